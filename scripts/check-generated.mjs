@@ -1,0 +1,14 @@
+// Regenerates every generated file and fails when the committed copy differs (drift).
+import { execSync } from 'node:child_process';
+
+const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql'];
+execSync('npm run -s generate', { stdio: 'inherit' });
+const present = GENERATED.filter((f) => {
+  try { execSync(`git ls-files --error-unmatch ${f}`, { stdio: 'ignore' }); return true; } catch { return false; }
+});
+const diff = execSync(`git status --porcelain -- ${GENERATED.join(' ')}`, { encoding: 'utf8' }).trim();
+if (diff) {
+  console.error('generated files drifted from their sources; run `npm run generate` and commit:\n' + diff);
+  process.exit(1);
+}
+console.log(`generated files are up to date (${present.join(', ')})`);

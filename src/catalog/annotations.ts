@@ -1,0 +1,106 @@
+// Facts about resources that openapi.json and catalog.json do not state, kept in one place.
+// Everything generic (the sandbox, the GraphQL schema) reads these; nothing re-states them.
+
+/** How an object is addressed in its retrieve path, where that is not the numeric `id`. */
+export const keyOverrides: Record<string, { field: string; pathParam: string; type: 'string' }> = {
+  RestCountry: { field: 'isoCode2', pathParam: 'code', type: 'string' },
+  RestCurrency: { field: 'currencyCode', pathParam: 'code', type: 'string' },
+  RestLanguage: { field: 'ietfCode', pathParam: 'code', type: 'string' },
+  RestCountryState: { field: 'id', pathParam: 'id', type: 'string' },
+};
+
+/** Names the graph uses for models whose REST name carries a technical prefix. */
+export const typeNameOverrides: Record<string, string> = {
+  RestCountry: 'Country',
+  RestCurrency: 'Currency',
+  RestLanguage: 'Language',
+  RestCountryState: 'CountryState',
+  TransactionClientPlatformInformation: 'TransactionClientPlatform',
+};
+
+/** Nested bases whose path names the parent: the path parameter, and the child's field holding it. */
+export const parentPathParams: Record<string, { pathParam: string; field: string; model: string }> = {
+  '/customers/{customerId}/addresses': { pathParam: 'customerId', field: 'customer', model: 'Customer' },
+  '/customers/{customerId}/comments': { pathParam: 'customerId', field: 'customer', model: 'Customer' },
+  '/payment/transactions/invoices/{invoiceId}/comments': {
+    pathParam: 'invoiceId',
+    field: 'transactionInvoice',
+    model: 'TransactionInvoice',
+  },
+  '/payment/refunds/{refundId}/comments': { pathParam: 'refundId', field: 'refund', model: 'Refund' },
+  '/payment/transactions/{transactionId}/comments': {
+    pathParam: 'transactionId',
+    field: 'transaction',
+    model: 'Transaction',
+  },
+};
+
+/**
+ * Plain id fields that name another entity. They are not expandable in REST (only `linkFields` are),
+ * but the graph exposes them as links resolved through the loaders.
+ */
+export const idReferences: Record<string, Record<string, string>> = {
+  TransactionCompletion: { linkedTransaction: 'Transaction' },
+  TransactionVoid: { linkedTransaction: 'Transaction' },
+  TransactionInvoice: { linkedTransaction: 'Transaction' },
+  DeliveryIndication: { linkedTransaction: 'Transaction' },
+  TransactionLineItemVersion: { linkedTransaction: 'Transaction' },
+  ChargeAttempt: { linkedTransaction: 'Transaction', salesChannel: 'SalesChannel' },
+  ChargeFlowLevel: { linkedTransaction: 'Transaction' },
+  DunningCase: { linkedTransaction: 'Transaction' },
+  Refund: { completion: 'TransactionCompletion', updatedInvoice: 'TransactionInvoice' },
+  TransactionClientPlatformInformation: { transaction: 'Transaction' },
+  SubscriptionLedgerEntry: { subscriptionVersion: 'SubscriptionVersion', subscriptionMetricId: 'SubscriptionMetric' },
+  SubscriptionMetricUsageReport: { metric: 'SubscriptionMetric', subscription: 'Subscription' },
+  PaymentMethodBrand: { paymentMethod: 'PaymentMethod' },
+  Transaction: { authorizationSalesChannel: 'SalesChannel' },
+};
+
+/** Every space-scoped object carries `linkedSpaceId`; the graph exposes it as a link to Space. */
+export const linkedSpaceField = 'linkedSpaceId';
+
+/**
+ * Properties the REST API leaves out of responses unless they are named in `expand`
+ * (the second kind of expandable property of the specification). Chosen among bulky derived arrays.
+ */
+export const omittedByDefault: Record<string, string[]> = {
+  Transaction: ['allowedPaymentMethodBrands', 'allowedPaymentMethodConfigurations'],
+  TransactionCompletion: ['baseLineItems', 'remainingLineItems'],
+  Refund: ['baseLineItems', 'reducedLineItems'],
+};
+
+/** One-to-many links: the children of a parent, and how a child names its parent. */
+export interface ChildRelation {
+  parent: string;
+  child: string;
+  /** Field name on the parent type, e.g. `completions`. */
+  name: string;
+  /** `field`: the child's field (link or plain id) holds the parent id and can be searched;
+   *  `path`: the child's base carries the parent id in its path (one call per parent). */
+  via: { kind: 'field'; field: string; searchName: string } | { kind: 'path'; pathParam: string };
+}
+
+const byLink = (field: string) => ({ kind: 'field' as const, field, searchName: `${field}.id` });
+const byId = (field: string) => ({ kind: 'field' as const, field, searchName: field });
+const byPath = (pathParam: string) => ({ kind: 'path' as const, pathParam });
+
+export const childRelations: ChildRelation[] = [
+  { parent: 'Transaction', child: 'TransactionCompletion', name: 'completions', via: byId('linkedTransaction') },
+  { parent: 'Transaction', child: 'TransactionVoid', name: 'voids', via: byLink('transaction') },
+  { parent: 'Transaction', child: 'Refund', name: 'refunds', via: byLink('transaction') },
+  { parent: 'Transaction', child: 'TransactionInvoice', name: 'invoices', via: byId('linkedTransaction') },
+  { parent: 'Transaction', child: 'TransactionLineItemVersion', name: 'lineItemVersions', via: byLink('transaction') },
+  { parent: 'Transaction', child: 'TransactionComment', name: 'comments', via: byPath('transactionId') },
+  { parent: 'Transaction', child: 'DeliveryIndication', name: 'deliveryIndications', via: byId('linkedTransaction') },
+  { parent: 'TransactionInvoice', child: 'TransactionInvoiceComment', name: 'comments', via: byPath('invoiceId') },
+  { parent: 'Refund', child: 'RefundComment', name: 'comments', via: byPath('refundId') },
+  { parent: 'Customer', child: 'CustomerAddress', name: 'addresses', via: byPath('customerId') },
+  { parent: 'Customer', child: 'CustomerComment', name: 'comments', via: byPath('customerId') },
+  { parent: 'Subscription', child: 'SubscriptionVersion', name: 'versions', via: byLink('subscription') },
+  { parent: 'Subscription', child: 'SubscriptionCharge', name: 'charges', via: byLink('subscription') },
+  { parent: 'SubscriptionVersion', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: byId('subscriptionVersion') },
+  { parent: 'SubscriptionVersion', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLink('subscriptionVersion') },
+  { parent: 'Token', child: 'TokenVersion', name: 'versions', via: byLink('token') },
+  { parent: 'ChargeFlowLevel', child: 'ChargeFlowLevelPaymentLink', name: 'paymentLinks', via: byLink('chargeFlowLevel') },
+  { parent: 'DunningFlow', child: 'DunningFlowLevel', name: 'levels', via: byLink('flow') },
+];
