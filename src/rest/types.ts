@@ -1,0 +1,36 @@
+// The typed surface of the REST client: a call names its operationId and gets typed parameters and a
+// typed result, all derived from the generated OpenAPI types (no REST type is written by hand).
+import type { components, operations } from './generated/openapi';
+
+export type OperationId = keyof operations;
+export type Schemas = components['schemas'];
+export type Model<Name extends keyof Schemas> = Schemas[Name];
+
+type ParametersOf<Op extends OperationId> = operations[Op] extends { parameters: infer P } ? P : never;
+type Part<P, K extends string> = P extends { [k in K]?: infer V } ? Exclude<V, undefined> : never;
+
+export type PathParams<Op extends OperationId> = Part<ParametersOf<Op>, 'path'>;
+export type QueryParams<Op extends OperationId> = Part<ParametersOf<Op>, 'query'>;
+
+type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
+  ? JsonContent<NonNullable<R>>
+  : never;
+
+type SuccessResponse<R> = R extends { 200: infer S } ? S : R extends { 204: unknown } ? void : unknown;
+type ContentOf<S> = S extends { content: infer C } ? C[keyof C] : void;
+export type ResultOf<Op extends OperationId> = ContentOf<SuccessResponse<operations[Op]['responses']>>;
+
+/** What one REST call needs beyond its operationId. */
+export interface CallOptions<Op extends OperationId = OperationId> {
+  path?: PathParams<Op> | Record<string, string | number | bigint>;
+  query?: QueryParams<Op> | Record<string, unknown>;
+  /** Space id: required by space-scoped operations, refused by the others. */
+  space?: number | string | bigint;
+  body?: RequestBody<Op> | unknown;
+  signal?: AbortSignal;
+}
+
+export interface RestCaller {
+  call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>>;
+}

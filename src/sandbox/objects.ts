@@ -1,0 +1,38 @@
+// Creating and loading stored objects the way every resource does it: one place for id, version,
+// createdOn, linkedSpaceId and the not-found rule.
+import { resourceOf, schemas, type Resource } from '../catalog';
+import { notFound } from './errors';
+import type { Store, StoredObject, Key } from './store';
+
+function hasProperty(model: string, field: string): boolean {
+  return !!schemas[model]?.properties?.[field];
+}
+
+/**
+ * Stores a new object of `model` in `space` (null outside spaces) and returns it. Fills `id` (unless the
+ * model is keyed otherwise), `version` 1 where versioned, `createdOn` and `linkedSpaceId` where the model
+ * has them. Link fields in `fields` must already hold ids (or arrays of ids), not objects.
+ */
+export function createObject(
+  store: Store,
+  model: string,
+  space: number | null,
+  fields: StoredObject,
+  now: Date = new Date(),
+): StoredObject {
+  const resource = resourceOf(model);
+  const object: StoredObject = { ...fields };
+  if (resource.key.field === 'id' && resource.key.type === 'long' && object.id === undefined) object.id = store.nextId();
+  if (resource.versioned) object.version = 1;
+  if (hasProperty(model, 'createdOn') && object.createdOn === undefined) object.createdOn = now.toISOString();
+  if (space !== null && hasProperty(model, 'linkedSpaceId')) object.linkedSpaceId = space;
+  return store.put(model, resource.spaceScoped ? space : null, object[resource.key.field] as Key, object);
+}
+
+/** The object, or a 404 that names the model and id. */
+export function loadObject(store: Store, model: string, key: Key, space: number | null): StoredObject {
+  const resource: Resource = resourceOf(model);
+  const object = store.get(model, key, resource.spaceScoped ? space : undefined);
+  if (!object) throw notFound(`${model} ${key} does not exist${resource.spaceScoped ? ` in space ${space}` : ''}.`);
+  return object;
+}
