@@ -14,3 +14,20 @@ export function defineHandlers(handlers: Record<string, Handler>): void {
 export function specificHandler(operationId: string): Handler | undefined {
   return specific.get(operationId);
 }
+
+/**
+ * Operations addressed by `{credentials}` in their path are authorized by those credentials alone
+ * (no JWT, no space header). The authority that issues them turns a credentials string into the
+ * space and transaction it is bound to, or throws an ApiError (401) when it is expired or foreign.
+ */
+export type CredentialsAuthority = (credentials: string, now: Date) => { space: number; transactionId: number };
+
+let credentialsAuthority: CredentialsAuthority | undefined;
+
+export function registerCredentialsAuthority(authority: CredentialsAuthority): void {
+  credentialsAuthority = authority;
+}
+
+export function verifyCredentials(credentials: string, now: Date): { space: number; transactionId: number } | undefined {
+  return credentialsAuthority?.(credentials, now);
+}
