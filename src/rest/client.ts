@@ -1,0 +1,220 @@
+// The REST client: the only way paygraph talks to the REST API.
+// Per call: prepare (catalog-driven path, query, space, body) -> for each attempt: take a slot of the
+// in-flight bound, sign the final path, send over the keep-alive pool, read the whole body -> parse
+// (lossless JSON or text) or raise a RestError -> retry only GETs, within attempts and time budget.
+import { performance } from 'node:perf_hooks';
+import { API_PREFIX } from '../catalog';
+import { RestAbortedError, RestError, RestHttpError, RestInvalidResponseError, upstreamErrorBody } from './errors';
+import type { RestErrorCode } from './errors';
+import { parseJson } from './json';
+import { AbortedWhileQueued, Limiter } from './limiter';
+import { prepareCall, type PreparedCall } from './prepare';
+import { DEFAULT_RETRY, nextDelay, parseRetryAfter, type RetryOptions } from './retry';
+import { createSigner, type SignRequest } from './signer';
+import { createPool, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport';
+import type { CallOptions, OperationId, RestCaller, ResultOf } from './types';
+
+/** What one finished call reports to metrics and logs. Never contains a token, key or header. */
+export interface CallEvent {
+  operationId: string;
+  method: string;
+  /** Path template, e.g. `/api/v2.0/payment/transactions/{id}` (no ids, no query values). */
+  route: string;
+  /** Space id the call ran in, when space-scoped. */
+  space?: string;
+  /** HTTP status of the last attempt, when one arrived. */
+  status?: number;
+  ok: boolean;
+  durationMs: number;
+  /** Sends of the request (0 when refused before sending). */
+  attempts: number;
+  retries: number;
+  /** Response body bytes received, over all attempts. */
+  bytesIn: number;
+  /** Request body bytes sent, over all attempts. */
+  bytesOut: number;
+  errorCode?: RestErrorCode;
+}
+
+export interface RestClientOptions {
+  /** Base URL of the API, e.g. `https://host/api/v2.0` (or the bare origin; /api/v2.0 is added). */
+  baseUrl: string;
+  /** Application user id (the JWT `sub`). */
+  userId: string;
+  /** The application user's authentication key, base64 as issued. */
+  authKey: string;
+  timeouts?: Partial<Timeouts>;
+  /** Calls in flight to the upstream at once; more wait in line (default 16). */
+  maxInFlight?: number;
+  retry?: Partial<RetryOptions>;
+  /** Largest response body read (default 64 MiB). */
+  maxResponseBytes?: number;
+  onCall?: (event: CallEvent) => void;
+  /** Clock for the JWT `iat` (tests only). */
+  now?: () => number;
+}
+
+export interface RestClient extends RestCaller {
+  /** Calls currently sending, and calls waiting for a free slot. */
+  readonly load: { inFlight: number; waiting: number };
+  /** Refuses new calls, waits for the ones in flight, then closes the connections. */
+  close(): Promise<void>;
+}
+
+function apiBase(baseUrl: string): { origin: string; basePath: string } {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`baseUrl must be an absolute http(s) URL (got "${baseUrl}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`baseUrl must use http or https (got ${url.protocol})`);
+  const path = url.pathname.replace(/\/+$/, '');
+  if (path !== '' && !path.endsWith(API_PREFIX)) throw new TypeError(`baseUrl path must end with ${API_PREFIX} (got "${path}")`);
+  return { origin: url.origin, basePath: path || API_PREFIX };
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, info: PreparedCall['info']): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(new RestAbortedError(info));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Turns a complete response into the call's result, or its RestError. */
+function interpret(prepared: PreparedCall, res: RawResponse): unknown {
+  const isJson = /\bjson\b/i.test(res.contentType);
+  if (res.status < 200 || res.status >= 300) {
+    let body: unknown;
+    try {
+      body = isJson && res.text ? parseJson(res.text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const retryAfter = parseRetryAfter(res.headers['retry-after']);
+    throw new RestHttpError(prepared.info, res.status, upstreamErrorBody(body, res.text), retryAfter);
+  }
+  if (res.status === 204 || res.text === '') return undefined;
+  if (!isJson) return res.text;
+  try {
+    return parseJson(res.text);
+  } catch (err) {
+    throw new RestInvalidResponseError(prepared.info, `invalid JSON in response: ${(err as Error).message}`, res.status);
+  }
+}
+
+export function createRestClient(options: RestClientOptions): RestClient {
+  const { origin, basePath } = apiBase(options.baseUrl);
+  const sign: SignRequest = createSigner({ userId: options.userId, authKey: options.authKey, now: options.now });
+  const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
+  const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
+  const maxInFlight = options.maxInFlight ?? 16;
+  const limiter = new Limiter(maxInFlight);
+  const pool = createPool(origin, { connections: maxInFlight, connectTimeoutMs: timeouts.connectMs });
+  const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+  let closed = false;
+
+  function report(event: CallEvent): void {
+    try {
+      options.onCall?.(event);
+    } catch {
+      // A failing metrics/log hook must never fail the call it observes.
+    }
+  }
+
+  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, attempts: number): Promise<RawResponse> {
+    const info = { ...prepared.info, attempts };
+    try {
+      await limiter.acquire(signal);
+    } catch (err) {
+      if (err instanceof AbortedWhileQueued) throw new RestAbortedError(info, closed ? 'the REST client was closed' : undefined);
+      throw err;
+    }
+    try {
+      if (closed) throw new RestAbortedError(info, 'the REST client was closed');
+      const headers: Record<string, string> = {
+        authorization: `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`,
+        accept: prepared.accept,
+      };
+      if (prepared.space !== undefined) headers.space = prepared.space;
+      if (prepared.body !== undefined) headers['content-type'] = 'application/json';
+      const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;
+      return await exchange(
+        pool,
+        {
+          method: prepared.op.method,
+          path: prepared.requestPath,
+          headers,
+          body: prepared.body,
+          signal,
+          connectTimeoutMs: timeouts.connectMs,
+          headersTimeoutMs: Math.max(timeouts.headersMs, readTimeoutMs),
+          bodyTimeoutMs: timeouts.bodyMs,
+          maxResponseBytes,
+        },
+        info,
+      );
+    } finally {
+      limiter.release();
+    }
+  }
+
+  async function run(operationId: string, callOptions: CallOptions): Promise<unknown> {
+    const started = performance.now();
+    const event: CallEvent = { operationId, method: '?', route: '?', ok: false, durationMs: 0, attempts: 0, retries: 0, bytesIn: 0, bytesOut: 0 };
+    try {
+      const prepared = prepareCall(operationId, callOptions, basePath);
+      Object.assign(event, { method: prepared.op.method, route: basePath + prepared.op.path, space: prepared.space });
+      const signal = callOptions.signal;
+      for (;;) {
+        if (signal?.aborted) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts });
+        if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
+        event.attempts++;
+        event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
+        try {
+          const res = await attempt(prepared, signal, event.attempts);
+          event.status = res.status;
+          event.bytesIn += res.bytesIn;
+          const result = interpret({ ...prepared, info: { ...prepared.info, attempts: event.attempts } }, res);
+          event.ok = true;
+          return result;
+        } catch (err) {
+          if (!(err instanceof RestError)) throw err;
+          if (err.status !== undefined) event.status = err.status;
+          const delay = nextDelay(prepared.op.method, err, event.attempts, performance.now() - started, retry);
+          if (delay === undefined) throw err;
+          event.retries++;
+          await sleep(delay, signal, { ...prepared.info, attempts: event.attempts });
+        }
+      }
+    } catch (err) {
+      if (err instanceof RestError) event.errorCode = err.code;
+      throw err;
+    } finally {
+      event.durationMs = performance.now() - started;
+      report(event);
+    }
+  }
+
+  return {
+    call<Op extends OperationId>(operationId: Op, callOptions: CallOptions<Op> = {}): Promise<ResultOf<Op>> {
+      return run(operationId, callOptions as CallOptions) as Promise<ResultOf<Op>>;
+    },
+    get load() {
+      return { inFlight: limiter.inFlight, waiting: limiter.waiting };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      limiter.rejectAll(new AbortedWhileQueued('the REST client was closed'));
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,17 @@
+// The REST client's public surface.
+export { createRestClient, type CallEvent, type RestClient, type RestClientOptions } from './client';
+export {
+  RestAbortedError,
+  RestConnectionError,
+  RestError,
+  RestHttpError,
+  RestInvalidCallError,
+  RestInvalidResponseError,
+  RestTimeoutError,
+  type RestErrorCode,
+  type UpstreamErrorBody,
+} from './errors';
+export { parseJson, stringifyJson } from './json';
+export { DEFAULT_RETRY, type RetryOptions } from './retry';
+export { DEFAULT_TIMEOUTS, type Timeouts } from './transport';
+export type * from './types';

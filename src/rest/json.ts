@@ -1,0 +1,42 @@
+// JSON for the REST wire, lossless for large integers.
+//
+// The REST API's ids and versions are Longs (int64). JavaScript numbers hold integers exactly only
+// below 2^53, and JSON.parse silently rounds anything larger (9007199254740993 becomes ...992).
+// Choice: integers whose magnitude is at or above 2^53 come back as `bigint`; every other number
+// stays a plain `number`, so ordinary values (ids of today's data, amounts, counts) are unchanged
+// for callers. Consumers that handle ids should accept `number | bigint` (the GraphQL Long scalar
+// does). When sending, `bigint` values in a body, path or query are written out digit for digit.
+// A number that cannot be represented at all (e.g. 1e400) fails loudly instead of becoming Infinity.
+import { isInteger, parse, stringify } from 'lossless-json';
+
+export class JsonNumberError extends Error {
+  override name = 'JsonNumberError';
+}
+
+function parseNumber(text: string): number | bigint {
+  if (isInteger(text)) {
+    const n = Number(text);
+    return Number.isSafeInteger(n) ? n : BigInt(text);
+  }
+  const value = Number.parseFloat(text);
+  if (!Number.isFinite(value)) throw new JsonNumberError(`number ${text.slice(0, 40)} cannot be represented`);
+  return value;
+}
+
+/** Parses REST JSON: integers >= 2^53 in magnitude become bigint, everything else as JSON.parse. */
+export function parseJson(text: string): unknown {
+  return parse(text, null, parseNumber);
+}
+
+/** Serialises a request body; bigint values are written exactly, Dates as ISO strings. */
+export function stringifyJson(value: unknown): string {
+  const out = stringify(value, null, undefined, [
+    { test: (v: unknown) => typeof v === 'number' && !Number.isFinite(v), stringify: badNumber },
+  ]);
+  if (out === undefined) throw new TypeError('request body is not JSON-serialisable');
+  return out;
+}
+
+function badNumber(v: unknown): string {
+  throw new JsonNumberError(`cannot send ${String(v)} as a JSON number`);
+}

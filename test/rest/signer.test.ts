@@ -1,0 +1,46 @@
+// The signer alone: header, claims and key handling, verified with jose's own jwtVerify.
+import { decodeProtectedHeader, jwtVerify } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { createSigner, decodeAuthKey } from '../../src/rest/signer';
+
+const rawKey = Buffer.from('an application user key of 32 b!');
+const authKey = rawKey.toString('base64');
+
+describe('createSigner', () => {
+  it('signs HS256 with the required header and request-bound claims', async () => {
+    const sign = createSigner({ userId: '1042', authKey, now: () => 1_700_000_000_999 });
+    const token = await sign('get', '/api/v2.0/payment/transactions/7?expand=token,lineItems');
+
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 });
+    const { payload } = await jwtVerify(token, rawKey, { algorithms: ['HS256'], currentDate: new Date(1_700_000_000_000) });
+    expect(payload).toEqual({
+      sub: '1042',
+      iat: 1_700_000_000,
+      requestPath: '/api/v2.0/payment/transactions/7?expand=token,lineItems',
+      requestMethod: 'GET',
+    });
+  });
+
+  it('produces a token that another key does not verify', async () => {
+    const sign = createSigner({ userId: '1', authKey });
+    const token = await sign('POST', '/api/v2.0/spaces');
+    await expect(jwtVerify(token, Buffer.from('some other key of thirty-two b!!'))).rejects.toThrow(/signature/);
+  });
+
+  it('refuses a key that is not base64, without echoing it', async () => {
+    const secret = 'not base64 at all: ###';
+    let message = '';
+    try {
+      createSigner({ userId: '1', authKey: secret });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/authKey must be a non-empty base64 string/);
+    expect(message).not.toContain(secret);
+  });
+
+  it('accepts base64url keys and refuses an empty user id', async () => {
+    expect(Buffer.from(decodeAuthKey(rawKey.toString('base64url')))).toEqual(rawKey);
+    expect(() => createSigner({ userId: ' ', authKey })).toThrow(/userId/);
+  });
+});
