@@ -1,0 +1,74 @@
+// Starts the sandbox: a seeded store behind the REST pipeline on a loopback port.
+import type { AddressInfo } from 'node:net';
+import { API_PREFIX } from '../catalog';
+import { RequestCounter } from './admin';
+import type { SandboxSettings, SandboxState } from './context';
+import { Faults, type FaultSettings } from './faults';
+import './handlers/areas-registry';
+import { RateLimiter } from './rate-limit';
+import { createRenderer } from './render';
+import { seedStore, type SeedSummary } from './seed';
+import { createSandboxServer } from './server';
+import { DEFAULT_SETTINGS, DEMO_USER, toAppUser, type UserOption } from './settings';
+import { Store } from './store';
+
+export interface SandboxOptions {
+  port?: number;
+  host?: string;
+  seed?: number;
+  users?: UserOption[];
+  settings?: Partial<Omit<SandboxSettings, 'users' | 'seed'>>;
+  faults?: Partial<FaultSettings>;
+}
+
+export interface RunningSandbox {
+  baseUrl: string;
+  origin: string;
+  users: { id: string; key: string }[];
+  spaces: number[];
+  state: SandboxState;
+  seedSummary: SeedSummary;
+  faults: { set(f: Partial<FaultSettings>): void; clear(): void };
+  requests: RequestCounter;
+  close(): Promise<void>;
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const userOptions = options.users?.length ? options.users : [DEMO_USER];
+  const users = userOptions.map(toAppUser);
+  const settings: SandboxSettings = { ...DEFAULT_SETTINGS, ...options.settings, seed: options.seed ?? 1, users };
+  const store = new Store();
+  const seedSummary = seedStore(store, settings.seed);
+  const state: SandboxState = { store, settings, render: createRenderer(store), now: () => new Date() };
+  const faults = new Faults();
+  if (options.faults) faults.set(options.faults);
+  const requests = new RequestCounter();
+  const deps = { state, users: new Map(users.map((u) => [u.id, u])), rateLimiter: new RateLimiter(settings.rateLimitPerSecond) };
+  const server = createSandboxServer(deps, faults, requests);
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://${host}:${port}`;
+  return {
+    baseUrl: `${origin}${API_PREFIX}`,
+    origin,
+    users: userOptions.map(({ id, key }) => ({ id, key })),
+    spaces: seedSummary.spaces,
+    state,
+    seedSummary,
+    faults: { set: (f) => void faults.set(f), clear: () => faults.clear() },
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+export { DEMO_USER } from './settings';
+export type { FaultSettings } from './faults';
+export type { SeedSummary } from './seed';

@@ -1,0 +1,33 @@
+// Turns a stored object into its response shape: link fields stay ids unless expanded, then whole
+// (recursively, per the expand tree); properties omitted by default appear only when expanded.
+import { resourceByModel } from '../catalog';
+import type { ExpandTree } from './context';
+import type { Store, StoredObject, Key } from './store';
+
+const EMPTY: ExpandTree = new Map();
+
+export function createRenderer(store: Store) {
+  function expandLink(model: string, value: unknown, subtree: ExpandTree): unknown {
+    if (Array.isArray(value)) return value.map((v) => expandLink(model, v, subtree));
+    if (typeof value !== 'number' && typeof value !== 'string') return value;
+    const linked = store.get(model, value as Key);
+    return linked ? render(model, linked, subtree) : value;
+  }
+
+  function render(model: string, object: StoredObject, expand: ExpandTree = EMPTY): Record<string, unknown> {
+    const out: Record<string, unknown> = { ...object };
+    const resource = resourceByModel.get(model);
+    if (!resource) return out;
+    for (const field of resource.omittedByDefault) if (!expand.has(field)) delete out[field];
+    if (expand.size === 0) return out;
+    for (const link of resource.links) {
+      const subtree = expand.get(link.field);
+      if (subtree && out[link.field] !== undefined && out[link.field] !== null) {
+        out[link.field] = expandLink(link.model, out[link.field], subtree);
+      }
+    }
+    return out;
+  }
+
+  return render;
+}
