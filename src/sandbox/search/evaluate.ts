@@ -4,7 +4,6 @@ import type { Comparator, QueryNode } from './ast';
 import type { FieldAccessor, FieldResolver } from './accessor';
 import { SearchFieldError } from './errors';
 import {
-  compareStrings,
   parseBoolean,
   parseEnum,
   parseInstant,
@@ -201,9 +200,11 @@ function stringTest(comparator: Comparator, operand: string): ElementTest {
     const lower = operand.toLowerCase();
     return (e) => storedString(e)?.toLowerCase() === lower;
   }
+  // Case-insensitive like equality, so `name:hat` and `name:>=hat` agree on 'Hat'.
+  const lower = operand.toLowerCase();
   return (e) => {
-    const s = storedString(e);
-    return s !== null && holds(comparator, compareStrings(s, operand));
+    const s = storedString(e)?.toLowerCase();
+    return s !== undefined && holds(comparator, s < lower ? -1 : s > lower ? 1 : 0);
   };
 }
 

@@ -1,5 +1,5 @@
 // Canonical text of a query: the shortest text that parses back to the same (normalised) tree.
-import type { QueryNode } from './ast';
+import { normalizeQuery, type QueryNode } from './ast';
 import { COMPARATOR_TAIL_CHARS, KEYWORDS, endsBareValue, isValidName } from './lexicon';
 
 /**
@@ -19,18 +19,22 @@ function needsQuotes(value: string): boolean {
   return false;
 }
 
-/** The canonical text of a query tree; throws on a tree no text can express. */
+/** The canonical text of a query tree (of its normal form); throws on a tree no text can express. */
 export function printQuery(node: QueryNode): string {
+  return printNode(normalizeQuery(node));
+}
+
+function printNode(node: QueryNode): string {
   switch (node.kind) {
     case 'term':
       return printTerm(node);
     case 'not':
-      return `-${node.term.kind === 'and' || node.term.kind === 'or' ? `(${printQuery(node.term)})` : printQuery(node.term)}`;
+      return `-${node.term.kind === 'and' || node.term.kind === 'or' ? `(${printNode(node.term)})` : printNode(node.term)}`;
     case 'and':
       // An 'or' inside an 'and' needs parentheses; AND binds tighter than OR.
-      return nonEmpty(node).map((t) => (t.kind === 'or' ? `(${printQuery(t)})` : printQuery(t))).join(' ');
+      return nonEmpty(node).map((t) => (t.kind === 'or' ? `(${printNode(t)})` : printNode(t))).join(' ');
     case 'or':
-      return nonEmpty(node).map(printQuery).join(' OR ');
+      return nonEmpty(node).map(printNode).join(' OR ');
   }
 }
 
