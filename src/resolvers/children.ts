@@ -1,0 +1,120 @@
+// One-to-many links as connections. Children that name their parent in a searchable field are
+// fetched for many parents at once (`transaction.id:1 OR transaction.id:2 ...`) and grouped by
+// parent when a first page is asked for; any other page, and children whose base path carries the
+// parent id, cost one call per parent (made concurrently by graphql-js).
+import DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import { resourceOf, type ChildRelation, type Resource } from '../catalog';
+import { connectionOf, type Connection } from './connection';
+import { internalsOf, planOf, type GraphContext, type Internals } from './context';
+import { entityMeta, type Entity } from './entity';
+import { keyOf, spaceFor } from './entity-cache';
+import { guarded } from './errors';
+import { fetchPage, userQuery } from './collections';
+import { signature, type FetchTarget } from './fetch-target';
+import { orderString, totalOrder } from './order';
+import { MAX_PAGE_SIZE, pageRequest, type CollectionArgs, type PageRequest } from './page-args';
+import { asPage, callOp, withExpand } from './rest-calls';
+import { rowCursor } from './search-paging';
+import { group, term } from './search-syntax';
+
+type FieldVia = Extract<ChildRelation['via'], { kind: 'field' }>;
+
+function parentIdTerm(via: FieldVia, parentKey: string): string {
+  return term(via.searchName, ':', BigInt(parentKey));
+}
+
+/** The parent id a child names, whether its link came back as an id or expanded. */
+function parentIdOf(row: Entity, via: FieldVia): string | null {
+  const value = row[via.field];
+  if (typeof value === 'object' && value !== null) return keyOf((value as Record<string, unknown>).id);
+  return keyOf(value);
+}
+
+interface Shared {
+  child: Resource;
+  via: FieldVia;
+  space: number | null;
+  expand: string[];
+  args: CollectionArgs;
+  page: PageRequest;
+}
+
+function perParent(s: Shared, parentKey: string): FetchTarget {
+  return { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, parentIdTerm(s.via, parentKey)), expand: s.expand };
+}
+
+/** Children of one chunk of parents in one search; parents whose page may be cut short fall back. */
+async function chunk(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
+  const order = totalOrder(s.args.orderBy, s.child.key.field);
+  const anyParent = group(parents.map((p) => parentIdTerm(s.via, p)), 'OR');
+  const query = userQuery(s.child, s.args, anyParent);
+  const body = await callOp(internals.caller, s.child.ops.S!, {
+    space: s.space,
+    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: MAX_PAGE_SIZE }, s.expand),
+  });
+  const { data, hasMore } = asPage(body);
+  const byParent = new Map<string, Entity[]>(parents.map((p) => [p, []]));
+  for (const row of data) {
+    const entity = internals.cache.wrap(row, s.child.model, s.space, s.expand);
+    byParent.get(parentIdOf(entity, s.via) ?? '')?.push(entity);
+  }
+  return Promise.all(
+    parents.map((p) => {
+      const rows = byParent.get(p) ?? [];
+      // The result is a prefix of the global order, so each parent's rows are a prefix of its own:
+      // complete when nothing was cut, or when the parent already has more than one page.
+      if (hasMore && rows.length <= s.page.size) return fetchPage(internals, perParent(s, p), s.args, s.page);
+      const sig = signature(perParent(s, p), orderString(order));
+      const pageRows = rows.slice(0, s.page.size);
+      const cursors = pageRows.map((row, i) => rowCursor(sig, 0, i, row, order, s.child.key.field));
+      return connectionOf(pageRows, cursors, rows.length > s.page.size, false);
+    }),
+  );
+}
+
+function childLoader(internals: Internals, s: Shared, id: string): DataLoader<string, Connection> {
+  let loader = internals.children.get(id);
+  if (!loader) {
+    const perChunk = Math.max(1, Math.floor(MAX_PAGE_SIZE / (s.page.size + 1)));
+    loader = new DataLoader<string, Connection>(async (parents) => {
+      const chunks: string[][] = [];
+      for (let i = 0; i < parents.length; i += perChunk) chunks.push(parents.slice(i, i + perChunk));
+      const answers = await Promise.all(chunks.map((c) => chunk(internals, s, c).catch((e: unknown) => c.map(() => asError(e)))));
+      return answers.flat();
+    });
+    internals.children.set(id, loader);
+  }
+  return loader;
+}
+
+function asError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
+}
+
+export function resolveChildren(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  parent: Entity,
+  relation: ChildRelation,
+  args: CollectionArgs,
+): Promise<Connection> {
+  return guarded(async () => {
+    const internals = internalsOf(ctx);
+    const child = resourceOf(relation.child);
+    const parentKey = keyOf(parent[resourceOf(relation.parent).key.field]);
+    if (parentKey === null) return connectionOf([], [], false, false);
+    const space = spaceFor(child.model, entityMeta(parent).space);
+    const expand = planOf(ctx, info, child.model, 'connection').paths;
+    const page = pageRequest(args);
+    if (relation.via.kind === 'path') {
+      const target: FetchTarget = { resource: child, space, path: { [relation.via.pathParam]: parentKey }, query: userQuery(child, args), expand };
+      return fetchPage(internals, target, args, page);
+    }
+    const s: Shared = { child, via: relation.via, space, expand, args, page };
+    const batchable = !ctx.naive && page.forward && page.cursor === null && !!child.ops.S;
+    if (!batchable) return fetchPage(internals, perParent(s, parentKey), args, page);
+    const id = JSON.stringify([relation.parent, relation.name, space, expand, args.filter ?? null, args.query ?? null, args.orderBy ?? null, page.size]);
+    return childLoader(internals, s, id).load(parentKey);
+  });
+}

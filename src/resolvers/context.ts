@@ -1,0 +1,84 @@
+// The per-request state of the read path: one loader set, one entity cache, plan and extra-call
+// caches. Kept out of the public GraphContext shape (a WeakMap), so the schema sees only the contract.
+import type DataLoader from 'dataloader';
+import type { GraphQLResolveInfo } from 'graphql';
+import type { Connection } from './connection';
+import type { RestCaller } from '../rest/types';
+import { EntityCache } from './entity-cache';
+import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
+import { Loaders } from './loaders';
+import type { Caller } from './rest-calls';
+
+/** The REST search offset limit (SPEC "Limits"). */
+export const MAX_SEARCH_OFFSET = 10_000;
+
+export interface GraphContext {
+  rest: RestCaller;
+  naive: boolean;
+  signal?: AbortSignal;
+}
+
+export interface GraphContextOptions {
+  rest: RestCaller;
+  naive?: boolean;
+  signal?: AbortSignal;
+  /** Search offset limit of the upstream (default 10,000); tests lower it to reach keyset paging. */
+  maxOffset?: number;
+}
+
+export interface Internals {
+  caller: Caller;
+  cache: EntityCache;
+  loaders: Loaders;
+  maxOffset: number;
+  plans: WeakMap<object, Map<string, ExpandPlan>>;
+  extras: Map<string, Promise<unknown>>;
+  children: Map<string, DataLoader<string, Connection>>;
+}
+
+const internals = new WeakMap<GraphContext, Internals>();
+
+export function createGraphContext(o: GraphContextOptions): GraphContext {
+  const ctx: GraphContext = { rest: o.rest, naive: o.naive ?? false, signal: o.signal };
+  const caller = { rest: o.rest, signal: o.signal };
+  const cache = new EntityCache();
+  internals.set(ctx, {
+    caller,
+    cache,
+    loaders: new Loaders(caller, cache, ctx.naive),
+    maxOffset: o.maxOffset ?? MAX_SEARCH_OFFSET,
+    plans: new WeakMap(),
+    extras: new Map(),
+    children: new Map(),
+  });
+  return ctx;
+}
+
+export function internalsOf(ctx: GraphContext): Internals {
+  const found = internals.get(ctx);
+  if (!found) throw new Error('GraphContext was not made by createGraphContext');
+  return found;
+}
+
+const NO_EXPAND: ExpandPlan = { paths: [], identityOnly: false };
+
+/**
+ * The expand plan of a field for one model, computed once per field of the operation (every list
+ * item resolving the same field shares it). Naive mode expands nothing and never answers from ids.
+ */
+export function planOf(ctx: GraphContext, info: GraphQLResolveInfo, model: string, shape: 'entity' | 'connection'): ExpandPlan {
+  if (ctx.naive) return NO_EXPAND;
+  const { plans } = internalsOf(ctx);
+  let perField = plans.get(info.fieldNodes);
+  if (!perField) {
+    perField = new Map();
+    plans.set(info.fieldNodes, perField);
+  }
+  const id = `${shape}:${model}`;
+  let plan = perField.get(id);
+  if (!plan) {
+    plan = shape === 'entity' ? planEntity(info, model) : planConnection(info, model);
+    perField.set(id, plan);
+  }
+  return plan;
+}

@@ -1,0 +1,65 @@
+// Everything that arrives from REST, at every level of expansion, kept per request with the expand
+// set it was fetched with, so that a later request for the same object (with the same or a smaller
+// expand set) costs no call.
+import { resourceByModel } from '../catalog';
+import { asEntity, entityMeta, isEntity, type Entity } from './entity';
+import { below, covers } from './expand-planner';
+
+interface Cached {
+  expand: ReadonlySet<string>;
+  entity: Entity;
+}
+
+export function keyOf(value: unknown): string | null {
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'string' && value !== '') return value;
+  return null;
+}
+
+export function spaceFor(model: string, space: number | null): number | null {
+  return resourceByModel.get(model)?.spaceScoped ? space : null;
+}
+
+export class EntityCache {
+  private readonly byObject = new Map<string, Cached[]>();
+
+  private static id(model: string, space: number | null, key: string): string {
+    const resource = resourceByModel.get(model);
+    const k = resource?.key.type === 'string' ? key.toLowerCase() : key;
+    return `${model}|${space ?? '-'}|${k}`;
+  }
+
+  get(model: string, space: number | null, key: string, expand: readonly string[]): Entity | undefined {
+    return this.byObject.get(EntityCache.id(model, space, key))?.find((c) => covers(c.expand, expand))?.entity;
+  }
+
+  /**
+   * Marks a REST object (and every expanded object inside it) as an entity and remembers each one.
+   * `expand` is the set the object was fetched with, relative to it.
+   */
+  wrap(object: Record<string, unknown>, model: string, space: number | null, expand: readonly string[]): Entity {
+    const entity = isEntity(object) ? object : asEntity(object, { model, space });
+    const resource = resourceByModel.get(model);
+    for (const link of resource?.links ?? []) {
+      const value = entity[link.field];
+      const targetSpace = spaceFor(link.model, space);
+      const nested = below(expand, link.field);
+      const wrapOne = (v: unknown): unknown =>
+        typeof v === 'object' && v !== null ? this.wrap(v as Record<string, unknown>, link.model, targetSpace, nested) : v;
+      if (Array.isArray(value)) entity[link.field] = value.map(wrapOne);
+      else entity[link.field] = wrapOne(value);
+    }
+    this.remember(entity, expand);
+    return entity;
+  }
+
+  private remember(entity: Entity, expand: readonly string[]): void {
+    const { model, space } = entityMeta(entity);
+    const key = keyOf(entity[resourceByModel.get(model)?.key.field ?? 'id']);
+    if (key === null) return;
+    const id = EntityCache.id(model, space, key);
+    const list = this.byObject.get(id) ?? [];
+    list.push({ expand: new Set(expand), entity });
+    this.byObject.set(id, list);
+  }
+}

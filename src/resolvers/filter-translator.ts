@@ -1,0 +1,120 @@
+// Typed GraphQL filters (contract "Values R receives") to the REST search syntax. Field names come
+// from the schema and are checked again here; values are only ever printed through search-syntax,
+// so no value can add a term, a connective or a parenthesis.
+import { resourceByModel, type Resource } from '../catalog';
+import { graphError } from './errors';
+import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
+
+export interface ScalarFilter {
+  eq?: SearchValue | null;
+  ne?: SearchValue | null;
+  lt?: SearchValue | null;
+  lte?: SearchValue | null;
+  gt?: SearchValue | null;
+  gte?: SearchValue | null;
+  in?: SearchValue[] | null;
+  notIn?: SearchValue[] | null;
+  contains?: string | null;
+  isNull?: boolean | null;
+}
+
+export interface Filter {
+  and?: Filter[] | null;
+  or?: Filter[] | null;
+  not?: Filter | null;
+  [field: string]: unknown;
+}
+
+const LOGICAL = new Set(['and', 'or', 'not']);
+const COMPARATORS = { lt: ':<', lte: ':<=', gt: ':>', gte: ':>=' } as const;
+
+function isValue(v: unknown): v is SearchValue {
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+}
+
+function value(v: unknown, where: string): SearchValue {
+  if (!isValue(v)) throw graphError('BAD_USER_INPUT', `filter ${where}: expected a string, number or boolean`);
+  return v;
+}
+
+function list(v: unknown, where: string): SearchValue[] {
+  if (!Array.isArray(v)) throw graphError('BAD_USER_INPUT', `filter ${where}: expected a list`);
+  return v.map((item, i) => value(item, `${where}[${i}]`));
+}
+
+/** REST reads a comma after `:~` as "all of these values", so a comma cannot be searched for. */
+function containsValue(raw: unknown, where: string): string {
+  const text = String(value(raw, where));
+  if (text.includes(',')) {
+    throw graphError('BAD_USER_INPUT', `filter ${where}: the REST search cannot look for a comma; use and: [{contains}, {contains}] for several parts`);
+  }
+  if (text === '') throw graphError('BAD_USER_INPUT', `filter ${where}: contains needs a non-empty value`);
+  return text;
+}
+
+/** One field's scalar filter: every condition given must hold. */
+function scalar(name: string, f: ScalarFilter): string {
+  const parts: string[] = [];
+  for (const [op, raw] of Object.entries(f)) {
+    if (raw === undefined || raw === null) continue;
+    const where = `${name}.${op}`;
+    if (op === 'eq') parts.push(term(name, ':', value(raw, where)));
+    else if (op === 'ne') parts.push(negate(term(name, ':', value(raw, where))));
+    else if (op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte') parts.push(term(name, COMPARATORS[op], value(raw, where)));
+    else if (op === 'in') {
+      const values = list(raw, where);
+      parts.push(values.length === 0 ? NEVER : group(values.map((v) => term(name, ':', v)), 'OR'));
+    } else if (op === 'notIn') {
+      const values = list(raw, where);
+      if (values.length > 0) parts.push(negate(group(values.map((v) => term(name, ':', v)), 'OR')));
+    } else if (op === 'contains') parts.push(term(name, ':~', containsValue(raw, where)));
+    else if (op === 'isNull') parts.push(raw === true ? isNullTerm(name) : negate(isNullTerm(name)));
+    else throw graphError('BAD_USER_INPUT', `filter ${name}: unknown condition "${op}"`);
+  }
+  return group(parts, 'AND');
+}
+
+function linkTarget(resource: Resource | undefined, field: string): Resource | undefined {
+  const link = resource?.links.find((l) => l.field === field);
+  return link ? resourceByModel.get(link.model) : undefined;
+}
+
+function isLink(resource: Resource | undefined, field: string): boolean {
+  return !!resource?.links.some((l) => l.field === field);
+}
+
+function translate(filter: Filter, resource: Resource | undefined, prefix: string): string {
+  if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
+    throw graphError('BAD_USER_INPUT', `filter ${prefix || 'root'}: expected an object`);
+  }
+  const parts: string[] = [];
+  for (const [key, raw] of Object.entries(filter)) {
+    if (raw === undefined || raw === null) continue;
+    if (LOGICAL.has(key)) {
+      if (key === 'not') parts.push(negate(translate(raw as Filter, resource, prefix)));
+      else {
+        if (!Array.isArray(raw)) throw graphError('BAD_USER_INPUT', `filter ${prefix}${key}: expected a list of filters`);
+        const subs = (raw as Filter[]).map((sub) => translate(sub, resource, prefix));
+        // An empty `or` matches nothing, an empty `and` everything (as in logic).
+        if (key === 'or') parts.push(subs.length === 0 ? NEVER : group(subs.map(orTrue), 'OR'));
+        else parts.push(group(subs, 'AND'));
+      }
+      continue;
+    }
+    const name = `${prefix}${key}`;
+    if (isLink(resource, key)) parts.push(translate(raw as Filter, linkTarget(resource, key), `${name}.`));
+    else parts.push(scalar(name, raw as ScalarFilter));
+  }
+  return group(parts, 'AND');
+}
+
+// An empty sub-filter inside `or` means "true"; `NOT (id:*)` says so in the syntax.
+function orTrue(part: string): string {
+  return part === '' ? negate(NEVER) : part;
+}
+
+/** Translates a filter on a model into a search query; '' when the filter holds no condition. */
+export function translateFilter(filter: Filter | null | undefined, model: string): string {
+  if (!filter) return '';
+  return translate(filter, resourceByModel.get(model), '');
+}

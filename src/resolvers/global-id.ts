@@ -1,0 +1,36 @@
+// Global IDs: one opaque string that says which model, which space and which REST key, so that
+// node(id:), nodes(ids:) and mutations know where to call without any other argument.
+// Layout before base64url: `<model>:<space or ->:<key>`; the key comes last because string keys
+// (country state ids) may themselves contain colons.
+import { resourceByModel } from '../catalog';
+
+const ACCOUNT_LEVEL = '-';
+
+export interface DecodedGlobalId {
+  model: string;
+  space: number | null;
+  key: string;
+}
+
+export function encodeGlobalId(model: string, space: number | null, key: string | number | bigint): string {
+  const text = `${model}:${space === null ? ACCOUNT_LEVEL : String(space)}:${String(key)}`;
+  return Buffer.from(text, 'utf8').toString('base64url');
+}
+
+/** Decodes a global ID; null when it is not one of ours (unknown model, bad space or key). */
+export function decodeGlobalId(id: string): DecodedGlobalId | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
+  const text = Buffer.from(id, 'base64url').toString('utf8');
+  const first = text.indexOf(':');
+  const second = first < 0 ? -1 : text.indexOf(':', first + 1);
+  if (second < 0) return null;
+  const model = text.slice(0, first);
+  const spaceText = text.slice(first + 1, second);
+  const key = text.slice(second + 1);
+  const resource = resourceByModel.get(model);
+  if (!resource || key === '') return null;
+  if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(key)) return null;
+  if (spaceText === ACCOUNT_LEVEL) return resource.spaceScoped ? null : { model, space: null, key };
+  if (!resource.spaceScoped || !/^[1-9][0-9]{0,15}$/.test(spaceText)) return null;
+  return { model, space: Number(spaceText), key };
+}

@@ -1,0 +1,12 @@
+// The read path's public surface (contract: /tmp/paygraph-graph-contract.md, "R exports").
+export { createGraphContext, type GraphContext, type GraphContextOptions } from './context';
+export type { Connection, PageInfo } from './connection';
+export type { CollectionArgs } from './page-args';
+export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
+export { resolveChildren } from './children';
+export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
+export { encodeGlobalId, decodeGlobalId, type DecodedGlobalId } from './global-id';
+export { callExtra, type ExtraCall } from './extras';
+export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
+export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';
+export { ENTITY, asEntity, entityMeta, isEntity, type Entity, type EntityMeta } from './entity';

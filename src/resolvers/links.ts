@@ -1,0 +1,108 @@
+// Single entities: links (expanded, stub or loaded), id references, lookups by key and node(s).
+import type { GraphQLError, GraphQLResolveInfo } from 'graphql';
+import { resourceByModel, type Resource } from '../catalog';
+import { internalsOf, planOf, type GraphContext } from './context';
+import { asEntity, entityMeta, isEntity, type Entity } from './entity';
+import { keyOf, spaceFor } from './entity-cache';
+import { graphError, guarded, toGraphQLError } from './errors';
+import { decodeGlobalId } from './global-id';
+
+function targetResource(model: string): Resource {
+  const resource = resourceByModel.get(model);
+  if (!resource) throw graphError('UPSTREAM_ERROR', `no resource is known for model ${model}`);
+  return resource;
+}
+
+/** An entity known only by its key: enough for id, restId and __typename. */
+function stub(resource: Resource, space: number | null, key: unknown): Entity {
+  return asEntity({ [resource.key.field]: key }, { model: resource.model, space });
+}
+
+async function one(ctx: GraphContext, info: GraphQLResolveInfo, value: unknown, resource: Resource, space: number | null): Promise<Entity | null> {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'object') {
+    // Came back expanded: answer from it as it is (the cache wrapped and primed it on arrival).
+    return isEntity(value) ? value : internalsOf(ctx).cache.wrap(value as Record<string, unknown>, resource.model, space, []);
+  }
+  const key = keyOf(value);
+  if (key === null) return null;
+  const plan = planOf(ctx, info, resource.model, 'entity');
+  if (plan.identityOnly) return stub(resource, space, value);
+  return internalsOf(ctx).loaders.load(resource.model, space, key, plan.paths);
+}
+
+export function resolveLink(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  parent: Entity,
+  field: string,
+  targetModel: string,
+): Promise<Entity | Entity[] | null> {
+  return guarded(async () => {
+    const resource = targetResource(targetModel);
+    const space = spaceFor(targetModel, entityMeta(parent).space);
+    const value = parent[field];
+    if (Array.isArray(value)) {
+      const all = await Promise.all(value.map((v) => one(ctx, info, v, resource, space)));
+      return all.filter((e): e is Entity => e !== null);
+    }
+    return one(ctx, info, value, resource, space);
+  });
+}
+
+/** A REST key as the loaders take it, or a clear error; accepts the entity's global ID too. */
+function restKey(resource: Resource, space: number | null, key: string | number | bigint): string {
+  const text = String(key);
+  const global = typeof key === 'string' ? decodeGlobalId(key) : null;
+  if (global && global.model === resource.model) {
+    if (global.space !== space) throw graphError('BAD_USER_INPUT', `id ${text} belongs to space ${global.space}, not ${space}`);
+    return global.key;
+  }
+  if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(text)) {
+    throw graphError('BAD_USER_INPUT', `id: "${text}" is neither a ${resource.typeName} id nor its global ID`);
+  }
+  return text;
+}
+
+export function resolveByKey(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  resource: Resource,
+  space: number | null,
+  key: string | number | bigint,
+): Promise<Entity | null> {
+  return guarded(async () => {
+    const k = restKey(resource, resource.spaceScoped ? space : null, key);
+    const plan = planOf(ctx, info, resource.model, 'entity');
+    return internalsOf(ctx).loaders.load(resource.model, resource.spaceScoped ? space : null, k, plan.paths);
+  });
+}
+
+export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalId: string): Promise<Entity | null> {
+  return guarded(async () => {
+    const id = decodeGlobalId(globalId);
+    if (!id) throw graphError('BAD_USER_INPUT', `id: "${globalId}" is not a global ID of this API`);
+    const plan = planOf(ctx, info, id.model, 'entity');
+    return internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
+  });
+}
+
+/**
+ * Mixed types: every id goes to the loader of its type and space, so each type is one batch. An id
+ * that fails comes back as its GraphQLError in place (graphql-js nulls that item and reports it), so
+ * one bad id never blanks the others.
+ */
+export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, globalIds: string[]): Promise<(Entity | null | GraphQLError)[]> {
+  const { loaders } = internalsOf(ctx);
+  return Promise.all(
+    globalIds.map(async (g) => {
+      try {
+        const id = decodeGlobalId(g);
+        if (!id) throw graphError('BAD_USER_INPUT', `ids: "${g}" is not a global ID of this API`);
+        return await loaders.load(id.model, id.space, id.key, planOf(ctx, info, id.model, 'entity').paths);
+      } catch (error) {
+        return toGraphQLError(error);
+      }
+    }),
+  );
+}

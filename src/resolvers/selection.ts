@@ -1,0 +1,97 @@
+// Reading a GraphQL selection the way graphql-js executes it: fragments and inline fragments whose
+// type condition applies, @include/@skip honoured, aliases merged by field name.
+import {
+  getDirectiveValues,
+  getNamedType,
+  GraphQLIncludeDirective,
+  GraphQLSkipDirective,
+  isAbstractType,
+  isObjectType,
+  Kind,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type InlineFragmentNode,
+  type FragmentSpreadNode,
+  type SelectionSetNode,
+} from 'graphql';
+
+export interface SelectionScope {
+  schema: GraphQLSchema;
+  fragments: Record<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+/** Selections of one field, by field name (aliases of the same field are merged). */
+export type FieldSelections = Map<string, SelectionSetNode[]>;
+
+export function scopeOf(info: GraphQLResolveInfo): SelectionScope {
+  return { schema: info.schema, fragments: info.fragments, variables: info.variableValues };
+}
+
+export function fieldSets(info: GraphQLResolveInfo): SelectionSetNode[] {
+  return info.fieldNodes.flatMap((node) => (node.selectionSet ? [node.selectionSet] : []));
+}
+
+function included(scope: SelectionScope, node: FieldNode | InlineFragmentNode | FragmentSpreadNode): boolean {
+  const skip = getDirectiveValues(GraphQLSkipDirective, node, scope.variables);
+  if (skip?.if === true) return false;
+  const include = getDirectiveValues(GraphQLIncludeDirective, node, scope.variables);
+  return include?.if !== false;
+}
+
+function applies(scope: SelectionScope, condition: string | undefined, typeName: string): boolean {
+  if (!condition || condition === typeName) return true;
+  const conditionType = scope.schema.getType(condition);
+  const objectType = scope.schema.getType(typeName);
+  if (!conditionType || !objectType || !isObjectType(objectType) || !isAbstractType(conditionType)) return false;
+  return scope.schema.isSubType(conditionType, objectType);
+}
+
+/** The fields selected on an object of type `typeName` by these selection sets. */
+export function collectFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string): FieldSelections {
+  const out: FieldSelections = new Map();
+  const visited = new Set<string>();
+  const walk = (set: SelectionSetNode): void => {
+    for (const sel of set.selections) {
+      if (!included(scope, sel)) continue;
+      if (sel.kind === Kind.FIELD) {
+        const list = out.get(sel.name.value) ?? [];
+        if (sel.selectionSet) list.push(sel.selectionSet);
+        out.set(sel.name.value, list);
+      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+        if (applies(scope, sel.typeCondition?.name.value, typeName)) walk(sel.selectionSet);
+      } else {
+        const name = sel.name.value;
+        const fragment = scope.fragments[name];
+        if (!fragment || visited.has(name)) continue;
+        visited.add(name);
+        if (applies(scope, fragment.typeCondition.name.value, typeName)) walk(fragment.selectionSet);
+      }
+    }
+  };
+  sets.forEach(walk);
+  return out;
+}
+
+/** The selection sets of the nodes of a connection field (under `edges.node` and under `nodes`). */
+export function connectionNodeSets(scope: SelectionScope, info: GraphQLResolveInfo): SelectionSetNode[] {
+  const connection = getNamedType(info.returnType);
+  const fields = collectFields(scope, fieldSets(info), connection.name);
+  const out = [...(fields.get('nodes') ?? [])];
+  const edges = fields.get('edges');
+  if (edges && isObjectType(connection)) {
+    const edgeType = getNamedType(connection.getFields().edges?.type);
+    if (edgeType) out.push(...(collectFields(scope, edges, edgeType.name).get('node') ?? []));
+  }
+  return out;
+}
+
+const IDENTITY = new Set(['id', 'restId', '__typename']);
+
+/** True when the selection asks an entity for nothing but what its parent already knows. */
+export function onlyIdentity(fields: FieldSelections): boolean {
+  for (const name of fields.keys()) if (!IDENTITY.has(name)) return false;
+  return true;
+}
