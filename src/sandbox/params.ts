@@ -1,6 +1,6 @@
 // Validation of query parameters against the operation's declared parameters: types, ranges, enums.
 // Unknown parameters are refused so that a client's typo never passes silently.
-import type { OpenApiParameter, Operation } from '../catalog';
+import { deref, type OpenApiParameter, type Operation } from '../catalog';
 import { ApiError, badRequest } from './errors';
 
 /** Offset limits whose excess is 416 rather than 400 (the specification's pagination rule). */
@@ -20,7 +20,7 @@ function checkInteger(param: OpenApiParameter, raw: string): void {
 }
 
 function checkValue(param: OpenApiParameter, raw: string): void {
-  const schema = param.schema.type === 'array' ? param.schema.items ?? {} : param.schema;
+  const schema = deref(param.schema.type === 'array' ? param.schema.items ?? {} : param.schema);
   if (schema.type === 'integer') return checkInteger({ ...param, schema }, raw);
   if (schema.type === 'boolean' && raw !== 'true' && raw !== 'false') {
     throw badRequest(`Query parameter ${param.name} must be true or false (got "${raw}").`, { [param.name]: 'must be a boolean' });

@@ -1,0 +1,63 @@
+// Expansion: links as ids unless expanded, dotted paths to depth 4, both parameter forms.
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from './support/sandbox';
+
+const f = useSandbox();
+type Row = Record<string, unknown> & { id: number };
+
+async function firstWith(path: string, field: string): Promise<Row> {
+  const r = await f.call<{ data: Row[] }>({ path: `${path}?limit=100&query=${encodeURIComponent(`-${field}:*`)}`, space: f.space });
+  const row = r.body.data.find((o) => o[field] !== undefined && o[field] !== null);
+  if (!row) throw new Error(`no seeded object under ${path} has ${field}`);
+  return row;
+}
+
+describe('expand', () => {
+  it('returns a link as its id unless expanded, then whole', async () => {
+    const refund = await firstWith('/payment/refunds/search', 'transaction');
+    expect(typeof refund.transaction).toBe('number');
+    const expanded = await f.call<Row>({ path: `/payment/refunds/${refund.id}?expand=transaction`, space: f.space });
+    expect(expanded.body.transaction).toMatchObject({ id: refund.transaction });
+  });
+
+  it('accepts comma-separated and repeated expand parameters alike', async () => {
+    const version = await firstWith('/payment/token-versions/search', 'token');
+    const a = await f.call<Row>({ path: `/payment/token-versions/${version.id}?expand=token,paymentMethod`, space: f.space });
+    const b = await f.call<Row>({ path: `/payment/token-versions/${version.id}?expand=token&expand=paymentMethod`, space: f.space });
+    expect(a.status).toBe(200);
+    expect(a.body).toEqual(b.body);
+    expect(typeof a.body.token).toBe('object');
+  });
+
+  it('expands dotted paths, including each object along the path', async () => {
+    const link = await firstWith('/payment/charge-flows/levels/payment-links/search', 'chargeFlowLevel');
+    const r = await f.call<{ chargeFlowLevel: { transaction: unknown } }>({
+      path: `/payment/charge-flows/levels/payment-links/${link.id}?expand=chargeFlowLevel.transaction.token`,
+      space: f.space,
+    });
+    expect(r.status).toBe(200);
+    expect(typeof r.body.chargeFlowLevel).toBe('object');
+  });
+
+  it('refuses a path deeper than 4 levels with 400', async () => {
+    const r = await f.call<{ errors: Record<string, string> }>({ path: '/accounts?expand=parentAccount.parentAccount.parentAccount.parentAccount.parentAccount' });
+    expect(r.status).toBe(400);
+    expect(r.body.errors).toHaveProperty('expand');
+    expect((await f.call({ path: '/accounts?expand=parentAccount.parentAccount.parentAccount.parentAccount' })).status).toBe(200);
+  });
+
+  it('refuses an unknown expand name, naming it', async () => {
+    const r = await f.call<{ message: string }>({ path: '/accounts?expand=nonsense' });
+    expect(r.status).toBe(400);
+    expect(r.body.message).toContain('nonsense');
+  });
+
+  it('shows properties omitted by default only when expanded', async () => {
+    const list = await f.call<{ data: Row[] }>({ path: '/payment/transactions?limit=1', space: f.space });
+    expect(list.body.data[0]).not.toHaveProperty('allowedPaymentMethodConfigurations');
+    const id = list.body.data[0].id;
+    const r = await f.call<Row>({ path: `/payment/transactions/${id}?expand=allowedPaymentMethodConfigurations`, space: f.space });
+    expect(r.status).toBe(200);
+    expect(r.body).toHaveProperty('allowedPaymentMethodConfigurations');
+  });
+});
