@@ -1,0 +1,66 @@
+// The one Pothos SchemaBuilder of paygraph. It configures plugins and defines no types: every type is
+// made by the generic factories in this folder, driven by the catalog.
+import SchemaBuilder from '@pothos/core';
+import ComplexityPlugin from '@pothos/plugin-complexity';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import RelayPlugin from '@pothos/plugin-relay';
+import { GraphQLError } from 'graphql';
+import { decodeGlobalId, type GraphContext } from '../resolvers';
+import { resourceOf } from '../catalog';
+import { entityMeta, isEntity } from '../resolvers/entity';
+
+export interface PaygraphSchemaTypes {
+  Context: GraphContext;
+  // REST fields may be absent or fail on their own; nullable by default keeps one failure local.
+  DefaultFieldNullability: true;
+  // A connection's edges and nodes are never null: a page either comes back whole or fails as one field.
+  DefaultEdgesNullability: { list: false; items: false };
+  DefaultNodeNullability: false;
+  Scalars: {
+    ID: { Input: string; Output: string };
+    Long: { Input: number | bigint; Output: number | bigint | string };
+    DateTime: { Input: string; Output: string | Date };
+    Decimal: { Input: number | string; Output: number | string };
+    JSON: { Input: unknown; Output: unknown };
+    JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
+  };
+}
+
+/** The builder's resolved type parameters (for refs made by the generic factories). */
+export type Types = PothosSchemaTypes.ExtendDefaultTypes<PaygraphSchemaTypes>;
+
+/** Upper bounds on one operation; connections count as many children as they ask for. */
+export const complexityLimits = { complexity: 50_000, depth: 16, breadth: 400 };
+
+export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
+  plugins: [ErrorsPlugin, RelayPlugin, ComplexityPlugin],
+  relay: {
+    clientMutationId: 'omit',
+    cursorType: 'String',
+    // node/nodes are defined in node.ts over the resolvers (any REST id or global ID, typed errors).
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    nodesOnConnection: true,
+    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodeFieldOptions: { nullable: false },
+    // Every entity knows its model, so the concrete type is read off it instead of trying isTypeOf.
+    nodeTypeOptions: {
+      resolveType: (value: unknown) => (isEntity(value) ? resourceOf(entityMeta(value).model).typeName : null),
+    },
+    // Node types resolve `id` to the finished global ID (see entities.ts), so encoding is identity.
+    encodeGlobalID: (_typename, id) => String(id),
+    decodeGlobalID: (globalID) => {
+      const decoded = decodeGlobalId(globalID);
+      if (!decoded) {
+        throw new GraphQLError(`"${globalID}" is not a global ID`, { extensions: { code: 'BAD_USER_INPUT' } });
+      }
+      return { typename: resourceOf(decoded.model).typeName, id: globalID };
+    },
+  },
+  errors: { defaultTypes: [] },
+  complexity: {
+    defaultComplexity: 1,
+    defaultListMultiplier: 10,
+    limit: complexityLimits,
+  },
+});

@@ -1,0 +1,118 @@
+// One object type per entity model of the catalog, implementing Node: the global `id`, `restId`,
+// every REST property under its REST name, link fields resolved to entities, id references exposed
+// as links (contract naming), and one-to-many children as connections.
+import type { GraphQLResolveInfo } from 'graphql';
+import { resources, resourceOf, type ChildRelation, type Resource } from '../catalog';
+import { encodeGlobalId, resolveChildren, resolveLink, type GraphContext } from '../resolvers';
+import { entityMeta, isEntity, type Entity } from '../resolvers/entity';
+import { builder } from './builder';
+import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs } from './connections';
+import { dynamicField, type FieldSpec } from './dynamic';
+import { carrySpace } from './embedded';
+import { referencesOf, type ReferenceNaming } from './naming';
+import { entityRef, outputOf } from './registry';
+import { propertiesOf, type PropertyShape } from './shapes';
+
+/** The global ID of an entity, from its model, space and REST key. */
+export function globalIdOf(entity: Entity): string {
+  const meta = entityMeta(entity);
+  const resource = resourceOf(meta.model);
+  const key = entity[resource.key.field];
+  if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'bigint') {
+    throw new Error(`${resource.typeName} object has no ${resource.key.field}`);
+  }
+  return encodeGlobalId(meta.model, meta.space, key);
+}
+
+function spaceOfEntity(entity: Entity): number | null {
+  return entityMeta(entity).space;
+}
+
+function propertyField(p: PropertyShape, t: unknown, name = p.name) {
+  const nested = p.shape.kind === 'object';
+  return dynamicField<Entity>(t, {
+    type: outputOf(p.shape),
+    list: p.list,
+    description: p.description,
+    resolve: (parent) => (nested ? carrySpace(parent[name], spaceOfEntity(parent)) : parent[name]),
+  });
+}
+
+function linkField(t: unknown, restField: string, target: string, many: boolean, description: string) {
+  return dynamicField<Entity>(t, {
+    type: entityRef(target),
+    list: many,
+    description,
+    remote: true,
+    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) => resolveLink(ctx, info, parent, restField, target),
+  });
+}
+
+function childField(t: unknown, relation: ChildRelation) {
+  const child = resourceOf(relation.child);
+  const spec: FieldSpec<Entity> = {
+    type: connectionRef(relation.child),
+    nullable: true,
+    args: collectionArgs(t as { arg: unknown }, relation.child),
+    description: `The ${child.typeName} objects of this ${resourceOf(relation.parent).typeName}.`,
+    complexity: connectionComplexity,
+    remote: true,
+    resolve: (parent, args, ctx, info) => resolveChildren(ctx, info, parent, relation, toCollectionArgs(args)),
+  };
+  return dynamicField<Entity>(t, spec);
+}
+
+type FieldMap = Record<string, ReturnType<typeof dynamicField>>;
+
+function referenceFields(t: unknown, p: PropertyShape, ref: ReferenceNaming, add: (name: string, f: FieldMap[string]) => void) {
+  const target = resourceOf(ref.target).typeName;
+  add(ref.linkField, linkField(t, ref.restField, ref.target, false, `The ${target} named by \`${ref.restField}\`.`));
+  if (ref.rawField === p.name) add(p.name, propertyField(p, t));
+  else add(ref.rawField, propertyField(p, t, p.name));
+}
+
+/** All fields of an entity type except `id` (added by the Node machinery). */
+export function entityFields(t: unknown, resource: Resource): FieldMap {
+  const fields: FieldMap = {};
+  const add = (name: string, field: FieldMap[string]) => {
+    if (fields[name] || name === 'id') throw new Error(`${resource.typeName}.${name} would be defined twice`);
+    fields[name] = field;
+  };
+  const props = propertiesOf(resource.model);
+  const names = new Set(props.map((p) => p.name));
+  const links = new Map(resource.links.map((l) => [l.field, l]));
+  const refs = new Map(referencesOf(resource, (n) => names.has(n)).map((r) => [r.restField, r]));
+
+  add(
+    'restId',
+    dynamicField<Entity>(t, {
+      type: resource.key.type === 'long' ? 'Long' : 'String',
+      nullable: false,
+      description: `The REST ${resource.key.field} of this ${resource.typeName}.`,
+      resolve: (parent) => parent[resource.key.field],
+    }),
+  );
+  for (const p of props) {
+    // The REST `id` is `restId`; `id` is the global ID.
+    if (p.name === 'id') continue;
+    const link = links.get(p.name);
+    const ref = refs.get(p.name);
+    if (link) add(p.name, linkField(t, link.field, link.model, link.many, p.description ?? `Linked ${resourceOf(link.model).typeName}.`));
+    else if (ref) referenceFields(t, p, ref, add);
+    else add(p.name, propertyField(p, t));
+  }
+  for (const relation of resource.children) add(relation.name, childField(t, relation));
+  return fields;
+}
+
+function implementEntity(resource: Resource): void {
+  builder.node(entityRef(resource.model), {
+    description: `${resource.typeName} (REST ${resource.base}${resource.spaceScoped ? ', space-scoped' : ''}).`,
+    id: { resolve: (entity: Entity) => globalIdOf(entity) },
+    isTypeOf: (value: unknown) => isEntity(value) && entityMeta(value).model === resource.model,
+    fields: (t) => entityFields(t, resource),
+  });
+}
+
+for (const resource of resources) implementEntity(resource);
+

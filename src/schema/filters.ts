@@ -1,0 +1,121 @@
+// Typed filter inputs: one per scalar kind and enum (`StringFilter`, `TransactionStateFilter`...),
+// and one per entity model (`TransactionFilter`) whose keys are the REST field names, with nested
+// filters for link fields and `and`/`or`/`not`. The resolvers translate them to the search syntax.
+import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
+import { resourceOf, type Resource } from '../catalog';
+import { builder } from './builder';
+import { dynamicInputField, type Input, type Types } from './dynamic';
+import { enumRef } from './registry';
+import { isComparable, propertiesOf, type PropertyShape, type ScalarName } from './shapes';
+
+export type FilterValue = Record<string, unknown>;
+type FilterRef = InputObjectRef<Types, FilterValue>;
+
+type Op = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'notIn' | 'contains' | 'isNull';
+const ORDERED: Op[] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'isNull'];
+const opsByScalar: Partial<Record<ScalarName, Op[]>> = {
+  String: [...ORDERED, 'contains'],
+  Int: ORDERED,
+  Long: ORDERED,
+  Decimal: ORDERED,
+  DateTime: ORDERED,
+  Boolean: ['eq', 'ne', 'isNull'],
+};
+const ENUM_OPS: Op[] = ['eq', 'ne', 'in', 'notIn', 'isNull'];
+
+const opDescriptions: Record<Op, string> = {
+  eq: 'Equal to.',
+  ne: 'Not equal to.',
+  lt: 'Less than.',
+  lte: 'Less than or equal to.',
+  gt: 'Greater than.',
+  gte: 'Greater than or equal to.',
+  in: 'Equal to one of.',
+  notIn: 'Equal to none of.',
+  contains: 'Contains the text.',
+  isNull: 'true: has no value; false: has a value.',
+};
+
+function opField(t: unknown, op: Op, type: Input) {
+  if (op === 'isNull') return dynamicInputField(t, { type: 'Boolean', description: opDescriptions[op] });
+  if (op === 'contains') return dynamicInputField(t, { type: 'String', description: opDescriptions[op] });
+  const list = op === 'in' || op === 'notIn';
+  return dynamicInputField(t, { type, list, description: opDescriptions[op] });
+}
+
+const leafFilters = new Map<string, FilterRef>();
+
+function leafFilter(name: string, type: Input, ops: Op[]): FilterRef {
+  let ref = leafFilters.get(name);
+  if (!ref) {
+    ref = builder.inputType(name, {
+      description: `Conditions on one field; all given conditions must hold.`,
+      fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
+    }) as unknown as FilterRef;
+    leafFilters.set(name, ref);
+  }
+  return ref;
+}
+
+/** The filter input of one comparable property, or undefined when it cannot be filtered. */
+export function propertyFilter(p: PropertyShape): FilterRef | undefined {
+  if (!isComparable(p)) return undefined;
+  if (p.shape.kind === 'enum') return leafFilter(`${p.shape.name}Filter`, enumRef(p.shape.name), ENUM_OPS);
+  if (p.shape.kind !== 'scalar') return undefined;
+  const ops = opsByScalar[p.shape.scalar];
+  return ops ? leafFilter(`${p.shape.scalar}Filter`, p.shape.scalar, ops) : undefined;
+}
+
+const modelFilters = new Map<string, FilterRef>();
+
+/** `<Type>Filter` of an entity model. */
+export function filterRef(model: string): FilterRef {
+  const known = modelFilters.get(model);
+  if (known) return known;
+  const resource = resourceOf(model);
+  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(`${resource.typeName}Filter`);
+  const self = ref as unknown as FilterRef;
+  modelFilters.set(model, self);
+  ref.implement({
+    description: `Conditions on ${resource.typeName} (keys are REST field names); all given conditions must hold.`,
+    fields: (t) => ({ ...filterFields(t, resource), ...logicFields(t, self) }),
+  });
+  return self;
+}
+
+function filterFields(t: unknown, resource: Resource) {
+  const links = new Map(resource.links.filter((l) => !l.many).map((l) => [l.field, l.model]));
+  const fields: Record<string, ReturnType<typeof dynamicInputField>> = {};
+  for (const p of propertiesOf(resource.model)) {
+    const linkTarget = links.get(p.name);
+    if (linkTarget) {
+      fields[p.name] = dynamicInputField(t, {
+        type: filterRef(linkTarget),
+        description: `Conditions on the linked ${resourceOf(linkTarget).typeName}.`,
+      });
+      continue;
+    }
+    const leaf = propertyFilter(p);
+    if (leaf) fields[p.name] = dynamicInputField(t, { type: leaf, description: p.description });
+  }
+  return fields;
+}
+
+function logicFields(t: unknown, self: FilterRef) {
+  return {
+    and: dynamicInputField(t, { type: self, list: true, description: 'Every one of these filters holds.' }),
+    or: dynamicInputField(t, { type: self, list: true, description: 'At least one of these filters holds.' }),
+    not: dynamicInputField(t, { type: self, description: 'This filter does not hold.' }),
+  };
+}
+
+/** Drops explicit nulls (a GraphQL client's "not given") so the resolvers see only real conditions. */
+export function cleanFilter(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cleanFilter);
+  if (typeof value !== 'object' || value === null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (inner !== null && inner !== undefined) out[key] = cleanFilter(inner);
+  }
+  return out;
+}

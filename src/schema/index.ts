@@ -1,0 +1,15 @@
+// The GraphQL schema: importing the type factories registers every type on the builder; this file
+// only imports and builds.
+import { builder } from './builder';
+import './scalars';
+import './embedded';
+import './entities';
+import './query';
+import './space';
+import './extras/generic';
+import './extras/transaction-export';
+import './extras/by-credentials';
+import './extras/iban';
+import './extras/subscription-invoices';
+
+export const schema = builder.toSchema();

@@ -1,0 +1,56 @@
+// Long (int64) values without silent precision loss. Output: a JSON number while it is a safe
+// integer, a decimal string from 2^53 on (JSON numbers past that are rounded by every JS client).
+// Input: an Int literal of any length, or a string of digits; safe values become numbers, larger
+// ones bigint, so the REST client can send them digit for digit.
+import { GraphQLError } from 'graphql';
+
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+const DIGITS = /^-?\d+$/;
+
+function badLong(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
+}
+
+/** A bigint inside the int64 range, as a number when that is exact. */
+function narrow(value: bigint): number | bigint {
+  if (value < INT64_MIN || value > INT64_MAX) throw badLong(`Long value ${value} is outside the 64-bit range`);
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+}
+
+/** Parses a Long from client input (variables or literals). */
+export function parseLong(value: unknown): number | bigint {
+  if (typeof value === 'bigint') return narrow(value);
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw badLong(`Long cannot represent non-integer value ${value}`);
+    // A JSON number past 2^53 was already rounded by the client's or our JSON parser: refuse it.
+    if (!Number.isSafeInteger(value)) {
+      throw badLong(`Long value ${value} is not exact as a JSON number; send values of 2^53 or more as strings`);
+    }
+    return value;
+  }
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (!DIGITS.test(text)) throw badLong(`Long cannot represent ${JSON.stringify(value.slice(0, 40))}: expected digits`);
+    return narrow(BigInt(text));
+  }
+  throw badLong(`Long cannot represent a value of type ${typeof value}`);
+}
+
+/** Serialises a REST Long for the response. */
+export function serializeLong(value: unknown): number | string {
+  if (typeof value === 'number') {
+    if (!Number.isInteger(value)) throw new TypeError(`Long cannot represent non-integer value ${value}`);
+    return Number.isSafeInteger(value) ? value : BigInt(value).toString();
+  }
+  if (typeof value === 'bigint') {
+    const n = Number(value);
+    return Number.isSafeInteger(n) ? n : value.toString();
+  }
+  if (typeof value === 'string' && DIGITS.test(value)) {
+    const parsed = parseLong(value);
+    return typeof parsed === 'bigint' ? parsed.toString() : parsed;
+  }
+  throw new TypeError(`Long cannot represent ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,44 @@
+// Ordering inputs: `<Type>Order { field: <Type>OrderField!, direction: OrderDirection = ASC }`.
+// The OrderField enum lists the sortable scalar fields; its internal values are the REST names.
+import type { EnumRef, InputObjectRef } from '@pothos/core';
+import { resourceOf } from '../catalog';
+import { builder } from './builder';
+import { dynamicInputField, type Types } from './dynamic';
+import { constantCase } from './naming';
+import { isComparable, propertiesOf } from './shapes';
+
+export interface OrderValue {
+  field: string;
+  direction: 'ASC' | 'DESC';
+}
+
+export const orderDirection = builder.enumType('OrderDirection', {
+  values: { ASC: { value: 'ASC', description: 'Ascending.' }, DESC: { value: 'DESC', description: 'Descending.' } },
+});
+
+/** REST names of the fields a model can be sorted by. */
+export function sortableFields(model: string): string[] {
+  return propertiesOf(model)
+    .filter(isComparable)
+    .map((p) => p.name);
+}
+
+const orderRefs = new Map<string, InputObjectRef<Types, OrderValue>>();
+
+export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
+  let ref = orderRefs.get(model);
+  if (ref) return ref;
+  const typeName = resourceOf(model).typeName;
+  const fieldEnum: EnumRef<Types, string, string> = builder.enumType(`${typeName}OrderField`, {
+    values: Object.fromEntries(sortableFields(model).map((name) => [constantCase(name), { value: name }])),
+  });
+  ref = builder.inputType(`${typeName}Order`, {
+    description: `One sort key of ${typeName} results.`,
+    fields: (t) => ({
+      field: dynamicInputField(t, { type: fieldEnum, required: true }),
+      direction: dynamicInputField(t, { type: orderDirection, defaultValue: 'ASC' }),
+    }),
+  }) as unknown as InputObjectRef<Types, OrderValue>;
+  orderRefs.set(model, ref);
+  return ref;
+}

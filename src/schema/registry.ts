@@ -1,0 +1,64 @@
+// Type references by REST name, created once on first use: entity object types (implemented in
+// entities.ts), embedded object types and enums (implemented here, recursively, from the facts).
+import type { EnumRef, ImplementableObjectRef } from '@pothos/core';
+import { resourceByModel, resourceOf } from '../catalog';
+import type { Entity } from '../resolvers/entity';
+import { builder } from './builder';
+import type { Output, Types } from './dynamic';
+import { enumValues, type FieldShape } from './shapes';
+
+export type EmbeddedValue = Record<string, unknown>;
+
+const entityRefs = new Map<string, ImplementableObjectRef<Types, Entity>>();
+const embeddedRefs = new Map<string, ImplementableObjectRef<Types, EmbeddedValue>>();
+const enumRefs = new Map<string, EnumRef<Types, string, string>>();
+
+/** The object type of an entity model, named `resource.typeName`. */
+export function entityRef(model: string): ImplementableObjectRef<Types, Entity> {
+  let ref = entityRefs.get(model);
+  if (!ref) {
+    ref = builder.objectRef<Entity>(resourceOf(model).typeName);
+    entityRefs.set(model, ref);
+  }
+  return ref;
+}
+
+export function isEntityModel(model: string): boolean {
+  return resourceByModel.has(model);
+}
+
+/** A GraphQL enum named after the REST enum schema, its values as in REST. */
+export function enumRef(name: string): EnumRef<Types, string, string> {
+  let ref = enumRefs.get(name);
+  if (!ref) {
+    ref = builder.enumType(name, { values: enumValues(name) as [string, ...string[]] });
+    enumRefs.set(name, ref);
+  }
+  return ref;
+}
+
+// Embedded object types import their field factory lazily to keep the recursion in one module.
+let implementEmbedded: ((ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void) | undefined;
+
+export function setEmbeddedImplementation(fn: (ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void): void {
+  implementEmbedded = fn;
+}
+
+/** An object type for an embedded (non-entity) model, named after its schema. */
+export function embeddedRef(model: string): ImplementableObjectRef<Types, EmbeddedValue> {
+  let ref = embeddedRefs.get(model);
+  if (!ref) {
+    if (!implementEmbedded) throw new Error('embedded type factory not registered');
+    ref = builder.objectRef<EmbeddedValue>(model);
+    embeddedRefs.set(model, ref);
+    implementEmbedded(ref, model);
+  }
+  return ref;
+}
+
+/** The GraphQL output type of a shape: scalar name, enum, entity or embedded object type. */
+export function outputOf(shape: FieldShape): Output {
+  if (shape.kind === 'scalar') return shape.scalar;
+  if (shape.kind === 'enum') return enumRef(shape.name);
+  return isEntityModel(shape.model) ? entityRef(shape.model) : embeddedRef(shape.model);
+}
