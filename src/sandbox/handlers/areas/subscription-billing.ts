@@ -1,0 +1,55 @@
+// Subscription billing operations: charges (create, discard), ledger entries, metric usage reports
+// and closing period bills.
+import { createLedgerEntry, type LedgerEntryInput } from '../../lifecycle/ledger';
+import { closePeriodBill, reportUsage, type UsageInput } from '../../lifecycle/period-bills';
+import { referenced } from '../../lifecycle/references';
+import { discardCharge, scheduleCharge, type ChargeInput } from '../../lifecycle/subscription-charges';
+import { badRequest } from '../../errors';
+import { defineHandlers } from '../registry';
+import { actingUserId, bodyObject, dateQuery, idParam, rendered, spaceOf } from './support';
+
+defineHandlers({
+  createSubscriptionCharge: (req, sandbox) => {
+    const space = spaceOf(req);
+    const body = bodyObject(req) as unknown as Omit<ChargeInput, 'type'>;
+    referenced(sandbox.store, 'Subscription', body.subscription, space, 'subscription');
+    if (body.plannedExecutionDate !== undefined && Number.isNaN(Date.parse(body.plannedExecutionDate))) {
+      throw badRequest('plannedExecutionDate must be an ISO 8601 date-time.', { plannedExecutionDate: 'invalid date-time' });
+    }
+    const charge = scheduleCharge(sandbox.store, space, { ...body, type: 'MANUAL' }, sandbox.now());
+    return rendered(sandbox, req, 'SubscriptionCharge', charge);
+  },
+
+  discardSubscriptionCharge: (req, sandbox) => {
+    const charge = discardCharge(sandbox.store, spaceOf(req), idParam(req), sandbox.now(), actingUserId(req));
+    return rendered(sandbox, req, 'SubscriptionCharge', charge);
+  },
+
+  createSubscriptionLedgerEntry: (req, sandbox) => {
+    const space = spaceOf(req);
+    const body = bodyObject(req) as unknown as LedgerEntryInput;
+    referenced(sandbox.store, 'SubscriptionVersion', body.subscriptionVersion, space, 'subscriptionVersion');
+    if (body.subscriptionMetricId !== undefined) {
+      referenced(sandbox.store, 'SubscriptionMetric', body.subscriptionMetricId, space, 'subscriptionMetricId');
+    }
+    const entry = createLedgerEntry(sandbox.store, space, body, sandbox.now(), actingUserId(req));
+    return rendered(sandbox, req, 'SubscriptionLedgerEntry', entry);
+  },
+
+  createSubscriptionMetricUsageReport: (req, sandbox) => {
+    const body = bodyObject(req) as unknown as UsageInput;
+    const report = reportUsage(sandbox.store, spaceOf(req), body, sandbox.now(), actingUserId(req));
+    return rendered(sandbox, req, 'SubscriptionMetricUsageReport', report);
+  },
+
+  /** `createNextPeriod` (optional, default true) opens the following period at currentDate. */
+  closeSubscriptionPeriodBill: (req, sandbox) => {
+    const currentDate = dateQuery(req, 'currentDate', true)!;
+    const next = req.query.get('createNextPeriod');
+    if (next !== null && next !== 'true' && next !== 'false') {
+      throw badRequest('Query parameter createNextPeriod must be true or false.', { createNextPeriod: 'must be true or false' });
+    }
+    const bill = closePeriodBill(sandbox.store, spaceOf(req), idParam(req), currentDate, next !== 'false', sandbox.now());
+    return rendered(sandbox, req, 'SubscriptionPeriodBill', bill);
+  },
+});

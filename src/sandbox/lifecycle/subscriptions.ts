@@ -1,0 +1,208 @@
+// Life cycles of subscriptions and their versions, and the actions that move them.
+//
+// Sandbox decisions (the specification states no transitions):
+// - create: the subscription and its first version start PENDING.
+// - initialize / initialize-subscriber-present: both go PENDING -> INITIALIZING, run the initial charge
+//   synchronously (see subscription-charges.ts) and, because the sandbox's initial charge always
+//   succeeds, go INITIALIZING -> ACTIVE within the same request. The response is that charge.
+// - apply-changes and upgrade-product (ACTIVE only) create a new ACTIVE version; the previous version
+//   goes TERMINATING, and then TERMINATED at once unless the termination period is respected.
+// - terminate with respectTerminationPeriod: TERMINATION_SCHEDULED (plannedTerminationDate one billing
+//   period ahead); without: TERMINATING then TERMINATED in the same request, versions alike.
+import { badRequest } from '../errors';
+import { createObject, loadObject } from '../objects';
+import type { Store, StoredObject } from '../store';
+import { applyTransition, assertTransition, defineLifecycle } from './machine';
+import { addMonths, iso } from './periods';
+
+export const subscriptionLifecycle = defineLifecycle({
+  model: 'Subscription',
+  field: 'state',
+  actions: {
+    initialize: { from: ['PENDING'], to: 'INITIALIZING' },
+    activate: { from: ['INITIALIZING'], to: 'ACTIVE' },
+    fail: { from: ['INITIALIZING'], to: 'FAILED' },
+    suspend: { from: ['ACTIVE'], to: 'SUSPENDED' },
+    reactivate: { from: ['SUSPENDED'], to: 'ACTIVE' },
+    applyChanges: { from: ['ACTIVE'], to: 'ACTIVE' },
+    upgradeProduct: { from: ['ACTIVE'], to: 'ACTIVE' },
+    scheduleTermination: { from: ['ACTIVE', 'SUSPENDED'], to: 'TERMINATION_SCHEDULED' },
+    terminate: { from: ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'], to: 'TERMINATING' },
+    completeTermination: { from: ['TERMINATING'], to: 'TERMINATED' },
+  },
+});
+
+export const subscriptionVersionLifecycle = defineLifecycle({
+  model: 'SubscriptionVersion',
+  field: 'state',
+  actions: {
+    initialize: { from: ['PENDING'], to: 'INITIALIZING' },
+    activate: { from: ['INITIALIZING'], to: 'ACTIVE' },
+    fail: { from: ['INITIALIZING'], to: 'FAILED' },
+    terminate: { from: ['PENDING', 'ACTIVE'], to: 'TERMINATING' },
+    completeTermination: { from: ['TERMINATING'], to: 'TERMINATED' },
+  },
+});
+
+const LIVE_VERSION_STATES = ['PENDING', 'INITIALIZING', 'ACTIVE'];
+
+/** The subscription's current version: the newest one that is not terminating, ended or failed. */
+export function currentVersion(store: Store, space: number, subscriptionId: number): StoredObject {
+  const versions = store
+    .list('SubscriptionVersion', space)
+    .filter((v) => v.subscription === subscriptionId && LIVE_VERSION_STATES.includes(String(v.state)));
+  const newest = versions.sort((a, b) => Number(b.id) - Number(a.id))[0];
+  if (!newest) throw badRequest(`Subscription ${subscriptionId} has no current version.`);
+  return newest;
+}
+
+export interface VersionTerms {
+  product: number;
+  currency: string;
+  componentConfigurations: { productComponentReferenceId?: number; quantity?: number }[];
+  /** Raised by one on every upgrade of the same product. */
+  incrementNumber: number;
+}
+
+function productVersion(store: Store, space: number, terms: VersionTerms, now: Date): StoredObject {
+  return {
+    id: store.nextId(),
+    product: { id: terms.product, linkedSpaceId: space, state: 'ACTIVE' },
+    incrementNumber: terms.incrementNumber,
+    defaultCurrency: terms.currency,
+    enabledCurrencies: [terms.currency],
+    billingCycle: 'P1M',
+    billingCycleModel: { billingCycleType: 'MONTHLY', numberOfPeriods: 1 },
+    state: 'ACTIVE',
+    activatedOn: iso(now),
+    linkedSpaceId: space,
+    version: 1,
+  };
+}
+
+function componentConfigurations(store: Store, space: number, terms: VersionTerms): StoredObject[] {
+  return terms.componentConfigurations.map((c) => ({
+    id: store.nextId(),
+    component: c.productComponentReferenceId,
+    quantity: c.quantity ?? 1,
+    linkedSpaceId: space,
+    version: 1,
+  }));
+}
+
+/** Stores a version of `subscription` under `terms` in `state`. */
+export function createVersion(
+  store: Store,
+  space: number,
+  subscription: StoredObject,
+  terms: VersionTerms,
+  state: 'PENDING' | 'ACTIVE',
+  now: Date,
+): StoredObject {
+  return createObject(
+    store,
+    'SubscriptionVersion',
+    space,
+    {
+      subscription: subscription.id,
+      state,
+      language: subscription.language,
+      billingCurrency: terms.currency,
+      productVersion: productVersion(store, space, terms, now),
+      componentConfigurations: componentConfigurations(store, space, terms),
+      billingCycleModel: { billingCycleType: 'MONTHLY', numberOfPeriods: 1 },
+      ...(state === 'ACTIVE' ? { activatedOn: iso(now) } : {}),
+    },
+    now,
+  );
+}
+
+/** The terms a version was made under, to derive the next version's terms from. */
+export function termsOf(version: StoredObject): VersionTerms {
+  const pv = (version.productVersion ?? {}) as { product?: { id?: number }; incrementNumber?: number };
+  const configs = (version.componentConfigurations ?? []) as { component?: number; quantity?: number }[];
+  return {
+    product: Number(pv.product?.id),
+    currency: String(version.billingCurrency),
+    incrementNumber: Number(pv.incrementNumber ?? 1),
+    componentConfigurations: configs.map((c) => ({ productComponentReferenceId: c.component, quantity: c.quantity })),
+  };
+}
+
+/** Moves a version to TERMINATING, and on to TERMINATED unless it is to run out its period. */
+export function endVersion(store: Store, space: number, version: StoredObject, now: Date, runOut: boolean): StoredObject {
+  const terminating = applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'terminate', (v) => ({
+    ...v,
+    terminatingOn: iso(now),
+    terminationIssuedOn: iso(now),
+    plannedTerminationDate: iso(runOut ? addMonths(now, 1) : now),
+  }));
+  if (runOut) return terminating;
+  return applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'completeTermination', (v) => ({
+    ...v,
+    terminatedOn: iso(now),
+  }));
+}
+
+/**
+ * apply-changes and upgrade-product: checks the action is allowed, then replaces the current version
+ * by a new ACTIVE one. The subscription's own state does not change, but its version rises.
+ */
+export function replaceVersion(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  action: 'applyChanges' | 'upgradeProduct',
+  nextTerms: (current: VersionTerms) => VersionTerms,
+  respectTerminationPeriod: boolean,
+  now: Date,
+): StoredObject {
+  const subscription = loadObject(store, 'Subscription', subscriptionId, space);
+  assertTransition(subscriptionLifecycle, subscription, action);
+  const previous = currentVersion(store, space, subscriptionId);
+  const terms = nextTerms(termsOf(previous));
+  endVersion(store, space, previous, now, respectTerminationPeriod);
+  const next = createVersion(store, space, subscription, terms, 'ACTIVE', now);
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, action, (s) => ({
+    ...s,
+    currentProductVersion: next.productVersion,
+  }));
+  return next;
+}
+
+/** Terminates now (TERMINATING then TERMINATED) or schedules the termination a period ahead. */
+export function terminateSubscription(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  respectTerminationPeriod: boolean,
+  now: Date,
+  by: number | undefined,
+): StoredObject {
+  if (respectTerminationPeriod) {
+    return applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'scheduleTermination', (s) => ({
+      ...s,
+      terminationScheduledOn: iso(now),
+      plannedTerminationDate: iso(addMonths(now, 1)),
+    }));
+  }
+  const subscription = loadObject(store, 'Subscription', subscriptionId, space);
+  assertTransition(subscriptionLifecycle, subscription, 'terminate');
+  for (const version of store.list('SubscriptionVersion', space)) {
+    if (version.subscription !== subscriptionId) continue;
+    if (version.state === 'TERMINATING') {
+      applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'completeTermination', (v) => ({
+        ...v,
+        terminatedOn: iso(now),
+      }));
+    } else if (LIVE_VERSION_STATES.includes(String(version.state)) && version.state !== 'INITIALIZING') {
+      endVersion(store, space, version, now, false);
+    }
+  }
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'terminate', (s) => ({ ...s, terminatingOn: iso(now) }));
+  return applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'completeTermination', (s) => ({
+    ...s,
+    terminatedOn: iso(now),
+    ...(by !== undefined ? { terminatedBy: by } : {}),
+  }));
+}
