@@ -1,0 +1,151 @@
+// Deterministic demo data for the sandbox: the same seed number (and `now`) always gives the same
+// objects, ids and timestamps. Ids rise with creation time, so the seed creates objects in time
+// order: reference data, tenants and configuration first, then customers, then a mixed stream of
+// transactions and subscriptions over the past months, and finally dunning and manual tasks.
+import type { Store } from '../store';
+import { newContext, type SeedContext, type SpaceIds } from './context';
+import { pickBySize, seedCustomers, type SeededCustomer } from './customers';
+import { seedDunningCases, seedManualTasks, type ManualTaskState } from './followups';
+import { seedCountries, seedCurrencies, seedLanguages } from './i18n';
+import { seedPaymentConfiguration } from './payment-config';
+import { DAY } from './random';
+import { seedReferenceData } from './reference';
+import { seedSpaceSetup } from './space-setup';
+import { seedSubscriptionSetup } from './subscription-setup';
+import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubscription, type SubscriptionPlan } from './subscriptions';
+import { seedTenants } from './tenants';
+import { TEST_CARDS } from './test-cards';
+import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
+
+export { TEST_CARDS, isLuhnValid } from './test-cards';
+export type { TransactionState } from './transactions';
+
+export interface SeedSummary {
+  accounts: number[];
+  spaces: number[];
+  /** Per space id: ids an integration test needs to drive payments on demo data. */
+  perSpace: Record<number, {
+    cardPaymentMethodConfigurationId: number;
+    paymentConnectorConfigurationId: number;
+    sampleTransactionIds: Partial<Record<TransactionState, number>>;
+    customerIds: number[];
+    tokenIds: number[];
+    subscriptionIds: number[];
+  }>;
+  testCards: { approve: string; decline: string; fail: string; threeDSecure: string };
+}
+
+/** The fixed default "now", so that a seed number alone determines the data. */
+export const DEFAULT_SEED_NOW = new Date('2026-01-01T00:00:00Z');
+
+const CUSTOMERS_PER_SPACE = [140, 40, 20];
+const TRANSACTIONS_PER_SPACE = [1400, 400, 200];
+const SUBSCRIPTIONS_PER_SPACE = [70, 20, 10];
+
+type Event = { kind: 'transaction'; space: number; state: TransactionState } | { kind: 'subscription'; plan: SubscriptionPlan };
+
+/** Transactions and subscriptions of every space in one stream, so creation times mix spaces. */
+function planEvents(ctx: SeedContext): Event[] {
+  const perSpace: Event[][] = ctx.spaces.map((space, i) => {
+    const plans = planSubscriptionStates(ctx, SUBSCRIPTIONS_PER_SPACE[i]).map((state) => planSubscription(ctx, space, state));
+    const own = TRANSACTIONS_PER_SPACE[i] - plans.reduce((sum, p) => sum + chargeTransactions(p), 0);
+    const states = planStates(ctx, own);
+    // Subscriptions are spread evenly among the space's transactions.
+    const events: Event[] = states.map((state) => ({ kind: 'transaction', space: i, state }));
+    plans.forEach((plan, k) => events.splice(Math.floor(((k + 0.5) * events.length) / plans.length) + k, 0, { kind: 'subscription', plan }));
+    return events;
+  });
+  const remaining = perSpace.map((e) => e.length);
+  const cursor = perSpace.map(() => 0);
+  const out: Event[] = [];
+  while (remaining.some((n) => n > 0)) {
+    const i = pickBySize(ctx, remaining);
+    remaining[i] -= 1;
+    out.push(perSpace[i][cursor[i]++]);
+  }
+  return out;
+}
+
+function seedConfiguration(ctx: SeedContext): void {
+  seedCountries(ctx.store);
+  seedCurrencies(ctx.store);
+  seedLanguages(ctx.store);
+  seedReferenceData(ctx);
+}
+
+export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_NOW): SeedSummary {
+  const ctx = newContext(store, seed, now);
+  seedConfiguration(ctx);
+  const { accounts } = seedTenants(ctx);
+  const setups = ctx.spaces.map((space) => {
+    seedPaymentConfiguration(ctx, space);
+    seedSpaceSetup(ctx, space);
+    return seedSubscriptionSetup(ctx, space);
+  });
+
+  ctx.clock.moveTo(new Date(now.getTime() - 365 * DAY));
+  const customers = seedCustomers(ctx, CUSTOMERS_PER_SPACE);
+  const bySpace = ctx.spaces.map((space) => customers.filter((c) => c.space === space));
+  const summary = emptySummary(ctx, accounts, bySpace);
+
+  const events = planEvents(ctx);
+  const start = Math.max(ctx.clock.current().getTime(), now.getTime() - 180 * DAY);
+  const slot = (now.getTime() - 3 * DAY - start) / events.length;
+  const invoices: { space: SpaceIds; invoice: Record<string, unknown> }[] = [];
+  const tasks: { space: SpaceIds; transactionId: number; state: ManualTaskState }[] = [];
+  events.forEach((event, n) => {
+    ctx.clock.moveTo(new Date(start + (n + ctx.rng.next() * 0.3) * slot));
+    if (event.kind === 'subscription') {
+      const customer = ctx.rng.pick(withToken(bySpace[ctx.spaces.indexOf(event.plan.space)]));
+      const id = seedSubscription(ctx, event.plan, customer, setups[ctx.spaces.indexOf(event.plan.space)]);
+      summary.perSpace[event.plan.space.id].subscriptionIds.push(id);
+      return;
+    }
+    const space = ctx.spaces[event.space];
+    const customer = ctx.rng.chance(0.85) ? ctx.rng.pick(bySpace[event.space]) : undefined;
+    const channel = ctx.rng.weighted({ web: 80, mobile: 12, moto: 8 });
+    const outcome = seedTransaction(ctx, { space, state: event.state, customer, salesChannel: channel });
+    record(summary, space, event.state, outcome);
+    for (const invoice of outcome.invoices) invoices.push({ space, invoice });
+    const taskState = taskFor(outcome, ctx);
+    if (taskState) tasks.push({ space, transactionId: outcome.transaction.id as number, state: taskState });
+  });
+
+  ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
+  seedDunningCases(ctx, invoices);
+  seedManualTasks(ctx, tasks);
+  return summary;
+}
+
+function withToken(customers: SeededCustomer[]): SeededCustomer[] {
+  const tokened = customers.filter((c) => c.token);
+  return tokened.length ? tokened : customers;
+}
+
+/** A delivery check task: open while a manual decision is due; some decided ones as DONE/EXPIRED. */
+function taskFor(outcome: TransactionOutcome, ctx: SeedContext): ManualTaskState | undefined {
+  if (outcome.decision === 'MANUAL_CHECK_REQUIRED') return 'OPEN';
+  if (outcome.decision === 'SUITABLE' && ctx.rng.chance(0.02)) return 'DONE';
+  if (outcome.decision === 'NOT_SUITABLE' && ctx.rng.chance(0.2)) return 'EXPIRED';
+  return undefined;
+}
+
+function emptySummary(ctx: SeedContext, accounts: number[], bySpace: SeededCustomer[][]): SeedSummary {
+  const perSpace: SeedSummary['perSpace'] = {};
+  ctx.spaces.forEach((space, i) => {
+    perSpace[space.id] = {
+      cardPaymentMethodConfigurationId: space.methodConfigurations.card!,
+      paymentConnectorConfigurationId: space.connectorConfigurations['card-visa'],
+      sampleTransactionIds: {},
+      customerIds: bySpace[i].map((c) => c.customer.id as number),
+      tokenIds: bySpace[i].flatMap((c) => (c.token ? [c.token.id] : [])),
+      subscriptionIds: [],
+    };
+  });
+  return { accounts, spaces: ctx.spaces.map((s) => s.id), perSpace, testCards: { ...TEST_CARDS } };
+}
+
+/** Keeps the most recent transaction of each state as the space's sample. */
+function record(summary: SeedSummary, space: SpaceIds, state: TransactionState, outcome: TransactionOutcome): void {
+  summary.perSpace[space.id].sampleTransactionIds[state] = outcome.transaction.id as number;
+}

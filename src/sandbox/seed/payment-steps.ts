@@ -1,0 +1,146 @@
+// The payment steps of a transaction: charge attempts (authorization), voids, completions and
+// line item versions. Each sets the transaction fields the step implies.
+import type { StoredObject } from '../store';
+import { copy, idOf } from './context';
+import { toAmount, taxMinor, totalMinor, withQuantity } from './line-items';
+import { DAY, addMs, iso } from './random';
+import { at, child, processFields, step, updateTx, type TxStory } from './story';
+
+const FAILURES = [
+  { id: 7001, category: 'END_USER', en: 'Card declined', message: 'The card was declined by the issuer.' },
+  { id: 7002, category: 'END_USER', en: 'Insufficient funds', message: 'The card has insufficient funds.' },
+  { id: 7003, category: 'TEMPORARY_ISSUE', en: 'Processor unavailable', message: 'The processor did not answer in time.' },
+  { id: 7004, category: 'END_USER', en: '3-D Secure failed', message: 'The card holder did not pass 3-D Secure authentication.' },
+] as const;
+
+export function randomFailure(story: TxStory): { failureReason: StoredObject; message: string } {
+  const f = story.ctx.rng.pick(FAILURES);
+  return {
+    failureReason: { id: f.id, category: f.category, name: { 'en-US': f.en }, description: { 'en-US': f.message } },
+    message: f.message,
+  };
+}
+
+/** A charge attempt in `state`; for FAILED it also fails the transaction. */
+export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL'): StoredObject {
+  const { ctx, space, tx } = story;
+  step(story, 1, 3);
+  const failure = state === 'FAILED' ? randomFailure(story) : undefined;
+  const charge = {
+    id: ctx.store.nextId(),
+    type: story.tokenVersionId ? 'TOKEN' : 'SYNCHRONOUS',
+    state: state === 'PROCESSING' ? 'PENDING' : state,
+    createdOn: at(story),
+    linkedSpaceId: space.id,
+    language: tx.language,
+    timeZone: space.timeZone,
+    version: 1,
+  };
+  const attempt = child(story, 'ChargeAttempt', {
+    linkedTransaction: tx.id,
+    charge,
+    state,
+    connectorConfiguration: tx.paymentConnectorConfiguration,
+    ...(story.tokenVersionId ? { tokenVersion: story.tokenVersionId, initializingTokenVersion: false } : {}),
+    salesChannel: tx.authorizationSalesChannel,
+    environment: 'TEST',
+    customersPresence: tx.customersPresence,
+    completionBehavior: tx.completionBehavior,
+    language: tx.language,
+    timeZone: space.timeZone,
+    timeoutOn: iso(addMs(story.at, DAY)),
+    ...(state === 'SUCCESSFUL' ? { succeededOn: at(story) } : {}),
+    ...(failure ? { failedOn: at(story), failureReason: failure.failureReason, userFailureMessage: failure.message } : {}),
+  });
+  if (failure) updateTx(story, { failedOn: at(story), failureReason: failure.failureReason, userFailureMessage: failure.message });
+  if (state === 'SUCCESSFUL') updateTx(story, { authorizedOn: at(story), completionTimeoutOn: iso(addMs(story.at, 7 * DAY)) });
+  return attempt;
+}
+
+export function voidTransaction(story: TxStory): StoredObject {
+  step(story, 30, 600);
+  const created = at(story);
+  step(story, 0, 1);
+  return child(story, 'TransactionVoid', {
+    ...processFields(story),
+    transaction: story.tx.id,
+    linkedTransaction: story.tx.id,
+    mode: 'ONLINE',
+    state: 'SUCCESSFUL',
+    processingOn: created,
+    succeededOn: at(story),
+    timeoutOn: iso(addMs(story.at, DAY)),
+  });
+}
+
+/** A line item version that set the transaction's current line items (e.g. after a basket change). */
+export function lineItemVersion(story: TxStory): StoredObject {
+  step(story, 1, 30);
+  const items = story.tx.lineItems as StoredObject[];
+  return child(story, 'TransactionLineItemVersion', {
+    ...processFields(story),
+    transaction: story.tx.id,
+    linkedTransaction: story.tx.id,
+    externalId: `liv-${String(story.tx.id)}`,
+    lineItems: copy(items),
+    amount: toAmount(story.money, totalMinor(story.money, items)),
+    taxAmount: toAmount(story.money, taxMinor(story.money, items)),
+    state: 'SUCCESSFUL',
+    processingOn: at(story),
+    succeededOn: at(story),
+  });
+}
+
+/** Splits the line items into a first, partial completion and the rest, when that is possible. */
+export function partialSplit(story: TxStory): { first: StoredObject[]; rest: StoredObject[] } | undefined {
+  const items = story.tx.lineItems as StoredObject[];
+  if (items.length > 1) return { first: [items[0]], rest: items.slice(1) };
+  const only = items[0];
+  const quantity = only.quantity as number;
+  if (quantity < 2) return undefined;
+  return { first: [withQuantity(story.money, only, 1)], rest: [withQuantity(story.money, only, quantity - 1)] };
+}
+
+/** A successful completion of `items`; the last one completes the transaction. */
+export function completion(story: TxStory, items: StoredObject[], remaining: StoredObject[], last: boolean, lineItemVersionId?: number): StoredObject {
+  step(story, 5, 240);
+  const created = at(story);
+  step(story, 0, 2);
+  const amountMinor = totalMinor(story.money, items);
+  const done = child(story, 'TransactionCompletion', {
+    ...processFields(story),
+    linkedTransaction: story.tx.id,
+    ...(lineItemVersionId ? { lineItemVersion: lineItemVersionId } : {}),
+    externalId: `cmp-${String(story.tx.id)}-${last ? 'final' : 'partial'}`,
+    mode: 'ONLINE',
+    state: 'SUCCESSFUL',
+    lastCompletion: last,
+    amount: toAmount(story.money, amountMinor),
+    taxAmount: toAmount(story.money, taxMinor(story.money, items)),
+    lineItems: copy(items),
+    // Base and remaining items only tell something when the completion is partial.
+    ...(remaining.length ? { baseLineItems: copy(story.tx.lineItems as StoredObject[]) } : {}),
+    remainingLineItems: copy(remaining),
+    statementDescriptor: `PAYGRAPH ${String(story.tx.merchantReference)}`,
+    invoiceMerchantReference: story.tx.invoiceMerchantReference,
+    timeZone: story.space.timeZone,
+    processingOn: created,
+    succeededOn: at(story),
+    timeoutOn: iso(addMs(story.at, DAY)),
+  });
+  const completedMinor = Math.round(((story.tx.completedAmount as number | undefined) ?? 0) * 10 ** story.money.digits) + amountMinor;
+  updateTx(story, { completedAmount: toAmount(story.money, completedMinor), ...(last ? { completedOn: at(story) } : {}) });
+  return done;
+}
+
+/** Completes the whole transaction, sometimes in two steps (a partial completion first). */
+export function completeFully(story: TxStory, lineItemVersionId?: number): StoredObject {
+  const split = story.ctx.rng.chance(0.15) ? partialSplit(story) : undefined;
+  if (split) {
+    completion(story, split.first, split.rest, false, lineItemVersionId);
+    return completion(story, split.rest, [], true, lineItemVersionId);
+  }
+  return completion(story, story.tx.lineItems as StoredObject[], [], true, lineItemVersionId);
+}
+
+export const idOrUndefined = (object: StoredObject | undefined): number | undefined => (object ? idOf(object) : undefined);
