@@ -6,6 +6,7 @@ import {
   compileSort,
   parseQuery,
   parseSortOrder,
+  sortObjects,
   type FieldAccessor,
   type FieldResolver,
 } from '../../src/sandbox/search';
@@ -213,5 +214,18 @@ describe('compileSort', () => {
 
   it('rejects unknown fields', () => {
     expect(() => compileSort([{ name: 'nope', direction: 'ASC' }], resolve)).toThrow(SearchFieldError);
+    expect(() => sortObjects(objects, [{ name: 'nope', direction: 'ASC' }], resolve)).toThrow(SearchFieldError);
+  });
+
+  it('sortObjects orders like compileSort and applies the tie-break', () => {
+    const byIdDesc = (a: Obj, b: Obj): number => Number(b.id) - Number(a.id);
+    for (const order of ['amount', 'active', 'active:DESC', 'createdOn:DESC', 'name tags', 'state:DESC']) {
+      const keys = parseSortOrder(order);
+      const compare = compileSort(keys, resolve);
+      const expected = [...objects].sort((a, b) => compare(a, b) || byIdDesc(a, b));
+      expect(sortObjects(objects, keys, resolve, byIdDesc), order).toEqual(expected);
+    }
+    expect(sortObjects(objects, parseSortOrder('active'), resolve, byIdDesc).map((o) => o.id)).toEqual([4, 2, 3, 1]);
+    expect(sortObjects(objects, [], resolve).map((o) => o.id)).toEqual([1, 2, 3, 4]);
   });
 });

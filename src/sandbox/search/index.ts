@@ -7,5 +7,5 @@ export { parseQuery } from './parser';
 export { printQuery, quoteValue } from './printer';
 export type { FieldAccessor, FieldResolver } from './accessor';
 export { compileQuery } from './evaluate';
-export { compileSort, parseSortOrder, type SortKey } from './sort';
+export { compileSort, parseSortOrder, sortObjects, type SortKey } from './sort';
 export { fieldResolver } from './fields';

@@ -4,7 +4,9 @@
 const WHITESPACE = /\s/;
 
 export function isWhitespace(ch: string): boolean {
-  return WHITESPACE.test(ch);
+  const code = ch.charCodeAt(0);
+  if (code < 128) return code === 32 || (code >= 9 && code <= 13);
+  return WHITESPACE.test(ch); // the unicode spaces of \s, kept identical to the JS definition
 }
 
 export const isQuote = (ch: string): boolean => ch === '"' || ch === "'";

@@ -1,6 +1,6 @@
 // The `order` parameter of search operations: `createdOn:DESC id`, fields separated by whitespace
 // (a '+' in the URL arrives as a space; a literal '+' separates too, since no name contains one).
-import type { FieldResolver } from './accessor';
+import type { FieldAccessor, FieldResolver } from './accessor';
 import { SearchSyntaxError } from './errors';
 import { resolveField } from './evaluate';
 import { describeAt, endsName, isWhitespace } from './lexicon';
@@ -56,26 +56,44 @@ export function compileSort(
   keys: SortKey[],
   resolve: FieldResolver,
 ): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
-  const fields = keys.map((k) => ({ field: resolveField(resolve, k.name), sign: k.direction === 'DESC' ? -1 : 1 }));
-  // Keys are read once per object per sort: reading may follow links.
-  const cache = new WeakMap<object, (number | string | null)[]>();
-  const keysOf = (o: Record<string, unknown>): (number | string | null)[] => {
-    let k = cache.get(o);
-    if (!k) {
-      k = fields.map(({ field }) => sortKey(field.type, firstValue(field.get(o))));
-      cache.set(o, k);
-    }
-    return k;
-  };
+  const fields = resolveKeys(keys, resolve);
   return (a, b) => {
-    const ka = keysOf(a);
-    const kb = keysOf(b);
-    for (let i = 0; i < fields.length; i += 1) {
-      const order = compareKeys(ka[i], kb[i]);
-      if (order !== 0) return order * fields[i].sign;
+    for (const { field, sign } of fields) {
+      const order = compareKeys(keyOf(field, a), keyOf(field, b));
+      if (order !== 0) return order * sign;
     }
     return 0;
   };
+}
+
+/**
+ * Sorts like compileSort, but reads each object's keys once (not once per comparison): cheaper when
+ * keys follow links. Returns a new array; `tieBreak` orders objects whose keys are all equal.
+ */
+export function sortObjects<T extends Record<string, unknown>>(
+  objects: readonly T[],
+  keys: SortKey[],
+  resolve: FieldResolver,
+  tieBreak?: (a: T, b: T) => number,
+): T[] {
+  const fields = resolveKeys(keys, resolve);
+  const rows = objects.map((object) => ({ object, keys: fields.map(({ field }) => keyOf(field, object)) }));
+  rows.sort((a, b) => {
+    for (let i = 0; i < fields.length; i += 1) {
+      const order = compareKeys(a.keys[i], b.keys[i]);
+      if (order !== 0) return order * fields[i].sign;
+    }
+    return tieBreak ? tieBreak(a.object, b.object) : 0;
+  });
+  return rows.map((row) => row.object);
+}
+
+function resolveKeys(keys: SortKey[], resolve: FieldResolver): { field: FieldAccessor; sign: number }[] {
+  return keys.map((k) => ({ field: resolveField(resolve, k.name), sign: k.direction === 'DESC' ? -1 : 1 }));
+}
+
+function keyOf(field: FieldAccessor, object: Record<string, unknown>): number | string | null {
+  return sortKey(field.type, firstValue(field.get(object)));
 }
 
 function firstValue(value: unknown): unknown {

@@ -92,9 +92,18 @@ export function storedBoolean(v: unknown): boolean | null {
   return null;
 }
 
+// Date.parse costs far more than a map lookup, and stored dates repeat across searches and sorts.
+const parsedTimes = new Map<string, number>();
+const PARSED_TIMES_LIMIT = 100_000;
+
 export function storedTime(v: unknown): number | null {
   if (typeof v === 'string') {
-    const t = Date.parse(v);
+    let t = parsedTimes.get(v);
+    if (t === undefined) {
+      if (parsedTimes.size >= PARSED_TIMES_LIMIT) parsedTimes.clear();
+      t = Date.parse(v);
+      parsedTimes.set(v, t);
+    }
     return Number.isNaN(t) ? null : t;
   }
   if (typeof v === 'number') return v;
