@@ -1,9 +1,9 @@
 // `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment),
 // start (both together, the default of `npm start`). Each prints one JSON line when ready.
+// The graph is loaded only by the commands that serve it, so the sandbox starts without it.
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { parseUserOption } from '../sandbox/settings';
-import { startGraphServer } from './serve';
 
 const USAGE = `usage:
   paygraph sandbox [--port N] [--seed N] [--user ID:BASE64KEY[:SPACE,...]]...
@@ -67,6 +67,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const userId = values['user-id'] ?? process.env.PAYGRAPH_USER_ID ?? fail('--user-id (or PAYGRAPH_USER_ID) is required');
   const authKey = values['auth-key'] ?? process.env.PAYGRAPH_AUTH_KEY ?? fail('--auth-key (or PAYGRAPH_AUTH_KEY) is required');
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
+  const { startGraphServer } = await import('./serve');
   const graph = await startGraphServer({ restUrl, userId, authKey, port });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url })}\n`);
   onShutdown(graph.close);
@@ -80,6 +81,7 @@ async function startCommand(args: string[]): Promise<void> {
   const sandbox = await startSandbox({ port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0, seed: intOption(values.seed, 'seed') });
   const [user] = sandbox.users;
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
+  const { startGraphServer } = await import('./serve');
   const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, sandbox: sandboxReadyLine(sandbox) })}\n`);
   process.stderr.write(`paygraph: GraphiQL at ${graph.url} (REST sandbox at ${sandbox.baseUrl})\n`);

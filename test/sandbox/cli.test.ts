@@ -1,0 +1,36 @@
+// `npx paygraph sandbox` starts alone on loopback and prints one JSON ready line.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signedFetch } from './support/signed-fetch';
+
+const KEY = Buffer.from('cli-test-key-000000000000000000000').toString('base64');
+let child: ChildProcess | undefined;
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+});
+
+function readyLine(args: string[]): Promise<Record<string, unknown>> {
+  child = spawn(process.execPath, ['bin/paygraph.mjs', 'sandbox', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>));
+    child!.once('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+}
+
+describe('paygraph sandbox CLI', () => {
+  it('prints baseUrl, users and spaces, and serves the API and its OpenAPI document', async () => {
+    const ready = await readyLine(['--port', '0', '--seed', '7', '--user', `4242:${KEY}`]);
+    expect(ready.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\.0$/);
+    expect(ready.users).toEqual([{ id: '4242', key: KEY }]);
+    expect((ready.spaces as number[]).length).toBeGreaterThanOrEqual(3);
+    const origin = new URL(String(ready.baseUrl)).origin;
+    const openapi = await fetch(`${ready.baseUrl}/openapi.json`);
+    expect(openapi.status).toBe(200);
+    expect(((await openapi.json()) as { paths: object }).paths).toHaveProperty(['/payment/transactions']);
+    const r = await signedFetch(origin, { path: '/spaces' }, { userId: '4242', key: KEY });
+    expect(r.status).toBe(200);
+  });
+});
