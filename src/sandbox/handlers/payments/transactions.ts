@@ -1,0 +1,58 @@
+// Transaction handlers: create, update while PENDING, confirm, the URL endpoints, the latest line
+// item version, token-creation check, payment method configurations for an integration mode.
+import { defineHandlers } from '../registry';
+import type { HandlerRequest, SandboxState } from '../../context';
+import { bodyObject, idParam, rendered, spaceOf } from '../areas/support';
+import { adjustLineItems, confirmTransaction, createTransaction, latestLineItemVersion, updatePendingTransaction } from '../../lifecycle/transactions-create';
+import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
+import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions-urls';
+import { internalsOf } from '../../lifecycle/transactions-internals';
+import { pendingLevelOf } from '../../lifecycle/charge-flows';
+import { unprocessable } from '../../errors';
+import { plainText } from './support';
+import { paymentMethodConfigurationsFor } from './method-configurations';
+
+function urlHandler(page: CheckoutPage, guard: 'paymentPage' | 'chargeFlowPaymentPage') {
+  return (req: HandlerRequest, sandbox: SandboxState) => {
+    const space = spaceOf(req);
+    const id = idParam(req);
+    const transaction = loadTransaction(sandbox.store, id, space);
+    guardTransaction(transaction, guard);
+    if (guard === 'chargeFlowPaymentPage' && !pendingLevelOf(sandbox.store, space, id)) {
+      throw unprocessable(`Transaction ${id} has no charge flow applied.`, { chargeFlow: 'not applied' });
+    }
+    return plainText(checkoutUrl(sandbox.store, space, id, page));
+  };
+}
+
+const TOKENIZABLE_STATES = new Set(['AUTHORIZED', 'COMPLETED', 'FULFILL']);
+
+defineHandlers({
+  createTransaction: (req, sandbox) =>
+    rendered(sandbox, req, 'Transaction', createTransaction(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now(), req.user.id)),
+  updateTransaction: (req, sandbox) =>
+    rendered(sandbox, req, 'Transaction', updatePendingTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now())),
+  confirmTransaction: (req, sandbox) =>
+    rendered(sandbox, req, 'Transaction', confirmTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now(), req.user.id)),
+  createTransactionLineItemVersion: (req, sandbox) =>
+    rendered(sandbox, req, 'TransactionLineItemVersion', adjustLineItems(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
+  getTransactionLatestLineItemVersion: (req, sandbox) =>
+    rendered(sandbox, req, 'TransactionLineItemVersion', latestLineItemVersion(sandbox.store, spaceOf(req), idParam(req))),
+  getTransactionPaymentPageUrl: urlHandler('payment/transaction/pay', 'paymentPage'),
+  getTransactionIframeJavascriptUrl: urlHandler('payment/iframe/javascript', 'paymentPage'),
+  getTransactionLightboxJavascriptUrl: urlHandler('payment/lightbox/javascript', 'paymentPage'),
+  getTransactionChargeFlowPaymentPageUrl: urlHandler('payment/charge-flow/pay', 'chargeFlowPaymentPage'),
+  // Possible once a card payment authorized the transaction and no token holds it yet.
+  checkTransactionTokenCreationPossible: (req, sandbox) => {
+    const id = idParam(req);
+    const transaction = loadTransaction(sandbox.store, id, spaceOf(req));
+    const payment = internalsOf(sandbox.store, id).payment;
+    const possible = TOKENIZABLE_STATES.has(String(transaction.state)) && payment?.paidWith === 'card' && !transaction.token;
+    return { status: 200, body: possible };
+  },
+  listTransactionPaymentMethodConfigurations: (req, sandbox) => {
+    const space = spaceOf(req);
+    const transaction = loadTransaction(sandbox.store, idParam(req), space);
+    return { status: 200, body: paymentMethodConfigurationsFor(req, sandbox, space, transaction) };
+  },
+});

@@ -1,0 +1,163 @@
+// Completions: capturing all or part of an AUTHORIZED transaction. What is left is tracked per line
+// item (amount and quantity); asking for more than that is refused. The last completion (or one that
+// says lastCompletion) makes the transaction COMPLETED, opens its delivery decision, and every
+// completion gets its invoice.
+import { unprocessable } from '../errors';
+import { createObject } from '../objects';
+import type { Store, StoredObject } from '../store';
+import { portionOf, roundTo, taxOf, totalOf } from './line-items';
+import { applyTransition, assertTransition, defineLifecycle } from './machine';
+import { guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
+import { lineItemsOf } from './transactions-fields';
+import { internalsOf } from './transactions-internals';
+import { decideDelivery } from './delivery-indications';
+import { invoiceCompletion } from './invoices';
+import { latestLineItemVersion } from './transactions-create';
+
+export type TransactionCompletionState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'FAILED' | 'SUCCESSFUL';
+
+export const completionLifecycle = defineLifecycle<TransactionCompletionState>({
+  model: 'TransactionCompletion',
+  field: 'state',
+  actions: {
+    // Online completions go to the processor first; offline ones are recorded as done.
+    process: { from: ['CREATE'], to: 'PENDING' },
+    succeed: { from: ['CREATE', 'PENDING'], to: 'SUCCESSFUL' },
+  },
+});
+
+export interface CompletionDetails {
+  lineItems?: { amount: number; quantity: number; uniqueId: string }[];
+  lastCompletion?: boolean;
+  statementDescriptor?: string;
+  externalId?: string;
+  invoiceMerchantReference?: string;
+}
+
+interface Left {
+  amount: number;
+  quantity: number;
+}
+
+const EPSILON = 1e-9;
+
+/** What is left to complete of each line item, after the successful completions so far. */
+export function leftPerLine(store: Store, space: number, transaction: StoredObject): Map<string, Left> {
+  const { items, digits } = lineItemsOf(transaction);
+  const left = new Map<string, Left>(items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]));
+  for (const completion of store.list('TransactionCompletion', space)) {
+    if (completion.linkedTransaction !== transaction.id || completion.state !== 'SUCCESSFUL') continue;
+    for (const done of (completion.lineItems as StoredObject[]) ?? []) {
+      const entry = left.get(String(done.uniqueId));
+      if (!entry) continue;
+      entry.amount = roundTo(entry.amount - Number(done.amountIncludingTax), digits);
+      entry.quantity = entry.quantity - Number(done.quantity);
+    }
+  }
+  return left;
+}
+
+function exceeds(amount: number, left: number): boolean {
+  return Math.abs(amount) > Math.abs(left) + EPSILON || (amount !== 0 && Math.sign(amount) !== Math.sign(left));
+}
+
+/** The completed portions a request asks for, checked against what is left. */
+function requestedPortions(transaction: StoredObject, left: Map<string, Left>, details: CompletionDetails | undefined): StoredObject[] {
+  const { items, digits } = lineItemsOf(transaction);
+  const base = new Map(items.map((i) => [String(i.uniqueId), i]));
+  if (!details) {
+    return items
+      .filter((i) => {
+        const l = left.get(String(i.uniqueId))!;
+        return l.amount !== 0 || l.quantity > 0;
+      })
+      .map((i) => {
+        const l = left.get(String(i.uniqueId))!;
+        return portionOf(i, l.amount, Math.max(l.quantity, 0), digits);
+      });
+  }
+  const requested = details.lineItems ?? [];
+  if (!requested.length && !details.lastCompletion) {
+    throw unprocessable('A partial completion must name at least one line item.', { lineItems: 'empty' });
+  }
+  return requested.map((r, i) => {
+    const at = `lineItems[${i}]`;
+    const line = base.get(r.uniqueId);
+    if (!line) throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`, { [`${at}.uniqueId`]: 'unknown line item' });
+    const l = left.get(r.uniqueId)!;
+    if (exceeds(r.amount, l.amount)) {
+      throw unprocessable(`${at}.amount ${r.amount} is more than the ${l.amount} left to complete of line item '${r.uniqueId}'.`, {
+        [`${at}.amount`]: `at most ${l.amount}`,
+      });
+    }
+    if (r.quantity < 0 || r.quantity > l.quantity + EPSILON) {
+      throw unprocessable(`${at}.quantity ${r.quantity} is more than the ${l.quantity} left to complete of line item '${r.uniqueId}'.`, {
+        [`${at}.quantity`]: `at most ${l.quantity}`,
+      });
+    }
+    return portionOf(line, r.amount, r.quantity, digits);
+  });
+}
+
+/** Completes a transaction online or offline, fully (no details) or partially. Returns the completion. */
+export function completeTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', details: CompletionDetails | undefined, now: Date): StoredObject {
+  const transaction = loadTransaction(store, id, space);
+  if (details) guardTransaction(transaction, 'completePartially');
+  else assertTransition(transactionLifecycle, transaction, 'complete');
+  const { items, digits } = lineItemsOf(transaction);
+  const left = leftPerLine(store, space, transaction);
+  const portions = requestedPortions(transaction, left, details);
+  const amount = roundTo(totalOf(portions), digits);
+  const remainingLines = items.map((i) => {
+    const l = left.get(String(i.uniqueId))!;
+    const done = portions.find((p) => p.uniqueId === i.uniqueId);
+    return portionOf(i, roundTo(l.amount - Number(done?.amountIncludingTax ?? 0), digits), Math.max(l.quantity - Number(done?.quantity ?? 0), 0), digits);
+  });
+  const remaining = roundTo(totalOf(remainingLines), digits);
+  const last = !details || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
+  const version = latestLineItemVersion(store, space, id);
+  const payment = internalsOf(store, id).payment;
+  const created = createObject(
+    store,
+    'TransactionCompletion',
+    space,
+    {
+      state: 'CREATE',
+      mode,
+      linkedTransaction: id,
+      lineItemVersion: version.id,
+      lineItems: portions,
+      baseLineItems: items,
+      remainingLineItems: remainingLines,
+      amount,
+      taxAmount: roundTo(taxOf(portions), digits),
+      lastCompletion: last,
+      externalId: details?.externalId ?? `completion-${id}-${store.nextId()}`,
+      statementDescriptor: details?.statementDescriptor,
+      invoiceMerchantReference: details?.invoiceMerchantReference ?? transaction.invoiceMerchantReference,
+      paymentInformation: payment?.cardLast4 ? `•••• ${payment.cardLast4}` : undefined,
+      language: transaction.language,
+      timeZone: transaction.timeZone,
+      spaceViewId: transaction.spaceViewId,
+      labels: [],
+    },
+    now,
+  );
+  const cid = Number(created.id);
+  if (mode === 'ONLINE') applyTransition(store, completionLifecycle, cid, space, 'process', (c) => ({ ...c, processingOn: now.toISOString() }));
+  const completion = applyTransition(store, completionLifecycle, cid, space, 'succeed', (c) => ({
+    ...c,
+    succeededOn: now.toISOString(),
+    processorReference: mode === 'ONLINE' ? `cap_${cid}` : undefined,
+  }));
+  const completedAmount = roundTo(Number(transaction.completedAmount ?? 0) + amount, digits);
+  if (last) {
+    const completed = applyTransition(store, transactionLifecycle, id, space, 'complete', (t) => ({ ...t, completedAmount, completedOn: now.toISOString() }));
+    invoiceCompletion(store, space, completed, completion, now);
+    decideDelivery(store, space, completed, completion, now);
+  } else {
+    store.update('Transaction', id, space, (t) => ({ ...t, completedAmount }), { expectedVersion: transaction.version });
+    invoiceCompletion(store, space, transaction, completion, now);
+  }
+  return completion;
+}

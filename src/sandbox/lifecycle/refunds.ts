@@ -1,0 +1,171 @@
+// Refunds of COMPLETED (or FULFILL) transactions, up to what is left of the completed amount.
+// Outcome rule, by refund type (documented in the sandbox README):
+//   MERCHANT_INITIATED_ONLINE, MERCHANT_INITIATED_OFFLINE -> SUCCESSFUL at once;
+//   CUSTOMER_INITIATED_AUTOMATIC -> PENDING (the processor has not answered yet);
+//   CUSTOMER_INITIATED_MANUAL -> MANUAL_CHECK (someone must look at it).
+// PENDING and MANUAL_CHECK refunds end with mark-succeeded or mark-failed. A refund that is not
+// FAILED holds its amount; the transaction's refundedAmount counts the SUCCESSFUL ones.
+import { conflict, unprocessable } from '../errors';
+import { createObject, loadObject } from '../objects';
+import type { Store, StoredObject } from '../store';
+import { portionOf, roundTo, totalOf } from './line-items';
+import { applyTransition, defineLifecycle } from './machine';
+import { failureReason, guardTransaction } from './transactions';
+import { lineItemsOf } from './transactions-fields';
+
+export type RefundState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'MANUAL_CHECK' | 'FAILED' | 'SUCCESSFUL';
+
+export const refundLifecycle = defineLifecycle<RefundState>({
+  model: 'Refund',
+  field: 'state',
+  actions: {
+    process: { from: ['CREATE'], to: 'PENDING' },
+    requireManualCheck: { from: ['CREATE'], to: 'MANUAL_CHECK' },
+    succeed: { from: ['CREATE'], to: 'SUCCESSFUL' },
+    markSucceeded: { from: ['PENDING', 'MANUAL_CHECK'], to: 'SUCCESSFUL' },
+    markFailed: { from: ['PENDING', 'MANUAL_CHECK'], to: 'FAILED' },
+  },
+});
+
+const FIRST_STEP: Record<string, 'succeed' | 'process' | 'requireManualCheck'> = {
+  MERCHANT_INITIATED_ONLINE: 'succeed',
+  MERCHANT_INITIATED_OFFLINE: 'succeed',
+  CUSTOMER_INITIATED_AUTOMATIC: 'process',
+  CUSTOMER_INITIATED_MANUAL: 'requireManualCheck',
+};
+
+const REFUND_FAILED = failureReason(1101, 'INTERNAL', 'Refund failed', 'The refund was marked as failed.');
+
+interface Reduction {
+  lineItemUniqueId: string;
+  quantityReduction: number;
+  unitPriceReduction: number;
+}
+
+/** The refunded portions of the line items a list of reductions describes; 422 naming a bad one. */
+function reducedLines(transaction: StoredObject, reductions: Reduction[]): StoredObject[] {
+  const { items, digits } = lineItemsOf(transaction);
+  return reductions.map((r, i) => {
+    const at = `reductions[${i}]`;
+    const line = items.find((item) => item.uniqueId === r.lineItemUniqueId);
+    if (!line) throw unprocessable(`${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`, { [`${at}.lineItemUniqueId`]: 'unknown' });
+    const quantity = Number(line.quantity);
+    const unitPrice = Number(line.unitPriceIncludingTax);
+    if (r.quantityReduction < 0 || r.quantityReduction > quantity) {
+      throw unprocessable(`${at}.quantityReduction must be between 0 and ${quantity}.`, { [`${at}.quantityReduction`]: String(r.quantityReduction) });
+    }
+    if (r.unitPriceReduction < 0 || r.unitPriceReduction > unitPrice) {
+      throw unprocessable(`${at}.unitPriceReduction must be between 0 and ${unitPrice}.`, { [`${at}.unitPriceReduction`]: String(r.unitPriceReduction) });
+    }
+    const amount = r.quantityReduction * unitPrice + r.unitPriceReduction * (quantity - r.quantityReduction);
+    return portionOf(line, roundTo(amount, digits), r.quantityReduction, digits);
+  });
+}
+
+/** The transaction a refund body names (directly or through its completion); 422 when it names none. */
+function refundedTransaction(store: Store, space: number, body: Record<string, unknown>): { transaction: StoredObject; completion?: number } {
+  let transactionId = body.transaction as number | undefined;
+  let completionId = body.completion as number | undefined;
+  if (completionId !== undefined) {
+    const completion = store.get('TransactionCompletion', completionId, space);
+    if (!completion) throw unprocessable(`completion ${completionId} does not exist in space ${space}.`, { completion: 'unknown' });
+    if (transactionId !== undefined && transactionId !== completion.linkedTransaction) {
+      throw unprocessable(`completion ${completionId} belongs to transaction ${String(completion.linkedTransaction)}, not ${transactionId}.`, { completion: 'other transaction' });
+    }
+    transactionId = Number(completion.linkedTransaction);
+  }
+  if (transactionId === undefined) throw unprocessable('A refund names its transaction (or completion).', { transaction: 'required' });
+  const transaction = store.get('Transaction', transactionId, space);
+  if (!transaction) throw unprocessable(`transaction ${transactionId} does not exist in space ${space}.`, { transaction: 'unknown' });
+  if (completionId === undefined) {
+    const completions = store.list('TransactionCompletion', space).filter((c) => c.linkedTransaction === transactionId && c.state === 'SUCCESSFUL');
+    completionId = completions.length ? Number(completions[completions.length - 1].id) : undefined;
+  }
+  return { transaction, completion: completionId };
+}
+
+/** What can still be refunded: the completed amount less every refund that is not FAILED. */
+export function refundableLeft(store: Store, space: number, transaction: StoredObject): number {
+  const { digits } = lineItemsOf(transaction);
+  const held = store
+    .list('Refund', space)
+    .filter((r) => r.transaction === transaction.id && r.state !== 'FAILED')
+    .reduce((sum, r) => sum + Number(r.amount), 0);
+  return roundTo(Number(transaction.completedAmount ?? 0) - held, digits);
+}
+
+function addRefunded(store: Store, space: number, transactionId: number, amount: number): void {
+  const transaction = loadObject(store, 'Transaction', transactionId, space);
+  const { digits } = lineItemsOf(transaction);
+  store.update('Transaction', transactionId, space, (t) => ({ ...t, refundedAmount: roundTo(Number(t.refundedAmount ?? 0) + amount, digits) }), {
+    expectedVersion: transaction.version,
+  });
+}
+
+export function createRefund(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
+  const { transaction, completion } = refundedTransaction(store, space, body);
+  guardTransaction(transaction, 'refund');
+  const duplicate = store.list('Refund', space).find((r) => r.externalId === body.externalId);
+  if (duplicate) throw conflict(`A refund with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, { externalId: 'duplicate' });
+  const { items, digits } = lineItemsOf(transaction);
+  const reductions = (body.reductions as Reduction[] | undefined) ?? [];
+  const lines = reducedLines(transaction, reductions);
+  const amount = roundTo(reductions.length ? totalOf(lines) : Number(body.amount ?? NaN), digits);
+  if (body.amount !== undefined && reductions.length && Math.abs(Number(body.amount) - amount) > 1e-9) {
+    throw unprocessable(`amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`, { amount: `reductions give ${amount}` });
+  }
+  if (!(amount > 0)) throw unprocessable('A refund needs a positive amount or reductions that add up to one.', { amount: 'must be positive' });
+  const left = refundableLeft(store, space, transaction);
+  if (amount > left + 1e-9) {
+    throw unprocessable(`amount ${amount} is more than the ${left} left to refund of transaction ${String(transaction.id)}.`, { amount: `at most ${left}` });
+  }
+  const created = createObject(
+    store,
+    'Refund',
+    space,
+    {
+      state: 'CREATE',
+      type: body.type,
+      externalId: body.externalId,
+      merchantReference: body.merchantReference,
+      transaction: transaction.id,
+      completion,
+      amount,
+      reductions: reductions.map((r) => ({ ...r })),
+      lineItems: lines,
+      reducedLineItems: lines,
+      baseLineItems: items,
+      taxes: [],
+      totalAppliedFees: 0,
+      totalSettledAmount: 0,
+      environment: transaction.environment,
+      language: transaction.language,
+      timeZone: transaction.timeZone,
+      labels: [],
+      processingOn: now.toISOString(),
+      timeoutOn: new Date(now.getTime() + 7 * 24 * 3600 * 1000).toISOString(),
+    },
+    now,
+  );
+  const step = FIRST_STEP[String(body.type)] ?? 'succeed';
+  const refund = applyTransition(store, refundLifecycle, Number(created.id), space, step, (r) =>
+    step === 'succeed' ? { ...r, succeededOn: now.toISOString() } : r,
+  );
+  if (step === 'succeed') addRefunded(store, space, Number(transaction.id), amount);
+  return refund;
+}
+
+export function markRefundSucceeded(store: Store, space: number, id: number, now: Date): StoredObject {
+  const refund = applyTransition(store, refundLifecycle, id, space, 'markSucceeded', (r) => ({ ...r, succeededOn: now.toISOString() }));
+  addRefunded(store, space, Number(refund.transaction), Number(refund.amount));
+  return refund;
+}
+
+export function markRefundFailed(store: Store, space: number, id: number, now: Date): StoredObject {
+  return applyTransition(store, refundLifecycle, id, space, 'markFailed', (r) => ({
+    ...r,
+    failedOn: now.toISOString(),
+    failureReason: REFUND_FAILED,
+  }));
+}
+

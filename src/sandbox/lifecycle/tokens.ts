@@ -1,0 +1,146 @@
+// Tokens and their versions. A token is the customer's stored payment means; each successful
+// tokenizing authorization adds a version that becomes ACTIVE and makes the previous one OBSOLETE.
+import { conflict, notFound, unprocessable } from '../errors';
+import { createObject, loadObject } from '../objects';
+import type { Store, StoredObject } from '../store';
+import { applyTransition, defineLifecycle } from './machine';
+import { updateVersioned } from './transactions';
+import { createTransaction } from './transactions-create';
+
+export type TokenVersionState = 'UNINITIALIZED' | 'ACTIVE' | 'OBSOLETE';
+
+export const tokenVersionLifecycle = defineLifecycle<TokenVersionState>({
+  model: 'TokenVersion',
+  field: 'state',
+  actions: {
+    activate: { from: ['UNINITIALIZED'], to: 'ACTIVE' },
+    obsolete: { from: ['UNINITIALIZED', 'ACTIVE'], to: 'OBSOLETE' },
+  },
+});
+
+const TOKEN_FIELDS = ['enabledForOneClickPayment', 'customerEmailAddress', 'tokenReference', 'customerId', 'timeZone', 'language'] as const;
+
+function pick(body: Record<string, unknown>): StoredObject {
+  const out: StoredObject = {};
+  for (const name of TOKEN_FIELDS) if (body[name] !== undefined) out[name] = body[name];
+  return out;
+}
+
+export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
+  const duplicate = store.list('Token', space).find((t) => t.externalId === body.externalId);
+  if (duplicate) {
+    throw conflict(`A token with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, { externalId: 'duplicate' });
+  }
+  return createObject(store, 'Token', space, { enabledForOneClickPayment: false, ...pick(body), externalId: body.externalId, state: body.state ?? 'ACTIVE' }, now);
+}
+
+export function updateToken(store: Store, space: number, id: number, body: Record<string, unknown>): StoredObject {
+  return updateVersioned(store, 'Token', id, space, body.version, (current) => ({ ...current, ...pick(body) }));
+}
+
+export function versionsOf(store: Store, space: number, tokenId: number): StoredObject[] {
+  return store.list('TokenVersion', space).filter((v) => v.token === tokenId);
+}
+
+export function activeVersion(store: Store, space: number, tokenId: number): StoredObject | undefined {
+  return versionsOf(store, space, tokenId).find((v) => v.state === 'ACTIVE');
+}
+
+export function requireActiveVersion(store: Store, space: number, tokenId: number): StoredObject {
+  loadObject(store, 'Token', tokenId, space);
+  const version = activeVersion(store, space, tokenId);
+  if (!version) throw notFound(`Token ${tokenId} has no active version.`);
+  return version;
+}
+
+export interface PaymentMeans {
+  name: string;
+  paymentMethod?: number;
+  paymentConnectorConfiguration?: number;
+}
+
+/** Adds an ACTIVE version to a token, obsoleting the version that was active. */
+export function addTokenVersion(store: Store, space: number, token: StoredObject, transaction: StoredObject, means: PaymentMeans, now: Date): StoredObject {
+  const previous = activeVersion(store, space, Number(token.id));
+  if (previous) {
+    applyTransition(store, tokenVersionLifecycle, Number(previous.id), space, 'obsolete', (v) => ({ ...v, obsoletedOn: now.toISOString() }));
+  }
+  const version = createObject(
+    store,
+    'TokenVersion',
+    space,
+    {
+      state: 'UNINITIALIZED',
+      token: token.id,
+      name: means.name,
+      paymentMethod: means.paymentMethod,
+      paymentConnectorConfiguration: means.paymentConnectorConfiguration,
+      processorToken: `tok_${String(token.id)}_${String(transaction.id)}`,
+      environment: transaction.environment === 'LIVE' ? 'PRODUCTION' : 'TEST',
+      language: transaction.language,
+      billingAddress: transaction.billingAddress,
+      shippingAddress: transaction.shippingAddress,
+      paymentInformationHashes: [],
+      labels: [],
+    },
+    now,
+  );
+  return applyTransition(store, tokenVersionLifecycle, Number(version.id), space, 'activate', (v) => ({ ...v, activatedOn: now.toISOString() }));
+}
+
+/**
+ * After a successful authorization: stores the payment means as a token version when the
+ * transaction asks for tokenization (or is a token-update transaction). Returns the token id.
+ */
+export function tokenizeAfterAuthorization(store: Store, space: number, transaction: StoredObject, means: PaymentMeans, now: Date): number | undefined {
+  const mode = transaction.tokenizationMode as string | undefined;
+  if (transaction.token !== undefined && transaction.token !== null && mode === 'FORCE_UPDATE') {
+    const token = loadObject(store, 'Token', Number(transaction.token), space);
+    addTokenVersion(store, space, token, transaction, means, now);
+    return Number(token.id);
+  }
+  if (!mode || mode === 'FORCE_UPDATE' || transaction.token) return undefined;
+  const token = createObject(
+    store,
+    'Token',
+    space,
+    {
+      state: 'ACTIVE',
+      externalId: `transaction-${String(transaction.id)}`,
+      customerId: transaction.customerId,
+      customerEmailAddress: transaction.customerEmailAddress,
+      enabledForOneClickPayment: mode.includes('ONE_CLICK'),
+      language: transaction.language,
+      timeZone: transaction.timeZone,
+    },
+    now,
+  );
+  addTokenVersion(store, space, token, transaction, means, now);
+  return Number(token.id);
+}
+
+/** A PENDING zero-amount transaction whose authorization replaces the token's active version. */
+export function createTransactionForTokenUpdate(store: Store, space: number, tokenId: number, now: Date, userId: string): StoredObject {
+  const token = loadObject(store, 'Token', tokenId, space);
+  if (token.state !== 'ACTIVE') {
+    throw unprocessable(`Token ${tokenId} is ${String(token.state)}; only an ACTIVE token can be updated.`, { state: String(token.state) });
+  }
+  const earlier = store.list('Transaction', space).filter((t) => t.token === tokenId);
+  const spaceObject = store.get('Space', space);
+  const currency = (earlier[earlier.length - 1]?.currency ?? spaceObject?.primaryCurrency ?? 'CHF') as string;
+  return createTransaction(
+    store,
+    space,
+    {
+      currency,
+      token: tokenId,
+      tokenizationMode: 'FORCE_UPDATE',
+      customerId: token.customerId,
+      customerEmailAddress: token.customerEmailAddress,
+      language: token.language,
+      lineItems: [{ name: 'Payment details update', quantity: 1, amountIncludingTax: 0, type: 'FEE', uniqueId: 'token-update' }],
+    },
+    now,
+    userId,
+  );
+}
