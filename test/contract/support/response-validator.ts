@@ -1,0 +1,50 @@
+// Validates a response against the operation's response schema, with ajv over the whole (link-aware)
+// OpenAPI document so `#/components/...` references resolve.
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { JsonSchema, Operation } from '../../../src/catalog';
+import { withLinkIds } from './link-schema';
+
+const DOCUMENT_ID = 'openapi.json';
+const INT32 = 2 ** 31;
+
+function createAjv(): Ajv {
+  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
+  addFormats.default(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });
+  ajv.addFormat('binary', { type: 'string', validate: () => true });
+  ajv.addSchema(withLinkIds() as unknown as object, DOCUMENT_ID);
+  return ajv;
+}
+
+const ajv = createAjv();
+const compiled = new Map<string, ValidateFunction>();
+
+/** The operation's schema with its local references pointed into the registered document. */
+function anchored(schema: JsonSchema): object {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as object;
+}
+
+function describe(errors: ErrorObject[] | null | undefined): string[] {
+  return (errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'} ${JSON.stringify(e.params)}`);
+}
+
+/** Problems with a JSON response body, or an empty list when it validates. */
+export function responseProblems(op: Operation, body: unknown): string[] {
+  if (!op.response) return [];
+  let validate = compiled.get(op.operationId);
+  if (!validate) {
+    validate = ajv.compile(anchored(op.response.schema));
+    compiled.set(op.operationId, validate);
+  }
+  return validate(body) ? [] : describe(validate.errors);
+}
+
+/** Validates a body against a named component schema (for tests of single models). */
+export function schemaProblems(schemaName: string, body: unknown): string[] {
+  const validate = ajv.getSchema(`${DOCUMENT_ID}#/components/schemas/${schemaName}`);
+  if (!validate) throw new Error(`no schema ${schemaName}`);
+  return validate(body) ? [] : describe(validate.errors);
+}
