@@ -1,15 +1,17 @@
 // Reading a GraphQL selection the way graphql-js executes it: fragments and inline fragments whose
 // type condition applies, @include/@skip honoured, aliases merged by field name.
+// Types of the schema are recognised by their tag, not by instanceof: the schema may come from
+// another copy of graphql-js than this module (ESM and CJS builds side by side in test runners).
 import {
   getDirectiveValues,
-  getNamedType,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
-  isAbstractType,
-  isObjectType,
   Kind,
   type FieldNode,
   type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
   type GraphQLResolveInfo,
   type GraphQLSchema,
   type InlineFragmentNode,
@@ -25,6 +27,25 @@ export interface SelectionScope {
 
 /** Selections of one field, by field name (aliases of the same field are merged). */
 export type FieldSelections = Map<string, SelectionSetNode[]>;
+
+function tagOf(type: unknown): string {
+  return Object.prototype.toString.call(type);
+}
+
+function isObjectType(type: unknown): type is GraphQLObjectType {
+  return tagOf(type) === '[object GraphQLObjectType]';
+}
+
+function isAbstractType(type: unknown): boolean {
+  const tag = tagOf(type);
+  return tag === '[object GraphQLInterfaceType]' || tag === '[object GraphQLUnionType]';
+}
+
+function getNamedType(type: GraphQLOutputType | undefined): GraphQLNamedType | undefined {
+  let t: unknown = type;
+  while (t && typeof t === 'object' && 'ofType' in t) t = (t as { ofType: unknown }).ofType;
+  return t as GraphQLNamedType | undefined;
+}
 
 export function scopeOf(info: GraphQLResolveInfo): SelectionScope {
   return { schema: info.schema, fragments: info.fragments, variables: info.variableValues };
@@ -46,7 +67,7 @@ function applies(scope: SelectionScope, condition: string | undefined, typeName:
   const conditionType = scope.schema.getType(condition);
   const objectType = scope.schema.getType(typeName);
   if (!conditionType || !objectType || !isObjectType(objectType) || !isAbstractType(conditionType)) return false;
-  return scope.schema.isSubType(conditionType, objectType);
+  return scope.schema.isSubType(conditionType as Parameters<GraphQLSchema['isSubType']>[0], objectType);
 }
 
 /** The fields selected on an object of type `typeName` by these selection sets. */
@@ -78,6 +99,9 @@ export function collectFields(scope: SelectionScope, sets: readonly SelectionSet
 /** The selection sets of the nodes of a connection field (under `edges.node` and under `nodes`). */
 export function connectionNodeSets(scope: SelectionScope, info: GraphQLResolveInfo): SelectionSetNode[] {
   const connection = getNamedType(info.returnType);
+  if (!connection) return [];
+  // A field that returns the entity itself, answered from a one-row page (a nested-base lookup).
+  if (isObjectType(connection) && !connection.getFields().edges) return fieldSets(info);
   const fields = collectFields(scope, fieldSets(info), connection.name);
   const out = [...(fields.get('nodes') ?? [])];
   const edges = fields.get('edges');
