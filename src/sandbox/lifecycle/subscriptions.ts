@@ -64,19 +64,36 @@ export interface VersionTerms {
   incrementNumber: number;
 }
 
+/**
+ * The product version a subscription version is made under. Products are not a REST base of their
+ * own: a product is known from the versions that already use it (seeded ones included). The same
+ * product and increment reuse that product version; a new increment (an upgrade) derives one from it.
+ */
 function productVersion(store: Store, space: number, terms: VersionTerms, now: Date): StoredObject {
-  return {
-    id: store.nextId(),
+  type PV = StoredObject & { product?: { id?: number }; incrementNumber?: number };
+  const known = store
+    .list('SubscriptionVersion', space)
+    .map((v) => v.productVersion as PV | undefined)
+    .filter((pv): pv is PV => pv?.product?.id === terms.product);
+  const same = known.find((pv) => pv.incrementNumber === terms.incrementNumber);
+  if (same) return same;
+  const template: StoredObject = known[0] ?? {
     product: { id: terms.product, linkedSpaceId: space, state: 'ACTIVE' },
-    incrementNumber: terms.incrementNumber,
-    defaultCurrency: terms.currency,
-    enabledCurrencies: [terms.currency],
     billingCycle: 'P1M',
     billingCycleModel: { billingCycleType: 'MONTHLY', numberOfPeriods: 1 },
     state: 'ACTIVE',
-    activatedOn: iso(now),
     linkedSpaceId: space,
     version: 1,
+  };
+  const currencies = new Set([...((template.enabledCurrencies as string[] | undefined) ?? []), terms.currency]);
+  return {
+    ...template,
+    id: store.nextId(),
+    incrementNumber: terms.incrementNumber,
+    defaultCurrency: template.defaultCurrency ?? terms.currency,
+    enabledCurrencies: [...currencies],
+    createdOn: iso(now),
+    activatedOn: iso(now),
   };
 }
 

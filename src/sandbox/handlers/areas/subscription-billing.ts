@@ -6,7 +6,7 @@ import { referenced } from '../../lifecycle/references';
 import { discardCharge, scheduleCharge, type ChargeInput } from '../../lifecycle/subscription-charges';
 import { badRequest } from '../../errors';
 import { defineHandlers } from '../registry';
-import { actingUserId, bodyObject, dateQuery, idParam, rendered, spaceOf } from './support';
+import { actingUserId, bodyObject, booleanQuery, dateQuery, idParam, rendered, spaceOf } from './support';
 
 defineHandlers({
   createSubscriptionCharge: (req, sandbox) => {
@@ -42,14 +42,11 @@ defineHandlers({
     return rendered(sandbox, req, 'SubscriptionMetricUsageReport', report);
   },
 
-  /** `createNextPeriod` (optional, default true) opens the following period at currentDate. */
+  /** `createNextPeriod` (required by the API) opens the following period at currentDate. */
   closeSubscriptionPeriodBill: (req, sandbox) => {
     const currentDate = dateQuery(req, 'currentDate', true)!;
-    const next = req.query.get('createNextPeriod');
-    if (next !== null && next !== 'true' && next !== 'false') {
-      throw badRequest('Query parameter createNextPeriod must be true or false.', { createNextPeriod: 'must be true or false' });
-    }
-    const bill = closePeriodBill(sandbox.store, spaceOf(req), idParam(req), currentDate, next !== 'false', sandbox.now());
+    const createNext = booleanQuery(req, 'createNextPeriod');
+    const bill = closePeriodBill(sandbox.store, spaceOf(req), idParam(req), currentDate, createNext, sandbox.now());
     return rendered(sandbox, req, 'SubscriptionPeriodBill', bill);
   },
 });
