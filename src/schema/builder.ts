@@ -40,8 +40,9 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
     // node/nodes are defined in node.ts over the resolvers (any REST id or global ID, typed errors).
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    nodesOnConnection: true,
-    edgesFieldOptions: { nullable: { list: false, items: false } },
+    nodesOnConnection: { complexity: { field: 0, multiplier: 1 } },
+    // A connection's cost is its page size (set on the connection field); edges/nodes add no factor.
+    edgesFieldOptions: { nullable: { list: false, items: false }, complexity: { field: 0, multiplier: 1 } },
     nodeFieldOptions: { nullable: false },
     // Every entity knows its model, so the concrete type is read off it instead of trying isTypeOf.
     nodeTypeOptions: {
@@ -62,5 +63,12 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
     defaultComplexity: 1,
     defaultListMultiplier: 10,
     limit: complexityLimits,
+    complexityError: (kind, result) => {
+      const key = kind.toLowerCase() as 'complexity' | 'depth' | 'breadth';
+      const max = { complexity: result.maxComplexity, depth: result.maxDepth, breadth: result.maxBreadth }[key];
+      return new GraphQLError(`operation ${key} ${result[key]} exceeds the limit of ${max}`, {
+        extensions: { code: 'COST_LIMIT_EXCEEDED', kind: key, value: result[key], limit: max },
+      });
+    },
   },
 });

@@ -1,0 +1,63 @@
+// Serves paygraph over HTTP against a REST API deployment: creates the signed REST client, the app,
+// and a node:http server on 127.0.0.1. Prints nothing; the CLI prints the ready line.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRestClient } from '../rest';
+import { createApp, GRAPHQL_PATH } from './app';
+
+export interface GraphServerOptions {
+  restUrl: string;
+  userId: string;
+  /** The application user's authentication key, base64. */
+  authKey: string;
+  /** Default 4000; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  naive?: boolean;
+}
+
+export interface RunningGraphServer {
+  /** e.g. http://127.0.0.1:4000/graphql */
+  url: string;
+  close(): Promise<void>;
+}
+
+function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.close((error) => (error ? reject(error) : resolve()));
+    server.closeIdleConnections();
+  });
+}
+
+export async function startGraphServer(o: GraphServerOptions): Promise<RunningGraphServer> {
+  const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
+  const app = createApp({ rest, naive: o.naive });
+  const server = createServer(app);
+  const host = o.host ?? '127.0.0.1';
+  let address: AddressInfo;
+  try {
+    address = await listen(server, o.port ?? 4000, host);
+  } catch (error) {
+    await rest.close();
+    throw error;
+  }
+  const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,
+    close: async () => {
+      await closeServer(server);
+      await rest.close();
+    },
+  };
+}
