@@ -4,7 +4,7 @@ import { resourceOf, schemas, type OpCode, type Resource } from '../../catalog';
 import { created, noContent, ok, type Handler, type HandlerRequest, type SandboxState } from '../context';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
-import { compileQuery, compileSort, fieldResolver, parseQuery, parseSortOrder } from '../search';
+import { compileQuery, fieldResolver, parseQuery, parseSortOrder, SearchSyntaxError, sortObjects, type SortKey } from '../search';
 import type { Key, StoredObject } from '../store';
 import { checkMetadata } from './metadata';
 import { listPage, searchPage } from './paging';
@@ -23,17 +23,23 @@ export function visibleObjects(resource: Resource, req: HandlerRequest, sandbox:
   return all.filter((o) => o[resource.parent!.field] === parentId);
 }
 
+function sortKeysOf(order: string | null): SortKey[] {
+  if (!order) return [];
+  try {
+    return parseSortOrder(order);
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) throw badRequest(error.message, { order: `syntax error at position ${error.position}` });
+    throw error;
+  }
+}
+
 /** Runs a search (query, order, offset, limit) over `objects` and renders the page. */
 export function searchObjects(model: string, objects: StoredObject[], req: HandlerRequest, sandbox: SandboxState) {
   const resolve = fieldResolver(sandbox.store, model, req.space);
   const matches = compileQuery(parseQuery(req.query.get('query') ?? ''), resolve);
-  const order = req.query.get('order');
-  const hits = objects.filter(matches);
-  const sortKeys = order ? parseSortOrder(order) : [];
-  if (sortKeys.length) {
-    const compare = compileSort(sortKeys, resolve);
-    hits.sort((a, b) => compare(a, b) || Number(a.id) - Number(b.id));
-  }
+  const sortKeys = sortKeysOf(req.query.get('order'));
+  let hits = objects.filter(matches);
+  if (sortKeys.length) hits = sortObjects(hits, sortKeys, resolve, (a, b) => Number(a.id) - Number(b.id));
   const page = searchPage(hits, req.query);
   return { ...page, data: page.data.map((o) => sandbox.render(model, o, req.expand)) };
 }
