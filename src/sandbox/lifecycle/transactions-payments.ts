@@ -3,7 +3,7 @@
 import { notFound, unprocessable } from '../errors';
 import type { Store, StoredObject } from '../store';
 import { checkCard, type CheckedCard } from './transactions-cards';
-import { authorize, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
+import { assertPath, authorize, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
 import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
 import { checkoutUrl } from './transactions-urls';
 import { activeVersion } from './tokens';
@@ -163,6 +163,7 @@ export function processOneClick(store: Store, space: number, id: number, version
 /** Applies the space's charge flow: the transaction waits in PROCESSING with a PENDING level. */
 export function applyChargeFlow(store: Store, space: number, id: number, now: Date): StoredObject {
   const transaction = loadTransaction(store, id, space);
+  assertPath(transaction, pathTo(transaction, 'startProcessing'));
   if (pendingLevelOf(store, space, id)) throw unprocessable(`Transaction ${id} already has a charge flow applied.`, { chargeFlow: 'already applied' });
   const processing = startProcessing(store, space, transaction, now);
   openChargeFlowLevel(store, space, processing, now);
