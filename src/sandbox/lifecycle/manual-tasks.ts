@@ -1,5 +1,5 @@
-// Manual task life cycle: an OPEN task is done by processing one of its actions. A task whose
-// expiry date has passed can no longer be acted on (it is treated as EXPIRED and refused).
+// Manual task life cycle: an OPEN task is done by processing one of its actions. Expiry is the
+// stored state (EXPIRED), not derived from expiresOn: demo data keeps tasks OPEN past that date.
 import { ApiError } from '../errors';
 import { loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
@@ -22,12 +22,9 @@ interface TaskAction {
 const actionsOf = (task: StoredObject): TaskAction[] => (task.actions ?? []) as TaskAction[];
 
 /** Processes action `actionId` of task `id`: OPEN -> DONE. */
-export function processAction(store: Store, space: number, id: number, actionId: number, now: Date): StoredObject {
+export function processAction(store: Store, space: number, id: number, actionId: number): StoredObject {
   const task = loadObject(store, 'ManualTask', id, space);
   assertTransition(manualTaskLifecycle, task, 'process');
-  if (typeof task.expiresOn === 'string' && new Date(task.expiresOn).getTime() < now.getTime()) {
-    throw new ApiError(422, `Cannot process ManualTask ${id}: it expired on ${task.expiresOn}.`, { state: 'EXPIRED' });
-  }
   if (!actionsOf(task).some((a) => a.id === actionId)) {
     const known = actionsOf(task).map((a) => a.id).join(', ') || 'none';
     throw new ApiError(404, `ManualTask ${id} has no action ${actionId} (its actions: ${known}).`, { actionId: 'unknown action' });

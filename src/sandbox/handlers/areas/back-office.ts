@@ -20,7 +20,7 @@ defineHandlers({
   },
 
   processManualTaskAction: (req, sandbox) => {
-    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'), sandbox.now());
+    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'));
     return noContent();
   },
 
