@@ -5,7 +5,7 @@ import { copy, idOf } from './context';
 import { taxMinor, toAmount, toMinor, totalMinor, withQuantity } from './line-items';
 import { randomFailure } from './payment-steps';
 import { DAY, addMs, iso } from './random';
-import { at, child, processFields, step, updateTx, type TxStory } from './story';
+import { at, child, processFields, processorReference, step, updateTx, type TxStory } from './story';
 
 export type InvoiceState = 'OPEN' | 'OVERDUE' | 'PAID';
 
@@ -77,7 +77,7 @@ function refundOf(story: TxStory, reduce: Record<string, number>): { lineItems: 
 }
 
 function refund(story: TxStory, completionId: number, invoiceId: number | undefined, reduce: Record<string, number>, state: RefundState, index: number): StoredObject {
-  step(story, 10, 600);
+  step(story, 10, 120);
   const created = at(story);
   step(story, 0, 5);
   const { lineItems, reduced, minor } = refundOf(story, reduce);
@@ -93,6 +93,7 @@ function refund(story: TxStory, completionId: number, invoiceId: number | undefi
     merchantReference: `${String(story.tx.merchantReference)}-R${index}`,
     type: 'MERCHANT_INITIATED_ONLINE',
     state,
+    processorReference: processorReference(story),
     amount,
     taxes: rate ? [{ title: 'VAT', rate }] : [],
     reductions: Object.entries(reduce).map(([lineItemUniqueId, quantityReduction]) => ({ lineItemUniqueId, quantityReduction, unitPriceReduction: 0 })),

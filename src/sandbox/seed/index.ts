@@ -114,6 +114,7 @@ export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_N
   ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
   seedDunningCases(ctx, invoices);
   seedManualTasks(ctx, tasks);
+  if (ctx.clock.current() >= now) throw new Error(`the seed ran past its "now" (${now.toISOString()}): the time slots are too small`);
   return summary;
 }
 

@@ -4,7 +4,7 @@ import type { StoredObject } from '../store';
 import { copy, idOf } from './context';
 import { toAmount, taxMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';
-import { at, child, processFields, step, updateTx, type TxStory } from './story';
+import { at, child, processFields, processorReference, step, updateTx, type TxStory } from './story';
 
 const FAILURES = [
   { id: 7001, category: 'END_USER', en: 'Card declined', message: 'The card was declined by the issuer.' },
@@ -58,16 +58,14 @@ export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | '
 }
 
 export function voidTransaction(story: TxStory): StoredObject {
-  step(story, 30, 600);
-  const created = at(story);
-  step(story, 0, 1);
+  step(story, 10, 120);
   return child(story, 'TransactionVoid', {
     ...processFields(story),
     transaction: story.tx.id,
     linkedTransaction: story.tx.id,
     mode: 'ONLINE',
     state: 'SUCCESSFUL',
-    processingOn: created,
+    processorReference: processorReference(story),
     succeededOn: at(story),
     timeoutOn: iso(addMs(story.at, DAY)),
   });
@@ -103,7 +101,7 @@ export function partialSplit(story: TxStory): { first: StoredObject[]; rest: Sto
 
 /** A successful completion of `items`; the last one completes the transaction. */
 export function completion(story: TxStory, items: StoredObject[], remaining: StoredObject[], last: boolean, lineItemVersionId?: number): StoredObject {
-  step(story, 5, 240);
+  step(story, 5, 90);
   const created = at(story);
   step(story, 0, 2);
   const amountMinor = totalMinor(story.money, items);
@@ -114,6 +112,7 @@ export function completion(story: TxStory, items: StoredObject[], remaining: Sto
     externalId: `cmp-${String(story.tx.id)}-${last ? 'final' : 'partial'}`,
     mode: 'ONLINE',
     state: 'SUCCESSFUL',
+    processorReference: processorReference(story),
     lastCompletion: last,
     amount: toAmount(story.money, amountMinor),
     taxAmount: toAmount(story.money, taxMinor(story.money, items)),

@@ -30,12 +30,11 @@ export function child(story: TxStory, model: string, fields: StoredObject): Stor
   return make(story.ctx, model, story.space.id, fields);
 }
 
-/** Fields every transaction-bound process (completion, void, refund, ...) shares. */
+/** Fields every transaction-bound process (completion, void, refund, line item version) shares. */
 export function processFields(story: TxStory): StoredObject {
   return {
     language: story.tx.language,
     createdBy: 1,
-    processorReference: `PR-${story.ctx.rng.chars(12)}`,
   };
 }
 
@@ -45,3 +44,6 @@ export function updateTx(story: TxStory, fields: StoredObject): void {
 }
 
 export const at = (story: TxStory): string => iso(story.at);
+
+/** The processor's reference for a process it handled. */
+export const processorReference = (story: TxStory): string => `PR-${story.ctx.rng.chars(12)}`;

@@ -46,7 +46,7 @@ function chooseMethod(ctx: SeedContext, space: SpaceIds): PaymentMethodKey {
 function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject[]): StoredObject {
   const { space, customer } = spec;
   const m = money(space.currency);
-  const guest = customer ? undefined : randomPerson(ctx.rng, ctx.store.nextId());
+  const guest = customer ? undefined : randomPerson(ctx.rng, 10_000 + ctx.store.count('Transaction'));
   const billing = customer ? copy(customer.billingAddress) : randomAddress(ctx.rng, guest!, space.country);
   const reference = `ORD-${space.id}-${ctx.rng.chars(8)}`;
   return {
