@@ -22,10 +22,13 @@ export const EXPECTED_CODES = new Set([
   'COST_LIMIT_EXCEEDED',
 ]);
 
+// Duck-typed, not `instanceof`: graphql-js may be loaded twice (CommonJS for libraries, ESM for
+// transformed sources under the test runner), and errors from either copy must be recognised.
 export function isExpectedError(error: unknown): error is GraphQLError {
-  if (!(error instanceof GraphQLError)) return false;
-  const code = error.extensions?.code;
-  return typeof code === 'string' && EXPECTED_CODES.has(code) && !error.extensions.unexpected;
+  if (!(error instanceof Error) || error.name !== 'GraphQLError') return false;
+  const extensions = (error as GraphQLError).extensions;
+  const code = extensions?.code;
+  return typeof code === 'string' && EXPECTED_CODES.has(code) && !extensions.unexpected;
 }
 
 /** Keeps the message, location, path and extensions of an expected error; drops the cause. */

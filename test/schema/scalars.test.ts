@@ -1,0 +1,59 @@
+// Long is lossless past 2^53, in both directions; DateTime keeps the REST text; Decimal is exact.
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import type { GraphQLScalarType } from 'graphql';
+import { schema } from '../../src/schema';
+import { parseLong, serializeLong } from '../../src/schema/long';
+
+const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
+const scalar = (name: string) => schema.getType(name) as GraphQLScalarType;
+const literal = (text: string) => graphql.parseValue(text);
+
+const BIG = 2n ** 53n + 1n; // 9007199254740993: not representable as a JS number
+
+describe('Long', () => {
+  const long = scalar('Long');
+
+  it('round-trips 2^53+1 exactly: string or Int literal in, string out', () => {
+    expect(long.parseValue(BIG.toString())).toBe(BIG);
+    expect(long.parseLiteral(literal(BIG.toString()), {})).toBe(BIG);
+    expect(long.parseLiteral(literal(`"${BIG}"`), {})).toBe(BIG);
+    expect(long.serialize(BIG)).toBe('9007199254740993');
+    expect(long.serialize(long.parseValue(long.serialize(BIG)))).toBe('9007199254740993');
+  });
+
+  it('keeps safe values as JSON numbers', () => {
+    expect(long.serialize(42)).toBe(42);
+    expect(long.serialize(BigInt(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+    expect(long.parseValue('42')).toBe(42);
+    expect(long.parseValue(-7)).toBe(-7);
+    expect(long.serialize(-(2n ** 63n))).toBe('-9223372036854775808');
+  });
+
+  it('refuses values it cannot hold exactly, naming the problem', () => {
+    expect(() => parseLong(2 ** 53 + 2)).toThrow(/send values of 2\^53 or more as strings/);
+    expect(() => parseLong(1.5)).toThrow(/non-integer/);
+    expect(() => parseLong('12a')).toThrow(/expected digits/);
+    expect(() => parseLong((2n ** 63n).toString())).toThrow(/outside the 64-bit range/);
+    expect(() => long.parseLiteral(literal('1.5'), {})).toThrow(/FloatValue|literal/);
+    expect(() => serializeLong('x')).toThrow(TypeError);
+  });
+});
+
+describe('DateTime and Decimal', () => {
+  it('passes REST date-times through unchanged and refuses other text', () => {
+    const dateTime = scalar('DateTime');
+    expect(dateTime.serialize('2024-05-01T12:00:00.123+02:00')).toBe('2024-05-01T12:00:00.123+02:00');
+    expect(dateTime.parseValue('2024-05-01T12:00:00Z')).toBe('2024-05-01T12:00:00Z');
+    expect(() => dateTime.parseValue('yesterday')).toThrow(/RFC 3339/);
+  });
+
+  it('keeps decimal amounts exact', () => {
+    const decimal = scalar('Decimal');
+    expect(decimal.serialize(12.5)).toBe(12.5);
+    expect(decimal.parseValue('12.50')).toBe('12.50');
+    expect(decimal.parseValue('0.1')).toBe(0.1);
+    expect(decimal.parseLiteral(literal('19.99'), {})).toBe(19.99);
+    expect(() => decimal.parseValue('1,5')).toThrow(/Decimal cannot represent/);
+  });
+});
