@@ -7,9 +7,8 @@ import { noContent } from '../../context';
 import { applyChargeFlow, cancelChargeFlow, processCard, processWithToken } from '../../lifecycle/transactions-payments';
 import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
 import { internalsOf } from '../../lifecycle/transactions-internals';
-import { pendingLevelOf, sendLevelMessage } from '../../lifecycle/charge-flows';
+import { sendLevelMessage } from '../../lifecycle/charge-flows';
 import { checkoutUrl } from '../../lifecycle/transactions-urls';
-import { unprocessable } from '../../errors';
 import { plainText } from './support';
 
 defineHandlers({
@@ -44,7 +43,6 @@ defineHandlers({
     if (!Number.isSafeInteger(type) || type < 1) throw badRequest('Query parameter type must be a positive integer.', { type: 'invalid' });
     if (!recipient) throw badRequest('Query parameter recipient must not be empty.', { recipient: 'required' });
     guardTransaction(loadTransaction(sandbox.store, id, space), 'updateChargeFlowRecipient');
-    if (!pendingLevelOf(sandbox.store, space, id)) throw unprocessable(`Transaction ${id} has no charge flow applied.`, { chargeFlow: 'not applied' });
     internalsOf(sandbox.store, id).chargeFlowRecipient = { type, recipient };
     return noContent();
   },

@@ -7,8 +7,6 @@ import { adjustLineItems, confirmTransaction, createTransaction, latestLineItemV
 import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
 import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions-urls';
 import { internalsOf } from '../../lifecycle/transactions-internals';
-import { pendingLevelOf } from '../../lifecycle/charge-flows';
-import { unprocessable } from '../../errors';
 import { plainText } from './support';
 import { paymentMethodConfigurationsFor } from './method-configurations';
 
@@ -18,9 +16,6 @@ function urlHandler(page: CheckoutPage, guard: 'paymentPage' | 'chargeFlowPaymen
     const id = idParam(req);
     const transaction = loadTransaction(sandbox.store, id, space);
     guardTransaction(transaction, guard);
-    if (guard === 'chargeFlowPaymentPage' && !pendingLevelOf(sandbox.store, space, id)) {
-      throw unprocessable(`Transaction ${id} has no charge flow applied.`, { chargeFlow: 'not applied' });
-    }
     return plainText(checkoutUrl(sandbox.store, space, id, page));
   };
 }
