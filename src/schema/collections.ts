@@ -45,7 +45,8 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
     return dynamicField<P>(t, {
       type: entityRef(resource.model),
       list: true,
-      args: collectionArgs(t, resource.model, false),
+      // Filtering and sorting need the REST search; without one the list is all there is.
+      args: resource.ops.S ? collectionArgs(t, resource.model, false) : {},
       description: `All ${resource.typeName} objects (REST has no paging here).`,
       remote: true,
       resolve: (_parent, args, ctx, info) => resolvePlainList(ctx, info, resource, listArgs(args)),
