@@ -13,10 +13,11 @@ import { guarded } from './errors';
 import { fetchPage, userQuery } from './collections';
 import { signature, type FetchTarget } from './fetch-target';
 import { orderString, totalOrder } from './order';
-import { MAX_PAGE_SIZE, pageRequest, type CollectionArgs, type PageRequest } from './page-args';
+import { pageRequest, type CollectionArgs, type PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
 import { rowCursor } from './search-paging';
 import { group, term } from './search-syntax';
+import { stableKey } from './stable-key';
 
 type FieldVia = Extract<ChildRelation['via'], { kind: 'field' }>;
 
@@ -51,7 +52,7 @@ async function chunk(internals: Internals, s: Shared, parents: string[]): Promis
   const query = userQuery(s.child, s.args, anyParent);
   const body = await callOp(internals.caller, s.child.ops.S!, {
     space: s.space,
-    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: MAX_PAGE_SIZE }, s.expand),
+    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: internals.childBatchLimit }, s.expand),
   });
   const { data, hasMore } = asPage(body);
   const byParent = new Map<string, Entity[]>(parents.map((p) => [p, []]));
@@ -76,7 +77,7 @@ async function chunk(internals: Internals, s: Shared, parents: string[]): Promis
 function childLoader(internals: Internals, s: Shared, id: string): DataLoader<string, Connection> {
   let loader = internals.children.get(id);
   if (!loader) {
-    const perChunk = Math.max(1, Math.floor(MAX_PAGE_SIZE / (s.page.size + 1)));
+    const perChunk = Math.floor(internals.childBatchLimit / (s.page.size + 1));
     loader = new DataLoader<string, Connection>(async (parents) => {
       const chunks: string[][] = [];
       for (let i = 0; i < parents.length; i += perChunk) chunks.push(parents.slice(i, i + perChunk));
@@ -112,9 +113,12 @@ export function resolveChildren(
       return fetchPage(internals, target, args, page);
     }
     const s: Shared = { child, via: relation.via, space, expand, args, page };
-    const batchable = !ctx.naive && page.forward && page.cursor === null && !!child.ops.S;
+    // Batching pays when at least two parents' first pages (plus one row each, for hasNextPage) fit
+    // in one search; otherwise each parent gets its own call.
+    const fits = Math.floor(internals.childBatchLimit / (page.size + 1)) >= 2;
+    const batchable = !ctx.naive && fits && page.forward && page.cursor === null && !!child.ops.S;
     if (!batchable) return fetchPage(internals, perParent(s, parentKey), args, page);
-    const id = JSON.stringify([relation.parent, relation.name, space, expand, args.filter ?? null, args.query ?? null, args.orderBy ?? null, page.size]);
+    const id = stableKey([relation.parent, relation.name, space, expand, args.filter, args.query, args.orderBy, page.size]);
     return childLoader(internals, s, id).load(parentKey);
   });
 }

@@ -7,6 +7,7 @@ import type { RestCaller } from '../rest/types';
 import { EntityCache } from './entity-cache';
 import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
 import { Loaders } from './loaders';
+import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 
 /** The REST search offset limit (SPEC "Limits"). */
@@ -24,6 +25,8 @@ export interface GraphContextOptions {
   signal?: AbortSignal;
   /** Search offset limit of the upstream (default 10,000); tests lower it to reach keyset paging. */
   maxOffset?: number;
+  /** Rows one batched children search may ask for (default and maximum 100, the REST page limit). */
+  childBatchLimit?: number;
 }
 
 export interface Internals {
@@ -31,6 +34,7 @@ export interface Internals {
   cache: EntityCache;
   loaders: Loaders;
   maxOffset: number;
+  childBatchLimit: number;
   plans: WeakMap<object, Map<string, ExpandPlan>>;
   extras: Map<string, Promise<unknown>>;
   children: Map<string, DataLoader<string, Connection>>;
@@ -47,6 +51,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     cache,
     loaders: new Loaders(caller, cache, ctx.naive),
     maxOffset: o.maxOffset ?? MAX_SEARCH_OFFSET,
+    childBatchLimit: Math.min(MAX_PAGE_SIZE, o.childBatchLimit ?? MAX_PAGE_SIZE),
     plans: new WeakMap(),
     extras: new Map(),
     children: new Map(),

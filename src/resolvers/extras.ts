@@ -4,6 +4,7 @@ import { operation } from '../catalog';
 import { internalsOf, type GraphContext } from './context';
 import { guarded } from './errors';
 import { callOp } from './rest-calls';
+import { stableKey } from './stable-key';
 
 export interface ExtraCall {
   space?: number | null;
@@ -11,21 +12,11 @@ export interface ExtraCall {
   query?: Record<string, unknown>;
 }
 
-function stable(value: unknown): string {
-  return JSON.stringify(value ?? null, (_k, v: unknown) => {
-    if (typeof v === 'bigint') return v.toString();
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)));
-    }
-    return v;
-  });
-}
-
 export function callExtra(ctx: GraphContext, operationId: string, o: ExtraCall = {}): Promise<unknown> {
   return guarded(async () => {
     const op = operation(operationId);
     const { extras, caller } = internalsOf(ctx);
-    const id = stable([operationId, o.space ?? null, o.path, o.query]);
+    const id = stableKey([operationId, o.space ?? null, o.path, o.query]);
     let pending = extras.get(id);
     if (!pending) {
       pending = callOp(caller, op, {
