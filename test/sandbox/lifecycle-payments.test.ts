@@ -74,8 +74,10 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     await refused(await act('updateTransaction', { params: { id }, body: { version: 4, language: 'en' } }), id, 'AUTHORIZED', 'update', 4);
 
     // Part of the shirt: 50 of 100.
-    const first = await act('completeTransactionPartiallyOnline', { params: { id }, body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: 50 }], lastCompletion: false } });
+    const partial = { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: 50 }], lastCompletion: false, externalId: `part-${id}` };
+    const first = await act('completeTransactionPartiallyOnline', { params: { id }, body: partial });
     expect(first.status, first.text).toBe(200);
+    expect((await act('completeTransactionPartiallyOnline', { params: { id }, body: partial })).body.id).toBe(first.body.id);
     expect([first.body.state, first.body.mode, first.body.amount, first.body.lastCompletion, first.body.linkedTransaction]).toEqual(['SUCCESSFUL', 'ONLINE', 50, false, id]);
     expect(first.body.remainingLineItems).toBeUndefined();
     let now = await get(id);
@@ -104,7 +106,10 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     expect((await get(id)).refundedAmount).toBe(30);
     const excess = await act('createRefund', { body: { transaction: id, externalId: 'r-2', type: 'MERCHANT_INITIATED_ONLINE', amount: 80.01 } });
     expect([excess.status, excess.body.errors?.amount]).toEqual([422, 'at most 80']);
-    expect((await act('createRefund', { body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 } })).status).toBe(409);
+    // The externalId makes a repeated request idempotent: the first refund again, nothing more refunded.
+    const repeated = await act('createRefund', { body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 } });
+    expect([repeated.status, repeated.body.id]).toEqual([200, refund.body.id]);
+    expect((await get(id)).refundedAmount).toBe(30);
 
     const manual = await act('createRefund', { body: { transaction: id, externalId: 'r-3', type: 'CUSTOMER_INITIATED_MANUAL', amount: 80 } });
     expect([manual.body.state, manual.body.version]).toEqual(['MANUAL_CHECK', 2]);
@@ -168,6 +173,19 @@ describe('transaction: declining and failing cards, card checks', () => {
     expect([cvc.status, Object.keys(cvc.body.errors)]).toEqual([400, ['cardData.cardVerificationCode']]);
     const now = await get(id);
     expect([now.state, now.version]).toEqual(['PENDING', 1]);
+  });
+});
+
+describe('transaction: pending updates', () => {
+  it('recomputes line items in the minor unit of a new currency and refuses unknown codes', async () => {
+    const { id } = await newTransaction();
+    const yen = await act('updateTransaction', { params: { id }, body: { version: 1, currency: 'JPY' } });
+    expect([yen.body.currency, yen.body.version, yen.body.lineItems[0].amountExcludingTax, yen.body.authorizationAmount]).toEqual(['JPY', 2, 93, 110]);
+    const bogus = await act('updateTransaction', { params: { id }, body: { version: 2, currency: 'XYZ' } });
+    expect([bogus.status, Object.keys(bogus.body.errors)]).toEqual([400, ['currency']]);
+    const badLine = await act('updateTransaction', { params: { id }, body: { version: 2, lineItems: [{ ...LINES[0], quantity: 0 }] } });
+    expect([badLine.status, Object.keys(badLine.body.errors)]).toEqual([422, ['lineItems[0].quantity']]);
+    expect((await get(id)).version).toBe(2);
   });
 });
 

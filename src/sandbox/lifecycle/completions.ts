@@ -102,6 +102,11 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
 /** Completes a transaction online or offline, fully (no details) or partially. Returns the completion. */
 export function completeTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', details: CompletionDetails | undefined, now: Date): StoredObject {
   const transaction = loadTransaction(store, id, space);
+  // The externalId is the idempotency key of a completion: a repeated request gets the first answer.
+  const earlier = details?.externalId
+    ? store.list('TransactionCompletion', space).find((c) => c.linkedTransaction === id && c.externalId === details.externalId)
+    : undefined;
+  if (earlier) return earlier;
   if (details) guardTransaction(transaction, 'completePartially');
   else assertTransition(transactionLifecycle, transaction, 'complete');
   const { items, digits } = lineItemsOf(transaction);

@@ -5,7 +5,7 @@
 //   CUSTOMER_INITIATED_MANUAL -> MANUAL_CHECK (someone must look at it).
 // PENDING and MANUAL_CHECK refunds end with mark-succeeded or mark-failed. A refund that is not
 // FAILED holds its amount; the transaction's refundedAmount counts the SUCCESSFUL ones.
-import { conflict, unprocessable } from '../errors';
+import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { portionOf, roundTo, totalOf } from './line-items';
@@ -102,11 +102,15 @@ function addRefunded(store: Store, space: number, transactionId: number, amount:
   });
 }
 
+/**
+ * Creates a refund. The externalId is the idempotency key, unique per transaction: a repeated request
+ * returns the refund it created the first time and refunds nothing more.
+ */
 export function createRefund(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
   const { transaction, completion } = refundedTransaction(store, space, body);
+  const earlier = store.list('Refund', space).find((r) => r.externalId === body.externalId && r.transaction === transaction.id);
+  if (earlier) return earlier;
   guardTransaction(transaction, 'refund');
-  const duplicate = store.list('Refund', space).find((r) => r.externalId === body.externalId);
-  if (duplicate) throw conflict(`A refund with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, { externalId: 'duplicate' });
   const { items, digits } = lineItemsOf(transaction);
   const reductions = (body.reductions as Reduction[] | undefined) ?? [];
   const lines = reducedLines(transaction, reductions);

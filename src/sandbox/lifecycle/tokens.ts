@@ -1,6 +1,6 @@
 // Tokens and their versions. A token is the customer's stored payment means; each successful
 // tokenizing authorization adds a version that becomes ACTIVE and makes the previous one OBSOLETE.
-import { conflict, notFound, unprocessable } from '../errors';
+import { notFound, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, defineLifecycle } from './machine';
@@ -26,11 +26,10 @@ function pick(body: Record<string, unknown>): StoredObject {
   return out;
 }
 
+/** Creates a token; the externalId is the idempotency key: a repeated request returns the first token. */
 export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
-  const duplicate = store.list('Token', space).find((t) => t.externalId === body.externalId);
-  if (duplicate) {
-    throw conflict(`A token with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, { externalId: 'duplicate' });
-  }
+  const earlier = store.list('Token', space).find((t) => t.externalId === body.externalId);
+  if (earlier) return earlier;
   return createObject(store, 'Token', space, { enabledForOneClickPayment: false, ...pick(body), externalId: body.externalId, state: body.state ?? 'ACTIVE' }, now);
 }
 

@@ -6,7 +6,7 @@ import { badRequest, unprocessable } from '../errors';
 import { checkMetadata } from '../handlers/metadata';
 import { loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
-import { buildLineItems, currencyDigits, roundTo, totalOf } from './line-items';
+import { buildLineItems, currencyDigits, portionOf, roundTo, totalOf } from './line-items';
 
 /** Fields copied as they are from the body when present. */
 const PLAIN_FIELDS = [
@@ -103,8 +103,11 @@ export function transactionFields(store: Store, space: number, body: Record<stri
     fields.lineItems = buildLineItems(body.lineItems, digits);
     fields.authorizationAmount = roundTo(totalOf(fields.lineItems as StoredObject[]), digits);
   } else if (body.currency !== undefined && existing) {
-    // A currency change re-rounds the amounts already there.
-    fields.authorizationAmount = roundTo(Number(existing.authorizationAmount ?? 0), digits);
+    // A currency change recomputes the line items already there in the new minor unit.
+    fields.lineItems = ((existing.lineItems as StoredObject[] | undefined) ?? []).map((item) =>
+      portionOf(item, Number(item.amountIncludingTax), Number(item.quantity), digits),
+    );
+    fields.authorizationAmount = roundTo(totalOf(fields.lineItems as StoredObject[]), digits);
   }
   return fields;
 }
