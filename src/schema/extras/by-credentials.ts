@@ -1,7 +1,8 @@
 // Query.transactionByCredentials: what a mobile app can read with a transaction's credentials alone
 // (no user key): the transaction, the mobile SDK URL, one-click tokens and payment method
-// configurations. The REST calls are space-scoped; the space is read from the credentials, whose
-// first part is the space id, unless given explicitly.
+// configurations. The credentials name the space themselves; the facts still mark these operations
+// space-scoped, so a space id is passed when known: given as `spaceId`, or the leading
+// `<space>-` part of credentials that carry one. Otherwise the call goes without a space header.
 import { callExtra } from '../../resolvers';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
@@ -12,7 +13,7 @@ import { operation } from '../../catalog';
 
 interface ByCredentials {
   credentials: string;
-  space: number;
+  space: number | null;
 }
 
 function call(parent: ByCredentials, operationId: string, ctx: Parameters<typeof callExtra>[0], query: Record<string, unknown> = {}) {
@@ -66,15 +67,14 @@ builder.queryFields((t) => ({
     type: byCredentialsRef,
     args: {
       credentials: dynamicArg(t.arg, { type: 'String', required: true, description: 'The transaction credentials.' }),
-      spaceId: dynamicArg(t.arg, { type: 'ID', description: 'The space, when the credentials do not start with it.' }),
+      spaceId: dynamicArg(t.arg, { type: 'ID', description: 'The space of the transaction, if known (REST id or global ID).' }),
     },
     description: 'For mobile apps: a transaction and its checkout data, authorized by its credentials alone.',
     resolve: (_root, args) => {
       const credentials = String(args.credentials);
       if (credentials.trim() === '') throw badUserInput('`credentials` must not be empty');
       const space = args.spaceId != null ? parseSpaceArg(args.spaceId, 'spaceId') : spaceFromCredentials(credentials);
-      if (space === undefined) throw badUserInput('cannot tell the space from `credentials`; pass `spaceId`');
-      return { credentials, space };
+      return { credentials, space: space ?? null };
     },
   }),
 }));
