@@ -49,12 +49,10 @@ export function openDunningCase(store: Store, space: number, invoiceId: number, 
   );
 }
 
-/**
- * RUNNING -> SUSPENDED. The DunningCase model has no field for the planned end; the sandbox keeps it
- * beside the store (see plannedEndOf) so the resumption date is not lost.
- */
+/** The DunningCase model has no field for a suspension's planned end: it is kept beside the store. */
 const plannedEnds = new WeakMap<Store, Map<number, string>>();
 
+/** RUNNING -> SUSPENDED, remembering the planned end date when one is given. */
 export function suspendDunningCase(store: Store, space: number, id: number, plannedEndDate: Date | undefined): StoredObject {
   const suspended = applyTransition(store, dunningCaseLifecycle, id, space, 'suspend');
   if (plannedEndDate) {
