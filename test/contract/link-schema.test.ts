@@ -27,6 +27,18 @@ describe('link-aware response schemas', () => {
     expect(schemaProblems('Account', { scope: 58 })).not.toEqual([]);
   });
 
+  it('accepts the id form for entities held by models that are not entities (action results)', () => {
+    expect(schemaProblems('SubscriptionSuspension', { id: 1, subscription: 1436 })).toEqual([]);
+    expect(schemaProblems('SubscriptionSuspension', { id: 1, subscription: { id: 1436 } })).toEqual([]);
+    expect(schemaProblems('SubscriptionSuspension', { id: 'x' })).not.toEqual([]);
+  });
+
+  it('keeps the items of list and search pages whole objects', () => {
+    expect(schemaProblems('TransactionSearchResponse', { data: [{ id: 5 }], offset: 0 })).toEqual([]);
+    expect(schemaProblems('TransactionSearchResponse', { data: [5] })).not.toEqual([]);
+    expect(schemaProblems('CustomerListResponse', { data: [7], hasMore: false })).not.toEqual([]);
+  });
+
   it('validates an expanded link against the linked model', () => {
     expect(schemaProblems('Refund', { transaction: { id: 'not-an-id' } })).not.toEqual([]);
   });

@@ -38,7 +38,8 @@ describe.each(groups)('$area', ({ ops }) => {
   it.each(ops)('$name', async ({ op }) => {
     const request = await prepare(op, world, scenarios[op.operationId]);
     const response = await world.request(op, request);
-    // Joined, so that the failure message itself says what was wrong.
-    expect(contractProblems(op, response).join('\n')).toBe('');
+    const problems = contractProblems(op, response);
+    // The problems as the assertion message, so that a failure says in full what was wrong.
+    expect(problems, problems.join('\n')).toEqual([]);
   });
 });

@@ -1,7 +1,11 @@
-// The response schemas as the sandbox must honour them: a link field (catalog `links`) comes back as
-// the linked object's id unless it was expanded, so the schema of every model that carries links is
-// rewritten to accept either form for exactly those fields. Nothing else is loosened.
-import { openapi, resources, resourceOf, type JsonSchema, type OpenApiDocument } from '../../../src/catalog';
+// The response schemas as the sandbox must honour them: a link field comes back as the linked
+// object's id unless it was expanded, so those fields are rewritten to accept either form. Link
+// fields are the catalog `links` of entity models, and, in models that are not entities (action
+// results such as a suspension), every property holding an entity (src/sandbox/expand.ts treats them
+// alike). Nothing else is loosened.
+import { openapi, refName, resourceByModel, resources, resourceOf, type JsonSchema, type OpenApiDocument } from '../../../src/catalog';
+
+const PAGE = /(List|Search)Response$/;
 
 type SchemaObject = JsonSchema & { anyOf?: SchemaObject[] };
 
@@ -24,9 +28,25 @@ function linkProperty(property: SchemaObject, model: string, many: boolean, wher
   return { ...property, items: eitherIdOr(model, property.items) };
 }
 
+/** Entity-typed properties of a model that is not an entity itself: links, as far as rendering goes. */
+function entityProperties(schema: JsonSchema): { field: string; model: string; many: boolean }[] {
+  return Object.entries(schema.properties ?? {}).flatMap(([field, property]) => {
+    const many = property.type === 'array';
+    const model = refName(many ? property.items : property);
+    return model && resourceByModel.has(model) ? [{ field, model, many }] : [];
+  });
+}
+
 /** A deep copy of the OpenAPI document with every link field accepting the id form. */
 export function withLinkIds(document: OpenApiDocument = openapi): OpenApiDocument {
   const copy = structuredClone(document);
+  for (const [name, schema] of Object.entries(copy.components.schemas)) {
+    // Entities hold their own links; pages (list and search responses) hold whole entities.
+    if (resourceByModel.has(name) || PAGE.test(name)) continue;
+    for (const link of entityProperties(schema)) {
+      schema.properties![link.field] = linkProperty(schema.properties![link.field], link.model, link.many, `${name}.${link.field}`);
+    }
+  }
   for (const resource of resources) {
     const schema = copy.components.schemas[resource.model];
     for (const link of resource.links) {
