@@ -15,7 +15,6 @@ export interface GlobalIds {
   connectorProcessor: Record<string, string>;
   salesChannels: Record<SalesChannelKey, number>;
   documentTemplateTypes: Record<DocumentTemplateTypeKey, number>;
-  labelDescriptors: number[];
 }
 
 export type PaymentMethodKey = 'card' | 'twint' | 'paypal' | 'sepa' | 'invoice' | 'banktransfer';

@@ -162,7 +162,7 @@ const LEGAL_FORMS: [country: string, shortcut: string, english: string][] = [
   ['US', 'Inc.', 'Corporation'],
 ];
 
-function seedOrganisationAndLabels(ctx: SeedContext, ids: GlobalIds): void {
+function seedOrganisationAndLabels(ctx: SeedContext): void {
   for (const [country, shortcut, english] of LEGAL_FORMS) {
     makeLater(ctx, 'LegalOrganizationForm', null, STEP, {
       country,
@@ -171,7 +171,6 @@ function seedOrganisationAndLabels(ctx: SeedContext, ids: GlobalIds): void {
       description: [{ language: 'en-US', string: english }],
     });
   }
-  ids.labelDescriptors = [];
   const groups: [string, string[]][] = [
     ['3-D Secure', ['3-D Secure Result', 'Liability Shift']],
     ['Card Details', ['Card Holder Name', 'Card Expiry', 'Card Country']],
@@ -180,7 +179,7 @@ function seedOrganisationAndLabels(ctx: SeedContext, ids: GlobalIds): void {
   groups.forEach(([groupName, labels], g) => {
     const group = makeLater(ctx, 'LabelDescriptorGroup', null, STEP, { name: localized(groupName), description: localized(`${groupName} labels`), weight: g + 1 });
     labels.forEach((name, i) => {
-      const label = makeLater(ctx, 'LabelDescriptor', null, STEP, {
+      makeLater(ctx, 'LabelDescriptor', null, STEP, {
         name: localized(name),
         description: localized(name),
         weight: i + 1,
@@ -189,7 +188,6 @@ function seedOrganisationAndLabels(ctx: SeedContext, ids: GlobalIds): void {
         group: idOf(group),
         features: [feature('payment')],
       });
-      ids.labelDescriptors.push(idOf(label));
     });
   });
   for (const name of ['Shipping Method', 'Gift Wrapping', 'Newsletter Opt-in']) {
@@ -200,5 +198,5 @@ function seedOrganisationAndLabels(ctx: SeedContext, ids: GlobalIds): void {
 export function seedReferenceData(ctx: SeedContext): void {
   seedPaymentCatalog(ctx, ctx.global);
   seedChannelsAndTypes(ctx, ctx.global);
-  seedOrganisationAndLabels(ctx, ctx.global);
+  seedOrganisationAndLabels(ctx);
 }

@@ -29,8 +29,6 @@ export interface TransactionSpec {
   space: SpaceIds;
   state: TransactionState;
   customer?: SeededCustomer;
-  /** Forces a payment method (otherwise chosen at random among the space's). */
-  method?: PaymentMethodKey;
   /** Charge with the customer's token (when the customer has one). */
   useToken?: boolean;
   salesChannel?: 'web' | 'mobile' | 'moto' | 'recurring';
@@ -64,7 +62,7 @@ function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject
     ...(customer ? { customerId: customer.customer.customerId, customerEmailAddress: customer.customer.emailAddress } : { customerEmailAddress: guest!.emailAddress }),
     billingAddress: billing,
     ...(items.some((item) => item.shippingRequired) ? { shippingAddress: copy(billing), shippingMethod: 'Standard' } : {}),
-    customersPresence: 'VIRTUAL_PRESENT',
+    customersPresence: spec.salesChannel === 'moto' || spec.salesChannel === 'recurring' ? 'NOT_PRESENT' : 'VIRTUAL_PRESENT',
     completionBehavior: 'COMPLETE_DEFERRED',
     environment: 'PREVIEW',
     environmentSelectionStrategy: 'FORCE_TEST_ENVIRONMENT',
@@ -85,7 +83,7 @@ function choosePayment(story: TxStory, spec: TransactionSpec): void {
   const { ctx, space } = story;
   const token = spec.customer?.token;
   const useToken = !!token && (spec.useToken ?? ctx.rng.chance(0.4));
-  story.method = useToken ? 'card' : spec.method ?? chooseMethod(ctx, space);
+  story.method = useToken ? 'card' : chooseMethod(ctx, space);
   story.connectorKey = useToken ? token.connectorKey : ctx.rng.pick(connectorsFor(ctx, space, story.method));
   if (useToken) story.tokenVersionId = token.versionId;
   updateTx(story, {
@@ -166,7 +164,8 @@ function settle(story: TxStory, state: TransactionState, livId: number | undefin
   const made = invoice(story, last);
   outcome.invoices.push(made);
   if (rng.chance(0.08)) invoiceComment(story, idOf(made));
-  if (rng.chance(0.25)) {
+  // Only what the customer has paid can be refunded.
+  if (made.state === 'PAID' && rng.chance(0.25)) {
     for (const r of refunds(story, last, idOf(made))) if (rng.chance(0.2)) refundComment(story, r);
   }
 }
