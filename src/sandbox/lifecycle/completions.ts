@@ -120,7 +120,7 @@ export function completeTransaction(store: Store, space: number, id: number, mod
   });
   const remaining = roundTo(totalOf(remainingLines), digits);
   const last = !details || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
-  const version = latestLineItemVersion(store, space, id);
+  const version = latestLineItemVersion(store, space, id, now);
   const payment = internalsOf(store, id).payment;
   const created = createObject(
     store,

@@ -82,11 +82,11 @@ export function confirmTransaction(store: Store, space: number, id: number, body
   return confirmed;
 }
 
-export function latestLineItemVersion(store: Store, space: number, id: number): StoredObject {
+export function latestLineItemVersion(store: Store, space: number, id: number, now: Date): StoredObject {
   loadTransaction(store, id, space);
   const versions = store.list('TransactionLineItemVersion', space).filter((v) => v.linkedTransaction === id);
   // Transactions stored without one (demo data) get their first version from their line items.
-  return versions[versions.length - 1] ?? recordLineItemVersion(store, space, loadTransaction(store, id, space), new Date());
+  return versions[versions.length - 1] ?? recordLineItemVersion(store, space, loadTransaction(store, id, space), now);
 }
 
 /**

@@ -3,7 +3,7 @@
 import { notFound, unprocessable } from '../errors';
 import type { Store, StoredObject } from '../store';
 import { checkCard, type CheckedCard } from './transactions-cards';
-import { assertPath, authorize, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
+import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
 import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
 import { checkoutUrl } from './transactions-urls';
 import { activeVersion } from './tokens';
@@ -92,8 +92,7 @@ export function processCard(store: Store, space: number, id: number, body: Recor
   if (card.outcome === 'threeDSecure' && !card.authenticated) {
     if (!threeD) return refuse(store, space, transaction, payment, 'decline', FAILURES.authenticationRequired, now);
     const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge');
-    const processing = startProcessing(store, space, transaction, now, { ...payment, redirectionUrl: redirectUrl });
-    return { transaction: processing, attempt: processing, redirectUrl };
+    return { ...challenge(store, space, transaction, payment, redirectUrl, now), redirectUrl };
   }
   if (card.outcome === 'decline' || card.outcome === 'fail') {
     const reason = card.outcome === 'decline' ? FAILURES.declined : FAILURES.processorError;

@@ -112,10 +112,15 @@ export function refuse(store: Store, space: number, transaction: StoredObject, p
   return { transaction: refused, attempt: finished };
 }
 
-/** Moves the transaction to PROCESSING (3-D Secure challenge, charge flow) and opens an attempt when asked. */
-export function startProcessing(store: Store, space: number, transaction: StoredObject, now: Date, attempt?: Payment & { redirectionUrl: string }): StoredObject {
+/** Moves the transaction to PROCESSING (charge flow); the outcome comes later. */
+export function startProcessing(store: Store, space: number, transaction: StoredObject, now: Date): StoredObject {
   const actions = pathTo(transaction, 'startProcessing');
-  assertPath(transaction, actions);
-  if (attempt) startChargeAttempt(store, space, transaction, attempt, now);
   return applyPath(store, space, Number(transaction.id), actions, now, (t) => ({ ...t, processingOn: now.toISOString() }));
+}
+
+/** Moves the transaction to PROCESSING with an open attempt waiting for a 3-D Secure challenge. */
+export function challenge(store: Store, space: number, transaction: StoredObject, payment: Payment, redirectionUrl: string, now: Date): Processed {
+  assertPath(transaction, pathTo(transaction, 'startProcessing'));
+  const attempt = startChargeAttempt(store, space, transaction, { ...payment, redirectionUrl }, now);
+  return { transaction: startProcessing(store, space, transaction, now), attempt };
 }

@@ -32,7 +32,7 @@ defineHandlers({
   createTransactionLineItemVersion: (req, sandbox) =>
     rendered(sandbox, req, 'TransactionLineItemVersion', adjustLineItems(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
   getTransactionLatestLineItemVersion: (req, sandbox) =>
-    rendered(sandbox, req, 'TransactionLineItemVersion', latestLineItemVersion(sandbox.store, spaceOf(req), idParam(req))),
+    rendered(sandbox, req, 'TransactionLineItemVersion', latestLineItemVersion(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
   getTransactionPaymentPageUrl: urlHandler('payment/transaction/pay', 'paymentPage'),
   getTransactionIframeJavascriptUrl: urlHandler('payment/iframe/javascript', 'paymentPage'),
   getTransactionLightboxJavascriptUrl: urlHandler('payment/lightbox/javascript', 'paymentPage'),
