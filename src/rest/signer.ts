@@ -20,14 +20,16 @@ const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=|[A
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
 /** Decodes the base64 (or base64url) key, refusing anything else without echoing it. */
-export function decodeAuthKey(authKey: string): Uint8Array {
+export function decodeAuthKey(authKey: string): Uint8Array<ArrayBuffer> {
   const trimmed = authKey.trim();
   const isBase64 = BASE64.test(trimmed) || BASE64URL.test(trimmed);
   const bytes = isBase64 ? Buffer.from(trimmed, BASE64.test(trimmed) ? 'base64' : 'base64url') : Buffer.alloc(0);
   if (bytes.length === 0) {
     throw new TypeError(`authKey must be a non-empty base64 string (got ${authKey.length} characters that are not base64)`);
   }
-  return new Uint8Array(bytes);
+  const copy = new Uint8Array(bytes);
+  bytes.fill(0);
+  return copy;
 }
 
 /**

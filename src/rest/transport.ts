@@ -15,7 +15,7 @@ import {
 export interface Timeouts {
   /** TCP (and TLS) connection set-up. */
   connectMs: number;
-  /** From sending the request to the complete response headers. */
+  /** From dispatching the request to the complete response headers. */
   headersMs: number;
   /** Longest silence while reading the response body. */
   bodyMs: number;
@@ -60,21 +60,61 @@ export interface RawResponse {
   bytesIn: number;
 }
 
+/**
+ * Deadlines for one exchange, on native timers: undici's own headers/body timeouts run on a coarse
+ * (about one second) clock, too coarse for sub-second per-call timeouts. Either the caller's signal
+ * or a deadline aborts the request; `expired` tells which.
+ */
+class Deadlines {
+  readonly controller = new AbortController();
+  expired?: 'headers' | 'body';
+  private timer?: NodeJS.Timeout;
+  private readonly forward = () => this.controller.abort();
+
+  constructor(private readonly caller: AbortSignal | undefined) {
+    if (caller?.aborted) this.controller.abort();
+    else caller?.addEventListener('abort', this.forward, { once: true });
+  }
+
+  start(phase: 'headers' | 'body', ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.expired = phase;
+      this.controller.abort();
+    }, ms);
+  }
+
+  /** Restarts the running deadline (the body deadline is an idle time between chunks). */
+  touch(): void {
+    this.timer?.refresh();
+  }
+
+  done(): void {
+    clearTimeout(this.timer);
+    this.caller?.removeEventListener('abort', this.forward);
+  }
+}
+
 /** Sends one request and reads its whole body; every failure is thrown as a RestError. */
 export async function exchange(pool: Dispatcher, req: Exchange, info: RestCallInfo): Promise<RawResponse> {
+  const deadlines = new Deadlines(req.signal);
   try {
+    deadlines.start('headers', req.headersTimeoutMs);
     const res = await pool.request({
       method: req.method,
       path: req.path,
       headers: req.headers,
       body: req.body,
-      signal: req.signal,
-      headersTimeout: req.headersTimeoutMs,
-      bodyTimeout: req.bodyTimeoutMs,
+      signal: deadlines.controller.signal,
+      // Backstops only: the native deadlines above fire first.
+      headersTimeout: req.headersTimeoutMs + 1_000,
+      bodyTimeout: req.bodyTimeoutMs + 1_000,
     });
+    deadlines.start('body', req.bodyTimeoutMs);
     const chunks: Buffer[] = [];
     let bytesIn = 0;
     for await (const chunk of res.body) {
+      deadlines.touch();
       bytesIn += (chunk as Buffer).length;
       if (bytesIn > req.maxResponseBytes) {
         res.body.destroy();
@@ -85,7 +125,11 @@ export async function exchange(pool: Dispatcher, req: Exchange, info: RestCallIn
     const contentType = String(res.headers['content-type'] ?? '');
     return { status: res.statusCode, headers: res.headers, contentType, text: Buffer.concat(chunks).toString('utf8'), bytesIn };
   } catch (err) {
+    if (deadlines.expired === 'headers') throw new RestTimeoutError(info, 'headers', req.headersTimeoutMs);
+    if (deadlines.expired === 'body') throw new RestTimeoutError(info, 'body', req.bodyTimeoutMs);
     throw toRestError(err, req, info);
+  } finally {
+    deadlines.done();
   }
 }
 

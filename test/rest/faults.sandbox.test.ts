@@ -1,0 +1,166 @@
+// Every fault the sandbox can inject, seen through the client: timeouts, retried GETs, POSTs sent at
+// most once, Retry-After, dropped connections, and abort propagation.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { RestAbortedError, RestConnectionError, RestHttpError, RestTimeoutError } from '../../src/rest';
+import { clientFor, putFaults, startSandbox, type RunningSandbox, type TestClient } from './helpers';
+
+let sandbox: RunningSandbox;
+let tc: TestClient;
+let space: number;
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  tc = clientFor(sandbox);
+  space = sandbox.spaces[0];
+});
+
+beforeEach(() => sandbox.requests.reset());
+afterEach(() => sandbox.faults.clear());
+
+/** How many requests for an operation reached the sandbox since the test began. */
+const received = (operationId: string) => sandbox.requests.byOperation.get(operationId) ?? 0;
+
+afterAll(async () => {
+  await tc?.client.close();
+  await sandbox?.close();
+});
+
+const lastEvent = () => tc.events.at(-1)!;
+const marker = () => `faults-${process.pid}-${Math.random().toString(36).slice(2)}`;
+const failureOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+
+async function customersWith(customerId: string): Promise<number> {
+  const found = await tc.client.call('searchCustomers', { space, query: { query: `customerId:"${customerId}"` } });
+  return found.data?.length ?? 0;
+}
+
+describe('latency past the timeout', () => {
+  it('ends in a headers timeout error, not retried', async () => {
+    const slow = clientFor(sandbox, { timeouts: { headersMs: 100 } });
+    sandbox.faults.set({ latencyMs: 300, match: { operationId: 'listSpaces' } });
+    try {
+      const err = await failureOf(slow.client.call('listSpaces'));
+      expect(err).toBeInstanceOf(RestTimeoutError);
+      expect(err).toMatchObject({ code: 'REST_TIMEOUT', phase: 'headers', timeoutMs: 100, mayHaveReachedServer: true, attempts: 1 });
+      expect(slow.events[0]).toMatchObject({ ok: false, attempts: 1, retries: 0, errorCode: 'REST_TIMEOUT' });
+    } finally {
+      await slow.client.close();
+      // The sandbox finishes the abandoned request after its latency and would then consume the
+      // counted faults of the next test; let it finish first.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+    }
+  });
+});
+
+describe('503', () => {
+  it('on GET is retried and then succeeds (errorCount 2)', async () => {
+    await putFaults(sandbox, { errorStatus: 503, errorCount: 2, match: { method: 'GET' } });
+    const spaces = await tc.client.call('listSpaces', { query: { limit: 1 } });
+    expect(spaces.data).toHaveLength(1);
+    expect(lastEvent()).toMatchObject({ ok: true, status: 200, attempts: 3, retries: 2 });
+    expect(received('listSpaces')).toBe(3);
+  });
+
+  it('on GET is reported after the last attempt', async () => {
+    sandbox.faults.set({ errorStatus: 503, errorCount: 10, match: { method: 'GET' } });
+    const err = await failureOf(tc.client.call('listSpaces'));
+    expect(err).toBeInstanceOf(RestHttpError);
+    expect(err).toMatchObject({ status: 503, attempts: 3 });
+    expect(lastEvent()).toMatchObject({ ok: false, status: 503, attempts: 3, retries: 2 });
+  });
+
+  it('on POST is not retried and is reported; nothing is created', async () => {
+    const customerId = marker();
+    sandbox.faults.set({ errorStatus: 503, errorCount: 1, match: { method: 'POST' } });
+    const err = await failureOf(tc.client.call('createCustomer', { space, body: { customerId } }));
+    expect(err).toBeInstanceOf(RestHttpError);
+    expect(err).toMatchObject({ status: 503, attempts: 1, operationId: 'createCustomer' });
+    expect(lastEvent()).toMatchObject({ attempts: 1, retries: 0 });
+    expect(received('createCustomer')).toBe(1);
+    sandbox.faults.clear();
+    // Had the client sent it again, the second send (no fault left) would have created it.
+    expect(await customersWith(customerId)).toBe(0);
+  });
+});
+
+describe('429 with Retry-After', () => {
+  it('is waited for, then the GET succeeds', async () => {
+    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 1, match: { operationId: 'listSpaces' } });
+    await tc.client.call('listSpaces', { query: { limit: 1 } });
+    expect(lastEvent()).toMatchObject({ ok: true, attempts: 2, retries: 1 });
+    // The wait came from the header (1 s), not from the 5-20 ms backoff configured for tests.
+    expect(lastEvent().durationMs).toBeGreaterThanOrEqual(990);
+  });
+
+  it('longer than the cap is reported with its retryAfterMs instead of waited for', async () => {
+    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 30, match: { operationId: 'listSpaces' } });
+    const err = await failureOf(tc.client.call('listSpaces'));
+    expect(err).toMatchObject({ status: 429, retryAfterMs: 30_000, attempts: 1 });
+  });
+});
+
+describe('dropped connection', () => {
+  it('on GET is retried', async () => {
+    sandbox.faults.set({ dropCount: 1, match: { method: 'GET' } });
+    const spaces = await tc.client.call('listSpaces', { query: { limit: 1 } });
+    expect(spaces.data).toHaveLength(1);
+    expect(lastEvent()).toMatchObject({ ok: true, attempts: 2, retries: 1 });
+    expect(received('listSpaces')).toBe(2);
+  });
+
+  it('on POST is not retried: reported as a connection error whose outcome is unknown', async () => {
+    const customerId = marker();
+    sandbox.faults.set({ dropCount: 1, match: { method: 'POST' } });
+    const err = await failureOf(tc.client.call('createCustomer', { space, body: { customerId } }));
+    expect(err).toBeInstanceOf(RestConnectionError);
+    expect(err).toMatchObject({ code: 'REST_CONNECTION', mayHaveReachedServer: true, attempts: 1 });
+    expect(lastEvent()).toMatchObject({ attempts: 1, retries: 0, errorCode: 'REST_CONNECTION' });
+    expect(received('createCustomer')).toBe(1);
+    sandbox.faults.clear();
+    expect(await customersWith(customerId)).toBeLessThanOrEqual(1);
+  });
+});
+
+describe('abort', () => {
+  it('mid-latency ends the call at once with an aborted error and frees its slot', async () => {
+    const customerId = marker();
+    sandbox.faults.set({ latencyMs: 5_000, match: { method: 'POST' } });
+    const controller = new AbortController();
+    const pending = failureOf(tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    const err = await pending;
+    expect(err).toBeInstanceOf(RestAbortedError);
+    expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
+    expect(tc.client.load).toEqual({ inFlight: 0, waiting: 0 });
+    expect(received('createCustomer')).toBe(1);
+  });
+
+  it('while waiting for a retry stops the retries', async () => {
+    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 2, match: { operationId: 'listSpaces' } });
+    const controller = new AbortController();
+    const pending = failureOf(tc.client.call('listSpaces', { signal: controller.signal }));
+    setTimeout(() => controller.abort(), 100);
+    expect(await pending).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
+    expect(lastEvent()).toMatchObject({ attempts: 1, retries: 1, errorCode: 'REST_ABORTED' });
+  });
+
+  it('already aborted sends nothing', async () => {
+    const err = await failureOf(tc.client.call('listSpaces', { signal: AbortSignal.abort() }));
+    expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 0 });
+  });
+});
+
+describe('the in-flight bound', () => {
+  it('queues calls beyond maxInFlight and runs them all', async () => {
+    const narrow = clientFor(sandbox, { maxInFlight: 2 });
+    sandbox.faults.set({ latencyMs: 50, match: { operationId: 'listSpaces' } });
+    try {
+      const calls = Array.from({ length: 6 }, () => narrow.client.call('listSpaces', { query: { limit: 1 } }));
+      expect(narrow.client.load).toMatchObject({ waiting: 4 });
+      await Promise.all(calls);
+      expect(narrow.events.filter((e) => e.ok)).toHaveLength(6);
+    } finally {
+      await narrow.client.close();
+    }
+  });
+});
