@@ -32,8 +32,8 @@ async function pendingSubscription(world: World): Promise<StoredObject> {
 export const createExtras: Record<string, CreateExtras> = {
   Transaction: (w) => ({ currency: spaceCurrency(w), lineItems: [lineItem(25)] }),
   TransactionLineItemVersion: () => ({ lineItems: [lineItem(20)] }),
-  Account: (w) => ({ name: unique('account'), scope: id(w.any('Account')) }),
-  Space: (w) => ({ name: unique('space'), account: id(w.any('Account')) }),
+  Account: () => ({ name: unique('account') }),
+  Space: () => ({ name: unique('space') }),
   Customer: () => ({ customerId: unique('customer'), emailAddress: 'contract@example.com', givenName: 'Contract', familyName: 'Tester' }),
   Token: () => ({ externalId: unique('token') }),
   Subscriber: () => ({ externalId: unique('subscriber'), reference: unique('subscriber-ref') }),
