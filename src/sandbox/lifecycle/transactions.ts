@@ -37,7 +37,7 @@ export const transactionLifecycle = defineLifecycle<TransactionState>({
 });
 
 /** Actions that require a state but do not change it. */
-const guards: Record<string, readonly TransactionState[]> = {
+export const transactionGuards: Record<string, readonly TransactionState[]> = {
   update: ['PENDING'],
   completePartially: ['AUTHORIZED'],
   adjustLineItems: ['AUTHORIZED'],
@@ -49,8 +49,8 @@ const guards: Record<string, readonly TransactionState[]> = {
 };
 
 /** 422 (naming the current state and the action) unless the guarded action is allowed now. */
-export function guardTransaction(transaction: StoredObject, action: keyof typeof guards & string): void {
-  const from = guards[action];
+export function guardTransaction(transaction: StoredObject, action: keyof typeof transactionGuards & string): void {
+  const from = transactionGuards[action];
   const table: TransitionTable = {
     model: 'Transaction',
     field: 'state',

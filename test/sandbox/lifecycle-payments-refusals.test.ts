@@ -1,0 +1,149 @@
+// Every refused transition of the payment life cycles, driven by the transition tables: for each HTTP
+// action and each state (of the model's whole enum) the demo data holds an object in, an action the
+// table does not allow from that state answers 422 naming the state and the action, and leaves the
+// object as it was.
+import { describe, expect, it } from 'vitest';
+import { resourceOf } from '../../src/catalog';
+import '../../src/sandbox/handlers/payments';
+import type { TransitionTable } from '../../src/sandbox/lifecycle/machine';
+import { transactionGuards, transactionLifecycle } from '../../src/sandbox/lifecycle/transactions';
+import { refundLifecycle } from '../../src/sandbox/lifecycle/refunds';
+import { invoiceLifecycle } from '../../src/sandbox/lifecycle/invoices';
+import { deliveryIndicationLifecycle } from '../../src/sandbox/lifecycle/delivery-indications';
+import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/charge-flows';
+import type { CallOptions } from './support/signed-fetch';
+import { useSandbox } from './support/sandbox';
+
+const f = useSandbox();
+type Obj = Record<string, any>;
+
+interface HttpAction {
+  action: string;
+  request: (o: Obj) => CallOptions;
+}
+
+interface Case {
+  table: TransitionTable;
+  base: string;
+  actions: HttpAction[];
+  /** Whether `action` may start from the object's state (the table, plus guards and auto-confirmation). */
+  allowed?: (action: string, o: Obj) => boolean;
+}
+
+const tx = (o: Obj, suffix: string) => `/payment/transactions/${o.id}/${suffix}`;
+const card = (number: () => string) => (o: Obj) => ({
+  method: 'POST',
+  path: tx(o, 'process-card-details'),
+  body: {
+    paymentMethodConfiguration: f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId,
+    cardData: { primaryAccountNumber: number(), expiryDate: '2031-12', cardVerificationCode: '123' },
+  },
+});
+const cards = () => f.sandbox.seedSummary.testCards;
+/** Actions a PENDING transaction reaches through its own auto-confirmation. */
+const AUTO_CONFIRMED = new Set(['authorize', 'decline', 'fail', 'startProcessing']);
+
+function transactionAllows(action: string, o: Obj): boolean {
+  const from = transactionLifecycle.actions[action]?.from ?? transactionGuards[action];
+  if (from.includes(o.state)) return true;
+  return o.state === 'PENDING' && o.autoConfirmationEnabled !== false && AUTO_CONFIRMED.has(action);
+}
+
+const cases: Case[] = [
+  {
+    table: transactionLifecycle,
+    base: '/payment/transactions',
+    allowed: transactionAllows,
+    actions: [
+      { action: 'confirm', request: (o) => ({ method: 'POST', path: tx(o, 'confirm'), body: { version: o.version } }) },
+      { action: 'authorize', request: card(() => cards().approve) },
+      { action: 'decline', request: card(() => cards().decline) },
+      { action: 'fail', request: card(() => cards().fail) },
+      { action: 'startProcessing', request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/apply') }) },
+      { action: 'cancelChargeFlow', request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/cancel') }) },
+      { action: 'complete', request: (o) => ({ method: 'POST', path: tx(o, 'complete-online') }) },
+      { action: 'void', request: (o) => ({ method: 'POST', path: tx(o, 'void-offline') }) },
+      { action: 'update', request: (o) => ({ method: 'PATCH', path: `/payment/transactions/${o.id}`, body: { version: o.version, merchantReference: 'x' } }) },
+      {
+        action: 'completePartially',
+        request: (o) => ({ method: 'POST', path: tx(o, 'complete-partially-offline'), body: { lineItems: [{ uniqueId: o.lineItems?.[0]?.uniqueId ?? 'x', quantity: 1, amount: 0.01 }] } }),
+      },
+      {
+        action: 'refund',
+        request: (o) => ({ method: 'POST', path: '/payment/refunds', body: { transaction: o.id, externalId: `refused-${o.id}`, type: 'MERCHANT_INITIATED_ONLINE', amount: 0.01 } }),
+      },
+      { action: 'paymentPage', request: (o) => ({ path: tx(o, 'payment-page-url') }) },
+      { action: 'chargeFlowPaymentPage', request: (o) => ({ path: tx(o, 'charge-flow/payment-page-url') }) },
+      { action: 'updateChargeFlowRecipient', request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/update-recipient?type=1&recipient=a%40example.com') }) },
+    ],
+  },
+  {
+    table: refundLifecycle,
+    base: '/payment/refunds',
+    actions: [
+      { action: 'markSucceeded', request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-succeeded` }) },
+      { action: 'markFailed', request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-failed` }) },
+    ],
+  },
+  {
+    table: invoiceLifecycle,
+    base: '/payment/transactions/invoices',
+    actions: [
+      { action: 'markPaid', request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/mark-paid` }) },
+      { action: 'derecognize', request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/derecognize` }) },
+      {
+        action: 'replace',
+        request: (o) => ({
+          method: 'POST',
+          path: `/payment/transactions/invoices/${o.id}/replace`,
+          body: { externalId: `refused-${o.id}`, lineItems: [{ name: 'x', quantity: 1, amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'x' }] },
+        }),
+      },
+    ],
+  },
+  {
+    table: deliveryIndicationLifecycle,
+    base: '/payment/delivery-indications',
+    actions: [
+      { action: 'markSuitable', request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-suitable` }) },
+      { action: 'markNotSuitable', request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-not-suitable` }) },
+    ],
+  },
+  {
+    table: chargeFlowLevelLifecycle,
+    base: '/payment/charge-flows/levels',
+    actions: [{ action: 'sendMessage', request: (o) => ({ method: 'POST', path: `/payment/charge-flows/levels/${o.id}/send-message` }) }],
+  },
+];
+
+async function sampleIn(base: string, state: string): Promise<Obj | undefined> {
+  const r = await f.call<{ data: Obj[] }>({ space: f.space, path: `${base}/search?query=state:${state}&limit=1` });
+  expect(r.status, r.text).toBe(200);
+  return r.body.data[0];
+}
+
+describe.each(cases)('refused transitions of $table.model', ({ table, base, actions, allowed }) => {
+  it('refuses every action not allowed from each state the demo data hold, changing nothing', async () => {
+    const allows = allowed ?? ((action: string, o: Obj) => table.actions[action].from.includes(o.state));
+    const states = resourceOf(table.model).state!.values;
+    const seen = new Set<string>();
+    let refusals = 0;
+    for (const state of states) {
+      const object = await sampleIn(base, state);
+      if (!object) continue;
+      seen.add(state);
+      for (const { action, request } of actions) {
+        if (allows(action, object)) continue;
+        const r = await f.call<Obj>({ space: f.space, ...request(object) });
+        expect(r.status, `${action} from ${state}: ${r.text}`).toBe(422);
+        expect(r.body.message).toContain(`it is ${state}`);
+        expect(r.body.message).toContain(action);
+        const after = await f.call<Obj>({ space: f.space, path: `${base}/${object.id}` });
+        expect([after.body.state, after.body.version]).toEqual([object.state, object.version]);
+        refusals += 1;
+      }
+    }
+    expect(seen.size, `states held by demo data: ${[...seen].join(', ')}`).toBeGreaterThan(1);
+    expect(refusals).toBeGreaterThan(0);
+  });
+});
