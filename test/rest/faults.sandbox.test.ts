@@ -164,3 +164,36 @@ describe('the in-flight bound', () => {
     }
   });
 });
+
+describe('no server listening', () => {
+  it('is a connection error that never reached the server: GET retried, POST not', async () => {
+    const { createServer } = await import('node:net');
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as { port: number };
+    await new Promise((resolve) => probe.close(resolve));
+    const nowhere = clientFor(sandbox, { baseUrl: `http://127.0.0.1:${port}/api/v2.0` });
+    try {
+      const get = await failureOf(nowhere.client.call('listSpaces'));
+      expect(get).toBeInstanceOf(RestConnectionError);
+      expect(get).toMatchObject({ code: 'REST_CONNECTION', mayHaveReachedServer: false, attempts: 3 });
+      const post = await failureOf(nowhere.client.call('createCustomer', { space, body: { customerId: marker() } }));
+      expect(post).toMatchObject({ code: 'REST_CONNECTION', mayHaveReachedServer: false, attempts: 1 });
+    } finally {
+      await nowhere.client.close();
+    }
+  });
+});
+
+describe('close', () => {
+  it('refuses calls made after it, and a throwing onCall hook never fails a call', async () => {
+    const closing = clientFor(sandbox, {
+      onCall: () => {
+        throw new Error('metrics backend down');
+      },
+    });
+    await expect(closing.client.call('listSpaces', { query: { limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
+    await closing.client.close();
+    await expect(closing.client.call('listSpaces')).rejects.toMatchObject({ code: 'REST_ABORTED', message: expect.stringMatching(/closed/) });
+  });
+});

@@ -1,4 +1,5 @@
 // Lossless JSON: integers at or above 2^53 become bigint and are written back digit for digit.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseJson, stringifyJson } from '../../src/rest/json';
 
@@ -17,6 +18,31 @@ describe('parseJson', () => {
 
   it('fails loudly on a number that cannot be represented', () => {
     expect(() => parseJson('{"amount":1e400}')).toThrow(/cannot be represented/);
+    expect(() => parseJson('[-2.5E+308]')).toThrow(/cannot be represented/);
+  });
+
+  it('gives the same values as JSON.parse whenever no integer reaches 2^53 (fast and slow paths agree)', () => {
+    const safeJson = fc.jsonValue().filter((v) => !JSON.stringify(v).match(/\d{16}/));
+    fc.assert(
+      fc.property(safeJson, (value) => {
+        const text = JSON.stringify(value);
+        expect(parseJson(text)).toEqual(JSON.parse(text));
+        // The same text with an unsafe integer appended goes down the lossless path.
+        const wrapped = parseJson(`[${text},9007199254740993]`) as unknown[];
+        expect(wrapped[0]).toEqual(JSON.parse(text));
+        expect(wrapped[1]).toBe(9007199254740993n);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is not fooled by digits or exponent-like text inside strings', () => {
+    expect(parseJson('{"sku":"HOODIE-002","ref":"1234567890123456789","n":9007199254740993}')).toEqual({
+      sku: 'HOODIE-002',
+      ref: '1234567890123456789',
+      n: 9007199254740993n,
+    });
+    expect(parseJson('{"code":"1e999"}')).toEqual({ code: '1e999' });
   });
 });
 
