@@ -2,7 +2,6 @@
 // list where REST has no paging) and the single lookup. Query and Space call this per resource.
 import { resourceOf, type Resource } from '../catalog';
 import { resolveByKey, resolveCollection, resolvePlainList } from '../resolvers';
-import type { Entity } from '../resolvers/entity';
 import { collectionArgs, connectionComplexity, connectionRef, listArgs, toCollectionArgs } from './connections';
 import { badUserInput, dynamicArg, dynamicField, type Args } from './dynamic';
 import { parseKeyArg } from './keys';
@@ -114,5 +113,3 @@ export function rootFields<P>(t: FieldBuilder, list: Resource[], spaceOf: SpaceO
   }
   return fields;
 }
-
-export type { Entity };

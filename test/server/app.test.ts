@@ -132,6 +132,15 @@ describe('errors', () => {
     expect(recorder.calls).toEqual([]);
   });
 
+  it('takes at most 100 ids in nodes(ids:)', async () => {
+    recorder.calls = [];
+    const ids = Array.from({ length: 101 }, (_, i) => `id${i}`);
+    const result = await run(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids });
+    expect(result.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' }, path: ['nodes'] });
+    expect(result.errors?.[0].message).toContain('at most 100');
+    expect(recorder.calls).toEqual([]);
+  });
+
   it('keeps the siblings of a field whose REST call fails, with a typed error on that field', async () => {
     const query = `{ spaces(first: 1) { nodes { restId } } countries { isoCode2 } }`;
     expect((await run(query)).errors).toBeUndefined();
