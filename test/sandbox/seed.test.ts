@@ -204,13 +204,16 @@ describe('seed coherence', () => {
     const voids = byTransaction('TransactionVoid');
     const refunds = byTransaction('Refund', 'transaction');
     const invoices = byTransaction('TransactionInvoice');
-    const completed = new Set(['COMPLETED', 'FULFILL', 'DECLINE']);
+    const declinedKinds = new Set<string>();
     for (const tx of store.list('Transaction')) {
       const items = tx.lineItems as StoredObject[];
       expect(sum(items.map((i) => i.amountIncludingTax as number))).toBe(tx.authorizationAmount);
       const done = (completions.get(tx.id as number) ?? []).filter((c) => c.state === 'SUCCESSFUL');
       expect(sum(done.map((c) => c.amount as number))).toBe(tx.completedAmount);
-      if (completed.has(tx.state as string)) {
+      // DECLINE follows either a declined card (nothing completed) or a not-suitable delivery.
+      const wasCompleted = tx.state === 'COMPLETED' || tx.state === 'FULFILL' || (tx.state === 'DECLINE' && done.length > 0);
+      if (tx.state === 'DECLINE') declinedKinds.add(wasCompleted ? 'delivery' : 'card');
+      if (wasCompleted) {
         expect(tx.completedAmount).toBe(tx.authorizationAmount);
         expect(done.filter((c) => c.lastCompletion)).toHaveLength(1);
         expect(tx.completedOn).toBeDefined();
@@ -225,9 +228,10 @@ describe('seed coherence', () => {
       const claimed = txRefunds.filter((r) => r.state !== 'FAILED').map((r) => r.amount as number);
       expect(sum(claimed)).toBeLessThanOrEqual(tx.completedAmount as number);
       expect(sum(txRefunds.filter((r) => r.state === 'SUCCESSFUL').map((r) => r.amount as number))).toBe(tx.refundedAmount);
-      if (['AUTHORIZED', 'VOIDED', ...completed].includes(tx.state as string)) expect(tx.authorizedOn).toBeDefined();
-      if (tx.state === 'FAILED') expect(tx.failureReason).toBeDefined();
+      if (wasCompleted || tx.state === 'AUTHORIZED' || tx.state === 'VOIDED') expect(tx.authorizedOn).toBeDefined();
+      if (tx.state === 'FAILED' || tx.state === 'DECLINE') expect(tx.failureReason).toBeDefined();
     }
+    expect(declinedKinds).toEqual(new Set(['card', 'delivery']));
   });
 
   it('starts dunning only for overdue invoices and ties every invoice state to its amounts', () => {

@@ -1,9 +1,9 @@
 // What follows a completion: the invoice, the delivery indication, refunds; and the notes around a
 // transaction (comments, client platform information).
 import type { StoredObject } from '../store';
+import { failureReason } from '../lifecycle/transactions';
 import { copy, idOf } from './context';
 import { taxMinor, toAmount, toMinor, totalMinor, withQuantity } from './line-items';
-import { randomFailure } from './payment-steps';
 import { DAY, addMs, iso } from './random';
 import { at, child, processFields, processorReference, step, updateTx, type TxStory } from './story';
 
@@ -68,6 +68,8 @@ export function deliveryIndication(story: TxStory, completionId: number, state: 
 
 type RefundState = 'SUCCESSFUL' | 'PENDING' | 'FAILED';
 
+const REFUND_FAILED = failureReason(1101, 'INTERNAL', 'Refund failed', 'The processor refused the refund.');
+
 /** Reductions that refund `quantity` units of each named line item. */
 function refundOf(story: TxStory, reduce: Record<string, number>): { lineItems: StoredObject[]; reduced: StoredObject[]; minor: number } {
   const items = story.tx.lineItems as StoredObject[];
@@ -82,7 +84,7 @@ function refund(story: TxStory, completionId: number, invoiceId: number | undefi
   step(story, 0, 5);
   const { lineItems, reduced, minor } = refundOf(story, reduce);
   const amount = toAmount(story.money, minor);
-  const failure = state === 'FAILED' ? randomFailure(story) : undefined;
+  const failure = state === 'FAILED' ? REFUND_FAILED : undefined;
   const rate = (lineItems[0]?.aggregatedTaxRate as number | undefined) ?? 0;
   const made = child(story, 'Refund', {
     ...processFields(story),
@@ -106,7 +108,7 @@ function refund(story: TxStory, completionId: number, invoiceId: number | undefi
     processingOn: created,
     timeoutOn: iso(addMs(story.at, DAY)),
     ...(state === 'SUCCESSFUL' ? { succeededOn: at(story) } : {}),
-    ...(failure ? { failedOn: at(story), failureReason: failure.failureReason } : {}),
+    ...(failure ? { failedOn: at(story), failureReason: copy(failure) } : {}),
   });
   if (state === 'SUCCESSFUL') {
     const before = toMinor(story.money, (story.tx.refundedAmount as number | undefined) ?? 0);

@@ -1,31 +1,25 @@
 // The payment steps of a transaction: charge attempts (authorization), voids, completions and
 // line item versions. Each sets the transaction fields the step implies.
 import type { StoredObject } from '../store';
+import { FAILURES } from '../lifecycle/transactions';
 import { copy, idOf } from './context';
 import { toAmount, taxMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';
 import { at, child, processFields, processorReference, step, updateTx, type TxStory } from './story';
 
-const FAILURES = [
-  { id: 7001, category: 'END_USER', en: 'Card declined', message: 'The card was declined by the issuer.' },
-  { id: 7002, category: 'END_USER', en: 'Insufficient funds', message: 'The card has insufficient funds.' },
-  { id: 7003, category: 'TEMPORARY_ISSUE', en: 'Processor unavailable', message: 'The processor did not answer in time.' },
-  { id: 7004, category: 'END_USER', en: '3-D Secure failed', message: 'The card holder did not pass 3-D Secure authentication.' },
-] as const;
+/** Why a payment failed, in the same terms (ids, texts) the sandbox's life cycles use. */
+export type AttemptFailure = 'declined' | 'processorError' | 'authenticationFailed' | 'notSuitable';
 
-export function randomFailure(story: TxStory): { failureReason: StoredObject; message: string } {
-  const f = story.ctx.rng.pick(FAILURES);
-  return {
-    failureReason: { id: f.id, category: f.category, name: { 'en-US': f.en }, description: { 'en-US': f.message } },
-    message: f.message,
-  };
+export function failureOf(kind: AttemptFailure): { failureReason: StoredObject; message: string } {
+  const failureReason = copy(FAILURES[kind]);
+  return { failureReason, message: (failureReason.description as Record<string, string>)['en-US'] };
 }
 
-/** A charge attempt in `state`; for FAILED it also fails the transaction. */
-export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL'): StoredObject {
+/** A charge attempt in `state`; a FAILED one records its failure on the transaction too. */
+export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL', why: AttemptFailure = 'processorError'): StoredObject {
   const { ctx, space, tx } = story;
   step(story, 1, 3);
-  const failure = state === 'FAILED' ? randomFailure(story) : undefined;
+  const failure = state === 'FAILED' ? failureOf(why) : undefined;
   const charge = {
     id: ctx.store.nextId(),
     type: story.tokenVersionId ? 'TOKEN' : 'SYNCHRONOUS',

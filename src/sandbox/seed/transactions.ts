@@ -10,7 +10,7 @@ import { connectorsFor, methodsOf } from './payment-config';
 import { randomPerson, randomAddress } from './people';
 import { DAY, addMs, iso } from './random';
 import { deliveryIndication, invoice, invoiceComment, refundComment, refunds, transactionComments, clientPlatform, type DeliveryDecision } from './after-sales';
-import { chargeAttempt, completeFully, completion, lineItemVersion, partialSplit, voidTransaction } from './payment-steps';
+import { chargeAttempt, completeFully, completion, failureOf, lineItemVersion, partialSplit, voidTransaction } from './payment-steps';
 import { step, updateTx, type TxStory } from './story';
 import { chargeFlowLevel } from './followups';
 
@@ -126,7 +126,13 @@ export function seedTransaction(ctx: SeedContext, spec: TransactionSpec): Transa
     chargeAttempt(story, 'PROCESSING');
     return outcome;
   }
-  if (spec.state === 'FAILED' || ctx.rng.chance(0.05)) chargeAttempt(story, 'FAILED');
+  const cardDeclined = spec.state === 'DECLINE' && ctx.rng.chance(0.5);
+  if (cardDeclined) {
+    chargeAttempt(story, 'FAILED', 'declined');
+    updateTx(story, { state: 'DECLINE' });
+    return outcome;
+  }
+  if (spec.state === 'FAILED' || ctx.rng.chance(0.05)) chargeAttempt(story, 'FAILED', ctx.rng.chance(0.3) ? 'authenticationFailed' : 'processorError');
   if (spec.state === 'FAILED') {
     updateTx(story, { state: 'FAILED' });
     if (ctx.rng.chance(0.1)) chargeFlowLevel(story, 'FAILED');
@@ -159,8 +165,12 @@ function settle(story: TxStory, state: TransactionState, livId: number | undefin
   const decision: DeliveryDecision = state === 'FULFILL' ? 'SUITABLE' : state === 'DECLINE' ? 'NOT_SUITABLE' : rng.chance(0.3) ? 'MANUAL_CHECK_REQUIRED' : 'PENDING';
   deliveryIndication(story, last, decision);
   outcome.decision = decision;
+  if (state === 'DECLINE') {
+    const { failureReason, message } = failureOf('notSuitable');
+    updateTx(story, { state, failureReason, userFailureMessage: message });
+    return;
+  }
   updateTx(story, { state });
-  if (state === 'DECLINE') return;
   const made = invoice(story, last);
   outcome.invoices.push(made);
   if (rng.chance(0.08)) invoiceComment(story, idOf(made));
