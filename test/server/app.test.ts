@@ -7,10 +7,10 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
 
 class RecordingCaller implements RestCaller {
-  calls: { operationId: string; query?: Record<string, unknown> }[] = [];
+  calls: { operationId: string; query?: Record<string, unknown>; signal?: AbortSignal }[] = [];
   constructor(private readonly inner: RestCaller) {}
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
-    this.calls.push({ operationId, query: options?.query as Record<string, unknown> | undefined });
+    this.calls.push({ operationId, query: options?.query as Record<string, unknown> | undefined, signal: options?.signal });
     return this.inner.call(operationId, options);
   }
 }
@@ -109,6 +109,24 @@ describe('reads', () => {
     const wrong = await run(`query($s: ID!, $id: ID!) { space(id: $s) { transaction(id: $id) { restId } } }`, { s: String(space), id: spaceId });
     expect(wrong.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(wrong.errors?.[0].message).toMatch(/global ID of a Space, expected a Transaction/);
+  });
+
+  it('passes the request’s AbortSignal down to every REST call', async () => {
+    recorder.calls = [];
+    const controller = new AbortController();
+    const request = new Request('http://paygraph.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ spaces(first: 1) { nodes { restId account { name } } } }' }),
+      signal: controller.signal,
+    });
+    const body = (await (await app.fetch(request)).json()) as GraphResult;
+    expect(body.errors).toBeUndefined();
+    expect(recorder.calls.length).toBeGreaterThan(0);
+    const signals = recorder.calls.map((c) => c.signal);
+    expect(signals.every((s) => s instanceof AbortSignal && !s.aborted)).toBe(true);
+    controller.abort();
+    expect(signals.every((s) => s!.aborted)).toBe(true);
   });
 
   it('sends Long filter values past 2^53 to REST digit for digit', async () => {
