@@ -22,12 +22,14 @@ const completed = { state: ['COMPLETED', 'FULFILL'] };
 
 /** A pending transaction of a customer who has a one-click token, and that token. */
 async function oneClickSetup(world: World): Promise<{ credentials: string; tokenId: number }> {
-  const token = chargeableToken(world, (t) => typeof t.customerId === 'string');
-  const tx = await pendingTransaction(world, { customerId: token.customerId, tokenizationMode: undefined });
+  const token = chargeableToken(world, (t) => typeof t.customerId === 'string' && t.enabledForOneClickPayment === true);
+  const tx = await pendingTransaction(world, { customerId: token.customerId });
   const credentials = await credentialsOf(world, tx);
-  const listed = await world.expectOk<StoredObject[]>('listOneClickTokensByCredentials', { params: { credentials } });
-  const tokenId = Array.isArray(listed) && listed.length ? id(listed[0]) : id(token);
-  return { credentials, tokenId };
+  const listed = (await world.expectOk<{ data: StoredObject[] }>('listOneClickTokensByCredentials', { params: { credentials } })).data;
+  if (!Array.isArray(listed) || listed.length === 0) {
+    throw new Error(`no one-click token listed for customer ${String(token.customerId)}, who has one-click token ${id(token)}`);
+  }
+  return { credentials, tokenId: id(listed[0]) };
 }
 
 async function oneClickParams(world: World) {
