@@ -129,16 +129,19 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
   }
 
-  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, attempts: number): Promise<RawResponse> {
-    const info = { ...prepared.info, attempts };
+  /** One send: waits for a slot, then signs and sends; counts the send in `event` once it happens. */
+  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, event: CallEvent): Promise<RawResponse> {
     try {
       await limiter.acquire(signal);
     } catch (err) {
-      if (err instanceof AbortedWhileQueued) throw new RestAbortedError(info, closed ? 'the REST client was closed' : undefined);
-      throw err;
+      if (!(err instanceof AbortedWhileQueued)) throw err;
+      throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, closed ? 'the REST client was closed' : undefined);
     }
     try {
-      if (closed) throw new RestAbortedError(info, 'the REST client was closed');
+      if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
+      event.attempts++;
+      event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
+      const info = { ...prepared.info, attempts: event.attempts };
       const headers: Record<string, string> = {
         authorization: `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`,
         accept: prepared.accept,
@@ -176,10 +179,8 @@ export function createRestClient(options: RestClientOptions): RestClient {
       for (;;) {
         if (signal?.aborted) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts });
         if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
-        event.attempts++;
-        event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
         try {
-          const res = await attempt(prepared, signal, event.attempts);
+          const res = await attempt(prepared, signal, event);
           event.status = res.status;
           event.bytesIn += res.bytesIn;
           const result = interpret({ ...prepared, info: { ...prepared.info, attempts: event.attempts } }, res);

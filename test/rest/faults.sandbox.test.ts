@@ -165,6 +165,26 @@ describe('the in-flight bound', () => {
   });
 });
 
+describe('a call waiting for a slot', () => {
+  it('leaves the queue when aborted, having sent nothing', async () => {
+    const single = clientFor(sandbox, { maxInFlight: 1 });
+    sandbox.faults.set({ latencyMs: 200, match: { operationId: 'listSpaces' } });
+    try {
+      const first = single.client.call('listSpaces', { query: { limit: 1 } });
+      const controller = new AbortController();
+      const queued = failureOf(single.client.call('listSpaces', { signal: controller.signal }));
+      expect(single.client.load).toEqual({ inFlight: 1, waiting: 1 });
+      controller.abort();
+      expect(await queued).toMatchObject({ code: 'REST_ABORTED', attempts: 0 });
+      expect(single.client.load).toEqual({ inFlight: 1, waiting: 0 });
+      await first;
+      expect(received('listSpaces')).toBe(1);
+    } finally {
+      await single.client.close();
+    }
+  });
+});
+
 describe('no server listening', () => {
   it('is a connection error that never reached the server: GET retried, POST not', async () => {
     const { createServer } = await import('node:net');
