@@ -1,3 +1,4 @@
 // Imports every area module that registers specific handlers (life cycles, documents, actions).
 // Import order does not matter: each module registers distinct operationIds.
-export {};
+import './areas';
+import './payments';
