@@ -111,21 +111,10 @@ export function seedCustomers(ctx: SeedContext, counts: number[]): SeededCustome
   const remaining = [...counts];
   let serial = 0;
   while (remaining.some((n) => n > 0)) {
-    const index = pickBySize(ctx, remaining);
+    const index = ctx.rng.bucket(remaining);
     remaining[index] -= 1;
     serial += 1;
     out.push(seedCustomer(ctx, ctx.spaces[index], serial));
   }
   return out;
-}
-
-/** Index of a non-empty bucket, chosen with probability proportional to what is left in it. */
-export function pickBySize(ctx: SeedContext, remaining: number[]): number {
-  const total = remaining.reduce((a, b) => a + b, 0);
-  let roll = ctx.rng.int(1, total);
-  for (let i = 0; i < remaining.length; i++) {
-    roll -= remaining[i];
-    if (roll <= 0) return i;
-  }
-  return remaining.length - 1;
 }

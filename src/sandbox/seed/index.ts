@@ -2,16 +2,16 @@
 // objects, ids and timestamps. Ids rise with creation time, so the seed creates objects in time
 // order: reference data, tenants and configuration first, then customers, then a mixed stream of
 // transactions and subscriptions over the past months, and finally dunning and manual tasks.
-import type { Store } from '../store';
+import type { Store, StoredObject } from '../store';
 import { newContext, type SeedContext, type SpaceIds } from './context';
-import { pickBySize, seedCustomers, type SeededCustomer } from './customers';
+import { seedCustomers, type SeededCustomer } from './customers';
 import { seedDunningCases, seedManualTasks, type ManualTaskState } from './followups';
 import { seedCountries, seedCurrencies, seedLanguages } from './i18n';
 import { seedPaymentConfiguration } from './payment-config';
 import { DAY } from './random';
 import { seedReferenceData } from './reference';
 import { seedSpaceSetup } from './space-setup';
-import { seedSubscriptionSetup } from './subscription-setup';
+import { seedSubscriptionSetup, type SubscriptionSetup } from './subscription-setup';
 import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubscription, type SubscriptionPlan } from './subscriptions';
 import { seedTenants } from './tenants';
 import { TEST_CARDS } from './test-cards';
@@ -59,7 +59,7 @@ function planEvents(ctx: SeedContext): Event[] {
   const cursor = perSpace.map(() => 0);
   const out: Event[] = [];
   while (remaining.some((n) => n > 0)) {
-    const i = pickBySize(ctx, remaining);
+    const i = ctx.rng.bucket(remaining);
     remaining[i] -= 1;
     out.push(perSpace[i][cursor[i]++]);
   }
@@ -88,34 +88,46 @@ export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_N
   const bySpace = ctx.spaces.map((space) => customers.filter((c) => c.space === space));
   const summary = emptySummary(ctx, accounts, bySpace);
 
-  const events = planEvents(ctx);
-  const start = Math.max(ctx.clock.current().getTime(), now.getTime() - 180 * DAY);
-  const slot = (now.getTime() - 3 * DAY - start) / events.length;
-  const invoices: { space: SpaceIds; invoice: Record<string, unknown> }[] = [];
-  const tasks: { space: SpaceIds; transactionId: number; state: ManualTaskState }[] = [];
-  events.forEach((event, n) => {
-    ctx.clock.moveTo(new Date(start + (n + ctx.rng.next() * 0.3) * slot));
-    if (event.kind === 'subscription') {
-      const customer = ctx.rng.pick(withToken(bySpace[ctx.spaces.indexOf(event.plan.space)]));
-      const id = seedSubscription(ctx, event.plan, customer, setups[ctx.spaces.indexOf(event.plan.space)]);
-      summary.perSpace[event.plan.space.id].subscriptionIds.push(id);
-      return;
-    }
-    const space = ctx.spaces[event.space];
-    const customer = ctx.rng.chance(0.85) ? ctx.rng.pick(bySpace[event.space]) : undefined;
-    const channel = ctx.rng.weighted({ web: 80, mobile: 12, moto: 8 });
-    const outcome = seedTransaction(ctx, { space, state: event.state, customer, salesChannel: channel });
-    record(summary, space, event.state, outcome);
-    for (const invoice of outcome.invoices) invoices.push({ space, invoice });
-    const taskState = taskFor(outcome, ctx);
-    if (taskState) tasks.push({ space, transactionId: outcome.transaction.id as number, state: taskState });
-  });
+  const { invoices, tasks } = seedActivity(ctx, bySpace, setups, summary);
 
   ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
   seedDunningCases(ctx, invoices);
   seedManualTasks(ctx, tasks);
   if (ctx.clock.current() >= now) throw new Error(`the seed ran past its "now" (${now.toISOString()}): the time slots are too small`);
   return summary;
+}
+
+interface Followups {
+  invoices: { space: SpaceIds; invoice: StoredObject }[];
+  tasks: { space: SpaceIds; transactionId: number; state: ManualTaskState }[];
+}
+
+/** The past months of business: transactions and subscriptions of all spaces, one time slot each. */
+function seedActivity(ctx: SeedContext, bySpace: SeededCustomer[][], setups: SubscriptionSetup[], summary: SeedSummary): Followups {
+  const events = planEvents(ctx);
+  const now = ctx.now.getTime();
+  const start = Math.max(ctx.clock.current().getTime(), now - 180 * DAY);
+  const slot = (now - 3 * DAY - start) / events.length;
+  const followups: Followups = { invoices: [], tasks: [] };
+  events.forEach((event, n) => {
+    ctx.clock.moveTo(new Date(start + (n + ctx.rng.next() * 0.3) * slot));
+    if (event.kind === 'subscription') {
+      const index = ctx.spaces.indexOf(event.plan.space);
+      const id = seedSubscription(ctx, event.plan, ctx.rng.pick(withToken(bySpace[index])), setups[index]);
+      summary.perSpace[event.plan.space.id].subscriptionIds.push(id);
+      return;
+    }
+    const space = ctx.spaces[event.space];
+    const customer = ctx.rng.chance(0.85) ? ctx.rng.pick(bySpace[event.space]) : undefined;
+    const salesChannel = ctx.rng.weighted({ web: 80, mobile: 12, moto: 8 });
+    const outcome = seedTransaction(ctx, { space, state: event.state, customer, salesChannel });
+    // The latest transaction of each state is the space's sample of it.
+    summary.perSpace[space.id].sampleTransactionIds[event.state] = outcome.transaction.id as number;
+    for (const invoice of outcome.invoices) followups.invoices.push({ space, invoice });
+    const taskState = taskFor(outcome, ctx);
+    if (taskState) followups.tasks.push({ space, transactionId: outcome.transaction.id as number, state: taskState });
+  });
+  return followups;
 }
 
 function withToken(customers: SeededCustomer[]): SeededCustomer[] {
@@ -144,9 +156,4 @@ function emptySummary(ctx: SeedContext, accounts: number[], bySpace: SeededCusto
     };
   });
   return { accounts, spaces: ctx.spaces.map((s) => s.id), perSpace, testCards: { ...TEST_CARDS } };
-}
-
-/** Keeps the most recent transaction of each state as the space's sample. */
-function record(summary: SeedSummary, space: SpaceIds, state: TransactionState, outcome: TransactionOutcome): void {
-  summary.perSpace[space.id].sampleTransactionIds[state] = outcome.transaction.id as number;
 }

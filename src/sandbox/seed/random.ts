@@ -44,6 +44,17 @@ export class Rng {
     return entries[entries.length - 1][0];
   }
 
+  /** Index of a non-empty bucket, chosen with probability proportional to what is left in it. */
+  bucket(remaining: readonly number[]): number {
+    const total = remaining.reduce((a, b) => a + b, 0);
+    let roll = this.int(1, total);
+    for (let i = 0; i < remaining.length; i++) {
+      roll -= remaining[i];
+      if (roll <= 0) return i;
+    }
+    return remaining.length - 1;
+  }
+
   /** Shuffles `items` in place (Fisher-Yates) and returns it. */
   shuffle<T>(items: T[]): T[] {
     for (let i = items.length - 1; i > 0; i--) {
