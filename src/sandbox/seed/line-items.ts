@@ -29,7 +29,9 @@ export interface Money {
 
 export const money = (currency: string): Money => ({ currency, digits: fractionDigits(currency) });
 export const toMinor = (m: Money, amount: number): number => Math.round(amount * 10 ** m.digits);
-export const toAmount = (m: Money, minor: number): number => Number((minor / 10 ** m.digits).toFixed(m.digits));
+// Dividing an integer by an exact power of ten yields the double nearest the decimal, which prints
+// as that decimal: no toFixed round trip needed.
+export const toAmount = (m: Money, minor: number): number => minor / 10 ** m.digits;
 
 /** One line item from a unit price (in minor units, tax included), a quantity and a tax rate. */
 export function lineItem(
