@@ -121,13 +121,14 @@ query Links($space: ID!) {
     query: `# Read-only extras of the REST API as fields: URLs, documents, checks, export.
 query Extras($space: ID!) {
   space(id: $space) {
-    transactions(first: 2, filter: { state: { eq: FULFILL } }) {
+    open: transactions(first: 2, filter: { state: { eq: PENDING } }) {
+      nodes { restId paymentPageUrl lightboxJavascriptUrl checkTokenCreationPossible }
+    }
+    fulfilled: transactions(first: 2, filter: { state: { eq: FULFILL } }) {
       nodes {
         restId
-        paymentPageUrl
-        checkTokenCreationPossible
         invoiceDocument { title mimeType }
-        latestLineItemVersion { restId }
+        latestLineItemVersion { restId state }
       }
     }
     transactionExport(fields: ["id", "state", "currency"], limit: 5) { rows }

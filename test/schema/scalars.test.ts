@@ -1,11 +1,10 @@
 // Long is lossless past 2^53, in both directions; DateTime keeps the REST text; Decimal is exact.
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import * as graphql from 'graphql';
 import type { GraphQLScalarType } from 'graphql';
 import { schema } from '../../src/schema';
 import { parseLong, serializeLong } from '../../src/schema/long';
 
-const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 const scalar = (name: string) => schema.getType(name) as GraphQLScalarType;
 const literal = (text: string) => graphql.parseValue(text);
 

@@ -1,9 +1,6 @@
 // Read-only extras over the real sandbox: generated GET-extra fields, the CSV export, subscription
 // invoices as a connection (walked both ways), transactionByCredentials and the IBAN lookup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-// The sandbox's area handlers, registered here in case the sandbox entry does not import them yet.
-import '../../src/sandbox/handlers/areas';
-import '../../src/sandbox/handlers/payments';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';

@@ -1,6 +1,6 @@
 // GraphiQL is served at /graphql with the example operations, and every example is valid against
 // the schema and runs on the demo data without errors of its own.
-import { createRequire } from 'node:module';
+import * as graphql from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -8,7 +8,6 @@ import { schema } from '../../src/schema';
 import { createApp } from '../../src/server/app';
 import { DEMO_SPACE, examples } from '../../src/server/graphiql-examples';
 
-const graphql = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 let sandbox: RunningSandbox;
 let rest: RestClient;
