@@ -63,8 +63,5 @@ export type Handler = (req: HandlerRequest, sandbox: SandboxState) => HandlerRes
 export const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 export const created = (body: unknown, status = 200): HandlerResult => ({ status, body });
 export const noContent = (): HandlerResult => ({ status: 204 });
-export const text = (body: string, contentType = 'application/json'): HandlerResult => ({
-  status: 200,
-  body: JSON.stringify(body),
-  contentType,
-});
+/** A plain string answer (URLs, credentials, notifications), sent as text/plain as documented. */
+export const text = (body: string): HandlerResult => ({ status: 200, body, contentType: 'text/plain; charset=utf-8' });

@@ -14,11 +14,18 @@ export function createRenderer(store: Store) {
     return linked ? render(model, linked, subtree) : value;
   }
 
+  /** A shallow copy without the omitted properties that are not expanded (no `delete`: it slows V8). */
+  function copyVisible(object: StoredObject, omitted: readonly string[], expand: ExpandTree): Record<string, unknown> {
+    if (omitted.length === 0 || omitted.every((f) => expand.has(f))) return { ...object };
+    const out: Record<string, unknown> = {};
+    for (const key in object) if (!omitted.includes(key) || expand.has(key)) out[key] = object[key];
+    return out;
+  }
+
   function render(model: string, object: StoredObject, expand: ExpandTree = EMPTY): Record<string, unknown> {
-    const out: Record<string, unknown> = { ...object };
     const resource = resourceByModel.get(model);
-    if (!resource) return out;
-    for (const field of resource.omittedByDefault) if (!expand.has(field)) delete out[field];
+    if (!resource) return { ...object };
+    const out = copyVisible(object, resource.omittedByDefault, expand);
     if (expand.size === 0) return out;
     for (const link of resource.links) {
       const subtree = expand.get(link.field);

@@ -2,3 +2,4 @@
 // Import order does not matter: each module registers distinct operationIds.
 import './areas';
 import './payments';
+import './i18n';

@@ -1,6 +1,6 @@
 // The generic standard operations (list, retrieve, search, create, update, delete) of every base,
 // driven by the catalog. Resource-specific behaviour lives in handlers registered for an operationId.
-import { resourceOf, schemas, type OpCode, type Resource } from '../../catalog';
+import { deref, resourceOf, schemas, type OpCode, type Resource } from '../../catalog';
 import { created, noContent, ok, type Handler, type HandlerRequest, type SandboxState } from '../context';
 import { ApiError, badRequest, conflict, notFound, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
@@ -71,6 +71,20 @@ function search(resource: Resource): Handler {
   return (req, sandbox) => ok(searchObjects(resource.model, visibleObjects(resource, req, sandbox), req, sandbox));
 }
 
+/**
+ * A body value in the model's shape. Create bodies name some embedded objects by id (`scope`,
+ * `type`, `database` are integers in the body and objects with an id in the model): those become
+ * `{ id }`; other type mismatches are refused.
+ */
+function modelValue(model: string, name: string, value: unknown): unknown {
+  const property = schemas[model].properties?.[name];
+  const target = property ? deref(property) : undefined;
+  if (value === null || !target || target.type === 'array' || target.enum) return value;
+  const isObjectSchema = !!target.properties;
+  if (isObjectSchema && typeof value === 'number') return { id: value };
+  return value;
+}
+
 /** Body fields that are properties of the model; link fields must name existing objects. */
 export function modelFields(resource: Resource, body: Record<string, unknown>, space: number | null, sandbox: SandboxState): StoredObject {
   const properties = schemas[resource.model].properties ?? {};
@@ -84,8 +98,10 @@ export function modelFields(resource: Resource, body: Record<string, unknown>, s
           throw unprocessable(`${name} names ${link.model} ${String(id)}, which does not exist.`, { [name]: 'does not exist' });
         }
       }
+      fields[name] = value;
+      continue;
     }
-    fields[name] = value;
+    fields[name] = modelValue(resource.model, name, value);
   }
   return fields;
 }
