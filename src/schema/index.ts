@@ -11,5 +11,6 @@ import './extras/transaction-export';
 import './extras/by-credentials';
 import './extras/iban';
 import './extras/subscription-invoices';
+import './enums';
 
 export const schema = builder.toSchema();

@@ -103,6 +103,15 @@ describe.each(resources.map((r) => [r.typeName, r] as const))('%s', (_name, reso
 });
 
 describe('enums and embedded types', () => {
+  it('has every enum of the REST facts', () => {
+    const all = Object.entries(schemas).filter(([, s]) => s.enum);
+    expect(all.length).toBeGreaterThan(0);
+    for (const [name, s] of all) {
+      const type = schema.getType(name) as GraphQLEnumType | undefined;
+      expect(type?.getValues().map((v) => v.value).sort(), name).toEqual([...s.enum!].sort());
+    }
+  });
+
   it('has every enum of the entity schemas as a GraphQL enum with the REST values', () => {
     const seen = new Set<string>();
     const visit = (model: string) => {
