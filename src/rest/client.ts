@@ -117,8 +117,8 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const maxInFlight = options.maxInFlight ?? 16;
   const limiter = new Limiter(maxInFlight);
-  const pool = createPool(origin, { connections: maxInFlight, connectTimeoutMs: timeouts.connectMs });
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
+  const pool = createPool(origin, { connections: maxInFlight, connectTimeoutMs: timeouts.connectMs, maxResponseBytes });
   let closed = false;
 
   function report(event: CallEvent): void {
@@ -160,7 +160,6 @@ export function createRestClient(options: RestClientOptions): RestClient {
           connectTimeoutMs: timeouts.connectMs,
           headersTimeoutMs: Math.max(timeouts.headersMs, readTimeoutMs),
           bodyTimeoutMs: timeouts.bodyMs,
-          maxResponseBytes,
         },
         info,
       );

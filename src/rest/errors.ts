@@ -157,7 +157,7 @@ export class RestInvalidCallError extends RestError {
 
 export class RestInvalidResponseError extends RestError {
   override name = 'RestInvalidResponseError';
-  constructor(info: RestCallInfo, message: string, status: number) {
+  constructor(info: RestCallInfo, message: string, status?: number) {
     super('REST_INVALID_RESPONSE', `${info.method} ${info.path} (${info.operationId}): ${message}`, info, { status });
   }
 }

@@ -17,7 +17,7 @@ export interface Timeouts {
   connectMs: number;
   /** From dispatching the request to the complete response headers. */
   headersMs: number;
-  /** Longest silence while reading the response body. */
+  /** From the response headers to the complete response body. */
   bodyMs: number;
 }
 
@@ -26,6 +26,8 @@ export const DEFAULT_TIMEOUTS: Timeouts = { connectMs: 5_000, headersMs: 30_000,
 export interface PoolOptions {
   connections: number;
   connectTimeoutMs: number;
+  /** Largest response body accepted; undici aborts a longer one. */
+  maxResponseBytes: number;
   keepAliveTimeoutMs?: number;
 }
 
@@ -36,6 +38,7 @@ export function createPool(origin: string, options: PoolOptions): Pool {
     connect: { timeout: options.connectTimeoutMs },
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
     keepAliveMaxTimeout: 60_000,
+    maxResponseSize: options.maxResponseBytes,
   });
 }
 
@@ -49,7 +52,6 @@ export interface Exchange {
   headersTimeoutMs: number;
   bodyTimeoutMs: number;
   connectTimeoutMs: number;
-  maxResponseBytes: number;
 }
 
 export interface RawResponse {
@@ -84,11 +86,6 @@ class Deadlines {
     }, ms);
   }
 
-  /** Restarts the running deadline (the body deadline is an idle time between chunks). */
-  touch(): void {
-    this.timer?.refresh();
-  }
-
   done(): void {
     clearTimeout(this.timer);
     this.caller?.removeEventListener('abort', this.forward);
@@ -111,19 +108,11 @@ export async function exchange(pool: Dispatcher, req: Exchange, info: RestCallIn
       bodyTimeout: req.bodyTimeoutMs + 1_000,
     });
     deadlines.start('body', req.bodyTimeoutMs);
-    const chunks: Buffer[] = [];
-    let bytesIn = 0;
-    for await (const chunk of res.body) {
-      deadlines.touch();
-      bytesIn += (chunk as Buffer).length;
-      if (bytesIn > req.maxResponseBytes) {
-        res.body.destroy();
-        throw new RestInvalidResponseError(info, `response body larger than ${req.maxResponseBytes} bytes`, res.statusCode);
-      }
-      chunks.push(chunk as Buffer);
-    }
+    const text = await res.body.text();
     const contentType = String(res.headers['content-type'] ?? '');
-    return { status: res.statusCode, headers: res.headers, contentType, text: Buffer.concat(chunks).toString('utf8'), bytesIn };
+    const length = Number(res.headers['content-length']);
+    const bytesIn = Number.isInteger(length) && length >= 0 ? length : Buffer.byteLength(text);
+    return { status: res.statusCode, headers: res.headers, contentType, text, bytesIn };
   } catch (err) {
     if (deadlines.expired === 'headers') throw new RestTimeoutError(info, 'headers', req.headersTimeoutMs);
     if (deadlines.expired === 'body') throw new RestTimeoutError(info, 'body', req.bodyTimeoutMs);
@@ -156,6 +145,8 @@ export function toRestError(err: unknown, req: Exchange, info: RestCallInfo): Re
       return new RestTimeoutError(info, 'headers', req.headersTimeoutMs, cause);
     case 'UND_ERR_BODY_TIMEOUT':
       return new RestTimeoutError(info, 'body', req.bodyTimeoutMs, cause);
+    case 'UND_ERR_RES_EXCEEDED_MAX_SIZE':
+      return new RestInvalidResponseError(info, 'response body larger than the configured maxResponseBytes');
     case 'UND_ERR_DESTROYED':
     case 'UND_ERR_CLOSED':
       return new RestAbortedError(info, 'the REST client was closed');

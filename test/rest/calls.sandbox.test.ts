@@ -119,4 +119,16 @@ describe('errors', () => {
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.errors).join(' ')).toMatch(/emailAddress/);
   });
+
+  it('refuse a response body larger than maxResponseBytes', async () => {
+    const small = clientFor(sandbox, { maxResponseBytes: 64 });
+    try {
+      await expect(small.client.call('listSpaces', { query: { limit: 5 } })).rejects.toMatchObject({
+        code: 'REST_INVALID_RESPONSE',
+        message: expect.stringMatching(/larger than the configured maxResponseBytes/),
+      });
+    } finally {
+      await small.client.close();
+    }
+  });
 });
