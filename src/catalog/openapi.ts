@@ -50,6 +50,11 @@ export interface Operation {
   /** Path template relative to /api/v2.0, e.g. `/payment/transactions/{id}`. */
   path: string;
   spaceScoped: boolean;
+  /**
+   * Addressed by `{credentials}`: authorized by those temporary credentials alone (no JWT), which
+   * also name the space, so no `space` header is sent although the facts mark the space scope.
+   */
+  byCredentials: boolean;
   pathParams: OpenApiParameter[];
   queryParams: OpenApiParameter[];
   /** Schema of the JSON request body, when the operation takes one. */
@@ -88,6 +93,7 @@ function toOperation(path: string, method: string, raw: RawOperation): Operation
     method: method.toUpperCase() as HttpMethod,
     path,
     spaceScoped: raw['x-space-scoped'],
+    byCredentials: params.some((p) => p.in === 'path' && p.name === 'credentials'),
     pathParams: params.filter((p) => p.in === 'path'),
     queryParams: params.filter((p) => p.in === 'query'),
     requestBody: body,

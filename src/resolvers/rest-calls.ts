@@ -29,7 +29,7 @@ export async function callOp(
   o: { space: number | null; path?: Record<string, string | number | bigint>; query?: Record<string, unknown> },
 ): Promise<unknown> {
   const options: CallOptions = { signal: caller.signal };
-  if (op.spaceScoped && o.space !== null) options.space = o.space;
+  if (op.spaceScoped && !op.byCredentials && o.space !== null) options.space = o.space;
   if (o.path && Object.keys(o.path).length > 0) options.path = o.path;
   if (o.query && Object.keys(o.query).length > 0) options.query = o.query;
   return caller.rest.call(op.operationId as OperationId, options as CallOptions<OperationId>);

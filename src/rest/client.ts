@@ -142,10 +142,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
       event.attempts++;
       event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
       const info = { ...prepared.info, attempts: event.attempts };
-      const headers: Record<string, string> = {
-        authorization: `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`,
-        accept: prepared.accept,
-      };
+      const headers: Record<string, string> = { accept: prepared.accept };
+      // Credentials in the path authorize the call alone: a mobile app holding them has no key.
+      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;
       if (prepared.body !== undefined) headers['content-type'] = 'application/json';
       const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;

@@ -22,7 +22,7 @@ const SPACE_ID = /^[1-9]\d*$/;
 
 function spaceHeader(op: Operation, space: CallOptions['space'], info: RestCallInfo): string | undefined {
   const given = space !== undefined && space !== null && space !== '';
-  if (!op.spaceScoped) {
+  if (!op.spaceScoped || op.byCredentials) {
     if (given) throw new RestInvalidCallError(info, `is not space-scoped: do not pass a space`, { space: 'must not be given' });
     return undefined;
   }

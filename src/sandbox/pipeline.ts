@@ -38,9 +38,8 @@ function acceptsResponse(accept: string | undefined, op: Operation): boolean {
 }
 
 function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: Date): { user: AppUser; credentialSpace?: number } {
-  const credentials = route.params.credentials;
-  if (credentials !== undefined) {
-    const bound = verifyCredentials(credentials, now);
+  if (route.op.byCredentials) {
+    const bound = verifyCredentials(route.params.credentials, now);
     if (!bound) throw new ApiError(401, 'These credentials are not valid.');
     return { user: { id: `credentials:${bound.transactionId}`, key: Buffer.alloc(0), spaces: [bound.space] }, credentialSpace: bound.space };
   }

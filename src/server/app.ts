@@ -1,6 +1,7 @@
 // The paygraph HTTP app: graphql-yoga over the schema, GraphiQL at /graphql with example operations,
 // one GraphContext per operation (use-graph-context), expected errors typed and the rest masked
 // (use-error-masking). Tests call `app.fetch(...)` in process.
+import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
@@ -23,6 +24,8 @@ export function createApp(o: AppOptions) {
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: o.graphiql === false ? false : graphiqlOptions,
+    // GraphiQL's scripts and styles are inlined into the page: it opens with no network beyond loopback.
+    renderGraphiQL,
     landingPage: false,
     maskedErrors: errorMasking,
     logging: false,

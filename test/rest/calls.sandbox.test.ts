@@ -48,6 +48,17 @@ describe('the space header', () => {
     expect(tc.events.at(-1)).toMatchObject({ operationId: 'listCustomers', attempts: 0, errorCode: 'REST_INVALID_CALL' });
   });
 
+  it('is not sent, and neither is a JWT, where credentials in the path authorize the call', async () => {
+    const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
+    const credentials = await tc.client.call('getTransactionCredentials', { space, path: { id: id! } });
+    const transaction = await tc.client.call('getTransactionByCredentials', { path: { credentials: String(credentials) } });
+    expect(transaction).toMatchObject({ id, linkedSpaceId: space });
+    expect(lastSent().headers).not.toHaveProperty('space');
+    expect(lastSent().headers).not.toHaveProperty('authorization');
+    const err = await tc.client.call('getTransactionByCredentials', { space, path: { credentials: String(credentials) } }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'REST_INVALID_CALL', errors: { space: 'must not be given' } });
+  });
+
   it('missing on a raw request is answered 400 by the sandbox', async () => {
     const path = '/api/v2.0/customers?limit=1';
     const token = await signClaims(sandbox.users[0].key, { sub: sandbox.users[0].id, iat: nowSeconds(), requestPath: path, requestMethod: 'GET' });

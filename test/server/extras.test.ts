@@ -15,8 +15,8 @@ let rest: RestClient;
 let app: App;
 let space: number;
 
-async function run(query: string, variables: Record<string, unknown> = {}): Promise<GraphResult> {
-  const response = await app.fetch('http://paygraph.test/graphql', {
+async function run(query: string, variables: Record<string, unknown> = {}, on: App = app): Promise<GraphResult> {
+  const response = await on.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
@@ -24,8 +24,8 @@ async function run(query: string, variables: Record<string, unknown> = {}): Prom
   return (await response.json()) as GraphResult;
 }
 
-async function ok(query: string, variables: Record<string, unknown> = {}): Promise<Record<string, any>> {
-  const result = await run(query, variables);
+async function ok(query: string, variables: Record<string, unknown> = {}, on: App = app): Promise<Record<string, any>> {
+  const result = await run(query, variables, on);
   expect(result.errors).toBeUndefined();
   return result.data!;
 }
@@ -95,15 +95,23 @@ describe('extras', () => {
     });
     const { restId, credentials } = data.space.transactions.nodes[0];
     expect(credentials).toEqual(expect.any(String));
-    // No REST user is involved in what follows: an app holding credentials only.
+    // No REST user is involved in what follows: an app holding credentials only, whose client has
+    // no valid key (every JWT-signed call of it would be refused with 401).
+    const keyless = createRestClient({ baseUrl: sandbox.baseUrl, userId: 'mobile-app', authKey: Buffer.from('no key').toString('base64') });
+    const mobile = createApp({ rest: keyless, graphiql: false });
+    const denied = await run(`{ spaces(first: 1) { nodes { restId } } }`, {}, mobile);
+    expect(denied.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
     const byCredentials = await ok(
-      `query($c: String!, $s: ID) { transactionByCredentials(credentials: $c, spaceId: $s) {
-        transaction { id restId state } mobileSdkUrl oneClickTokens { restId }
+      `query($c: String!) { transactionByCredentials(credentials: $c) {
+        transaction { id restId state linkedSpace { restId } } mobileSdkUrl oneClickTokens { restId }
         paymentMethodConfigurations(integrationMode: "PAYMENT_PAGE") { restId name } } }`,
-      { c: credentials, s: String(space) },
+      { c: credentials },
+      mobile,
     );
+    await keyless.close();
     const result = byCredentials.transactionByCredentials;
     expect(result.transaction).toMatchObject({ restId, state: 'PENDING' });
+    expect(result.transaction.linkedSpace).toEqual({ restId: space }); // from the transaction, no call
     expect(result.mobileSdkUrl).toMatch(/^https?:\/\//);
     expect(Array.isArray(result.oneClickTokens)).toBe(true);
     expect(result.paymentMethodConfigurations.length).toBeGreaterThan(0);

@@ -1,12 +1,10 @@
 // Query.transactionByCredentials: what a mobile app can read with a transaction's credentials alone
-// (no user key): the transaction, the mobile SDK URL, one-click tokens and payment method
-// configurations. The credentials name the space themselves; the facts still mark these operations
-// space-scoped, so a space id is passed when known: given as `spaceId`, or the leading
-// `<space>-` part of credentials that carry one. Otherwise the call goes without a space header.
+// (no user key, no space): the transaction, the mobile SDK URL, one-click tokens and payment method
+// configurations. The transaction is read first: its `linkedSpaceId` is the space every object
+// returned here lives in (global IDs and links need it).
 import { callExtra } from '../../resolvers';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
-import { parseSpaceArg } from '../keys';
 import { entityRef } from '../registry';
 import { toResult, resultShape } from './results';
 import { operation } from '../../catalog';
@@ -14,6 +12,7 @@ import { operation } from '../../catalog';
 interface ByCredentials {
   credentials: string;
   space: number | null;
+  transaction: unknown;
 }
 
 function call(parent: ByCredentials, operationId: string, ctx: Parameters<typeof callExtra>[0], query: Record<string, unknown> = {}) {
@@ -29,7 +28,7 @@ const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredenti
     transaction: dynamicField<ByCredentials>(t, {
       type: entityRef('Transaction'),
       remote: true,
-      resolve: (parent, _args, ctx) => call(parent, 'getTransactionByCredentials', ctx),
+      resolve: (parent) => parent.transaction,
     }),
     mobileSdkUrl: dynamicField<ByCredentials>(t, {
       type: 'String',
@@ -56,25 +55,21 @@ const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredenti
   }),
 });
 
-/** The space id that credentials start with (`<space>-<transaction>-...`). */
-export function spaceFromCredentials(credentials: string): number | undefined {
-  const match = /^([1-9]\d{0,15})-/.exec(credentials);
-  return match ? Number(match[1]) : undefined;
-}
-
 builder.queryFields((t) => ({
   transactionByCredentials: dynamicField<unknown>(t, {
     type: byCredentialsRef,
     args: {
       credentials: dynamicArg(t.arg, { type: 'String', required: true, description: 'The transaction credentials.' }),
-      spaceId: dynamicArg(t.arg, { type: 'ID', description: 'The space of the transaction, if known (REST id or global ID).' }),
     },
     description: 'For mobile apps: a transaction and its checkout data, authorized by its credentials alone.',
-    resolve: (_root, args) => {
+    remote: true,
+    resolve: async (_root, args, ctx) => {
       const credentials = String(args.credentials);
       if (credentials.trim() === '') throw badUserInput('`credentials` must not be empty');
-      const space = args.spaceId != null ? parseSpaceArg(args.spaceId, 'spaceId') : spaceFromCredentials(credentials);
-      return { credentials, space: space ?? null };
+      const op = operation('getTransactionByCredentials');
+      const body = (await callExtra(ctx, op.operationId, { path: { credentials } })) as { linkedSpaceId?: unknown };
+      const space = typeof body?.linkedSpaceId === 'number' ? body.linkedSpaceId : null;
+      return { credentials, space, transaction: toResult(body, resultShape(op), space) };
     },
   }),
 }));

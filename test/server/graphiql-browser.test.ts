@@ -1,0 +1,56 @@
+// A real browser (Debian's Chromium, driven by playwright-core) opens GraphiQL from paygraph with no
+// network beyond loopback, sees the example tabs, runs the first example and reads its answer.
+import { existsSync, mkdirSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { examples } from '../../src/server/graphiql-examples';
+import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+
+const CHROMIUM = '/usr/bin/chromium';
+// CI installs Chromium (.ci/run), so there the check always runs; elsewhere it needs the package.
+const available = existsSync(CHROMIUM) || !!process.env.CI;
+
+describe.skipIf(!available)('GraphiQL in a browser', () => {
+  let sandbox: RunningSandbox;
+  let graph: RunningGraphServer;
+  let browser: Browser;
+  const offSite: string[] = [];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    const [user] = sandbox.users;
+    graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await graph?.close();
+    await sandbox?.close();
+  });
+
+  it('opens with the example tabs and runs the first one', async () => {
+    const page = await browser.newPage();
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) offSite.push(request.url());
+    });
+    await page.goto(graph.url, { waitUntil: 'load' });
+    await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
+    const tabs = await page.locator('.graphiql-tab').allInnerTexts();
+    expect(tabs).toHaveLength(examples.length);
+    expect(tabs[0]).toContain(examples[0].title);
+    await page.locator('.graphiql-execute-button').click();
+    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), null, { timeout: 30_000 });
+    const answer = (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
+    expect(answer).toContain('"spaces"');
+    expect(answer).not.toContain('"errors"');
+    mkdirSync('test/server/screenshots', { recursive: true });
+    await page.screenshot({ path: 'test/server/screenshots/graphiql.png' });
+    expect(offSite).toEqual([]);
+  }, 90_000);
+});
