@@ -76,9 +76,12 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     }
     const operationId = routed.match.op.operationId;
     counter.count(operationId);
+    // The fault is decided on arrival, so a request abandoned during its latency cannot consume a
+    // counted fault meant for the next one; an abandoned request is not handled at all.
+    const fault = faults.decide(method, operationId);
     const latency = faults.latencyFor(method, operationId);
     if (latency > 0) await sleep(latency);
-    const fault = faults.decide(method, operationId);
+    if (req.socket.destroyed) return;
     if (fault.kind === 'drop') {
       req.socket.destroy();
       return;

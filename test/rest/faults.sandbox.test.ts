@@ -135,6 +135,18 @@ describe('abort', () => {
     expect(received('createCustomer')).toBe(1);
   });
 
+  it('mid-latency stops the request in the sandbox too: the abandoned create never happens', async () => {
+    const customerId = marker();
+    sandbox.faults.set({ latencyMs: 300, match: { method: 'POST' } });
+    const controller = new AbortController();
+    const pending = failureOf(tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }));
+    setTimeout(() => controller.abort(), 50);
+    expect(await pending).toBeInstanceOf(RestAbortedError);
+    sandbox.faults.clear();
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the latency the request was held for
+    expect(await customersWith(customerId)).toBe(0);
+  });
+
   it('while waiting for a retry stops the retries', async () => {
     sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 2, match: { operationId: 'listSpaces' } });
     const controller = new AbortController();
