@@ -7,18 +7,19 @@ import { badRequest } from './errors';
 
 const INT32 = 2 ** 31;
 
-function createAjv(): Ajv {
+/** An ajv over an OpenAPI document (registered as `openapi.json`), with the OpenAPI number formats. */
+export function createOpenApiAjv(document: object = openapi as unknown as object): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   addFormats.default(ajv);
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });
   ajv.addFormat('binary', { type: 'string', validate: () => true });
-  ajv.addSchema(openapi as unknown as object, 'openapi.json');
+  ajv.addSchema(document, 'openapi.json');
   return ajv;
 }
 
-const ajv = createAjv();
+const ajv = createOpenApiAjv();
 const compiled = new Map<string, ValidateFunction>();
 
 /** A schema as found in openapi.json, with its `$ref`s made absolute so ajv can resolve them. */

@@ -1,7 +1,6 @@
 // Transaction export over HTTP: CSV with the requested fields, query, order, limit and offset.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { EXPORT_DEFAULT_FIELDS } from '../../src/sandbox/documents/csv-export';
 import { client, type CallOptions, type CallResult } from './support/signed-fetch';

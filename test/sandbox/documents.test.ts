@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { client, type CallOptions, type CallResult } from './support/signed-fetch';
 

@@ -1,7 +1,6 @@
 // Scenarios over HTTP: account deactivate/activate, manual task action and notification, dunning
 // case for an invoice and its suspension, IBAN lookup.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { client, type CallOptions, type CallResult } from './support/signed-fetch';
 

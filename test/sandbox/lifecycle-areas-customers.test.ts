@@ -1,7 +1,6 @@
 // Scenarios over HTTP: customer merge, bulk create/update/delete (limit and all-or-nothing), email
 // addresses, default address, and comment pin/unpin on customers, transactions, invoices and refunds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { client, type CallOptions, type CallResult } from './support/signed-fetch';
 

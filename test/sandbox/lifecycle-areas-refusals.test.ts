@@ -2,7 +2,6 @@
 // demo data holds an object in, an action the table does not allow from that state must answer 422
 // naming the state and the action, and leave the object as it was.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import type { TransitionTable } from '../../src/sandbox/lifecycle/machine';
 import { subscriptionLifecycle } from '../../src/sandbox/lifecycle/subscriptions';

@@ -1,7 +1,6 @@
 // Scenario: a subscription through its whole life over HTTP, with every refused transition, and
 // the versions and states checked at each step.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import '../../src/sandbox/handlers/areas';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { client, type CallOptions, type CallResult } from './support/signed-fetch';
 

@@ -4,21 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalog';
 import { responseProblems } from '../contract/support/response-validator';
-import '../../src/sandbox/handlers/payments';
+import { actOn, type Json } from './support/act';
 import { useSandbox } from './support/sandbox';
 import { signToken } from './support/signed-fetch';
 
 const f = useSandbox();
-type Json = Record<string, any>;
 
-async function act(operationId: string, o: { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown } = {}) {
-  const op = operation(operationId);
-  let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(o.params?.[name])));
-  if (o.query) path += `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString()}`;
-  const res = await f.call<Json>({ method: op.method, path, space: op.spaceScoped ? f.space : undefined, body: o.body });
-  if (res.status < 300 && op.response?.contentType.includes('json')) expect(responseProblems(op, res.body), operationId).toEqual([]);
-  return res;
-}
+const act = actOn(f);
 
 /** A by-credentials call with no Authorization header and no space header at all. */
 async function byCredentials(operationId: string, credentials: string, o: { id?: number; query?: Record<string, string>; headers?: Record<string, string> } = {}) {

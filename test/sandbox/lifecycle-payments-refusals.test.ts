@@ -4,7 +4,6 @@
 // object as it was.
 import { describe, expect, it } from 'vitest';
 import { resourceOf } from '../../src/catalog';
-import '../../src/sandbox/handlers/payments';
 import type { TransitionTable } from '../../src/sandbox/lifecycle/machine';
 import { transactionGuards, transactionLifecycle } from '../../src/sandbox/lifecycle/transactions';
 import { refundLifecycle } from '../../src/sandbox/lifecycle/refunds';

@@ -1,25 +1,12 @@
 // Validates a response against the operation's response schema, with ajv over the whole (link-aware)
 // OpenAPI document so `#/components/...` references resolve.
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import { createOpenApiAjv } from '../../../src/sandbox/validation';
 import type { JsonSchema, Operation } from '../../../src/catalog';
 import { withLinkIds } from './link-schema';
 
 const DOCUMENT_ID = 'openapi.json';
-const INT32 = 2 ** 31;
-
-function createAjv(): Ajv {
-  const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats.default(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
-  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
-  ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });
-  ajv.addFormat('binary', { type: 'string', validate: () => true });
-  ajv.addSchema(withLinkIds() as unknown as object, DOCUMENT_ID);
-  return ajv;
-}
-
-const ajv = createAjv();
+const ajv = createOpenApiAjv(withLinkIds() as unknown as object);
 const compiled = new Map<string, ValidateFunction>();
 
 /** The operation's schema with its local references pointed into the registered document. */
