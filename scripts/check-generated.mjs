@@ -1,7 +1,7 @@
 // Regenerates every generated file and fails when the committed copy differs (drift).
 import { execSync } from 'node:child_process';
 
-const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql'];
+const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql', 'src/server/generated/example-operations.ts'];
 execSync('npm run -s generate', { stdio: 'inherit' });
 const present = GENERATED.filter((f) => {
   try { execSync(`git ls-files --error-unmatch ${f}`, { stdio: 'ignore' }); return true; } catch { return false; }

@@ -15,7 +15,7 @@ export const DEMO_SPACE = '60';
 export const examples: Example[] = [
   {
     title: 'Tour',
-    query: `# A read-only tour of the demo data. Every field below is one graph; paygraph answers it
+    query: /* GraphQL */ `# A read-only tour of the demo data. Every field below is one graph; paygraph answers it
 # with as few REST calls as it can (links are expanded, lists of ids are batched).
 query Tour {
   spaces(first: 3) {
@@ -43,7 +43,7 @@ query Tour {
   },
   {
     title: 'Filters and ordering',
-    query: `# Typed filters (eq, ne, lt, lte, gt, gte, in, notIn, contains, isNull; and/or/not) on REST
+    query: /* GraphQL */ `# Typed filters (eq, ne, lt, lte, gt, gte, in, notIn, contains, isNull; and/or/not) on REST
 # field names, nested filters on linked objects, and ordering by any scalar field.
 # $space is a REST space id or a Space's global ID (see the Tour tab).
 query Filters($space: ID!) {
@@ -75,7 +75,7 @@ query Filters($space: ID!) {
   },
   {
     title: 'Paging',
-    query: `# Relay paging: run, then pass pageInfo.endCursor as $after to get the next page
+    query: /* GraphQL */ `# Relay paging: run, then pass pageInfo.endCursor as $after to get the next page
 # (last/before page backwards). Page sizes are 1 to 100.
 query Paging($space: ID!, $after: String) {
   space(id: $space) {
@@ -89,7 +89,7 @@ query Paging($space: ID!, $after: String) {
   },
   {
     title: 'Links and lookups',
-    query: `# Single lookups take the REST id or the global ID; node(id:) takes any global ID.
+    query: /* GraphQL */ `# Single lookups take the REST id or the global ID; node(id:) takes any global ID.
 # Id fields of REST (linkedTransaction, linkedSpaceId) are links here too.
 query Links($space: ID!) {
   space(id: $space) {
@@ -118,7 +118,7 @@ query Links($space: ID!) {
   },
   {
     title: 'Extras',
-    query: `# Read-only extras of the REST API as fields: URLs, documents, checks, export.
+    query: /* GraphQL */ `# Read-only extras of the REST API as fields: URLs, documents, checks, export.
 query Extras($space: ID!) {
   space(id: $space) {
     open: transactions(first: 2, filter: { state: { eq: PENDING } }) {

@@ -1,0 +1,97 @@
+// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+export type CreationEntityState =
+  | 'ACTIVE'
+  | 'CREATE'
+  | 'DELETED'
+  | 'DELETING'
+  | 'INACTIVE';
+
+export type RefundState =
+  | 'CREATE'
+  | 'FAILED'
+  | 'MANUAL_CHECK'
+  | 'PENDING'
+  | 'SCHEDULED'
+  | 'SUCCESSFUL';
+
+export type SubscriptionState =
+  | 'ACTIVE'
+  | 'FAILED'
+  | 'INITIALIZING'
+  | 'PENDING'
+  | 'SUSPENDED'
+  | 'TERMINATED'
+  | 'TERMINATING'
+  | 'TERMINATION_SCHEDULED';
+
+export type SubscriptionVersionState =
+  | 'ACTIVE'
+  | 'FAILED'
+  | 'INITIALIZING'
+  | 'PENDING'
+  | 'TERMINATED'
+  | 'TERMINATING';
+
+export type TransactionCompletionState =
+  | 'CREATE'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SCHEDULED'
+  | 'SUCCESSFUL';
+
+export type TransactionLineItemVersionState =
+  | 'CREATE'
+  | 'FAILED'
+  | 'PENDING'
+  | 'SCHEDULED'
+  | 'SUCCESSFUL';
+
+export type TransactionState =
+  | 'AUTHORIZED'
+  | 'COMPLETED'
+  | 'CONFIRMED'
+  | 'CREATE'
+  | 'DECLINE'
+  | 'FAILED'
+  | 'FULFILL'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'VOIDED';
+
+export type TourQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type TourQuery = { spaces: { nodes: Array<{ id: string, restId: number | string, name: string | null, account: { name: string | null } | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, createdOn: string | null, token: { restId: number | string, state: CreationEntityState | null } | null, paymentConnectorConfiguration: { name: string | null, connector: { name: Record<string, unknown> | null } | null } | null, completions: { nodes: Array<{ restId: number | string, state: TransactionCompletionState | null }> } | null, refunds: { nodes: Array<{ restId: number | string, amount: number | null, state: RefundState | null }> } | null }> } | null }> } | null };
+
+export type FiltersQueryVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type FiltersQuery = { space: { name: string | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, token: { restId: number | string } | null }> } | null, customers: { nodes: Array<{ restId: number | string, givenName: string | null, familyName: string | null, emailAddress: string | null, addresses: { nodes: Array<{ restId: number | string }> } | null }> } | null } | null };
+
+export type PagingQueryVariables = Exact<{
+  space: string | number;
+  after: string | null | undefined;
+}>;
+
+
+export type PagingQuery = { space: { transactions: { pageInfo: { hasNextPage: boolean, hasPreviousPage: boolean, startCursor: string | null, endCursor: string | null }, edges: Array<{ cursor: string, node: { id: string, restId: number | string, state: TransactionState | null, createdOn: string | null } }> } | null } | null };
+
+export type LinksQueryVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type LinksQuery = { space: { transactionCompletions: { nodes: Array<{ id: string, restId: number | string, linkedTransactionId: number | string | null, linkedTransaction: { restId: number | string, state: TransactionState | null, customerEmailAddress: string | null } | null, linkedSpace: { name: string | null } | null }> } | null, subscriptions: { nodes: Array<{ restId: number | string, state: SubscriptionState | null, subscriber: { restId: number | string } | null, versions: { nodes: Array<{ restId: number | string, state: SubscriptionVersionState | null, periodBills: { nodes: Array<{ restId: number | string }> } | null }> } | null }> } | null } | null, countries: Array<{ isoCode2: string | null, name: string | null, states: Array<{ code: string | null, name: string | null }> | null }> | null, currency: { currencyCode: string | null, name: string | null, fractionDigits: number | null } | null };
+
+export type ExtrasQueryVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type ExtrasQuery = { space: { open: { nodes: Array<{ restId: number | string, paymentPageUrl: string | null, lightboxJavascriptUrl: string | null, checkTokenCreationPossible: boolean | null }> } | null, fulfilled: { nodes: Array<{ restId: number | string, invoiceDocument: { title: string | null, mimeType: string | null } | null, latestLineItemVersion: { restId: number | string, state: TransactionLineItemVersionState | null } | null }> } | null, transactionExport: { rows: Array<Record<string, unknown>> } | null } | null };
