@@ -3,6 +3,7 @@
 // expand set) costs no call.
 import { resourceByModel } from '../catalog';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
+import { entityKey } from './entity-key';
 import { below, covers } from './expand-planner';
 
 interface Cached {
@@ -55,7 +56,8 @@ export class EntityCache {
 
   private remember(entity: Entity, expand: readonly string[]): void {
     const { model, space } = entityMeta(entity);
-    const key = keyOf(entity[resourceByModel.get(model)?.key.field ?? 'id']);
+    const resource = resourceByModel.get(model);
+    const key = resource ? entityKey(resource, entity) : null;
     if (key === null) return;
     const id = EntityCache.id(model, space, key);
     const list = this.byObject.get(id) ?? [];

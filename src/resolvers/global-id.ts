@@ -1,8 +1,10 @@
 // Global IDs: one opaque string that says which model, which space and which REST key, so that
 // node(id:), nodes(ids:) and mutations know where to call without any other argument.
 // Layout before base64url: `<model>:<space or ->:<key>`; the key comes last because string keys
-// (country state ids) may themselves contain colons.
+// (country state ids) may themselves contain colons. Keys of nested objects are `<parent>/<id>`
+// (entity-key.ts).
 import { resourceByModel } from '../catalog';
+import { isValidKey } from './entity-key';
 
 const ACCOUNT_LEVEL = '-';
 
@@ -29,7 +31,7 @@ export function decodeGlobalId(id: string): DecodedGlobalId | null {
   const key = text.slice(second + 1);
   const resource = resourceByModel.get(model);
   if (!resource || key === '') return null;
-  if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(key)) return null;
+  if (!isValidKey(resource, key)) return null;
   if (spaceText === ACCOUNT_LEVEL) return resource.spaceScoped ? null : { model, space: null, key };
   if (!resource.spaceScoped || !/^[1-9][0-9]{0,15}$/.test(spaceText)) return null;
   return { model, space: Number(spaceText), key };

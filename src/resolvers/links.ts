@@ -58,6 +58,9 @@ function restKey(resource: Resource, space: number | null, key: string | number 
     if (global.space !== space) throw graphError('BAD_USER_INPUT', `id ${text} belongs to space ${global.space}, not ${space}`);
     return global.key;
   }
+  if (resource.parent) {
+    throw graphError('BAD_USER_INPUT', `id: "${text}" is not a ${resource.typeName} global ID; a plain id needs its ${resource.parent.model} as well`);
+  }
   if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(text)) {
     throw graphError('BAD_USER_INPUT', `id: "${text}" is neither a ${resource.typeName} id nor its global ID`);
   }

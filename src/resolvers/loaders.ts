@@ -2,10 +2,11 @@
 // `id:1 OR id:2 ...` of at most 100 keys (parallel retrievals where the resource has no search),
 // answering in key order, null for a missing key and an Error for a key whose call failed.
 import DataLoader from 'dataloader';
-import { resourceOf } from '../catalog';
+import { resourceOf, type Resource } from '../catalog';
 import { RestError } from '../rest/errors';
 import type { Entity } from './entity';
-import { EntityCache, keyOf } from './entity-cache';
+import { EntityCache } from './entity-cache';
+import { entityKey, splitNestedKey } from './entity-key';
 import { callOp, asPage, withExpand, type Caller } from './rest-calls';
 import { group, term } from './search-syntax';
 
@@ -52,32 +53,33 @@ export class Loaders {
     this.batches.push({ model, space, expand, keys: [...keys] });
     const resource = resourceOf(model);
     if (resource.ops.S && !this.naive) {
-      const chunks: string[][] = [];
-      for (let i = 0; i < keys.length; i += SEARCH_BATCH) chunks.push(keys.slice(i, i + SEARCH_BATCH));
-      const answers = await Promise.all(chunks.map((chunk) => this.search(model, space, expand, chunk)));
-      return answers.flat();
+      const answers = await Promise.all(searchGroups(resource, keys).map((g) => this.search(model, space, expand, g)));
+      const found = new Map(answers.flat());
+      return keys.map((k) => found.get(normal(resource, k)) ?? null);
     }
     return Promise.all(keys.map((key) => this.retrieve(model, space, expand, key)));
   }
 
-  private async search(model: string, space: number | null, expand: string[], keys: string[]): Promise<(Entity | null | Error)[]> {
+  /** One search for keys under one parent (or none): `id:1 OR id:2 ...`; answers by key. */
+  private async search(model: string, space: number | null, expand: string[], g: SearchGroup): Promise<[string, Entity | null | Error][]> {
     const resource = resourceOf(model);
     const numeric = resource.key.type === 'long';
     try {
-      const query = group(keys.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)), 'OR');
+      const query = group(g.ids.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)), 'OR');
       const body = await callOp(this.caller, resource.ops.S!, {
         space,
-        query: withExpand(resource.ops.S!, { query, limit: keys.length }, expand),
+        path: g.path,
+        query: withExpand(resource.ops.S!, { query, limit: g.ids.length }, expand),
       });
-      const found = new Map<string, Entity>();
+      const found: [string, Entity | null | Error][] = [];
       for (const row of asPage(body).data) {
         const entity = this.cache.wrap(row, model, space, expand);
-        const key = keyOf(row[resource.key.field]);
-        if (key !== null) found.set(numeric ? key : key.toLowerCase(), entity);
+        const key = entityKey(resource, row);
+        if (key !== null) found.push([normal(resource, key), entity]);
       }
-      return keys.map((k) => found.get(numeric ? k : k.toLowerCase()) ?? null);
+      return found;
     } catch (error) {
-      return keys.map(() => asError(error));
+      return g.keys.map((k) => [normal(resource, k), asError(error)]);
     }
   }
 
@@ -85,14 +87,48 @@ export class Loaders {
     const resource = resourceOf(model);
     const op = resource.ops.G;
     if (!op) return new Error(`${resource.typeName} cannot be retrieved by ${resource.key.field}`);
+    const nested = resource.parent ? splitNestedKey(key) : null;
+    const path = nested ? { [resource.parent!.pathParam]: nested.parent, [resource.key.pathParam]: nested.id } : { [resource.key.pathParam]: key };
     try {
-      const body = await callOp(this.caller, op, { space, path: { [resource.key.pathParam]: key }, query: withExpand(op, {}, expand) });
+      const body = await callOp(this.caller, op, { space, path, query: withExpand(op, {}, expand) });
       return this.cache.wrap(body as Record<string, unknown>, model, space, expand);
     } catch (error) {
       if (error instanceof RestError && error.status === 404) return null;
       return asError(error);
     }
   }
+}
+
+interface SearchGroup {
+  /** The loader keys this search answers. */
+  keys: string[];
+  /** Their REST ids. */
+  ids: string[];
+  /** Path parameters of a nested base (the parent id), if any. */
+  path?: Record<string, string>;
+}
+
+/** Splits keys into searches of at most 100, one parent per search for nested bases. */
+function searchGroups(resource: Resource, keys: readonly string[]): SearchGroup[] {
+  const byParent = new Map<string, string[]>();
+  for (const key of keys) {
+    const parent = resource.parent ? (splitNestedKey(key)?.parent ?? '') : '';
+    byParent.set(parent, [...(byParent.get(parent) ?? []), key]);
+  }
+  const groups: SearchGroup[] = [];
+  for (const [parent, list] of byParent) {
+    for (let i = 0; i < list.length; i += SEARCH_BATCH) {
+      const chunk = list.slice(i, i + SEARCH_BATCH);
+      const ids = resource.parent ? chunk.map((k) => splitNestedKey(k)?.id ?? k) : chunk;
+      groups.push({ keys: chunk, ids, path: resource.parent ? { [resource.parent.pathParam]: parent } : undefined });
+    }
+  }
+  return groups;
+}
+
+/** Code keys (countries, currencies, languages) match case-insensitively, as REST equality does. */
+function normal(resource: Resource, key: string): string {
+  return resource.key.type === 'string' ? key.toLowerCase() : key;
 }
 
 function asError(error: unknown): Error {

@@ -3,7 +3,7 @@
 // as links (contract naming), and one-to-many children as connections.
 import type { GraphQLResolveInfo } from 'graphql';
 import { resources, resourceOf, type ChildRelation, type Resource } from '../catalog';
-import { encodeGlobalId, resolveChildren, resolveLink, type GraphContext } from '../resolvers';
+import { encodeGlobalId, entityKey, resolveChildren, resolveLink, type GraphContext } from '../resolvers';
 import { entityMeta, isEntity, type Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs } from './connections';
@@ -17,10 +17,8 @@ import { propertiesOf, type PropertyShape } from './shapes';
 export function globalIdOf(entity: Entity): string {
   const meta = entityMeta(entity);
   const resource = resourceOf(meta.model);
-  const key = entity[resource.key.field];
-  if (typeof key !== 'string' && typeof key !== 'number' && typeof key !== 'bigint') {
-    throw new Error(`${resource.typeName} object has no ${resource.key.field}`);
-  }
+  const key = entityKey(resource, entity);
+  if (key === null) throw new Error(`${resource.typeName} object has no ${resource.key.field}`);
   return encodeGlobalId(meta.model, meta.space, key);
 }
 
