@@ -99,4 +99,10 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
 
 const [command = 'start', ...rest] = process.argv.slice(2);
 const run = commands[command] ?? (() => fail(`unknown command "${command}"`));
-run(rest).catch((error: unknown) => fail((error as Error).message));
+function explain(error: unknown): string {
+  const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (e.code === 'EADDRINUSE') return `port ${e.port} on ${e.address} is already in use; choose another with --port N (or PORT)`;
+  return e.message;
+}
+
+run(rest).catch((error: unknown) => fail(explain(error)));
