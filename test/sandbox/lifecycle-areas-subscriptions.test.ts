@@ -192,7 +192,9 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
   it('charge create takes the open ledger entries; discard gives them back', async () => {
     const entry = await ok200({ method: 'POST', path: '/subscriptions/ledger-entries', body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'seat-1', quantity: 2, amountIncludingTax: 20 } });
     expect([entry.state, entry.version]).toEqual(['OPEN', 1]);
-    const charge = await ok200({ method: 'POST', path: '/subscriptions/charges', body: { subscription: id, externalId: 'c-1', processingType: 'SYNCHRONOUS', reference: 'R-1' } });
+    // Planned for later, so it waits SCHEDULED (a charge that is due runs at once).
+    const later = new Date(Date.now() + 7 * 864e5).toISOString();
+    const charge = await ok200({ method: 'POST', path: '/subscriptions/charges', body: { subscription: id, externalId: 'c-1', processingType: 'SYNCHRONOUS', reference: 'R-1', plannedExecutionDate: later } });
     expect([charge.state, charge.type, charge.version, charge.ledgerEntries]).toEqual(['SCHEDULED', 'MANUAL', 1, [entry.id]]);
     expect((await ok200({ path: `/subscriptions/ledger-entries/${entry.id}` })).state).toBe('SCHEDULED');
 

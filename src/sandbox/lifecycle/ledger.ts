@@ -1,5 +1,6 @@
 // Subscription ledger entries: what a subscription version owes. An entry is OPEN until a charge
-// takes it (SCHEDULED), PAID when that charge succeeds, and OPEN again when the charge is discarded.
+// takes it (SCHEDULED), PAID when that charge succeeds, and OPEN again (release) when the charge is
+// discarded or fails, so that a later charge can take it.
 import { badRequest, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';

@@ -1,7 +1,12 @@
 // Subscription charges: a charge takes the OPEN ledger entries of the subscription's current version
-// (they become SCHEDULED). Running it bills them in one step: the sandbox creates the payment the
-// charge stands for (a FULFILL transaction, its SUCCESSFUL completion and a PAID invoice), so that the
-// subscription's invoices are real objects; the entries become PAID. Discarding releases them (OPEN).
+// (they become SCHEDULED). Running it asks the subscription's payment means (its token) for the money:
+// - approved: the sandbox creates the payment the charge stands for (a FULFILL transaction, its
+//   SUCCESSFUL completion and a PAID invoice), so that the subscription's invoices are real objects;
+//   the entries become PAID and the charge SUCCESSFUL;
+// - declined or failed: the charge's transaction walks the payments life cycle to DECLINE or FAILED
+//   with its failure reason (a FAILED charge attempt records the try); the entries go back to OPEN, so
+//   that a new charge can take them (a FAILED charge itself is final), and the charge is FAILED.
+// Discarding a charge releases its entries (OPEN) as well.
 import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
@@ -9,6 +14,11 @@ import { moveEntries, openEntries } from './ledger';
 import { applyTransition, defineLifecycle } from './machine';
 import { iso, money } from './periods';
 import { currentVersion } from './subscriptions';
+import { TEST_CARDS } from '../seed';
+import { activeVersion } from './tokens';
+import { FAILURES } from './transactions';
+import type { CardOutcome } from './transactions-cards';
+import { refuse, type Payment } from './transactions-processing';
 
 export const subscriptionChargeLifecycle = defineLifecycle({
   model: 'SubscriptionCharge',
@@ -85,30 +95,80 @@ function lineItemOf(entry: StoredObject): StoredObject {
   };
 }
 
-/** The payment a charge stands for: transaction, completion and invoice, all settled. */
-function createPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): number {
+/**
+ * What the token's card does when charged. A token version keeps no card number; what it records of
+ * its card is its name, brand and last four digits ("Visa •••• 0002"), written at tokenization from
+ * the card that was authorized. The published test cards are Visa numbers with distinct endings, so
+ * a Visa version ending like one of them stands for that test card; any other card is approved, as
+ * card processing approves any card that is not a test card. A 3-D Secure card is approved: a
+ * merchant-initiated recurring charge is not challenged.
+ */
+const TEST_CARD_ENDINGS = new Map(
+  (Object.entries(TEST_CARDS) as [CardOutcome, string][]).map(([outcome, number]) => [number.slice(-4), outcome]),
+);
+
+function cardOutcomeOf(tokenVersion: StoredObject): CardOutcome {
+  const recorded = /^visa\b.*•••• (\d{4})$/i.exec(String(tokenVersion.name ?? ''));
+  return (recorded && TEST_CARD_ENDINGS.get(recorded[1])) || 'approve';
+}
+
+/** How a charge ends when its payment means refuses it. */
+interface Refusal {
+  action: 'decline' | 'fail';
+  reason: StoredObject;
+  tokenVersion?: StoredObject;
+}
+
+/**
+ * The outcome of charging the subscription: undefined when the money is paid, else the refusal. A
+ * token that is gone, not ACTIVE or without an ACTIVE version cannot pay (FAILED, the payments life
+ * cycle's "no active token version" reason). A subscription without a token is charged as before
+ * (approved): the sandbox has no other payment means to ask.
+ */
+function refusalOf(store: Store, space: number, subscription: StoredObject): Refusal | undefined {
+  if (subscription.token === undefined || subscription.token === null) return undefined;
+  const token = store.get('Token', Number(subscription.token), space);
+  const tokenVersion = token?.state === 'ACTIVE' ? activeVersion(store, space, Number(token.id)) : undefined;
+  if (!tokenVersion) return { action: 'fail', reason: FAILURES.tokenInactive };
+  const outcome = cardOutcomeOf(tokenVersion);
+  if (outcome === 'decline') return { action: 'decline', reason: FAILURES.declined, tokenVersion };
+  if (outcome === 'fail') return { action: 'fail', reason: FAILURES.processorError, tokenVersion };
+  return undefined;
+}
+
+/** The transaction fields every charge's payment shares: what is owed, by whom, with which token. */
+function chargeTransaction(store: Store, space: number, charge: StoredObject, entries: StoredObject[]): StoredObject {
   const subscription = loadObject(store, 'Subscription', charge.subscription as number, space);
   const version = currentVersion(store, space, subscription.id as number);
   const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber as number, space) : undefined;
-  const lineItems = entries.map(lineItemOf);
-  const amount = money(entries.reduce((sum, e) => sum + Number(e.amountIncludingTax), 0));
-  const taxAmount = money(entries.reduce((sum, e) => sum + Number(e.taxAmount), 0));
-  const common = { language: subscription.language, lineItems, linkedSpaceId: space };
-  const transaction = createObject(store, 'Transaction', space, {
-    ...common,
-    state: 'FULFILL',
+  return {
+    language: subscription.language,
+    lineItems: entries.map(lineItemOf),
+    linkedSpaceId: space,
     currency: version.billingCurrency,
     merchantReference: charge.reference ?? `subscription-${String(subscription.id)}`,
     customersPresence: charge.processingType === 'CHARGE_FLOW' ? 'VIRTUAL_PRESENT' : 'NOT_PRESENT',
-    authorizationAmount: amount,
-    completedAmount: amount,
-    refundedAmount: 0,
+    authorizationAmount: money(entries.reduce((sum, e) => sum + Number(e.amountIncludingTax), 0)),
     token: subscription.token,
     customerEmailAddress: subscriber?.emailAddress,
     billingAddress: subscriber?.billingAddress,
+    environment: 'PREVIEW',
+  };
+}
+
+/** The payment a successful charge stands for: transaction, completion and invoice, all settled. */
+function createPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): number {
+  const fields = chargeTransaction(store, space, charge, entries);
+  const amount = fields.authorizationAmount;
+  const taxAmount = money(entries.reduce((sum, e) => sum + Number(e.taxAmount), 0));
+  const common = { language: fields.language, lineItems: fields.lineItems, linkedSpaceId: space };
+  const transaction = createObject(store, 'Transaction', space, {
+    ...fields,
+    state: 'FULFILL',
+    completedAmount: amount,
+    refundedAmount: 0,
     authorizedOn: iso(now),
     completedOn: iso(now),
-    environment: 'PREVIEW',
   }, now);
   const completion = createObject(store, 'TransactionCompletion', space, {
     ...common,
@@ -130,7 +190,7 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
     outstandingAmount: 0,
     externalId: `charge-${String(charge.id)}`,
     merchantReference: transaction.merchantReference,
-    billingAddress: subscriber?.billingAddress,
+    billingAddress: fields.billingAddress,
     dueOn: iso(now),
     paidOn: iso(now),
     environment: 'PREVIEW',
@@ -139,20 +199,64 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
 }
 
 /**
- * Runs a SCHEDULED charge: PROCESSING, then SUCCESSFUL with its payment (charges in the sandbox
- * always succeed; a charge without ledger entries bills nothing and creates no payment).
+ * The payment attempt of a refused charge: a PENDING token transaction that the payments life cycle
+ * confirms and then declines or fails (with a FAILED charge attempt), exactly as card processing
+ * refuses a card. Nothing is completed or invoiced.
+ */
+function createRefusedPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], refusal: Refusal, now: Date): number {
+  const transaction = createObject(store, 'Transaction', space, {
+    ...chargeTransaction(store, space, charge, entries),
+    state: 'PENDING',
+    autoConfirmationEnabled: true,
+    completedAmount: 0,
+    refundedAmount: 0,
+  }, now);
+  const tokenVersion = refusal.tokenVersion;
+  const payment: Payment = {
+    record: { paidWith: 'token' },
+    means: { name: String(tokenVersion?.name ?? 'Token') },
+    connectorConfiguration: tokenVersion?.paymentConnectorConfiguration as number | undefined,
+    chargeType: 'TOKEN',
+    tokenVersion: tokenVersion ? Number(tokenVersion.id) : undefined,
+  };
+  refuse(store, space, transaction, payment, refusal.action, refusal.reason, now);
+  return transaction.id as number;
+}
+
+/**
+ * Runs a SCHEDULED charge: PROCESSING, then SUCCESSFUL (entries PAID) or FAILED (entries OPEN again)
+ * as the subscription's token decides. A charge without ledger entries bills nothing: it succeeds
+ * without asking the token and creates no payment. The subscription's state is the caller's concern.
  */
 export function runCharge(store: Store, space: number, chargeId: number, now: Date): StoredObject {
   const processing = applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'process');
   const entryIds = (processing.ledgerEntries ?? []) as number[];
   const entries = entryIds.map((id) => loadObject(store, 'SubscriptionLedgerEntry', id, space));
-  const transactionId = entries.length ? createPayment(store, space, processing, entries, now) : undefined;
+  if (!entries.length) {
+    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({ ...c, succeedOn: iso(now) }));
+  }
+  const subscription = loadObject(store, 'Subscription', processing.subscription as number, space);
+  const refusal = refusalOf(store, space, subscription);
+  if (refusal) {
+    const transaction = createRefusedPayment(store, space, processing, entries, refusal, now);
+    moveEntries(store, space, entryIds, 'release');
+    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'fail', (c) => ({ ...c, failedOn: iso(now), transaction }));
+  }
+  const transaction = createPayment(store, space, processing, entries, now);
   moveEntries(store, space, entryIds, 'pay');
-  return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({
-    ...c,
-    succeedOn: iso(now),
-    ...(transactionId !== undefined ? { transaction: transactionId } : {}),
-  }));
+  return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({ ...c, succeedOn: iso(now), transaction }));
+}
+
+/**
+ * POST /subscriptions/charges: the sandbox has no scheduler, so a charge that is due (no planned
+ * execution date, or one not in the future) runs at once; a later one waits SCHEDULED until discarded.
+ * A failed charge leaves the subscription as it is; retrying is creating a new charge, which takes
+ * the entries the failed one gave back.
+ */
+export function createCharge(store: Store, space: number, input: ChargeInput, now: Date): StoredObject {
+  const charge = scheduleCharge(store, space, input, now);
+  const due = input.plannedExecutionDate === undefined || Date.parse(input.plannedExecutionDate) <= now.getTime();
+  return due ? runCharge(store, space, charge.id as number, now) : charge;
 }
 
 /** Discards a SCHEDULED charge and gives its ledger entries back (OPEN). */

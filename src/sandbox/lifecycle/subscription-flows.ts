@@ -70,8 +70,10 @@ export interface InitializeOptions {
 }
 
 /**
- * PENDING -> INITIALIZING, the initial charge (run at once), then INITIALIZING -> ACTIVE with the
- * first period bill opened. Returns the initial charge.
+ * PENDING -> INITIALIZING, the initial charge (run at once), then as the charge ends: INITIALIZING ->
+ * ACTIVE with the first period bill opened, or INITIALIZING -> FAILED (subscription and version) when
+ * the subscription's token declines or fails the charge. A FAILED subscription is final: the tables
+ * allow no action from it, so a new subscription is the way to try again. Returns the initial charge.
  */
 export function initializeSubscription(
   store: Store,
@@ -102,11 +104,16 @@ export function initializeSubscription(
     now,
   );
   const done = runCharge(store, space, charge.id as number, now);
-  const outcome = done.state === 'SUCCESSFUL' ? 'activate' : 'fail';
-  const stamp = outcome === 'activate' ? { activatedOn: iso(now) } : { failedOn: iso(now) };
-  const active = applyTransition(store, subscriptionVersionLifecycle, versionId, space, outcome, (v) => ({ ...v, ...stamp }));
-  applyTransition(store, subscriptionLifecycle, subscriptionId, space, outcome, (s) => ({ ...s, ...stamp }));
-  if (outcome === 'activate') openPeriodBill(store, space, active, now, now);
+  if (done.state !== 'SUCCESSFUL') {
+    // The Subscription model has no failedOn; the version's failedOn and the charge tell when.
+    applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'fail', (v) => ({ ...v, failedOn: iso(now) }));
+    applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'fail');
+    return done;
+  }
+  const stamp = { activatedOn: iso(now) };
+  const active = applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'activate', (v) => ({ ...v, ...stamp }));
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'activate', (s) => ({ ...s, ...stamp }));
+  openPeriodBill(store, space, active, now, now);
   return done;
 }
 

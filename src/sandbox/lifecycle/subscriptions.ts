@@ -3,8 +3,10 @@
 // Sandbox decisions (the specification states no transitions):
 // - create: the subscription and its first version start PENDING.
 // - initialize / initialize-subscriber-present: both go PENDING -> INITIALIZING, run the initial charge
-//   synchronously (see subscription-charges.ts) and, because the sandbox's initial charge always
-//   succeeds, go INITIALIZING -> ACTIVE within the same request. The response is that charge.
+//   synchronously (see subscription-charges.ts: the subscription's token decides) and, within the same
+//   request, go INITIALIZING -> ACTIVE when it succeeds or INITIALIZING -> FAILED (subscription and
+//   version; final) when it fails. The response is that charge.
+// - a later charge that fails leaves the subscription as it is (ACTIVE stays ACTIVE).
 // - apply-changes and upgrade-product (ACTIVE only) create a new ACTIVE version; the previous version
 //   goes TERMINATING, and then TERMINATED at once unless the termination period is respected.
 // - terminate with respectTerminationPeriod: TERMINATION_SCHEDULED (plannedTerminationDate one billing

@@ -1,9 +1,9 @@
-// Subscription billing operations: charges (create, discard), ledger entries, metric usage reports
-// and closing period bills.
+// Subscription billing operations: charges (create, run at once when due; discard), ledger entries,
+// metric usage reports and closing period bills.
 import { createLedgerEntry, type LedgerEntryInput } from '../../lifecycle/ledger';
 import { closePeriodBill, reportUsage, type UsageInput } from '../../lifecycle/period-bills';
 import { referenced } from '../../lifecycle/references';
-import { discardCharge, scheduleCharge, type ChargeInput } from '../../lifecycle/subscription-charges';
+import { createCharge, discardCharge, type ChargeInput } from '../../lifecycle/subscription-charges';
 import { badRequest } from '../../errors';
 import { defineHandlers } from '../registry';
 import { actingUserId, bodyObject, booleanQuery, dateQuery, idParam, rendered, spaceOf } from './support';
@@ -16,7 +16,7 @@ defineHandlers({
     if (body.plannedExecutionDate !== undefined && Number.isNaN(Date.parse(body.plannedExecutionDate))) {
       throw badRequest('plannedExecutionDate must be an ISO 8601 date-time.', { plannedExecutionDate: 'invalid date-time' });
     }
-    const charge = scheduleCharge(sandbox.store, space, { ...body, type: 'MANUAL' }, sandbox.now());
+    const charge = createCharge(sandbox.store, space, { ...body, type: 'MANUAL' }, sandbox.now());
     return rendered(sandbox, req, 'SubscriptionCharge', charge);
   },
 
