@@ -3,7 +3,7 @@
 import { deref, schemas, type JsonSchema } from '../catalog';
 import type { KeyValue } from './cursor';
 import { graphError } from './errors';
-import { group, searchName, term } from './search-syntax';
+import { NEVER, group, isNullTerm, negate, searchName, term } from './search-syntax';
 
 export type Direction = 'ASC' | 'DESC';
 export interface OrderKey {
@@ -75,7 +75,9 @@ export function sortValues(row: Record<string, unknown>, keys: readonly OrderKey
 
 /**
  * Rows strictly after the row with `values` in the order `keys`:
- * `(k1 > v1) OR (k1 = v1 AND k2 > v2) OR ...`, comparators following each key's direction.
+ * `(k1 after v1) OR (k1 = v1 AND k2 after v2) OR ...`. The sandbox sorts NULL first in ASC and last
+ * in DESC (src/sandbox/search/sort.ts; SPEC leaves it open), so "after" and "equal" must name NULL explicitly: a plain `k:<v` never
+ * matches a NULL key, and those rows would silently drop out of the walk.
  */
 export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyValue[], model: string): string {
   if (!keysetCapable(model, keys)) {
@@ -87,21 +89,22 @@ export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyV
   }
   const alternatives: string[] = [];
   for (let i = 0; i < keys.length; i++) {
+    const after = afterTerm(keys[i], values[i] ?? null);
+    if (after === null) continue;
     const parts: string[] = [];
-    for (let j = 0; j < i; j++) parts.push(term(keys[j].field, ':', present(values[j], keys[j].field)));
-    parts.push(term(keys[i].field, keys[i].direction === 'ASC' ? ':>' : ':<', present(values[i], keys[i].field)));
+    for (let j = 0; j < i; j++) parts.push(equalTerm(keys[j].field, values[j] ?? null));
+    parts.push(after);
     alternatives.push(group(parts, 'AND'));
   }
-  return group(alternatives, 'OR');
+  return alternatives.length === 0 ? NEVER : group(alternatives, 'OR');
 }
 
-function present(v: KeyValue | undefined, field: string): string | number {
-  if (v === null || v === undefined) {
-    throw graphError(
-      'RANGE_NOT_SATISFIABLE',
-      `paging past the REST offset limit: the cursor row has no value for ${field}; order by id to page further`,
-    );
-  }
-  return v;
+function equalTerm(field: string, v: KeyValue): string {
+  return v === null ? isNullTerm(field) : term(field, ':', v);
 }
 
+/** Rows whose key comes strictly after `v` in the key's direction; null when none can. */
+function afterTerm(key: OrderKey, v: KeyValue): string | null {
+  if (key.direction === 'ASC') return v === null ? negate(isNullTerm(key.field)) : term(key.field, ':>', v);
+  return v === null ? null : group([term(key.field, ':<', v), isNullTerm(key.field)], 'OR');
+}

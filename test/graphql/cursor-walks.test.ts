@@ -90,6 +90,21 @@ describe('whole-collection cursor walks', () => {
     expect(back.calls.some((c) => String(c.query?.query ?? '').includes('createdOn:<'))).toBe(true);
   });
 
+  // The sandbox sorts NULL first in ASC and last in DESC; a keyset condition of plain `k:>v` / `k:<v`
+  // never matches NULL, so rows without the key used to drop out of the walk silently.
+  it.each(['ASC', 'DESC'] as const)('past the offset limit on a nullable date (%s): rows without the key are walked too, both ways', async (dir) => {
+    const all = await truth('searchTransactions', `completedOn:${dir} id:ASC`);
+    const nulls = (await truth('searchTransactions', 'id:ASC', 'completedOn:*')).length;
+    expect(nulls).toBeGreaterThan(100);
+    expect(all.length - nulls).toBeGreaterThan(100);
+    const order = `, orderBy: [{ field: COMPLETED_ON, direction: ${dir} }]`;
+    const fwd = await walk('transactions', order, true, 100, 100);
+    expect(fwd.calls.some((c) => String(c.query?.query ?? '').includes('completedOn:*'))).toBe(true);
+    expect(fwd.ids).toEqual(all);
+    const back = await walk('transactions', order, false, 100, 100);
+    expect(back.ids).toEqual(all);
+  });
+
   it('past the offset limit on a string order: RANGE_NOT_SATISFIABLE saying how to page instead', async () => {
     await expect(walk('customers', ', orderBy: [{ field: FAMILY_NAME }]', true, 30, 40)).rejects.toMatchObject({
       extensions: { code: 'RANGE_NOT_SATISFIABLE' },
