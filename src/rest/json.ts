@@ -41,9 +41,15 @@ export function parseJson(text: string): unknown {
 export function stringifyJson(value: unknown): string {
   const out = stringify(value, null, undefined, [
     { test: (v: unknown) => typeof v === 'number' && !Number.isFinite(v), stringify: badNumber },
+    // An integer past 2^53 held as a JS number has already lost digits: refuse rather than send another id.
+    { test: (v: unknown) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v), stringify: unsafeInteger },
   ]);
   if (out === undefined) throw new TypeError('request body is not JSON-serialisable');
   return out;
+}
+
+function unsafeInteger(v: unknown): string {
+  throw new JsonNumberError(`cannot send ${String(v)} exactly: it is past 2^53; pass it as a bigint`);
 }
 
 function badNumber(v: unknown): string {

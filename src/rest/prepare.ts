@@ -69,16 +69,19 @@ export function prepareCall(operationId: string, options: CallOptions, basePath:
     });
   }
   const info: RestCallInfo = { operationId, method: op.method, path: basePath + op.path };
-  let requestPath: string;
+  let path: string;
+  let query: string;
   try {
-    const path = buildPath(op, asRecord(options.path, 'path', info));
-    const query = buildQueryString(op, asRecord(options.query, 'query', info));
-    requestPath = basePath + path + query;
+    path = buildPath(op, asRecord(options.path, 'path', info));
+    query = buildQueryString(op, asRecord(options.query, 'query', info));
   } catch (err) {
     if (err instanceof ParameterError) throw new RestInvalidCallError(info, err.message, err.errors);
     throw err;
   }
-  info.path = requestPath;
+  const requestPath = basePath + path + query;
+  // Transaction credentials in a path authorize calls by themselves: errors and events name the
+  // route template instead, so they never carry the credentials.
+  info.path = op.byCredentials ? basePath + op.path + query : requestPath;
   return {
     op,
     requestPath,

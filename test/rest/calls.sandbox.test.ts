@@ -59,6 +59,18 @@ describe('the space header', () => {
     expect(err).toMatchObject({ code: 'REST_INVALID_CALL', errors: { space: 'must not be given' } });
   });
 
+  it('never puts credentials into an error or an event', async () => {
+    const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
+    const credentials = String(await tc.client.call('getTransactionCredentials', { space, path: { id: id! } }));
+    const forged = `${credentials.slice(0, -4)}AAAA`;
+    const err = (await tc.client.call('getTransactionByCredentials', { path: { credentials: forged } }).catch((e: unknown) => e)) as Error;
+    expect(err).toMatchObject({ status: 401 });
+    const seen = [err.message, err.stack, JSON.stringify(err), JSON.stringify(tc.events)].join('\n');
+    expect(seen).toContain('/by-credentials/{credentials}');
+    expect(seen).not.toContain(forged.slice(0, 24));
+    expect(seen).not.toContain(credentials.slice(0, 24));
+  });
+
   it('missing on a raw request is answered 400 by the sandbox', async () => {
     const path = '/api/v2.0/customers?limit=1';
     const token = await signClaims(sandbox.users[0].key, { sub: sandbox.users[0].id, iat: nowSeconds(), requestPath: path, requestMethod: 'GET' });

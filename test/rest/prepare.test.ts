@@ -48,3 +48,17 @@ describe('prepareCall', () => {
     expect(bad.path).toBe('/api/v2.0/customers/search');
   });
 });
+
+describe('ids past 2^53', () => {
+  it('are refused as JS numbers in paths and queries, where they have already lost digits', () => {
+    const err = refusal(() => prepareCall('getTransaction', { path: { id: 9007199254740993 }, space: 1 }, BASE));
+    expect(err.errors.id).toMatch(/past 2\^53/);
+    expect(refusal(() => prepareCall('listCustomers', { query: { after: 2 ** 60 }, space: 1 }, BASE)).errors.after).toMatch(/past 2\^53/);
+    expect(refusal(() => prepareCall('createSpace', { body: { name: 'S', account: 2 ** 60 } }, BASE)).errors.body).toMatch(/past 2\^53/);
+  });
+
+  it('go out exactly as bigint or digit strings', () => {
+    expect(prepareCall('getTransaction', { path: { id: 9007199254740993n }, space: 1 }, BASE).requestPath).toBe('/api/v2.0/payment/transactions/9007199254740993');
+    expect(prepareCall('getTransaction', { path: { id: '9007199254740993' }, space: 1 }, BASE).requestPath).toBe('/api/v2.0/payment/transactions/9007199254740993');
+  });
+});
