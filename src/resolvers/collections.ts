@@ -13,7 +13,7 @@ import { orderString, totalOrder } from './order';
 import { pageRequest, MAX_PAGE_SIZE, type CollectionArgs, type PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
 import { searchPage } from './search-paging';
-import { combineQueries } from './search-syntax';
+import { combineQueries, rawQuery } from './search-syntax';
 
 export interface CollectionTarget {
   resource: Resource;
@@ -23,7 +23,7 @@ export interface CollectionTarget {
 
 /** The user's filter and raw query as one search query, plus any condition the caller adds. */
 export function userQuery(resource: Resource, args: Pick<CollectionArgs, 'filter' | 'query'>, extra?: string): string | undefined {
-  return combineQueries(extra, translateFilter(args.filter as Filter | null | undefined, resource.model), args.query ?? undefined);
+  return combineQueries(extra, translateFilter(args.filter as Filter | null | undefined, resource.model), rawQuery(args.query));
 }
 
 /** One page, by list when nothing but the id order is asked for, by search otherwise. */

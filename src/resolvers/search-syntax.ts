@@ -3,7 +3,9 @@
 // are checked against a strict pattern.
 // The sandbox's printer is shared pure code: what it writes, the REST search parser reads back as the
 // same value (backslash escapes inside quotes, keywords always quoted).
-import { quoteValue } from '../sandbox/search/printer';
+import { SearchSyntaxError } from '../sandbox/search/errors';
+import { parseQuery } from '../sandbox/search/parser';
+import { printQuery, quoteValue } from '../sandbox/search/printer';
 import { graphError } from './errors';
 
 export { quoteValue };
@@ -51,6 +53,24 @@ export function group(parts: string[], connective: 'AND' | 'OR'): string {
 
 export function negate(part: string): string {
   return part === '' ? NEVER : `NOT (${part})`;
+}
+
+/**
+ * The user's raw `query` argument in canonical form. It is parsed rather than pasted: pasted text
+ * could close the parentheses it is wrapped in (`id:1) OR (-id:*`) and cancel the parent and keyset
+ * conditions it is AND-ed with; a printed tree is always one balanced expression.
+ */
+export function rawQuery(text: string | null | undefined, argument = 'query'): string | undefined {
+  if (text === null || text === undefined) return undefined;
+  try {
+    const node = parseQuery(text);
+    return node ? printQuery(node) : undefined;
+  } catch (error) {
+    if (error instanceof SearchSyntaxError) {
+      throw graphError('BAD_USER_INPUT', `${argument}: ${error.message}`, { position: error.position });
+    }
+    throw error;
+  }
 }
 
 /** The user's filter and raw query together: both must hold. */
