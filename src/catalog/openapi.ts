@@ -63,6 +63,8 @@ export interface Operation {
   successStatus: number;
   /** Content type and schema of the success response; absent for 204. */
   response?: { contentType: string; schema: JsonSchema };
+  /** Every content type the success response is offered in, the preferred one first. */
+  responseContentTypes: string[];
   readTimeoutSeconds?: number;
 }
 
@@ -100,6 +102,7 @@ function toOperation(path: string, method: string, raw: RawOperation): Operation
     requestBodyRequired: raw.requestBody?.required ?? false,
     successStatus: Number(status),
     response: content ? { contentType: content[0], schema: content[1].schema } : undefined,
+    responseContentTypes: Object.keys(response?.content ?? {}),
     readTimeoutSeconds: raw['x-read-timeout-seconds'],
   };
 }

@@ -136,6 +136,11 @@ export const standardOperationIndex: ReadonlyMap<string, { resource: Resource; c
   ),
 );
 
+/** The resource an operation belongs to (standard or extra), if any. */
+export const resourceByOperationId: ReadonlyMap<string, Resource> = new Map(
+  resources.flatMap((resource) => [...Object.values(resource.ops), ...resource.extras].map((op) => [op!.operationId, resource] as const)),
+);
+
 /** Extra (non-standard) operations that belong to no base with a model, e.g. `POST /ibans`. */
 export const orphanExtras: Operation[] = facts
   .filter((entry) => entry.model === null)

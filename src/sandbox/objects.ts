@@ -1,7 +1,7 @@
 // Creating and loading stored objects the way every resource does it: one place for id, version,
 // createdOn, linkedSpaceId and the not-found rule.
 import { resourceOf, schemas, type Resource } from '../catalog';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 import type { Store, StoredObject, Key } from './store';
 
 function hasProperty(model: string, field: string): boolean {
@@ -26,7 +26,9 @@ export function createObject(
   if (resource.versioned) object.version = 1;
   if (hasProperty(model, 'createdOn') && object.createdOn === undefined) object.createdOn = now.toISOString();
   if (space !== null && hasProperty(model, 'linkedSpaceId')) object.linkedSpaceId = space;
-  return store.put(model, resource.spaceScoped ? space : null, object[resource.key.field] as Key, object);
+  const key = object[resource.key.field] as Key;
+  if (store.get(model, key) !== undefined) throw conflict(`${model} ${String(key)} exists already.`);
+  return store.put(model, resource.spaceScoped ? space : null, key, object);
 }
 
 /** The object, or a 404 that names the model and id. */

@@ -9,6 +9,8 @@ import { parseExpand } from './expand';
 import { handlerFor } from './handlers';
 import { verifyCredentials } from './handlers/registry';
 import { validatePathParams, validateQuery } from './params';
+import { chooseContentType, inChosenType } from './negotiation';
+import { checkAccountLevelAccess } from './permissions';
 import type { RateLimiter } from './rate-limit';
 import type { RouteMatch } from './router';
 import { validateBody } from './validation';
@@ -27,15 +29,6 @@ export interface PipelineDeps {
   rateLimiter: RateLimiter;
 }
 
-function acceptsResponse(accept: string | undefined, op: Operation): boolean {
-  if (!accept) return true;
-  const produced = op.response?.contentType ?? 'application/json';
-  const [type] = produced.split('/');
-  return accept.split(',').some((range) => {
-    const media = range.split(';')[0].trim().toLowerCase();
-    return media === '*/*' || media === `${type}/*` || media === produced || media === 'application/json';
-  });
-}
 
 function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: Date): { user: AppUser; credentialSpace?: number } {
   if (route.op.byCredentials) {
@@ -85,21 +78,23 @@ function parseBody(op: Operation, raw: RawRequest): unknown {
 export async function runOperation(raw: RawRequest, route: RouteMatch, deps: PipelineDeps): Promise<HandlerResult> {
   const { op, params } = route;
   const now = deps.state.now();
-  if (!acceptsResponse(raw.headers.accept, op)) {
-    throw new ApiError(406, `The Accept header excludes ${op.response?.contentType ?? 'application/json'}, the only format ${op.operationId} returns.`);
+  const chosen = chooseContentType(raw.headers.accept, op);
+  if (!chosen) {
+    throw new ApiError(406, `The Accept header excludes every format ${op.operationId} answers in (${op.responseContentTypes.join(', ') || 'application/json'}).`);
   }
   const { user, credentialSpace } = authorize(raw, route, deps, now);
   const wait = deps.rateLimiter.check(user.id, now.getTime());
   if (wait > 0) throw new ApiError(429, `Too many requests from application user ${user.id}; retry after ${wait} s.`, {}, { 'retry-after': String(wait) });
   const space = credentialSpace ?? spaceOf(op, raw.headers, user, deps.state);
   validatePathParams(op, params);
+  checkAccountLevelAccess(op, params, user);
   const query = new URLSearchParams(raw.url.slice(raw.url.indexOf('?') + 1 || raw.url.length));
   validateQuery(op, query);
   const expand = parseExpand(query, op);
   const body = parseBody(op, raw);
   validateBody(op, body);
   const request: HandlerRequest = { op, params, query, space, user, body, expand, now };
-  return handlerFor(op.operationId)(request, deps.state);
+  return inChosenType(await handlerFor(op.operationId)(request, deps.state), chosen);
 }
 
 export function apiPath(url: string): string | undefined {

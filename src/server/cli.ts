@@ -16,12 +16,15 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-function intOption(value: string | undefined, name: string): number | undefined {
+function intOption(value: string | undefined, name: string, max = 65_535): number | undefined {
   if (value === undefined) return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || n > 65_535) fail(`--${name} must be a whole number from 0 to 65535, got "${value}"`);
+  if (!/^\d+$/.test(value) || n > max) fail(`--${name} must be a whole number from 0 to ${max}, got "${value}"`);
   return n;
 }
+
+// The demo data's generator is seeded with 32 bits.
+const seedOption = (value: string | undefined) => intOption(value, 'seed', 4_294_967_295);
 
 function onShutdown(close: () => Promise<void>): void {
   const stop = () => void close().finally(() => process.exit(0));
@@ -53,7 +56,7 @@ async function sandboxCommand(args: string[]): Promise<void> {
       return fail((error as Error).message);
     }
   });
-  const sandbox = await startSandbox({ port: intOption(values.port, 'port') ?? 8081, seed: intOption(values.seed, 'seed'), users });
+  const sandbox = await startSandbox({ port: intOption(values.port, 'port') ?? 8081, seed: seedOption(values.seed), users });
   process.stdout.write(`${JSON.stringify(sandboxReadyLine(sandbox))}\n`);
   onShutdown(sandbox.close);
 }
@@ -78,7 +81,7 @@ async function startCommand(args: string[]): Promise<void> {
     args,
     options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, seed: { type: 'string' } },
   });
-  const sandbox = await startSandbox({ port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0, seed: intOption(values.seed, 'seed') });
+  const sandbox = await startSandbox({ port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0, seed: seedOption(values.seed) });
   const [user] = sandbox.users;
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
   const { startGraphServer } = await import('./serve');
