@@ -75,9 +75,9 @@ export function sortValues(row: Record<string, unknown>, keys: readonly OrderKey
 
 /**
  * Rows strictly after the row with `values` in the order `keys`:
- * `(k1 after v1) OR (k1 = v1 AND k2 after v2) OR ...`. The sandbox sorts NULL first in ASC and last
- * in DESC (src/sandbox/search/sort.ts; SPEC leaves it open), so "after" and "equal" must name NULL explicitly: a plain `k:<v` never
- * matches a NULL key, and those rows would silently drop out of the walk.
+ * `(k1 after v1) OR (k1 = v1 AND k2 after v2) OR ...`. The sandbox sorts NULL first in ASC and
+ * last in DESC (src/sandbox/search/sort.ts; SPEC leaves it open), so "after" and "equal" must name
+ * NULL explicitly: a plain `k:<v` never matches NULL, and such rows silently dropped out of walks.
  */
 export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyValue[], model: string): string {
   if (!keysetCapable(model, keys)) {
@@ -89,12 +89,8 @@ export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyV
   }
   const alternatives: string[] = [];
   for (let i = 0; i < keys.length; i++) {
-    const after = afterTerm(keys[i], values[i] ?? null);
-    if (after === null) continue;
-    const parts: string[] = [];
-    for (let j = 0; j < i; j++) parts.push(equalTerm(keys[j].field, values[j] ?? null));
-    parts.push(after);
-    alternatives.push(group(parts, 'AND'));
+    const equal = keys.slice(0, i).map((k, j) => equalTerm(k.field, values[j] ?? null));
+    for (const after of afterTerms(keys[i], values[i] ?? null)) alternatives.push(group([...equal, after], 'AND'));
   }
   return alternatives.length === 0 ? NEVER : group(alternatives, 'OR');
 }
@@ -103,8 +99,8 @@ function equalTerm(field: string, v: KeyValue): string {
   return v === null ? isNullTerm(field) : term(field, ':', v);
 }
 
-/** Rows whose key comes strictly after `v` in the key's direction; null when none can. */
-function afterTerm(key: OrderKey, v: KeyValue): string | null {
-  if (key.direction === 'ASC') return v === null ? negate(isNullTerm(key.field)) : term(key.field, ':>', v);
-  return v === null ? null : group([term(key.field, ':<', v), isNullTerm(key.field)], 'OR');
+/** Alternatives for a key coming strictly after `v` in the key's direction (none after a NULL in DESC). */
+function afterTerms(key: OrderKey, v: KeyValue): string[] {
+  if (key.direction === 'ASC') return [v === null ? negate(isNullTerm(key.field)) : term(key.field, ':>', v)];
+  return v === null ? [] : [term(key.field, ':<', v), isNullTerm(key.field)];
 }

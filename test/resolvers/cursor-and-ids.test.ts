@@ -57,7 +57,18 @@ describe('keyset condition', () => {
       { field: 'id', direction: 'ASC' },
     ]);
     expect(keysetCondition(order, ['2024-01-01T00:00:00Z', 9], 'Transaction')).toBe(
-      '(createdOn:<2024-01-01T00:00:00Z OR (createdOn:2024-01-01T00:00:00Z AND id:>9))',
+      '(createdOn:<2024-01-01T00:00:00Z OR createdOn:* OR (createdOn:2024-01-01T00:00:00Z AND id:>9))',
+    );
+  });
+
+  // NULL sorts first in ASC and last in DESC: after a row, NULLs are named where they follow it.
+  it('names NULL keys where they come after the cursor row', () => {
+    const desc = totalOrder([{ field: 'completedOn', direction: 'DESC' }], 'id');
+    expect(keysetCondition(desc, [null, 9], 'Transaction')).toBe('(completedOn:* AND id:>9)');
+    const asc = totalOrder([{ field: 'completedOn', direction: 'ASC' }], 'id');
+    expect(keysetCondition(asc, [null, 9], 'Transaction')).toBe('(NOT (completedOn:*) OR (completedOn:* AND id:>9))');
+    expect(keysetCondition(asc, ['2024-01-01T00:00:00Z', 9], 'Transaction')).toBe(
+      '(completedOn:>2024-01-01T00:00:00Z OR (completedOn:2024-01-01T00:00:00Z AND id:>9))',
     );
   });
 
