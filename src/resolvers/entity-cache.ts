@@ -23,6 +23,8 @@ export function spaceFor(model: string, space: number | null): number | null {
 
 export class EntityCache {
   private readonly byObject = new Map<string, Cached[]>();
+  /** The expand set each object arrived with, relative to it (also for objects without a key). */
+  private readonly arrival = new WeakMap<Entity, ReadonlySet<string>>();
 
   private static id(model: string, space: number | null, key: string): string {
     const resource = resourceByModel.get(model);
@@ -54,7 +56,14 @@ export class EntityCache {
     return entity;
   }
 
+  /** True when `entity` arrived expanded far enough to answer a selection that needs `want`. */
+  answers(entity: Entity, want: readonly string[]): boolean {
+    const have = this.arrival.get(entity);
+    return have !== undefined && covers(have, want);
+  }
+
   private remember(entity: Entity, expand: readonly string[]): void {
+    this.arrival.set(entity, new Set(expand));
     const { model, space } = entityMeta(entity);
     const resource = resourceByModel.get(model);
     const key = resource ? entityKey(resource, entity) : null;

@@ -5,6 +5,7 @@ import { internalsOf, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { keyOf, spaceFor } from './entity-cache';
 import { graphError, guarded, toGraphQLError } from './errors';
+import { entityKey } from './entity-key';
 import { decodeGlobalId } from './global-id';
 
 function targetResource(model: string): Resource {
@@ -18,17 +19,29 @@ function stub(resource: Resource, space: number | null, key: unknown): Entity {
   return asEntity({ [resource.key.field]: key }, { model: resource.model, space });
 }
 
+/**
+ * What an object expanded inside its parent must have arrived with to be answered as it is: the
+ * omitted-by-default properties the selection wants of it. Past the REST depth limit the parent could
+ * not ask for them, and nothing later can add them. Links it arrived without are ids, which this
+ * resolver loads at their own level with their own plan, so they need no reload of this object.
+ */
+function ownProperties(resource: Resource, paths: readonly string[]): string[] {
+  return paths.filter((p) => resource.omittedByDefault.includes(p));
+}
+
 async function one(ctx: GraphContext, info: GraphQLResolveInfo, value: unknown, resource: Resource, space: number | null): Promise<Entity | null> {
   if (value === null || value === undefined) return null;
+  const { cache, loaders } = internalsOf(ctx);
+  let arrived: Entity | null = null;
   if (typeof value === 'object') {
-    // Came back expanded: answer from it as it is (the cache wrapped and primed it on arrival).
-    return isEntity(value) ? value : internalsOf(ctx).cache.wrap(value as Record<string, unknown>, resource.model, space, []);
+    arrived = isEntity(value) ? value : cache.wrap(value as Record<string, unknown>, resource.model, space, []);
   }
-  const key = keyOf(value);
-  if (key === null) return null;
+  const key = arrived ? entityKey(resource, arrived) : keyOf(value);
+  if (key === null) return arrived;
   const plan = planOf(ctx, info, resource.model, 'entity');
+  if (arrived && (plan.identityOnly || cache.answers(arrived, ownProperties(resource, plan.paths)))) return arrived;
   if (plan.identityOnly) return stub(resource, space, value);
-  return internalsOf(ctx).loaders.load(resource.model, space, key, plan.paths);
+  return loaders.load(resource.model, space, key, plan.paths);
 }
 
 export function resolveLink(
