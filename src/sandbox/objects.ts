@@ -1,6 +1,6 @@
 // Creating and loading stored objects the way every resource does it: one place for id, version,
 // createdOn, linkedSpaceId and the not-found rule.
-import { resourceOf, schemas, type Resource } from '../catalog';
+import { resourceOf, resources, schemas, type Resource } from '../catalog';
 import { conflict, notFound } from './errors';
 import type { Store, StoredObject, Key } from './store';
 
@@ -37,4 +37,14 @@ export function loadObject(store: Store, model: string, key: Key, space: number 
   const object = store.get(model, key, resource.spaceScoped ? space : undefined);
   if (!object) throw notFound(`${model} ${key} does not exist${resource.spaceScoped ? ` in space ${space}` : ''}.`);
   return object;
+}
+
+/** Removes an object and, first, everything nested under it (`/customers/{customerId}/addresses`...). */
+export function removeObject(store: Store, model: string, key: Key, space: number | null): boolean {
+  for (const nested of resources.filter((r) => r.parent?.model === model)) {
+    for (const child of store.list(nested.model, space)) {
+      if (child[nested.parent!.field] === key) removeObject(store, nested.model, child[nested.key.field] as Key, space);
+    }
+  }
+  return store.remove(model, key, space);
 }

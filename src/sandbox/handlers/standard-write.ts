@@ -1,10 +1,10 @@
 // The generic create, update and delete of every base. A body sets only the fields its request
 // schema declares (never id, version, createdOn or linkedSpaceId); objects of nested bases are
 // addressed under their parent; deleting a parent deletes the objects nested under it.
-import { deref, resources, schemas, type Operation, type Resource } from '../../catalog';
+import { deref, schemas, type Operation, type Resource } from '../../catalog';
 import { created, noContent, ok, type Handler, type SandboxState } from '../context';
 import { conflict, notFound, unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
+import { createObject, loadObject, removeObject } from '../objects';
 import type { Key, StoredObject } from '../store';
 import { checkMetadata } from './metadata';
 import { addressedObject } from './addressing';
@@ -96,20 +96,10 @@ export function update(resource: Resource): Handler {
   };
 }
 
-/** Removes an object and, first, everything nested under it (`/customers/{customerId}/addresses`...). */
-export function removeWithNested(sandbox: SandboxState, model: string, key: Key, space: number | null): boolean {
-  for (const nested of resources.filter((r) => r.parent?.model === model)) {
-    for (const child of sandbox.store.list(nested.model, space)) {
-      if (child[nested.parent!.field] === key) removeWithNested(sandbox, nested.model, child[nested.key.field] as Key, space);
-    }
-  }
-  return sandbox.store.remove(model, key, space);
-}
-
 export function remove(resource: Resource): Handler {
   return (req, sandbox) => {
     const key = addressedObject(resource, req, sandbox)[resource.key.field] as Key;
-    if (!removeWithNested(sandbox, resource.model, key, resource.spaceScoped ? req.space : null)) {
+    if (!removeObject(sandbox.store, resource.model, key, resource.spaceScoped ? req.space : null)) {
       throw notFound(`${resource.model} ${key} does not exist.`);
     }
     return noContent();

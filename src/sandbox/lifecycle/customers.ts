@@ -2,7 +2,7 @@
 // nothing), email addresses, default address.
 import { code as currencyByCode } from 'currency-codes';
 import { ApiError, badRequest } from '../errors';
-import { createObject, loadObject } from '../objects';
+import { createObject, loadObject, removeObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { checkMetadata } from '../handlers/metadata';
 
@@ -116,10 +116,7 @@ export function bulkDelete(store: Store, space: number, ids: number[], max: numb
   });
   refuseIfAny({ ...missing, ...problems }, Object.keys(missing).length ? 404 : 400, 'Some customers cannot be deleted');
   return ids.map((id) => {
-    for (const model of ['CustomerAddress', 'CustomerComment']) {
-      for (const child of store.list(model, space)) if (child.customer === id) store.remove(model, child.id as number, space);
-    }
-    store.remove('Customer', id, space);
+    removeObject(store, 'Customer', id, space);
     return { id, statusCode: 204 };
   });
 }
