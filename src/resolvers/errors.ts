@@ -2,7 +2,7 @@
 // for support, and a message that names what failed. Tokens and keys never reach a RestError, and the
 // message is built from the upstream's own message, so nothing secret can leak through here.
 import { GraphQLError } from 'graphql';
-import { RestError } from '../rest/errors';
+import { RestError, RestHttpError } from '../rest/errors';
 
 export type GraphErrorCode =
   | 'BAD_USER_INPUT'
@@ -19,9 +19,13 @@ export type GraphErrorCode =
   | 'RATE_LIMITED'
   | 'UPSTREAM_ERROR';
 
+// An upstream 401 refuses paygraph's own REST credentials (its user id and key), not the GraphQL
+// client: logging in again cannot help the client, so it is an UPSTREAM_ERROR (status 401 kept in
+// extensions.status) whose message says to check paygraph's configuration. UNAUTHENTICATED stays in
+// the code list for a future paygraph-level authentication of its own clients.
 const byStatus: Record<number, GraphErrorCode> = {
   400: 'BAD_USER_INPUT',
-  401: 'UNAUTHENTICATED',
+  401: 'UPSTREAM_ERROR',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   406: 'NOT_ACCEPTABLE',
@@ -51,7 +55,8 @@ function restMessage(error: RestError): string {
     .join('; ');
   const what = `REST ${error.operationId} failed${error.status ? ` with ${error.status}` : ''}`;
   const why = upstream ?? (error.code === 'REST_HTTP_STATUS' ? undefined : error.message);
-  return [what, why, fields].filter(Boolean).join(': ');
+  const hint = error.status === 401 ? "paygraph's REST user id or authentication key was refused; check paygraph's configuration" : undefined;
+  return [what, why, fields, hint].filter(Boolean).join(': ');
 }
 
 /** Maps anything a resolver may catch to a GraphQLError; GraphQLErrors pass through unchanged. */
@@ -67,9 +72,9 @@ export function toGraphQLError(error: unknown): GraphQLError {
       operationId: error.operationId,
     };
     if (Object.keys(error.errors).length > 0) extensions.fields = { ...error.errors };
-    // Only whole-request conditions set the HTTP status; a failing field must not turn a partial
-    // answer into an HTTP error for the other fields.
-    if (status === 401 || status === 429) extensions.http = { status };
+    if (error instanceof RestHttpError && error.retryAfterMs !== undefined) extensions.retryAfterMs = error.retryAfterMs;
+    // No extensions.http: these are field errors, and a non-2xx status would make clients discard
+    // the partial answer of every other field (one failing field never blanks its siblings).
     return new GraphQLError(restMessage(error), { extensions, originalError: error });
   }
   const message = error instanceof Error ? error.message : String(error);

@@ -9,7 +9,7 @@ const info = { operationId: 'getTransaction', method: 'GET', path: '/api/v2.0/pa
 
 describe('toGraphQLError', () => {
   const cases: [number, string][] = [
-    [400, 'BAD_USER_INPUT'], [401, 'UNAUTHENTICATED'], [403, 'FORBIDDEN'], [404, 'NOT_FOUND'], [406, 'NOT_ACCEPTABLE'],
+    [400, 'BAD_USER_INPUT'], [401, 'UPSTREAM_ERROR'], [403, 'FORBIDDEN'], [404, 'NOT_FOUND'], [406, 'NOT_ACCEPTABLE'],
     [409, 'CONFLICT'], [410, 'GONE'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE'], [416, 'RANGE_NOT_SATISFIABLE'],
     [422, 'UNPROCESSABLE'], [429, 'RATE_LIMITED'], [500, 'UPSTREAM_ERROR'], [503, 'UPSTREAM_ERROR'],
   ];

@@ -179,6 +179,39 @@ describe('errors', () => {
     }
   });
 
+  // A client discards the body of a non-2xx answer: one field's upstream 429 or 401 must not turn
+  // the partial answer into an HTTP error (it used to, through extensions.http).
+  it.each([
+    [429, 'RATE_LIMITED', 'application/graphql-response+json'],
+    [429, 'RATE_LIMITED', 'application/json'],
+    [401, 'UPSTREAM_ERROR', 'application/graphql-response+json'],
+    [401, 'UPSTREAM_ERROR', 'application/json'],
+  ])('answers HTTP 200 with partial data when one field gets an upstream %i (%s, %s)', async (status, code, accept) => {
+    const query = `{ spaces(first: 1) { nodes { restId } } currencies { currencyCode } }`;
+    const spacesOps = await opsUsedBy(`{ spaces(first: 1) { nodes { restId } } }`);
+    const failing = (await opsUsedBy(`{ currencies { currencyCode } }`)).find((op) => !spacesOps.includes(op));
+    expect(failing).toBeDefined();
+    // A Retry-After beyond the client's cap: reported at once instead of waited for.
+    sandbox.faults.set({ errorStatus: status, errorCount: 10, retryAfterSeconds: 600, match: { operationId: failing } });
+    try {
+      const response = await app.fetch('http://paygraph.test/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept },
+        body: JSON.stringify({ query }),
+      });
+      expect(response.status).toBe(200);
+      const result = (await response.json()) as GraphResult;
+      expect(result.data!.spaces.nodes.length).toBe(1);
+      expect(result.data!.currencies).toBeNull();
+      expect(result.errors).toHaveLength(1);
+      expect(result.errors![0]).toMatchObject({ path: ['currencies'], extensions: { code, status } });
+      expect(result.errors![0].extensions.http).toBeUndefined();
+      if (status === 401) expect(result.errors![0].message).toMatch(/paygraph's REST user id or authentication key was refused/);
+    } finally {
+      sandbox.faults.clear();
+    }
+  });
+
   it('masks unexpected errors without leaking their text', async () => {
     const broken: RestCaller = {
       call: () => Promise.reject(new Error('internal detail secret-4711')),

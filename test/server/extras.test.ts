@@ -100,7 +100,7 @@ describe('extras', () => {
     const keyless = createRestClient({ baseUrl: sandbox.baseUrl, userId: 'mobile-app', authKey: Buffer.from('no key').toString('base64') });
     const mobile = createApp({ rest: keyless, graphiql: false });
     const denied = await run(`{ spaces(first: 1) { nodes { restId } } }`, {}, mobile);
-    expect(denied.errors?.[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(denied.errors?.[0].extensions).toMatchObject({ code: 'UPSTREAM_ERROR', status: 401 });
     const byCredentials = await ok(
       `query($c: String!) { transactionByCredentials(credentials: $c) {
         transaction { id restId state linkedSpace { restId } } mobileSdkUrl oneClickTokens { restId }

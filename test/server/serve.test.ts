@@ -33,7 +33,7 @@ describe('startGraphServer', () => {
     await expect(fetch(server.url)).rejects.toThrow();
   });
 
-  it('reports a wrong authentication key as UNAUTHENTICATED, without the key', async () => {
+  it('reports a wrong authentication key as an UPSTREAM_ERROR with status 401 that points at the configuration, without the key', async () => {
     const key = Buffer.from('not the key of this user at all!').toString('base64');
     const server = await startGraphServer({ restUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: key, port: 0 });
     try {
@@ -44,8 +44,10 @@ describe('startGraphServer', () => {
       });
       const text = await response.text();
       expect(text).not.toContain(key);
-      const body = JSON.parse(text) as { errors: { extensions: { code: string } }[] };
-      expect(body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+      const body = JSON.parse(text) as { errors: { message: string; extensions: { code: string; status: number } }[] };
+      // paygraph's own key was refused, not the GraphQL client: logging in again cannot help it.
+      expect(body.errors[0].extensions).toMatchObject({ code: 'UPSTREAM_ERROR', status: 401 });
+      expect(body.errors[0].message).toMatch(/check paygraph's configuration/);
     } finally {
       await server.close();
     }
