@@ -6,7 +6,7 @@ export { resolveCollection, resolvePlainList, type CollectionTarget } from './co
 export { resolveChildren } from './children';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
 export { encodeGlobalId, decodeGlobalId, type DecodedGlobalId } from './global-id';
-export { entityKey } from './entity-key';
+export { entityKey, splitNestedKey } from './entity-key';
 export { callExtra, type ExtraCall } from './extras';
 export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
 export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';

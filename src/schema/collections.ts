@@ -4,7 +4,7 @@ import { resourceOf, type Resource } from '../catalog';
 import { resolveByKey, resolveCollection, resolvePlainList } from '../resolvers';
 import { collectionArgs, connectionComplexity, connectionRef, listArgs, toCollectionArgs } from './connections';
 import { badUserInput, dynamicArg, dynamicField, type Args } from './dynamic';
-import { parseKeyArg } from './keys';
+import { parseKeyArg, parseNestedKeyArgs, parseParentArg } from './keys';
 import { collectionField, singularField } from './naming';
 import { entityRef } from './registry';
 
@@ -21,12 +21,6 @@ export function isPlainList(resource: Resource): boolean {
 
 function parentArgName(resource: Resource): string | undefined {
   return resource.parent?.pathParam;
-}
-
-function parentKey(resource: Resource, args: Args) {
-  const parent = resource.parent!;
-  const { key } = parseKeyArg(resourceOf(parent.model), args[parent.pathParam], parent.pathParam);
-  return { pathParam: parent.pathParam, value: typeof key === 'bigint' ? key.toString() : key };
 }
 
 function checkSpace(resource: Resource, named: number | null, space: number | null): void {
@@ -61,7 +55,7 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
       resolveCollection(
         ctx,
         info,
-        { resource, space: spaceOf(parent), ...(parentArg ? { parentKey: parentKey(resource, args) } : {}) },
+        { resource, space: spaceOf(parent), ...(parentArg ? { parentKey: parseParentArg(resource, args) } : {}) },
         toCollectionArgs(args),
       ),
   });
@@ -82,9 +76,9 @@ function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
       remote: true,
       resolve: async (parent, args, ctx, info) => {
         const space = spaceOf(parent);
-        const { key, space: named } = parseKeyArg(resource, args.id);
+        const { key, space: named, parentKey } = parseNestedKeyArgs(resource, args);
         checkSpace(resource, named, space);
-        const target = { resource, space, parentKey: parentKey(resource, args) };
+        const target = { resource, space, parentKey };
         const page = await resolveCollection(ctx, info, target, { first: 1, filter: { id: { eq: key } } });
         return page.edges[0]?.node ?? null;
       },

@@ -26,11 +26,16 @@ function atRoot(resource: Resource, selection: string): { query: string; pick: (
   return { query: `{ space(id: "${h.space}") { ${selection} } }`, pick: (d) => d.space };
 }
 
+/** A parent (of a nested resource) that has children, and one other parent. */
+function parentsOf(resource: Resource): { withChild: unknown; other: unknown } {
+  const parents = h.sandbox.state.store.list(resource.parent!.model, h.space);
+  const withChild = parents.find((p) => h.sandbox.state.store.list(resource.model, h.space).some((c) => c[resource.parent!.field] === p.id));
+  return { withChild: withChild?.id, other: parents.find((p) => p !== withChild)?.id };
+}
+
 function collectionArgs(resource: Resource): string {
   if (!resource.parent) return isPlainList(resource) ? '' : '(first: 2)';
-  const parents = h.sandbox.state.store.list(resource.parent.model, h.space);
-  const withChild = parents.find((p) => h.sandbox.state.store.list(resource.model, h.space).some((c) => c[resource.parent!.field] === p.id));
-  return `(first: 2, ${resource.parent.pathParam}: "${String(withChild?.id)}")`;
+  return `(first: 2, ${resource.parent.pathParam}: "${String(parentsOf(resource).withChild)}")`;
 }
 
 async function listSome(resource: Resource): Promise<Found[]> {
@@ -44,6 +49,22 @@ async function listSome(resource: Resource): Promise<Found[]> {
 }
 
 const reachable = resources.filter((r) => r.ops.L);
+
+/** A nested lookup takes the REST id and the object's own global ID, the latter only under its parent. */
+async function lookUpNested(resource: Resource, first: Found): Promise<void> {
+  const lookup = singularField(resource);
+  const { withChild, other } = parentsOf(resource);
+  const under = (parent: unknown, id: unknown) => atRoot(resource, `${lookup}(${resource.parent!.pathParam}: "${String(parent)}", id: "${String(id)}") { id restId }`);
+  for (const id of [first.restId, first.id]) {
+    const { query, pick } = under(withChild, id);
+    const byKey = await h.run(query);
+    expect(byKey.errors?.map((e) => e.message), query).toBeUndefined();
+    expect(pick(byKey.data!)[lookup]).toEqual(first);
+  }
+  const { query } = under(other, first.id);
+  const wrong = await h.run(query);
+  expect(wrong.errors?.[0], query).toMatchObject({ extensions: { code: 'BAD_USER_INPUT' }, message: expect.stringContaining(resource.parent!.pathParam) });
+}
 
 describe('every entity of the catalog', () => {
   it.each(reachable.map((r) => [r.typeName, r] as const))('%s: listed, then found again by node, nodes and its lookup', async (_name, resource) => {
@@ -66,6 +87,7 @@ describe('every entity of the catalog', () => {
       expect(byKey.errors, query).toBeUndefined();
       expect(pick(byKey.data!)[lookup]).toEqual(first);
     }
+    if (resource.parent && resource.ops.G) await lookUpNested(resource, first);
   });
 
   it('covers every resource that REST can list', () => {
