@@ -1,6 +1,8 @@
-// Per request, per (model, space, expand set): a DataLoader that turns N keys into search calls
+// Per request, per (model, space): a DataLoader that turns N keys into search calls
 // `id:1 OR id:2 ...` of at most 100 keys (parallel retrievals where the resource has no search),
 // answering in key order, null for a missing key and an Error for a key whose call failed.
+// Keys wanted in one tick with different expand sets are fetched once, with the union of the sets:
+// an object fetched with a larger expand set serves a smaller one (DESIGN).
 import DataLoader from 'dataloader';
 import { resourceOf, type Resource } from '../catalog';
 import { RestError } from '../rest/errors';
@@ -19,8 +21,21 @@ export interface BatchRecord {
   keys: string[];
 }
 
+/** A key as one field wants it: the object and the expand set its selection needs. */
+interface Wanted {
+  key: string;
+  expand: readonly string[];
+}
+
+const wantedId = (w: Wanted): string => `${w.key}|${w.expand.join(',')}`;
+
+/** The sorted union of the expand sets (each already holds its prefixes). */
+function union(sets: readonly (readonly string[])[]): string[] {
+  return [...new Set(sets.flat())].sort();
+}
+
 export class Loaders {
-  private readonly loaders = new Map<string, DataLoader<string, Entity | null>>();
+  private readonly loaders = new Map<string, DataLoader<Wanted, Entity | null, string>>();
   /** Every batch the loaders ran, for tests that assert batches. */
   readonly batches: BatchRecord[] = [];
 
@@ -35,29 +50,37 @@ export class Loaders {
       const known = this.cache.get(model, space, key, expand);
       if (known) return known;
     }
-    return this.loader(model, space, expand).load(key);
+    return this.loader(model, space).load({ key, expand });
   }
 
-  private loader(model: string, space: number | null, expand: readonly string[]): DataLoader<string, Entity | null> {
-    const id = `${model}|${space ?? '-'}|${expand.join(',')}`;
+  private loader(model: string, space: number | null): DataLoader<Wanted, Entity | null, string> {
+    const id = `${model}|${space ?? '-'}`;
     let loader = this.loaders.get(id);
     if (!loader) {
-      const batch = (keys: readonly string[]) => this.batch(model, space, [...expand], keys);
-      loader = this.naive ? new DataLoader(batch, { batch: false, cache: false }) : new DataLoader(batch);
+      const batch = (wanted: readonly Wanted[]) => this.batch(model, space, wanted);
+      loader = this.naive
+        ? new DataLoader(batch, { batch: false, cache: false, cacheKeyFn: wantedId })
+        : new DataLoader(batch, { cacheKeyFn: wantedId });
       this.loaders.set(id, loader);
     }
     return loader;
   }
 
-  private async batch(model: string, space: number | null, expand: string[], keys: readonly string[]): Promise<(Entity | null | Error)[]> {
-    this.batches.push({ model, space, expand, keys: [...keys] });
+  private async batch(model: string, space: number | null, wanted: readonly Wanted[]): Promise<(Entity | null | Error)[]> {
     const resource = resourceOf(model);
+    const keys = [...new Set(wanted.map((w) => w.key))];
     if (resource.ops.S && !this.naive) {
+      const expand = union(wanted.map((w) => w.expand));
+      this.batches.push({ model, space, expand, keys });
       const answers = await Promise.all(searchGroups(resource, keys).map((g) => this.search(model, space, expand, g)));
       const found = new Map(answers.flat());
-      return keys.map((k) => found.get(normal(resource, k)) ?? null);
+      return wanted.map((w) => found.get(normal(resource, w.key)) ?? null);
     }
-    return Promise.all(keys.map((key) => this.retrieve(model, space, expand, key)));
+    // One retrieval per key, with every expand set that key is wanted with.
+    const byKey = new Map(keys.map((key) => [key, union(wanted.filter((w) => w.key === key).map((w) => w.expand))]));
+    for (const [key, expand] of byKey) this.batches.push({ model, space, expand, keys: [key] });
+    const answers = new Map(await Promise.all([...byKey].map(async ([key, expand]) => [key, await this.retrieve(model, space, expand, key)] as const)));
+    return wanted.map((w) => answers.get(w.key) ?? null);
   }
 
   /** One search for keys under one parent (or none): `id:1 OR id:2 ...`; answers by key. */

@@ -1,6 +1,6 @@
 // The loaders over the real sandbox: exact batches, 100-key chunks, key order, null for missing
-// keys, an Error for the keys of a failed call (others unaffected), and reuse of objects that
-// arrived with a larger expand set.
+// keys, an Error for the keys of a failed call (others unaffected), reuse of objects that arrived
+// with a larger expand set, and one fetch for a key wanted with several expand sets in one tick.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityCache } from '../../src/resolvers/entity-cache';
 import { Loaders } from '../../src/resolvers/loaders';
@@ -77,6 +77,33 @@ describe('loaders', () => {
     expect(recorder.calls).toHaveLength(1);
     await loaders.load('Transaction', h.space, txIds[0], ['token']);
     expect(recorder.calls).toHaveLength(2);
+  });
+
+  it('keys wanted in one tick with different expand sets are fetched once, with the union of the sets', async () => {
+    const { recorder, loaders } = fresh();
+    const [plain, withConfig, withToken] = await Promise.all([
+      loaders.load('Transaction', h.space, txIds[0], []),
+      loaders.load('Transaction', h.space, txIds[0], ['paymentConnectorConfiguration']),
+      loaders.load('Transaction', h.space, txIds[1], ['token']),
+    ]);
+    expect(recorder.calls).toHaveLength(1);
+    expect(recorder.calls[0].query).toMatchObject({ query: `(id:${txIds[0]} OR id:${txIds[1]})`, expand: ['paymentConnectorConfiguration', 'token'] });
+    expect(plain).toBe(withConfig);
+    expect(String(withToken!.id)).toBe(txIds[1]);
+    // Served from the cache afterwards, for any expand set the union covers.
+    expect(await loaders.load('Transaction', h.space, txIds[1], ['paymentConnectorConfiguration', 'token'])).toBe(withToken);
+    expect(recorder.calls).toHaveLength(1);
+  });
+
+  it('two aliases selecting one object with different selections cost one call', async () => {
+    const t = txIds.find((id) => h.sandbox.state.store.get('Transaction', Number(id), h.space)?.token != null)!;
+    const r = await h.run(`query($s: ID!, $t: ID!) { space(id: $s) { a: transaction(id: $t) { state } b: transaction(id: $t) { token { state } } } }`, {
+      s: String(h.space),
+      t,
+    });
+    expect(r.errors).toBeUndefined();
+    expect(count(r.calls)).toEqual({ searchSpaces: 1, searchTransactions: 1 });
+    expect(r.calls.find((c) => c.operationId === 'searchTransactions')?.query?.expand).toEqual(['token']);
   });
 
   it('naive mode makes one retrieval per key, without batching or caching', async () => {
