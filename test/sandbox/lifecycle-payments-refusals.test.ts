@@ -2,32 +2,16 @@
 // action and each state (of the model's whole enum) the demo data holds an object in, an action the
 // table does not allow from that state answers 422 naming the state and the action, and leaves the
 // object as it was.
-import { describe, expect, it } from 'vitest';
-import { resourceOf } from '../../src/catalog';
-import type { TransitionTable } from '../../src/sandbox/lifecycle/machine';
 import { transactionGuards, transactionLifecycle } from '../../src/sandbox/lifecycle/transactions';
 import { refundLifecycle } from '../../src/sandbox/lifecycle/refunds';
 import { invoiceLifecycle } from '../../src/sandbox/lifecycle/invoices';
 import { deliveryIndicationLifecycle } from '../../src/sandbox/lifecycle/delivery-indications';
 import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/charge-flows';
-import type { CallOptions } from './support/signed-fetch';
+import { describeRefusals, type RefusalCase } from './support/refusals';
 import { useSandbox } from './support/sandbox';
 
 const f = useSandbox();
 type Obj = Record<string, any>;
-
-interface HttpAction {
-  action: string;
-  request: (o: Obj) => CallOptions;
-}
-
-interface Case {
-  table: TransitionTable;
-  base: string;
-  actions: HttpAction[];
-  /** Whether `action` may start from the object's state (the table, plus guards and auto-confirmation). */
-  allowed?: (action: string, o: Obj) => boolean;
-}
 
 const tx = (o: Obj, suffix: string) => `/payment/transactions/${o.id}/${suffix}`;
 const card = (number: () => string) => (o: Obj) => ({
@@ -48,7 +32,7 @@ function transactionAllows(action: string, o: Obj): boolean {
   return o.state === 'PENDING' && o.autoConfirmationEnabled !== false && AUTO_CONFIRMED.has(action);
 }
 
-const cases: Case[] = [
+const cases: RefusalCase[] = [
   {
     table: transactionLifecycle,
     base: '/payment/transactions',
@@ -115,34 +99,4 @@ const cases: Case[] = [
   },
 ];
 
-async function sampleIn(base: string, state: string): Promise<Obj | undefined> {
-  const r = await f.call<{ data: Obj[] }>({ space: f.space, path: `${base}/search?query=state:${state}&limit=1` });
-  expect(r.status, r.text).toBe(200);
-  return r.body.data[0];
-}
-
-describe.each(cases)('refused transitions of $table.model', ({ table, base, actions, allowed }) => {
-  it('refuses every action not allowed from each state the demo data hold, changing nothing', async () => {
-    const allows = allowed ?? ((action: string, o: Obj) => table.actions[action].from.includes(o.state));
-    const states = resourceOf(table.model).state!.values;
-    const seen = new Set<string>();
-    let refusals = 0;
-    for (const state of states) {
-      const object = await sampleIn(base, state);
-      if (!object) continue;
-      seen.add(state);
-      for (const { action, request } of actions) {
-        if (allows(action, object)) continue;
-        const r = await f.call<Obj>({ space: f.space, ...request(object) });
-        expect(r.status, `${action} from ${state}: ${r.text}`).toBe(422);
-        expect(r.body.message).toContain(`it is ${state}`);
-        expect(r.body.message).toContain(action);
-        const after = await f.call<Obj>({ space: f.space, path: `${base}/${object.id}` });
-        expect([after.body.state, after.body.version]).toEqual([object.state, object.version]);
-        refusals += 1;
-      }
-    }
-    expect(seen.size, `states held by demo data: ${[...seen].join(', ')}`).toBeGreaterThan(1);
-    expect(refusals).toBeGreaterThan(0);
-  });
-});
+describeRefusals(f, cases);
