@@ -235,3 +235,45 @@ describe('transaction: confirmation, 3-D Secure, void', () => {
     await refused(await act('completeTransactionOffline', { params: { id } }), id, 'VOIDED', 'complete', 4);
   });
 });
+
+describe('amounts that add up across repeated lines', () => {
+  async function authorized(): Promise<number> {
+    const tx = await newTransaction();
+    const paid = await pay(tx.id, cards().approve);
+    expect(paid.body.state).toBe('AUTHORIZED');
+    return tx.id;
+  }
+
+  it('refuses a partial completion that names one line twice, and one with a negative amount, changing nothing', async () => {
+    const id = await authorized();
+    const before = await get(id);
+    const twice = await act('completeTransactionPartiallyOnline', {
+      params: { id },
+      body: { lineItems: [{ uniqueId: 'shirt', quantity: 2, amount: 100 }, { uniqueId: 'shirt', quantity: 2, amount: 100 }], lastCompletion: false },
+    });
+    expect(twice.status).toBe(422);
+    expect(twice.body.errors).toHaveProperty(['lineItems[1].uniqueId']);
+    const negative = await act('completeTransactionPartiallyOnline', { params: { id }, body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: -10 }] } });
+    expect(negative.status).toBe(422);
+    expect(negative.body.message).toMatch(/wrong sign/);
+    const after = await get(id);
+    expect([after.state, after.version, after.completedAmount ?? 0]).toEqual([before.state, before.version, before.completedAmount ?? 0]);
+    expect(f.sandbox.state.store.list('TransactionCompletion', f.space).filter((c) => c.linkedTransaction === id)).toEqual([]);
+  });
+
+  it('refunds by line reductions no more units than were completed, within one refund and across refunds', async () => {
+    const id = await authorized();
+    expect((await act('completeTransactionOnline', { params: { id } })).status).toBe(200);
+    const sock = (quantityReduction: number) => ({ lineItemUniqueId: 'shirt', quantityReduction, unitPriceReduction: 0 });
+    const refund = (externalId: string, reductions: Json[]) =>
+      act('createRefund', { body: { transaction: id, externalId, type: 'MERCHANT_INITIATED_ONLINE', reductions } });
+    const repeated = await refund(`r-${id}-a`, [sock(2), sock(2), sock(2)]);
+    expect(repeated.status).toBe(422);
+    expect(repeated.body.errors).toHaveProperty(['reductions[1].quantityReduction']);
+    expect((await refund(`r-${id}-b`, [sock(1)])).status).toBe(200);
+    expect((await refund(`r-${id}-c`, [sock(1)])).status).toBe(200);
+    const third = await refund(`r-${id}-d`, [sock(1)]);
+    expect(third.status).toBe(422);
+    expect(third.body.message).toMatch(/0 left to refund of line item 'shirt'/);
+  });
+});

@@ -80,17 +80,25 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
   if (!requested.length && !details.lastCompletion) {
     throw unprocessable('A partial completion must name at least one line item.', { lineItems: 'empty' });
   }
+  const named = new Set<string>();
   return requested.map((r, i) => {
     const at = `lineItems[${i}]`;
     const line = base.get(r.uniqueId);
     if (!line) throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`, { [`${at}.uniqueId`]: 'unknown line item' });
+    // Each line once per completion: repeats would each be checked against the same amount left.
+    if (named.has(r.uniqueId)) throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is named twice; name each line item once per completion.`, { [`${at}.uniqueId`]: 'repeats a line item' });
+    named.add(r.uniqueId);
     const l = left.get(r.uniqueId)!;
+    if (r.amount !== 0 && l.amount !== 0 && Math.sign(r.amount) !== Math.sign(l.amount)) {
+      throw unprocessable(`${at}.amount ${r.amount} has the wrong sign: line item '${r.uniqueId}' has ${l.amount} left to complete.`, { [`${at}.amount`]: 'wrong sign' });
+    }
     if (exceeds(r.amount, l.amount)) {
       throw unprocessable(`${at}.amount ${r.amount} is more than the ${l.amount} left to complete of line item '${r.uniqueId}'.`, {
         [`${at}.amount`]: `at most ${l.amount}`,
       });
     }
-    if (r.quantity < 0 || r.quantity > l.quantity + EPSILON) {
+    if (r.quantity < 0) throw unprocessable(`${at}.quantity ${r.quantity} must not be negative.`, { [`${at}.quantity`]: 'negative' });
+    if (r.quantity > l.quantity + EPSILON) {
       throw unprocessable(`${at}.quantity ${r.quantity} is more than the ${l.quantity} left to complete of line item '${r.uniqueId}'.`, {
         [`${at}.quantity`]: `at most ${l.quantity}`,
       });

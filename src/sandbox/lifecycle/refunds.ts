@@ -8,6 +8,7 @@
 import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
+import { leftPerLine } from './completions';
 import { portionOf, roundTo, totalOf } from './line-items';
 import { applyTransition, defineLifecycle } from './machine';
 import { failureReason, guardTransaction } from './transactions';
@@ -42,18 +43,41 @@ interface Reduction {
   unitPriceReduction: number;
 }
 
+/**
+ * How many units of each line item can still be refunded: what the successful completions completed,
+ * less the quantities reduced by every refund that is not FAILED.
+ */
+function refundableQuantities(store: Store, space: number, transaction: StoredObject): Map<string, number> {
+  const { items } = lineItemsOf(transaction);
+  const left = leftPerLine(store, space, transaction);
+  const refundable = new Map(items.map((i) => [String(i.uniqueId), Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0)]));
+  for (const refund of store.list('Refund', space)) {
+    if (refund.transaction !== transaction.id || refund.state === 'FAILED') continue;
+    for (const r of (refund.reductions as Reduction[] | undefined) ?? []) {
+      refundable.set(r.lineItemUniqueId, (refundable.get(r.lineItemUniqueId) ?? 0) - r.quantityReduction);
+    }
+  }
+  return refundable;
+}
+
 /** The refunded portions of the line items a list of reductions describes; 422 naming a bad one. */
-function reducedLines(transaction: StoredObject, reductions: Reduction[]): StoredObject[] {
+function reducedLines(store: Store, space: number, transaction: StoredObject, reductions: Reduction[]): StoredObject[] {
   const { items, digits } = lineItemsOf(transaction);
+  const refundable = refundableQuantities(store, space, transaction);
   return reductions.map((r, i) => {
     const at = `reductions[${i}]`;
     const line = items.find((item) => item.uniqueId === r.lineItemUniqueId);
     if (!line) throw unprocessable(`${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`, { [`${at}.lineItemUniqueId`]: 'unknown' });
     const quantity = Number(line.quantity);
     const unitPrice = Number(line.unitPriceIncludingTax);
-    if (r.quantityReduction < 0 || r.quantityReduction > quantity) {
-      throw unprocessable(`${at}.quantityReduction must be between 0 and ${quantity}.`, { [`${at}.quantityReduction`]: String(r.quantityReduction) });
+    // Taken off as the reductions are read, so repeats within one refund add up.
+    const left = refundable.get(r.lineItemUniqueId) ?? 0;
+    if (r.quantityReduction < 0 || r.quantityReduction > left + 1e-9) {
+      throw unprocessable(`${at}.quantityReduction ${r.quantityReduction} must be between 0 and the ${left} left to refund of line item '${r.lineItemUniqueId}'.`, {
+        [`${at}.quantityReduction`]: `at most ${left}`,
+      });
     }
+    refundable.set(r.lineItemUniqueId, left - r.quantityReduction);
     if (r.unitPriceReduction < 0 || r.unitPriceReduction > unitPrice) {
       throw unprocessable(`${at}.unitPriceReduction must be between 0 and ${unitPrice}.`, { [`${at}.unitPriceReduction`]: String(r.unitPriceReduction) });
     }
@@ -113,7 +137,7 @@ export function createRefund(store: Store, space: number, body: Record<string, u
   guardTransaction(transaction, 'refund');
   const { items, digits } = lineItemsOf(transaction);
   const reductions = (body.reductions as Reduction[] | undefined) ?? [];
-  const lines = reducedLines(transaction, reductions);
+  const lines = reducedLines(store, space, transaction, reductions);
   const amount = roundTo(reductions.length ? totalOf(lines) : Number(body.amount ?? NaN), digits);
   if (body.amount !== undefined && reductions.length && Math.abs(Number(body.amount) - amount) > 1e-9) {
     throw unprocessable(`amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`, { amount: `reductions give ${amount}` });
