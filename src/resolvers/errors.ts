@@ -2,6 +2,7 @@
 // for support, and a message that names what failed. Tokens and keys never reach a RestError, and the
 // message is built from the upstream's own message, so nothing secret can leak through here.
 import { GraphQLError } from 'graphql';
+import { operationsById } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 
 export type GraphErrorCode =
@@ -21,8 +22,9 @@ export type GraphErrorCode =
 
 // An upstream 401 refuses paygraph's own REST credentials (its user id and key), not the GraphQL
 // client: logging in again cannot help the client, so it is an UPSTREAM_ERROR (status 401 kept in
-// extensions.status) whose message says to check paygraph's configuration. UNAUTHENTICATED stays in
-// the code list for a future paygraph-level authentication of its own clients.
+// extensions.status) whose message says to check paygraph's configuration. The exception are the
+// operations authorized by transaction credentials the client itself passed: there a 401 is the
+// client's (expired or foreign credentials), so it is UNAUTHENTICATED.
 const byStatus: Record<number, GraphErrorCode> = {
   400: 'BAD_USER_INPUT',
   401: 'UPSTREAM_ERROR',
@@ -48,6 +50,11 @@ export function graphError(code: GraphErrorCode, message: string, extra: Record<
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
+/** Whether the failed call was authorized by transaction credentials the GraphQL client gave. */
+function byCredentials(error: RestError): boolean {
+  return operationsById.get(error.operationId)?.byCredentials === true;
+}
+
 function restMessage(error: RestError): string {
   const upstream = error.upstream?.message;
   const fields = Object.entries(error.errors)
@@ -55,7 +62,7 @@ function restMessage(error: RestError): string {
     .join('; ');
   const what = `REST ${error.operationId} failed${error.status ? ` with ${error.status}` : ''}`;
   const why = upstream ?? (error.code === 'REST_HTTP_STATUS' ? undefined : error.message);
-  const hint = error.status === 401 ? "paygraph's REST user id or authentication key was refused; check paygraph's configuration" : undefined;
+  const hint = error.status === 401 && !byCredentials(error) ? "paygraph's REST user id or authentication key was refused; check paygraph's configuration" : undefined;
   return [what, why, fields, hint].filter(Boolean).join(': ');
 }
 
@@ -64,7 +71,12 @@ export function toGraphQLError(error: unknown): GraphQLError {
   if (error instanceof GraphQLError) return error;
   if (error instanceof RestError) {
     const status = error.status;
-    const code = error.code === 'REST_INVALID_CALL' ? 'BAD_USER_INPUT' : codeForStatus(error.code === 'REST_HTTP_STATUS' ? status : undefined);
+    const code =
+      error.code === 'REST_INVALID_CALL'
+        ? 'BAD_USER_INPUT'
+        : status === 401 && byCredentials(error)
+          ? 'UNAUTHENTICATED'
+          : codeForStatus(error.code === 'REST_HTTP_STATUS' ? status : undefined);
     const extensions: Record<string, unknown> = {
       code,
       upstreamErrorId: error.upstreamId ?? null,

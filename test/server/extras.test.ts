@@ -108,6 +108,9 @@ describe('extras', () => {
       { c: credentials },
       mobile,
     );
+    const expired = await run(`query($c: String!) { transactionByCredentials(credentials: $c) { mobileSdkUrl } }`, { c: 'bogus.sig' }, mobile);
+    expect(expired.errors?.[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
+    expect(expired.errors?.[0].message).not.toContain("paygraph's configuration");
     await keyless.close();
     const result = byCredentials.transactionByCredentials;
     expect(result.transaction).toMatchObject({ restId, state: 'PENDING' });
