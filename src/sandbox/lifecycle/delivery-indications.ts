@@ -3,9 +3,13 @@
 // shipping address name different countries, the decision needs a manual check (the indication waits
 // in MANUAL_CHECK_REQUIRED, the transaction stays COMPLETED); otherwise it is SUITABLE at once and the
 // transaction moves on to FULFILL. Marking suitable fulfils, marking not suitable declines.
-import { createObject } from '../objects';
+// A manual check opens a delivery-check manual task about the transaction; any manual decision closes
+// it (the task's own actions decide through `decideManually`, see manual-task-actions.ts).
+import { ApiError } from '../errors';
+import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition, defineLifecycle } from './machine';
+import { assertClosable, closeTask, openTask, openTasksAbout } from './manual-tasks';
 import { FAILURES, loadTransaction, transactionLifecycle } from './transactions';
 
 export type DeliveryIndicationState = 'PENDING' | 'NOT_SUITABLE' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE';
@@ -38,6 +42,31 @@ export function needsManualCheck(transaction: StoredObject): boolean {
   return !!billing && !!shipping && billing.toUpperCase() !== shipping.toUpperCase();
 }
 
+/** The manual task a manual check opens: type and action ids as in the demo data (seed/followups.ts). */
+export const DELIVERY_CHECK_TASK = {
+  type: 9201,
+  accept: 9301,
+  decline: 9302,
+} as const;
+
+function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date): StoredObject {
+  const { type, accept, decline } = DELIVERY_CHECK_TASK;
+  return openTask(
+    store,
+    space,
+    {
+      type,
+      contextEntityId: transactionId,
+      expiresOn,
+      actions: [
+        { id: accept, taskType: type, style: 'PRIMARY', label: { 'en-US': 'Accept delivery' } },
+        { id: decline, taskType: type, style: 'DANGER', label: { 'en-US': 'Decline delivery' } },
+      ],
+    },
+    now,
+  );
+}
+
 /** Creates the indication of a just COMPLETED transaction and applies the automatic decision. */
 export function decideDelivery(store: Store, space: number, transaction: StoredObject, completion: StoredObject, now: Date): StoredObject {
   const manual = needsManualCheck(transaction);
@@ -57,10 +86,12 @@ export function decideDelivery(store: Store, space: number, transaction: StoredO
   );
   const id = Number(indication.id);
   if (manual) {
-    return applyTransition(store, deliveryIndicationLifecycle, id, space, 'requireManualCheck', (d) => ({
+    const waiting = applyTransition(store, deliveryIndicationLifecycle, id, space, 'requireManualCheck', (d) => ({
       ...d,
       manualDecisionTimeoutOn: new Date(now.getTime() + 3 * DAY_MS).toISOString(),
     }));
+    openDeliveryCheckTask(store, space, Number(transaction.id), String(waiting.manualDecisionTimeoutOn), now);
+    return waiting;
   }
   const decided = applyTransition(store, deliveryIndicationLifecycle, id, space, 'decideAutomatically', (d) => ({
     ...d,
@@ -70,24 +101,71 @@ export function decideDelivery(store: Store, space: number, transaction: StoredO
   return decided;
 }
 
-/** The merchant's decision: suitable fulfils the transaction, not suitable declines it. */
-export function decideManually(store: Store, space: number, id: number, suitable: boolean, userId: number | undefined, now: Date): StoredObject {
-  const indication = store.get('DeliveryIndication', id, space);
-  const action = suitable ? 'markSuitable' : 'markNotSuitable';
-  const transactionAction = suitable ? 'fulfill' : 'declineDelivery';
-  if (indication) {
-    assertTransition(deliveryIndicationLifecycle, indication, action);
-    assertTransition(transactionLifecycle, loadTransaction(store, Number(indication.linkedTransaction), space), transactionAction);
-  }
-  const decided = applyTransition(store, deliveryIndicationLifecycle, id, space, action, (d) => ({
+export type ManualDecision = 'markSuitable' | 'markNotSuitable';
+
+/** What each manual decision does to the transaction. */
+const DECISIONS: Record<ManualDecision, { transaction: string; change: (t: StoredObject) => StoredObject }> = {
+  markSuitable: { transaction: 'fulfill', change: (t) => t },
+  markNotSuitable: {
+    transaction: 'declineDelivery',
+    change: (t) => ({ ...t, failureReason: FAILURES.notSuitable, userFailureMessage: (FAILURES.notSuitable.description as Record<string, string>)['en-US'] }),
+  },
+};
+
+export const isManualDecision = (action: string): action is ManualDecision => Object.hasOwn(DECISIONS, action);
+
+/** A decision checked against every life cycle it touches; applying it cannot be refused half-way. */
+export interface CheckedDecision {
+  space: number;
+  indication: StoredObject;
+  decision: ManualDecision;
+  openTasks: StoredObject[];
+}
+
+/**
+ * Checks decision `decision` on indication `id`: the indication's, the transaction's and the open
+ * delivery-check tasks' transitions. Throws 422 naming the refused state; changes nothing.
+ */
+export function checkManualDecision(store: Store, space: number, id: number, decision: ManualDecision): CheckedDecision {
+  const indication = loadObject(store, 'DeliveryIndication', id, space);
+  assertTransition(deliveryIndicationLifecycle, indication, decision);
+  const transactionId = Number(indication.linkedTransaction);
+  assertTransition(transactionLifecycle, loadTransaction(store, transactionId, space), DECISIONS[decision].transaction);
+  const openTasks = openTasksAbout(store, space, DELIVERY_CHECK_TASK.type, transactionId);
+  assertClosable(openTasks);
+  return { space, indication, decision, openTasks };
+}
+
+/** Applies a checked decision: indication, transaction (FULFILL or DECLINE), open tasks DONE. */
+export function applyManualDecision(store: Store, checked: CheckedDecision, userId: number | undefined, now: Date): StoredObject {
+  const { space, indication, decision, openTasks } = checked;
+  const decided = applyTransition(store, deliveryIndicationLifecycle, Number(indication.id), space, decision, (d) => ({
     ...d,
     manuallyDecidedOn: now.toISOString(),
     manuallyDecidedBy: userId,
   }));
-  applyTransition(store, transactionLifecycle, Number(decided.linkedTransaction), space, transactionAction, (t) => ({
-    ...t,
-    deliveryDecisionMadeOn: now.toISOString(),
-    ...(suitable ? {} : { failureReason: FAILURES.notSuitable, userFailureMessage: (FAILURES.notSuitable.description as Record<string, string>)['en-US'] }),
-  }));
+  const { transaction, change } = DECISIONS[decision];
+  applyTransition(store, transactionLifecycle, Number(decided.linkedTransaction), space, transaction, (t) => change({ ...t, deliveryDecisionMadeOn: now.toISOString() }));
+  for (const task of openTasks) closeTask(store, space, Number(task.id));
   return decided;
+}
+
+/** The merchant's decision (mark-suitable / mark-not-suitable): checked in full, then applied. */
+export function decideManually(store: Store, space: number, id: number, decision: ManualDecision, userId: number | undefined, now: Date): StoredObject {
+  return applyManualDecision(store, checkManualDecision(store, space, id, decision), userId, now);
+}
+
+/**
+ * The indication a delivery-check task about `transactionId` decides: the one awaiting a decision,
+ * else the latest (so that a refusal names its decided state); 422 when the transaction has none.
+ */
+export function indicationOfTransaction(store: Store, space: number, transactionId: number): StoredObject {
+  const all = store.list('DeliveryIndication', space).filter((d) => Number(d.linkedTransaction) === transactionId);
+  const waiting = all.find((d) => d.state === 'MANUAL_CHECK_REQUIRED' || d.state === 'PENDING');
+  const latest = all.reduce<StoredObject | undefined>((a, d) => (!a || Number(d.id) > Number(a.id) ? d : a), undefined);
+  const found = waiting ?? latest;
+  if (!found) {
+    throw new ApiError(422, `Transaction ${transactionId} has no delivery indication to decide.`, { contextEntityId: 'no delivery indication' });
+  }
+  return found;
 }

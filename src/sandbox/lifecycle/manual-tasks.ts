@@ -1,7 +1,9 @@
-// Manual task life cycle: an OPEN task is done by processing one of its actions. Expiry is the
-// stored state (EXPIRED), not derived from expiresOn: demo data keeps tasks OPEN past that date.
+// Manual task life cycle: an OPEN task is done by processing one of its actions (or by deciding
+// directly what it asks about). Expiry is the stored state (EXPIRED), not derived from expiresOn:
+// demo data keeps tasks OPEN past that date. What an action does besides closing its task is the
+// business of manual-task-actions.ts.
 import { ApiError } from '../errors';
-import { loadObject } from '../objects';
+import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition, defineLifecycle } from './machine';
 
@@ -13,23 +15,57 @@ export const manualTaskLifecycle = defineLifecycle({
   },
 });
 
-interface TaskAction {
+export interface TaskAction {
   id: number;
+  taskType?: number;
   label?: Record<string, string>;
   style?: string;
 }
 
-const actionsOf = (task: StoredObject): TaskAction[] => (task.actions ?? []) as TaskAction[];
+export interface NewTask {
+  type: number;
+  contextEntityId: number;
+  expiresOn: string;
+  actions: TaskAction[];
+}
 
-/** Processes action `actionId` of task `id`: OPEN -> DONE. */
-export function processAction(store: Store, space: number, id: number, actionId: number): StoredObject {
+export const actionsOf = (task: StoredObject): TaskAction[] => (task.actions ?? []) as TaskAction[];
+
+/** Opens a task (OPEN) in `space`. */
+export function openTask(store: Store, space: number, task: NewTask, now: Date): StoredObject {
+  return createObject(store, 'ManualTask', space, { ...task, state: 'OPEN' }, now);
+}
+
+/** The OPEN tasks of `type` about entity `contextEntityId`. */
+export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number): StoredObject[] {
+  return store
+    .list('ManualTask', space)
+    .filter((t) => t.state === 'OPEN' && t.type === type && t.contextEntityId === contextEntityId);
+}
+
+/** Refuses (422) unless every task may be closed now; changes nothing. */
+export function assertClosable(tasks: StoredObject[]): void {
+  for (const task of tasks) assertTransition(manualTaskLifecycle, task, 'process');
+}
+
+/** OPEN -> DONE. */
+export function closeTask(store: Store, space: number, id: number): StoredObject {
+  return applyTransition(store, manualTaskLifecycle, id, space, 'process');
+}
+
+/**
+ * The OPEN task `id` and its action `actionId`: 422 (naming the state) when the task is not OPEN,
+ * 404 naming the action when the task does not offer it. Changes nothing.
+ */
+export function taskForAction(store: Store, space: number, id: number, actionId: number): { task: StoredObject; action: TaskAction } {
   const task = loadObject(store, 'ManualTask', id, space);
   assertTransition(manualTaskLifecycle, task, 'process');
-  if (!actionsOf(task).some((a) => a.id === actionId)) {
+  const action = actionsOf(task).find((a) => a.id === actionId);
+  if (!action) {
     const known = actionsOf(task).map((a) => a.id).join(', ') || 'none';
     throw new ApiError(404, `ManualTask ${id} has no action ${actionId} (its actions: ${known}).`, { actionId: 'unknown action' });
   }
-  return applyTransition(store, manualTaskLifecycle, id, space, 'process');
+  return { task, action };
 }
 
 /** The notification text of a task: what it is about, its state and the actions it offers. */

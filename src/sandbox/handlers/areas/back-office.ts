@@ -1,12 +1,13 @@
-// Accounts (activate, deactivate), manual tasks (action, notification) and dunning cases (open for an
-// invoice, suspend).
+// Accounts (activate, deactivate), manual tasks (action: performs what the task type maps it to and
+// closes the task; notification) and dunning cases (open for an invoice, suspend).
 import { noContent, text } from '../../context';
 import { badRequest } from '../../errors';
 import { changeAccountState } from '../../lifecycle/accounts';
 import { openDunningCase, suspendDunningCase } from '../../lifecycle/dunning';
-import { notificationText, processAction } from '../../lifecycle/manual-tasks';
+import { processAction } from '../../lifecycle/manual-task-actions';
+import { notificationText } from '../../lifecycle/manual-tasks';
 import { defineHandlers } from '../registry';
-import { dateQuery, emptyOk, idParam, spaceOf } from './support';
+import { actingUserId, dateQuery, emptyOk, idParam, spaceOf } from './support';
 
 defineHandlers({
   activateAccount: (req, sandbox) => {
@@ -20,7 +21,7 @@ defineHandlers({
   },
 
   processManualTaskAction: (req, sandbox) => {
-    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'));
+    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'), { userId: actingUserId(req), now: sandbox.now() });
     return noContent();
   },
 

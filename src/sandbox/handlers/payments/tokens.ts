@@ -11,7 +11,7 @@ defineHandlers({
   createTransactionForTokenUpdate: (req, sandbox) =>
     rendered(sandbox, req, 'Transaction', createTransactionForTokenUpdate(sandbox.store, spaceOf(req), idParam(req), sandbox.now(), req.user.id)),
   markDeliveryIndicationSuitable: (req, sandbox) =>
-    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), true, actingUserId(req), sandbox.now())),
+    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), 'markSuitable', actingUserId(req), sandbox.now())),
   markDeliveryIndicationNotSuitable: (req, sandbox) =>
-    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), false, actingUserId(req), sandbox.now())),
+    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), 'markNotSuitable', actingUserId(req), sandbox.now())),
 });
