@@ -69,20 +69,33 @@ export const omittedByDefault: Record<string, string[]> = {
   Refund: ['baseLineItems', 'reducedLineItems'],
 };
 
+/** A child names its parent in a searchable field: `path` leads from the child to the parent id
+ *  (one field, or a link followed by a field of the linked object), `searchName` searches it. */
+export interface ChildFieldVia {
+  kind: 'field';
+  path: string[];
+  searchName: string;
+}
+
 /** One-to-many links: the children of a parent, and how a child names its parent. */
 export interface ChildRelation {
   parent: string;
   child: string;
   /** Field name on the parent type, e.g. `completions`. */
   name: string;
-  /** `field`: the child's field (link or plain id) holds the parent id and can be searched;
-   *  `path`: the child's base carries the parent id in its path (one call per parent). */
-  via: { kind: 'field'; field: string; searchName: string } | { kind: 'path'; pathParam: string };
+  /** `field`: the child names the parent in a searchable field;
+   *  `path`: the child's base carries the parent id in its path (one call per parent);
+   *  `through`: the child names (per `via`) one of the parent's children of relation `relation`,
+   *  e.g. a ledger entry names a version of the subscription. */
+  via: ChildFieldVia | { kind: 'path'; pathParam: string } | { kind: 'through'; relation: string; via: ChildFieldVia };
 }
 
-const byLink = (field: string) => ({ kind: 'field' as const, field, searchName: `${field}.id` });
-const byId = (field: string) => ({ kind: 'field' as const, field, searchName: field });
+const byLink = (field: string): ChildFieldVia => ({ kind: 'field', path: [field], searchName: `${field}.id` });
+const byId = (field: string): ChildFieldVia => ({ kind: 'field', path: [field], searchName: field });
+/** The parent id is a field of the object the child links to: `subscriptionVersion.subscription`. */
+const byLinkOf = (link: string, field: string): ChildFieldVia => ({ kind: 'field', path: [link, field], searchName: `${link}.${field}` });
 const byPath = (pathParam: string) => ({ kind: 'path' as const, pathParam });
+const through = (relation: string, via: ChildFieldVia) => ({ kind: 'through' as const, relation, via });
 
 export const childRelations: ChildRelation[] = [
   { parent: 'Transaction', child: 'TransactionCompletion', name: 'completions', via: byId('linkedTransaction') },
@@ -98,6 +111,9 @@ export const childRelations: ChildRelation[] = [
   { parent: 'Customer', child: 'CustomerComment', name: 'comments', via: byPath('customerId') },
   { parent: 'Subscription', child: 'SubscriptionVersion', name: 'versions', via: byLink('subscription') },
   { parent: 'Subscription', child: 'SubscriptionCharge', name: 'charges', via: byLink('subscription') },
+  // Ledger entries hold the version id as a plain id, so REST cannot search through it.
+  { parent: 'Subscription', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: through('versions', byId('subscriptionVersion')) },
+  { parent: 'Subscription', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLinkOf('subscriptionVersion', 'subscription') },
   { parent: 'SubscriptionVersion', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: byId('subscriptionVersion') },
   { parent: 'SubscriptionVersion', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLink('subscriptionVersion') },
   { parent: 'Token', child: 'TokenVersion', name: 'versions', via: byLink('token') },

@@ -1,13 +1,15 @@
-// One-to-many links as connections. Children that name their parent in a searchable field are
-// fetched for many parents at once (`transaction.id:1 OR transaction.id:2 ...`) and grouped by
-// parent when a first page is asked for; any other page, and children whose base path carries the
-// parent id, cost one call per parent (made concurrently by graphql-js).
+// One-to-many links as connections. Children that name their parent in a searchable field (directly,
+// through a link, or through another relation of the parent: child-matching.ts) are fetched for many
+// parents at once (`transaction.id:1 OR transaction.id:2 ...`) and grouped by parent when a first
+// page is asked for; any other page, and children whose base path carries the parent id, cost one
+// call per parent (made concurrently by graphql-js).
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { resourceOf, type ChildRelation, type Resource } from '../catalog';
 import { connectionOf, type Connection } from './connection';
 import { internalsOf, planOf, type GraphContext, type Internals } from './context';
 import { entityMeta, type Entity } from './entity';
+import { matchingFor, type Matching, type SearchableVia } from './child-matching';
 import { keyOf, spaceFor } from './entity-cache';
 import { guarded } from './errors';
 import { fetchPage, userQuery } from './collections';
@@ -16,57 +18,60 @@ import { orderString, totalOrder } from './order';
 import { pageRequest, type CollectionArgs, type PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
 import { rowCursor } from './search-paging';
-import { group, term } from './search-syntax';
+import { group } from './search-syntax';
 import { stableKey } from './stable-key';
 
-type FieldVia = Extract<ChildRelation['via'], { kind: 'field' }>;
-
-function parentIdTerm(via: FieldVia, parentKey: string): string {
-  return term(via.searchName, ':', BigInt(parentKey));
-}
-
-/** The parent id a child names, whether its link came back as an id or expanded. */
-function parentIdOf(row: Entity, via: FieldVia): string | null {
-  const value = row[via.field];
-  if (typeof value === 'object' && value !== null) return keyOf((value as Record<string, unknown>).id);
-  return keyOf(value);
-}
-
 interface Shared {
+  relation: ChildRelation;
+  via: SearchableVia;
   child: Resource;
-  via: FieldVia;
+  parentSpace: number | null;
   space: number | null;
   expand: string[];
   args: CollectionArgs;
   page: PageRequest;
+  naive: boolean;
 }
 
-function perParent(s: Shared, parentKey: string): FetchTarget {
-  return { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, parentIdTerm(s.via, parentKey)), expand: s.expand };
+function perParent(s: Shared, m: Matching, parentKey: string): FetchTarget {
+  const anyOf = group(m.terms(parentKey), 'OR');
+  return { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, anyOf), expand: s.expand };
+}
+
+const EMPTY = (): Connection => connectionOf([], [], false, false);
+
+/** One parent's page on its own; a parent that names no possible child costs nothing. */
+function onePage(internals: Internals, s: Shared, m: Matching, parentKey: string): Promise<Connection> {
+  if (m.terms(parentKey).length === 0) return Promise.resolve(EMPTY());
+  return fetchPage(internals, perParent(s, m, parentKey), s.args, s.page);
 }
 
 /** Children of one chunk of parents in one search; parents whose page may be cut short fall back. */
 async function chunk(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
+  const m = await matchingFor(internals, s.relation, s.via, s.parentSpace, parents, s.naive);
+  const anyParent = group(parents.flatMap((p) => m.terms(p)), 'OR');
+  if (anyParent === '') return parents.map(EMPTY);
   const order = totalOrder(s.args.orderBy, s.child.key.field);
-  const anyParent = group(parents.map((p) => parentIdTerm(s.via, p)), 'OR');
   const query = userQuery(s.child, s.args, anyParent);
+  // The links the grouping reads are expanded along with what the selection asks for.
+  const expand = [...new Set([...s.expand, ...m.expand])];
   const body = await callOp(internals.caller, s.child.ops.S!, {
     space: s.space,
-    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: internals.childBatchLimit }, s.expand),
+    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: internals.childBatchLimit }, expand),
   });
   const { data, hasMore } = asPage(body);
   const byParent = new Map<string, Entity[]>(parents.map((p) => [p, []]));
   for (const row of data) {
-    const entity = internals.cache.wrap(row, s.child.model, s.space, s.expand);
-    byParent.get(parentIdOf(entity, s.via) ?? '')?.push(entity);
+    const entity = internals.cache.wrap(row, s.child.model, s.space, expand);
+    byParent.get(m.ownerOf(entity) ?? '')?.push(entity);
   }
   return Promise.all(
     parents.map((p) => {
       const rows = byParent.get(p) ?? [];
       // The result is a prefix of the global order, so each parent's rows are a prefix of its own:
       // complete when nothing was cut, or when the parent already has more than one page.
-      if (hasMore && rows.length <= s.page.size) return fetchPage(internals, perParent(s, p), s.args, s.page);
-      const sig = signature(perParent(s, p), orderString(order));
+      if (hasMore && rows.length <= s.page.size) return onePage(internals, s, m, p);
+      const sig = signature(perParent(s, m, p), orderString(order));
       const pageRows = rows.slice(0, s.page.size);
       const cursors = pageRows.map((row, i) => rowCursor(sig, 0, i, row, order, s.child.key.field));
       return connectionOf(pageRows, cursors, rows.length > s.page.size, false);
@@ -104,20 +109,25 @@ export function resolveChildren(
     const internals = internalsOf(ctx);
     const child = resourceOf(relation.child);
     const parentKey = keyOf(parent[resourceOf(relation.parent).key.field]);
-    if (parentKey === null) return connectionOf([], [], false, false);
-    const space = spaceFor(child.model, entityMeta(parent).space);
+    if (parentKey === null) return EMPTY();
+    const parentSpace = entityMeta(parent).space;
+    const space = spaceFor(child.model, parentSpace);
     const expand = planOf(ctx, info, child.model, 'connection').paths;
     const page = pageRequest(args);
     if (relation.via.kind === 'path') {
       const target: FetchTarget = { resource: child, space, path: { [relation.via.pathParam]: parentKey }, query: userQuery(child, args), expand };
       return fetchPage(internals, target, args, page);
     }
-    const s: Shared = { child, via: relation.via, space, expand, args, page };
+    const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };
     // Batching pays when at least two parents' first pages (plus one row each, for hasNextPage) fit
     // in one search; otherwise each parent gets its own call.
     const fits = Math.floor(internals.childBatchLimit / (page.size + 1)) >= 2;
     const batchable = !ctx.naive && fits && page.forward && page.cursor === null && !!child.ops.S;
-    if (!batchable) return fetchPage(internals, perParent(s, parentKey), args, page);
+    if (!batchable) {
+      // A `through` relation still loads what it goes through for all parents of the tick at once.
+      const m = await matchingFor(internals, relation, s.via, parentSpace, [parentKey], ctx.naive);
+      return onePage(internals, s, m, parentKey);
+    }
     const id = stableKey([relation.parent, relation.name, space, expand, args.filter, args.query, args.orderBy, page.size]);
     return childLoader(internals, s, id).load(parentKey);
   });

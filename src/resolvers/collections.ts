@@ -77,11 +77,19 @@ export function resolvePlainList(
     if (!resource.ops.S) {
       throw graphError('BAD_USER_INPUT', `${resource.typeName} cannot be filtered or sorted: the REST API offers no search for it`);
     }
-    return searchAll(internals, resource, query, orderString(totalOrder(args.orderBy, resource.key.field)), expand);
+    return searchAll(internals, resource, null, query, orderString(totalOrder(args.orderBy, resource.key.field)), expand);
   });
 }
 
-async function searchAll(internals: Internals, resource: Resource, query: string | undefined, order: string, expand: string[]): Promise<Entity[]> {
+/** Every match of a search, page after page of 100. */
+export async function searchAll(
+  internals: Internals,
+  resource: Resource,
+  space: number | null,
+  query: string | undefined,
+  order: string,
+  expand: string[],
+): Promise<Entity[]> {
   const out: Entity[] = [];
   for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
     if (offset > internals.maxOffset) {
@@ -90,9 +98,9 @@ async function searchAll(internals: Internals, resource: Resource, query: string
     const params: Record<string, unknown> = { order, limit: MAX_PAGE_SIZE };
     if (query) params.query = query;
     if (offset > 0) params.offset = offset;
-    const body = await callOp(internals.caller, resource.ops.S!, { space: null, query: withExpand(resource.ops.S!, params, expand) });
+    const body = await callOp(internals.caller, resource.ops.S!, { space, query: withExpand(resource.ops.S!, params, expand) });
     const page = asPage(body);
-    out.push(...page.data.map((row) => internals.cache.wrap(row, resource.model, null, expand)));
+    out.push(...page.data.map((row) => internals.cache.wrap(row, resource.model, space, expand)));
     if (!page.hasMore) return out;
   }
 }

@@ -38,6 +38,8 @@ export interface Internals {
   plans: WeakMap<object, Map<string, ExpandPlan>>;
   extras: Map<string, Promise<unknown>>;
   children: Map<string, DataLoader<string, Connection>>;
+  /** Keys of the children a `through` relation goes through, per parent. */
+  intermediates: Map<string, DataLoader<string, string[]>>;
 }
 
 const internals = new WeakMap<GraphContext, Internals>();
@@ -55,6 +57,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     plans: new WeakMap(),
     extras: new Map(),
     children: new Map(),
+    intermediates: new Map(),
   });
   return ctx;
 }
