@@ -20,6 +20,8 @@ export interface Matching {
   ownerOf(row: Entity): string | null;
   /** Links a batched search must expand so that `ownerOf` can read the parent. */
   expand: string[];
+  /** Set when the terms name ids that may change over time: the parent's collection as cursors see it. */
+  identity?: (parent: string) => string;
 }
 
 export type SearchableVia = ChildFieldVia | Extract<ChildRelation['via'], { kind: 'through' }>;
@@ -105,6 +107,7 @@ async function byThrough(
     terms: (parent) => termsOf.get(parent) ?? [],
     ownerOf: (row) => ownerOfKey.get(direct.ownerOf(row) ?? '') ?? null,
     expand: direct.expand,
+    identity: (parent) => `${relation.parent}:${parent}.${relation.name}`,
   };
 }
 

@@ -35,7 +35,9 @@ interface Shared {
 
 function perParent(s: Shared, m: Matching, parentKey: string): FetchTarget {
   const anyOf = group(m.terms(parentKey), 'OR');
-  return { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, anyOf), expand: s.expand };
+  const target: FetchTarget = { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, anyOf), expand: s.expand };
+  if (m.identity) target.identity = JSON.stringify([m.identity(parentKey), userQuery(s.child, s.args) ?? '']);
+  return target;
 }
 
 const EMPTY = (): Connection => connectionOf([], [], false, false);

@@ -11,10 +11,13 @@ export interface FetchTarget {
   /** Filter, raw query and parent condition, combined; undefined when nothing restricts. */
   query: string | undefined;
   expand: string[];
+  /** What cursors belong to, when the query names ids that may change (a subscription's versions):
+   *  the collection's identity instead of that condition. */
+  identity?: string;
 }
 
 /** Cursors are only valid for the same collection, query and order. */
 export function signature(target: FetchTarget, order: string): string {
-  const text = JSON.stringify([target.resource.model, target.space, target.path, target.query ?? '', order]);
+  const text = JSON.stringify([target.resource.model, target.space, target.path, target.identity ?? target.query ?? '', order]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 12);
 }

@@ -155,4 +155,26 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
       expect(await walk(false)).toEqual(rest[field]);
     }
   });
+
+  // Last: it adds a version to the sandbox's store.
+  it('keep cursors of ledger entries valid when the subscription gains a version', async () => {
+    const subs = at((await h.run(pageQuery(20, 1), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[];
+    const sub = subs.find((s) => s.ledgerEntries.pageInfo.hasNextPage)!;
+    const before = await restChildren(sub.restId);
+    const page = async (after: string | null) => {
+      const r = await h.run(`query($s: ID!, $id: ID!, $after: String) { space(id: $s) { subscription(id: $id) {
+        ledgerEntries(first: 1, after: $after) { nodes { restId } pageInfo { endCursor } } } } }`, { s: String(h.space), id: String(sub.restId), after });
+      expect(r.errors).toBeUndefined();
+      return at(r.data, 'space.subscription.ledgerEntries') as Page;
+    };
+    const first = await page(null);
+    const { store } = h.sandbox.state;
+    const version = store.list('SubscriptionVersion', h.space).find((v) => Number(v.subscription) === sub.restId)!;
+    const id = store.nextId();
+    store.put('SubscriptionVersion', h.space, id, { ...version, id });
+    expect((await h.rest.call('searchSubscriptionVersions', { space: h.space, query: { query: `subscription.id:${sub.restId}` } })) as { data: Obj[] })
+      .toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });
+    const second = await page(first.pageInfo.endCursor);
+    expect(second.nodes.map((n) => n.restId)).toEqual(before.ledgerEntries.slice(1, 2));
+  });
 });
