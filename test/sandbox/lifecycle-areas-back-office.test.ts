@@ -63,6 +63,10 @@ describe('manual tasks', () => {
 
     await expectStatus({ space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 204);
     expect((await expectStatus({ space, path: `/manual-tasks/${task.id}` })).state).toBe('DONE');
+    // The seeded task's accept action decided its transaction's delivery indication.
+    const [indication] = (await expectStatus<{ data: Obj[] }>({ space, path: `/payment/delivery-indications/search?query=linkedTransaction:${task.contextEntityId}` })).data;
+    expect(indication.state).toBe('SUITABLE');
+    expect((await expectStatus({ space, path: `/payment/transactions/${task.contextEntityId}` })).state).toBe('FULFILL');
     await expectRefused({ space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 'DONE', 'process');
     expect(await expectStatus<string>({ space, path: `/manual-tasks/${task.id}/notification` })).toContain('is DONE');
   });
