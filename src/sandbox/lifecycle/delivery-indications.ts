@@ -9,7 +9,7 @@ import { ApiError } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition, defineLifecycle } from './machine';
-import { assertClosable, closeTask, openTask, openTasksAbout } from './manual-tasks';
+import { assertClosable, closeTask, openTask, openTasksAbout, type TaskAction } from './manual-tasks';
 import { FAILURES, loadTransaction, transactionLifecycle } from './transactions';
 
 export type DeliveryIndicationState = 'PENDING' | 'NOT_SUITABLE' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE';
@@ -49,22 +49,17 @@ export const DELIVERY_CHECK_TASK = {
   decline: 9302,
 } as const;
 
-function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date): StoredObject {
+/** The actions a delivery-check task offers (the seed's tasks and the ones opened at run time alike). */
+export function deliveryCheckActions(): TaskAction[] {
   const { type, accept, decline } = DELIVERY_CHECK_TASK;
-  return openTask(
-    store,
-    space,
-    {
-      type,
-      contextEntityId: transactionId,
-      expiresOn,
-      actions: [
-        { id: accept, taskType: type, style: 'PRIMARY', label: { 'en-US': 'Accept delivery' } },
-        { id: decline, taskType: type, style: 'DANGER', label: { 'en-US': 'Decline delivery' } },
-      ],
-    },
-    now,
-  );
+  return [
+    { id: accept, taskType: type, style: 'PRIMARY', label: { 'en-US': 'Accept delivery' } },
+    { id: decline, taskType: type, style: 'DANGER', label: { 'en-US': 'Decline delivery' } },
+  ];
+}
+
+function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date): StoredObject {
+  return openTask(store, space, { type: DELIVERY_CHECK_TASK.type, contextEntityId: transactionId, expiresOn, actions: deliveryCheckActions() }, now);
 }
 
 /** Creates the indication of a just COMPLETED transaction and applies the automatic decision. */

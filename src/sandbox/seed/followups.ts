@@ -1,5 +1,6 @@
 // Processes that run alongside or after transactions: charge flow levels (with payment links),
 // dunning cases for overdue invoices and manual tasks.
+import { DELIVERY_CHECK_TASK, deliveryCheckActions } from '../lifecycle/delivery-indications';
 import type { StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { idOf, makeLater } from './context';
@@ -43,8 +44,6 @@ export function seedDunningCases(ctx: SeedContext, invoices: { space: SpaceIds; 
   return count;
 }
 
-const TASK_TYPES = { deliveryCheck: 9201, refundCheck: 9202 } as const;
-
 export type ManualTaskState = 'OPEN' | 'DONE' | 'EXPIRED';
 
 /** Manual delivery checks: OPEN while a decision is due, DONE once decided, EXPIRED when nobody decided. */
@@ -52,14 +51,11 @@ export function seedManualTasks(ctx: SeedContext, tasks: { space: SpaceIds; tran
   for (const { space, transactionId, state } of tasks) {
     const created = ctx.clock.advance(5 * 60_000);
     makeLater(ctx, 'ManualTask', space.id, 0, {
-      type: TASK_TYPES.deliveryCheck,
+      type: DELIVERY_CHECK_TASK.type,
       contextEntityId: transactionId,
       state,
       expiresOn: iso(addMs(created, state === 'EXPIRED' ? HOUR : 30 * DAY)),
-      actions: [
-        { id: 9301, taskType: TASK_TYPES.deliveryCheck, style: 'PRIMARY', label: { 'en-US': 'Accept delivery' } },
-        { id: 9302, taskType: TASK_TYPES.deliveryCheck, style: 'DANGER', label: { 'en-US': 'Decline delivery' } },
-      ],
+      actions: deliveryCheckActions(),
     });
   }
 }
