@@ -1,7 +1,8 @@
 // Typed GraphQL filters (contract "Values R receives") to the REST search syntax. Field names come
 // from the schema and are checked again here; values are only ever printed through search-syntax,
-// so no value can add a term, a connective or a parenthesis.
-import { resourceByModel, type Resource } from '../catalog';
+// so no value can add a term, a connective or a parenthesis. Nested filters on links and on single
+// embedded objects become dotted names (`token.state`, `billingAddress.country`).
+import { refName, resourceByModel, schemas } from '../catalog';
 import { graphError } from './errors';
 import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
 
@@ -74,27 +75,34 @@ function scalar(name: string, f: ScalarFilter): string {
   return group(parts, 'AND');
 }
 
-function linkTarget(resource: Resource | undefined, field: string): Resource | undefined {
-  const link = resource?.links.find((l) => l.field === field);
-  return link ? resourceByModel.get(link.model) : undefined;
+/**
+ * The model a nested filter under `field` of `model` is about: the linked entity of a link, or the
+ * embedded schema of a single embedded object; undefined for a scalar or enum field. Arrays of
+ * embedded objects have no nested filter (see src/schema/filters-embedded.ts).
+ */
+function nestedModel(model: string, field: string): string | undefined {
+  const link = resourceByModel.get(model)?.links.find((l) => l.field === field);
+  if (link) return link.model;
+  const properties = schemas[model]?.properties;
+  const property = properties && Object.hasOwn(properties, field) ? properties[field] : undefined;
+  if (!property || property.type === 'array') return undefined;
+  const target = refName(property);
+  if (!target || resourceByModel.has(target) || !schemas[target]?.properties) return undefined;
+  return target;
 }
 
-function isLink(resource: Resource | undefined, field: string): boolean {
-  return !!resource?.links.some((l) => l.field === field);
-}
-
-function translate(filter: Filter, resource: Resource | undefined, prefix: string): string {
+function translate(filter: Filter, model: string, prefix: string): string {
   if (typeof filter !== 'object' || filter === null || Array.isArray(filter)) {
-    throw graphError('BAD_USER_INPUT', `filter ${prefix || 'root'}: expected an object`);
+    throw graphError('BAD_USER_INPUT', `filter ${prefix.slice(0, -1) || 'root'}: expected an object`);
   }
   const parts: string[] = [];
   for (const [key, raw] of Object.entries(filter)) {
     if (raw === undefined || raw === null) continue;
     if (LOGICAL.has(key)) {
-      if (key === 'not') parts.push(negate(translate(raw as Filter, resource, prefix)));
+      if (key === 'not') parts.push(negate(translate(raw as Filter, model, prefix)));
       else {
         if (!Array.isArray(raw)) throw graphError('BAD_USER_INPUT', `filter ${prefix}${key}: expected a list of filters`);
-        const subs = (raw as Filter[]).map((sub) => translate(sub, resource, prefix));
+        const subs = (raw as Filter[]).map((sub) => translate(sub, model, prefix));
         // An empty `or` matches nothing, an empty `and` everything (as in logic).
         if (key === 'or') parts.push(subs.length === 0 ? NEVER : group(subs.map(orTrue), 'OR'));
         else parts.push(group(subs, 'AND'));
@@ -102,7 +110,8 @@ function translate(filter: Filter, resource: Resource | undefined, prefix: strin
       continue;
     }
     const name = `${prefix}${key}`;
-    if (isLink(resource, key)) parts.push(translate(raw as Filter, linkTarget(resource, key), `${name}.`));
+    const nested = nestedModel(model, key);
+    if (nested) parts.push(translate(raw as Filter, nested, `${name}.`));
     else parts.push(scalar(name, raw as ScalarFilter));
   }
   return group(parts, 'AND');
@@ -116,5 +125,5 @@ function orTrue(part: string): string {
 /** Translates a filter on a model into a search query; '' when the filter holds no condition. */
 export function translateFilter(filter: Filter | null | undefined, model: string): string {
   if (!filter) return '';
-  return translate(filter, resourceByModel.get(model), '');
+  return translate(filter, model, '');
 }

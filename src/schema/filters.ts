@@ -1,15 +1,16 @@
 // Typed filter inputs: one per scalar kind and enum (`StringFilter`, `TransactionStateFilter`...),
 // and one per entity model (`TransactionFilter`) whose keys are the REST field names, with nested
-// filters for link fields and `and`/`or`/`not`. The resolvers translate them to the search syntax.
-import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
+// filters for link fields and single embedded objects (filters-embedded.ts) and `and`/`or`/`not`.
+// The resolvers translate them to the search syntax.
+import type { ImplementableInputObjectRef } from '@pothos/core';
 import { resourceOf, type Resource } from '../catalog';
 import { builder } from './builder';
 import { dynamicInputField, type Input, type Types } from './dynamic';
+import { embeddedFilterField, logicFields, type FilterRef, type FilterValue } from './filters-embedded';
 import { enumRef } from './registry';
 import { isComparable, propertiesOf, type PropertyShape, type ScalarName } from './shapes';
 
-export type FilterValue = Record<string, unknown>;
-type FilterRef = InputObjectRef<Types, FilterValue>;
+export type { FilterValue };
 
 type Op = 'eq' | 'ne' | 'lt' | 'lte' | 'gt' | 'gte' | 'in' | 'notIn' | 'contains' | 'isNull';
 const ORDERED: Op[] = ['eq', 'ne', 'lt', 'lte', 'gt', 'gte', 'in', 'notIn', 'isNull'];
@@ -96,17 +97,10 @@ function filterFields(t: unknown, resource: Resource) {
       continue;
     }
     const leaf = propertyFilter(p);
-    if (leaf) fields[p.name] = dynamicInputField(t, { type: leaf, description: p.description });
+    const field = leaf ? dynamicInputField(t, { type: leaf, description: p.description }) : embeddedFilterField(t, p, propertyFilter);
+    if (field) fields[p.name] = field;
   }
   return fields;
-}
-
-function logicFields(t: unknown, self: FilterRef) {
-  return {
-    and: dynamicInputField(t, { type: self, list: true, description: 'Every one of these filters holds.' }),
-    or: dynamicInputField(t, { type: self, list: true, description: 'At least one of these filters holds.' }),
-    not: dynamicInputField(t, { type: self, description: 'This filter does not hold.' }),
-  };
 }
 
 /** Drops explicit nulls (a GraphQL client's "not given") so the resolvers see only real conditions. */
