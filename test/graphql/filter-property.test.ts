@@ -1,164 +1,145 @@
 // Property: for random filters with hostile values, paygraph's translation evaluated by the sandbox
 // over HTTP selects exactly the objects the same filter selects when evaluated directly on the
-// objects fetched from REST (SPEC semantics: `:` is case-insensitive equality, `:~` a
-// case-insensitive substring, `:*` no value). Also checked through the GraphQL `filter` argument.
+// objects fetched from REST (the oracle in filter-oracle.ts). Also checked through the GraphQL
+// `filter` argument. Customers cover scalars; transactions add enums and fields of single embedded
+// objects (billingAddress, shippingAddress — missing on some —, failureReason), as dotted names.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { schemas } from '../../src/catalog';
 import { translateFilter, type Filter } from '../../src/resolvers';
+import { filterArb, holds, type Fields, type Obj } from './filter-oracle';
 import { at, startHarness, type Harness } from './harness';
 
-type Obj = Record<string, unknown>;
 let h: Harness;
-let customers: Obj[];
 
-const STRING_FIELDS = ['emailAddress', 'familyName', 'givenName', 'customerId', 'language', 'preferredCurrency'] as const;
-const NUMBER_FIELDS = ['id', 'version'] as const;
+const enumOf = (name: string): string[] => schemas[name]?.enum ?? [];
+const ADDRESS: Fields = { strings: ['city', 'country', 'givenName', 'familyName', 'postcode', 'street', 'emailAddress'], numbers: [] };
 
-beforeAll(async () => {
-  h = await startHarness();
-  customers = [];
-  for (let offset = 0; ; offset += 100) {
-    const body = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 100, ...(offset ? { offset } : {}) } })) as {
-      data: Obj[];
-      hasMore: boolean;
-    };
-    customers.push(...body.data);
-    if (!body.hasMore) break;
-  }
-});
-afterAll(() => h?.close());
-
-// ---- the oracle: the filter evaluated on plain objects ----
-const lower = (v: unknown) => String(v).toLowerCase();
-const absent = (v: unknown) => v === null || v === undefined;
-
-function scalarHolds(value: unknown, cond: Obj): boolean {
-  return Object.entries(cond).every(([op, arg]) => {
-    const eq = (a: unknown) => !absent(value) && (typeof a === 'number' ? Number(value) === a : lower(value) === lower(a));
-    switch (op) {
-      case 'eq': return eq(arg);
-      case 'ne': return !eq(arg);
-      case 'in': return (arg as unknown[]).some(eq);
-      case 'notIn': return !(arg as unknown[]).some(eq);
-      case 'lt': return !absent(value) && Number(value) < (arg as number);
-      case 'lte': return !absent(value) && Number(value) <= (arg as number);
-      case 'gt': return !absent(value) && Number(value) > (arg as number);
-      case 'gte': return !absent(value) && Number(value) >= (arg as number);
-      case 'contains': return !absent(value) && lower(value).includes(lower(arg));
-      case 'isNull': return absent(value) === arg;
-      default: throw new Error(`oracle: unknown ${op}`);
-    }
-  });
+interface Case {
+  model: string;
+  search: 'searchCustomers' | 'searchTransactions';
+  field: string;
+  fields: Fields;
+  /** How many objects (lowest ids) the filters are evaluated over, to keep each run to a few pages. */
+  window: number;
+  objects: Obj[];
+  maxId: number;
 }
 
-function holds(filter: Filter, o: Obj): boolean {
-  return Object.entries(filter).every(([key, arg]) => {
-    if (key === 'and') return (arg as Filter[]).every((f) => holds(f, o));
-    if (key === 'or') return (arg as Filter[]).some((f) => holds(f, o));
-    if (key === 'not') return !holds(arg as Filter, o);
-    return scalarHolds(o[key], arg as Obj);
-  });
-}
+const customers: Case = {
+  model: 'Customer',
+  search: 'searchCustomers',
+  field: 'customers',
+  fields: { strings: ['emailAddress', 'familyName', 'givenName', 'customerId', 'language', 'preferredCurrency'], numbers: ['id', 'version'] },
+  window: Infinity,
+  objects: [],
+  maxId: 0,
+};
 
-// ---- random filters ----
-const hostile = fc.oneof(
-  fc.constantFrom('AND', 'OR', 'NOT', '-', 'a:b', '(', ')', '"', "'", '\\', 'x) OR (id:*', "O'Brien", 'say "hi"', ' ', '*', '<', 'a,b', '-id:1'),
-  fc.stringMatching(/^[ a-zA-Z0-9"'()\\:,\-*<>=~.@]{0,10}$/),
-);
+const transactions: Case = {
+  model: 'Transaction',
+  search: 'searchTransactions',
+  field: 'transactions',
+  fields: {
+    strings: ['currency', 'merchantReference', 'customerId'],
+    numbers: ['id'],
+    enums: { state: enumOf('TransactionState') },
+    nested: {
+      billingAddress: ADDRESS,
+      shippingAddress: ADDRESS,
+      failureReason: { strings: [], numbers: ['id'], enums: { category: enumOf('FailureCategory') } },
+    },
+  },
+  window: 250,
+  objects: [],
+  maxId: 0,
+};
 
-function fieldValue(field: string): fc.Arbitrary<string> {
-  const seen = [...new Set(customers.map((c) => c[field]).filter((v): v is string => typeof v === 'string'))];
-  const fromData = seen.length ? fc.constantFrom(...seen) : fc.constant('x');
-  const cased = fromData.map((v) => v.toUpperCase());
-  const piece = fromData.chain((v) => fc.integer({ min: 0, max: Math.max(0, v.length - 1) }).map((i) => v.slice(i, i + 3)));
-  return fc.oneof(fromData, cased, piece, hostile);
-}
-
-function stringCondition(field: string): fc.Arbitrary<Filter> {
-  const v = fieldValue(field);
-  const containsValue = v.filter((s) => s !== '' && !s.includes(','));
-  return fc
-    .oneof(
-      v.map((x) => ({ eq: x })),
-      v.map((x) => ({ ne: x })),
-      fc.array(v, { minLength: 1, maxLength: 3 }).map((xs) => ({ in: xs })),
-      fc.array(v, { minLength: 1, maxLength: 3 }).map((xs) => ({ notIn: xs })),
-      containsValue.map((x) => ({ contains: x })),
-      fc.boolean().map((b) => ({ isNull: b })),
-    )
-    .map((cond) => ({ [field]: cond }));
-}
-
-function numberCondition(field: string): fc.Arbitrary<Filter> {
-  const values = customers.map((c) => Number(c[field]));
-  const v = fc.oneof(fc.constantFrom(...values), fc.integer({ min: -5, max: 100_000 }));
-  const op = fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte');
-  return fc.oneof(
-    fc.tuple(op, v).map(([o, x]) => ({ [field]: { [o]: x } })),
-    fc.array(v, { minLength: 1, maxLength: 3 }).map((xs) => ({ [field]: { in: xs } })),
-  );
-}
-
-function filterArb(): fc.Arbitrary<Filter> {
-  const leaf = fc.oneof(...STRING_FIELDS.map(stringCondition), ...NUMBER_FIELDS.map(numberCondition));
-  const { tree } = fc.letrec<{ tree: Filter }>((tie) => ({
-    tree: fc.oneof(
-      { depthSize: 'small', withCrossShrink: true },
-      leaf,
-      fc.array(tie('tree'), { minLength: 1, maxLength: 3 }).map((xs) => ({ and: xs })),
-      fc.array(tie('tree'), { minLength: 1, maxLength: 3 }).map((xs) => ({ or: xs })),
-      tie('tree').map((x) => ({ not: x })),
-    ),
-  }));
-  return tree;
-}
-
-async function restMatches(query: string): Promise<number[]> {
+async function restMatches(c: Case, query: string): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; ; offset += 100) {
     const params = { limit: 100, order: 'id:ASC', ...(offset ? { offset } : {}), ...(query ? { query } : {}) };
-    const body = (await h.rest.call('searchCustomers', { space: h.space, query: params })) as { data: Obj[]; hasMore: boolean };
-    ids.push(...body.data.map((c) => Number(c.id)));
+    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as { data: Obj[]; hasMore: boolean };
+    ids.push(...body.data.map((o) => Number(o.id)));
     if (!body.hasMore) return ids;
   }
 }
 
-async function graphMatches(filter: Filter): Promise<number[]> {
+async function load(c: Case): Promise<void> {
+  const all: Obj[] = [];
+  for (let offset = 0; ; offset += 100) {
+    const params = { limit: 100, order: 'id:ASC', ...(offset ? { offset } : {}) };
+    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as { data: Obj[]; hasMore: boolean };
+    all.push(...body.data);
+    if (!body.hasMore) break;
+  }
+  c.objects = all.slice(0, c.window);
+  c.maxId = Number(c.objects[c.objects.length - 1]?.id);
+}
+
+/** The generated filter, limited to the case's window of objects (the limit is part of the filter). */
+const windowed = (c: Case, filter: Filter): Filter => (c.window === Infinity ? filter : { and: [{ id: { lte: c.maxId } }, filter] });
+
+async function graphMatches(c: Case, filter: Filter): Promise<number[]> {
   const ids: number[] = [];
   let after: string | null = null;
   for (;;) {
     const r = await h.run(
-      `query($s: ID!, $f: CustomerFilter, $a: String) { space(id: $s) {
-        customers(first: 100, after: $a, filter: $f, orderBy: [{ field: ID }]) { nodes { restId } pageInfo { hasNextPage endCursor } } } }`,
+      `query($s: ID!, $f: ${c.model}Filter, $a: String) { space(id: $s) {
+        ${c.field}(first: 100, after: $a, filter: $f, orderBy: [{ field: ID }]) { nodes { restId } pageInfo { hasNextPage endCursor } } } }`,
       { s: String(h.space), f: filter, a: after },
     );
     expect(r.errors).toBeUndefined();
-    const page = at(r.data, 'space.customers') as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    const page = at(r.data, `space.${c.field}`) as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
     ids.push(...page.nodes.map((n) => Number(n.restId)));
     if (!page.pageInfo.hasNextPage) return ids;
     after = page.pageInfo.endCursor;
   }
 }
 
-const expected = (filter: Filter) => customers.filter((c) => holds(filter, c)).map((c) => Number(c.id)).sort((a, b) => a - b);
+const expected = (c: Case, filter: Filter) =>
+  c.objects.filter((o) => holds(filter, o, c.fields)).map((o) => Number(o.id)).sort((a, b) => a - b);
 
-describe('filters: translation evaluated by the sandbox = filter evaluated on the objects', () => {
+beforeAll(async () => {
+  h = await startHarness();
+  await load(customers);
+  await load(transactions);
+});
+afterAll(() => h?.close());
+
+describe.each([
+  { c: customers, restRuns: 150, graphRuns: 40 },
+  { c: transactions, restRuns: 120, graphRuns: 30 },
+])('filters on $c.model: translation evaluated by the sandbox = filter evaluated on the objects', ({ c, restRuns, graphRuns }) => {
+  it('has data to tell filters apart', () => {
+    expect(c.objects.length).toBeGreaterThan(50);
+    if (c.fields.nested) {
+      // Some objects lack an embedded object, some have it: missing ones must behave as "no value".
+      for (const field of ['shippingAddress', 'failureReason']) {
+        const present = c.objects.filter((o) => o[field]).length;
+        expect(present, field).toBeGreaterThan(0);
+        expect(present, field).toBeLessThan(c.objects.length);
+      }
+    }
+  });
+
   it('over the REST search, for random hostile filters', async () => {
-    expect(customers.length).toBeGreaterThan(50);
     await fc.assert(
-      fc.asyncProperty(filterArb(), async (filter) => {
-        expect(await restMatches(translateFilter(filter, 'Customer'))).toEqual(expected(filter));
+      fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
+        const filter = windowed(c, generated);
+        expect(await restMatches(c, translateFilter(filter, c.model))).toEqual(expected(c, filter));
       }),
-      { numRuns: 150 },
+      { numRuns: restRuns },
     );
   });
 
   it('through the GraphQL filter argument', async () => {
     await fc.assert(
-      fc.asyncProperty(filterArb(), async (filter) => {
-        expect(await graphMatches(filter)).toEqual(expected(filter));
+      fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
+        const filter = windowed(c, generated);
+        expect(await graphMatches(c, filter)).toEqual(expected(c, filter));
       }),
-      { numRuns: 40 },
+      { numRuns: graphRuns },
     );
   });
 });
