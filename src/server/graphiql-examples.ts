@@ -44,7 +44,7 @@ query Tour {
   {
     title: 'Filters and ordering',
     query: /* GraphQL */ `# Typed filters (eq, ne, lt, lte, gt, gte, in, notIn, contains, isNull; and/or/not) on REST
-# field names, nested filters on linked objects, and ordering by any scalar field.
+# field names, nested filters on linked and embedded objects, and ordering by any scalar field.
 # $space is a REST space id or a Space's global ID (see the Tour tab).
 query Filters($space: ID!) {
   space(id: $space) {
@@ -54,11 +54,12 @@ query Filters($space: ID!) {
       filter: {
         state: { in: [FULFILL, COMPLETED, AUTHORIZED] }
         authorizationAmount: { gte: 20 }
+        billingAddress: { country: { eq: "CH" } }
         or: [{ currency: { eq: "CHF" } }, { currency: { eq: "EUR" } }, { currency: { eq: "USD" } }]
       }
       orderBy: [{ field: AUTHORIZATION_AMOUNT, direction: DESC }]
     ) {
-      nodes { restId state currency authorizationAmount token { restId } }
+      nodes { restId state currency authorizationAmount billingAddress { country city } token { restId } }
     }
     customers(first: 5, filter: { emailAddress: { isNull: false } }, orderBy: [{ field: CREATED_ON }]) {
       nodes {

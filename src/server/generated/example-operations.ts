@@ -72,7 +72,7 @@ export type FiltersQueryVariables = Exact<{
 }>;
 
 
-export type FiltersQuery = { space: { name: string | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, token: { restId: number | string } | null }> } | null, customers: { nodes: Array<{ restId: number | string, givenName: string | null, familyName: string | null, emailAddress: string | null, addresses: { nodes: Array<{ restId: number | string }> } | null }> } | null } | null };
+export type FiltersQuery = { space: { name: string | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, billingAddress: { country: string | null, city: string | null } | null, token: { restId: number | string } | null }> } | null, customers: { nodes: Array<{ restId: number | string, givenName: string | null, familyName: string | null, emailAddress: string | null, addresses: { nodes: Array<{ restId: number | string }> } | null }> } | null } | null };
 
 export type PagingQueryVariables = Exact<{
   space: string | number;
