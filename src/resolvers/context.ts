@@ -68,7 +68,7 @@ export function internalsOf(ctx: GraphContext): Internals {
   return found;
 }
 
-const NO_EXPAND: ExpandPlan = { paths: [], identityOnly: false };
+const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };
 
 /**
  * The expand plan of a field for one model, computed once per field of the operation (every list

@@ -2,15 +2,18 @@
 // so that the selection below it needs no further call, down to the REST depth limit of 4.
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { resourceByModel } from '../catalog';
-import { collectFields, connectionNodeSets, fieldSets, onlyIdentity, scopeOf, type SelectionScope } from './selection';
+import { collectFields, connectionNodeSets, fieldSets, keyNeeds, scopeOf, type KeyNeeds, type SelectionScope } from './selection';
 
 export const MAX_EXPAND_DEPTH = 4;
 
 export interface ExpandPlan {
   /** Every expanded path, prefixes included (`token`, `token.customer`), sorted: the loader key. */
   paths: string[];
-  /** True when the selection needs nothing beyond id / restId / __typename. */
-  identityOnly: boolean;
+  /**
+   * What the selection needs of the entity: `identity` (id / restId / __typename), `key` (also fields
+   * answered from its key and space alone: a stub entity serves it) or `object` (it must be loaded).
+   */
+  needs: KeyNeeds;
 }
 
 function typeNameOf(model: string): string {
@@ -30,7 +33,8 @@ function plan(scope: SelectionScope, model: string, sets: SelectionSetNode[], de
     const selected = fields.get(link.field);
     if (!selected) continue;
     const below = subsets(selected);
-    if (onlyIdentity(collectFields(scope, below, typeNameOf(link.model)))) continue;
+    // A link whose selection needs only its key is answered from the id the parent holds.
+    if (keyNeeds(scope, collectFields(scope, below, typeNameOf(link.model)), typeNameOf(link.model)) !== 'object') continue;
     out.add(prefix + link.field);
     if (depth < MAX_EXPAND_DEPTH) plan(scope, link.model, below, depth + 1, out, `${prefix}${link.field}.`);
   }
@@ -39,8 +43,8 @@ function plan(scope: SelectionScope, model: string, sets: SelectionSetNode[], de
 export function planFor(scope: SelectionScope, model: string, sets: SelectionSetNode[]): ExpandPlan {
   const out = new Set<string>();
   plan(scope, model, sets, 1, out, '');
-  const identityOnly = onlyIdentity(collectFields(scope, sets, typeNameOf(model)));
-  return { paths: [...out].sort(), identityOnly };
+  const needs = keyNeeds(scope, collectFields(scope, sets, typeNameOf(model)), typeNameOf(model));
+  return { paths: [...out].sort(), needs };
 }
 
 /** Plan for a field that returns the entity itself (link, lookup, node). */

@@ -10,4 +10,5 @@ export { entityKey, splitNestedKey } from './entity-key';
 export { callExtra, type ExtraCall } from './extras';
 export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
 export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';
+export { KEY_ONLY_EXTENSION } from './selection';
 export { ENTITY, asEntity, entityMeta, isEntity, type Entity, type EntityMeta } from './entity';

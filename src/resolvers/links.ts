@@ -14,9 +14,26 @@ function targetResource(model: string): Resource {
   return resource;
 }
 
-/** An entity known only by its key: enough for id, restId and __typename. */
-function stub(resource: Resource, space: number | null, key: unknown): Entity {
+/**
+ * The model whose key is the `space` header: every space-scoped call checks that the space exists
+ * (404 otherwise), so a Space asked only for space-scoped fields needs no call of its own.
+ */
+const SPACE_MODEL = 'Space';
+
+/**
+ * An entity known only by its key and space: enough for id, restId, __typename and the fields marked
+ * key-only. Objects of nested bases are named by their parent as well, which a bare id lacks.
+ */
+function stub(resource: Resource, space: number | null, key: unknown): Entity | null {
+  if (resource.parent) return null;
   return asEntity({ [resource.key.field]: key }, { model: resource.model, space });
+}
+
+/** A REST key as REST returns it: numbers for long keys (bigint past 2^53), text otherwise. */
+function restValue(resource: Resource, key: string): unknown {
+  if (resource.key.type !== 'long') return key;
+  const n = Number(key);
+  return Number.isSafeInteger(n) ? n : BigInt(key);
 }
 
 /**
@@ -39,9 +56,9 @@ async function one(ctx: GraphContext, info: GraphQLResolveInfo, value: unknown, 
   const key = arrived ? entityKey(resource, arrived) : keyOf(value);
   if (key === null) return arrived;
   const plan = planOf(ctx, info, resource.model, 'entity');
-  if (arrived && (plan.identityOnly || cache.answers(arrived, ownProperties(resource, plan.paths)))) return arrived;
-  if (plan.identityOnly) return stub(resource, space, value);
-  return loaders.load(resource.model, space, key, plan.paths);
+  const keyOnly = plan.needs !== 'object';
+  if (arrived && (keyOnly || cache.answers(arrived, ownProperties(resource, plan.paths)))) return arrived;
+  return (keyOnly ? stub(resource, space, value) : null) ?? loaders.load(resource.model, space, key, plan.paths);
 }
 
 export function resolveLink(
@@ -90,6 +107,13 @@ export function resolveByKey(
   return guarded(async () => {
     const k = restKey(resource, resource.spaceScoped ? space : null, key);
     const plan = planOf(ctx, info, resource.model, 'entity');
+    // Other lookups must check that the object exists: a stub transaction would answer an empty
+    // list of refunds for an id that names nothing. A Space asked for space-scoped fields is checked
+    // by those fields' calls; asked for its identity alone, it is loaded (nothing else would check).
+    if (resource.model === SPACE_MODEL && plan.needs === 'key') {
+      const known = stub(resource, null, restValue(resource, k));
+      if (known) return known;
+    }
     return internalsOf(ctx).loaders.load(resource.model, resource.spaceScoped ? space : null, k, plan.paths);
   });
 }

@@ -114,8 +114,32 @@ export function connectionNodeSets(scope: SelectionScope, info: GraphQLResolveIn
 
 const IDENTITY = new Set(['id', 'restId', '__typename']);
 
-/** True when the selection asks an entity for nothing but what its parent already knows. */
-export function onlyIdentity(fields: FieldSelections): boolean {
-  for (const name of fields.keys()) if (!IDENTITY.has(name)) return false;
-  return true;
+/**
+ * The field extension that marks a field of an entity type whose resolver uses nothing of the object
+ * but its key and space (children by parent key, extras fetched by the object's id, the space-scoped
+ * fields of Space). Set where such fields are built; read here, so the rule stays generic.
+ */
+export const KEY_ONLY_EXTENSION = 'paygraphKeyOnly';
+
+/**
+ * What a selection needs of an entity: only what its parent already knows (`identity`), only its key
+ * and space (`key`: a stub made from the key answers it), or the object itself (`object`).
+ */
+export type KeyNeeds = 'identity' | 'key' | 'object';
+
+function keyOnlyField(type: unknown, name: string): boolean {
+  if (!isObjectType(type)) return false;
+  return type.getFields()[name]?.extensions?.[KEY_ONLY_EXTENSION] === true;
+}
+
+/** What the fields selected on an object of type `typeName` need of it. */
+export function keyNeeds(scope: SelectionScope, fields: FieldSelections, typeName: string): KeyNeeds {
+  const type = scope.schema.getType(typeName);
+  let needs: KeyNeeds = 'identity';
+  for (const name of fields.keys()) {
+    if (IDENTITY.has(name)) continue;
+    if (!keyOnlyField(type, name)) return 'object';
+    needs = 'key';
+  }
+  return needs;
 }

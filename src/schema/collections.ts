@@ -1,5 +1,6 @@
 // Root fields of one resource, generic over the catalog: the collection (a connection, or a plain
 // list where REST has no paging) and the single lookup. Query and Space call this per resource.
+// Each uses nothing of its parent but the space (`keyOnly`): a Space asked only for them is not loaded.
 import { resourceOf, type Resource } from '../catalog';
 import { resolveByKey, resolveCollection, resolvePlainList } from '../resolvers';
 import { collectionArgs, connectionComplexity, connectionRef, listArgs, toCollectionArgs } from './connections';
@@ -42,6 +43,7 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
       args: resource.ops.S ? collectionArgs(t, resource.model, false) : {},
       description: `All ${resource.typeName} objects (REST has no paging here).`,
       remote: true,
+      keyOnly: true,
       resolve: (_parent, args, ctx, info) => resolvePlainList(ctx, info, resource, listArgs(args)),
     });
   }
@@ -51,6 +53,7 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
     description: `${resource.typeName} objects (REST ${resource.base}).`,
     complexity: connectionComplexity,
     remote: true,
+    keyOnly: true,
     resolve: (parent, args, ctx, info) =>
       resolveCollection(
         ctx,
@@ -74,6 +77,7 @@ function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
       },
       description: `One ${resource.typeName} of a ${resourceOf(resource.parent!.model).typeName}.`,
       remote: true,
+      keyOnly: true,
       resolve: async (parent, args, ctx, info) => {
         const space = spaceOf(parent);
         const { key, space: named, parentKey } = parseNestedKeyArgs(resource, args);
@@ -89,6 +93,7 @@ function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
     args: { id: idArg },
     description: `One ${resource.typeName} by REST ${resource.key.field} or global ID.`,
     remote: true,
+    keyOnly: true,
     resolve: (parent, args, ctx, info) => {
       const space = spaceOf(parent);
       const { key, space: named } = parseKeyArg(resource, args.id);

@@ -2,7 +2,7 @@
 // come from the REST facts at run time, so fields are declared here with a checked, uniform spec.
 import type { FieldRef, InputFieldRef, InputType, OutputType } from '@pothos/core';
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
-import { toGraphQLError, type GraphContext } from '../resolvers';
+import { KEY_ONLY_EXTENSION, toGraphQLError, type GraphContext } from '../resolvers';
 import type { Types } from './builder';
 
 export type { Types };
@@ -25,6 +25,11 @@ export interface FieldSpec<P> {
   resolve: Resolve<P>;
   /** The resolver calls REST (through the resolvers): errors are turned into typed GraphQL errors. */
   remote?: boolean;
+  /**
+   * The resolver uses nothing of its parent but the parent's key and space: a parent selected only
+   * for such fields is answered by a stub from its key instead of being loaded or expanded.
+   */
+  keyOnly?: boolean;
 }
 
 /** Wraps a remote resolver so every failure surfaces as a typed GraphQL error on this field only. */
@@ -51,6 +56,7 @@ export function dynamicField<P>(t: unknown, spec: FieldSpec<P>): FieldRef<Types,
     description: spec.description,
     complexity: spec.complexity,
     resolve: spec.remote ? guarded(spec.resolve) : spec.resolve,
+    extensions: spec.keyOnly ? { [KEY_ONLY_EXTENSION]: true } : undefined,
   };
   return (t as AnyFieldBuilder).field(options as never);
 }

@@ -55,6 +55,7 @@ function childField(t: unknown, relation: ChildRelation) {
     description: `The ${child.typeName} objects of this ${resourceOf(relation.parent).typeName}.`,
     complexity: connectionComplexity,
     remote: true,
+    keyOnly: true,
     resolve: (parent, args, ctx, info) => resolveChildren(ctx, info, parent, relation, toCollectionArgs(args)),
   };
   return dynamicField<Entity>(t, spec);

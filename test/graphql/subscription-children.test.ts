@@ -74,7 +74,6 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     expect(total.periodBills).toBeGreaterThan(10);
     expect(Math.max(total.ledgerEntries, total.periodBills)).toBeLessThanOrEqual(100);
     expect(count(r.calls)).toEqual({
-      searchSpaces: 1,
       listSubscriptions: 1,
       searchSubscriptionVersions: 1,
       searchSubscriptionLedgerEntries: 1,

@@ -1,12 +1,13 @@
 // The expand planner over real `info` objects from graphql-js execution of a small hand-written
 // schema that follows the naming contract (link fields keep their REST names).
-import { buildSchema, execute, parse, type GraphQLFieldResolver } from 'graphql';
+import { buildSchema, execute, parse, type GraphQLFieldResolver, type GraphQLObjectType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { planConnection, planEntity, type ExpandPlan } from '../../src/resolvers/expand-planner';
+import { KEY_ONLY_EXTENSION } from '../../src/resolvers/selection';
 
 const schema = buildSchema(`
   interface Node { id: ID! }
-  type Token implements Node { id: ID! restId: Int state: String customerEmailAddress: String }
+  type Token implements Node { id: ID! restId: Int state: String customerEmailAddress: String activeVersion: String }
   type PaymentConnector implements Node { id: ID! restId: Int name: String paymentMethod: PaymentMethod }
   type PaymentMethod implements Node { id: ID! restId: Int name: String }
   type PaymentConnectorConfiguration implements Node { id: ID! restId: Int name: String connector: PaymentConnector }
@@ -14,12 +15,15 @@ const schema = buildSchema(`
   type Transaction implements Node {
     id: ID! restId: Int state: String
     token: Token parent: Transaction paymentConnectorConfiguration: PaymentConnectorConfiguration
-    allowedPaymentMethodBrands: [String] linkedSpace: Space
+    allowedPaymentMethodBrands: [String] linkedSpace: Space paymentPageUrl: String
   }
   type TransactionEdge { cursor: String node: Transaction }
   type TransactionConnection { edges: [TransactionEdge] nodes: [Transaction] }
   type Query { transactions: TransactionConnection transaction: Transaction node(id: ID!): Node }
 `);
+// Marked as the schema's builders mark fields answered from the object's key and space alone.
+(schema.getType('Token') as GraphQLObjectType).getFields().activeVersion.extensions = { [KEY_ONLY_EXTENSION]: true };
+(schema.getType('Transaction') as GraphQLObjectType).getFields().paymentPageUrl.extensions = { [KEY_ONLY_EXTENSION]: true };
 
 function plansOf(query: string, variables: Record<string, unknown> = {}): Record<string, ExpandPlan> {
   const plans: Record<string, ExpandPlan> = {};
@@ -71,7 +75,14 @@ describe('expand planning', () => {
   });
 
   it('knows when only identity is selected', () => {
-    expect(plansOf(`{ transaction { id restId __typename } }`).transaction.identityOnly).toBe(true);
-    expect(plansOf(`{ transaction { id state } }`).transaction.identityOnly).toBe(false);
+    expect(plansOf(`{ transaction { id restId __typename } }`).transaction.needs).toBe('identity');
+    expect(plansOf(`{ transaction { id state } }`).transaction.needs).toBe('object');
+  });
+
+  it('does not expand a link selected only for fields marked key-only', () => {
+    expect(plansOf(`{ transaction { token { id activeVersion } } }`).transaction.paths).toEqual([]);
+    expect(plansOf(`{ transaction { token { activeVersion state } } }`).transaction.paths).toEqual(['token']);
+    expect(plansOf(`{ transaction { restId paymentPageUrl } }`).transaction.needs).toBe('key');
+    expect(plansOf(`{ transaction { paymentPageUrl state } }`).transaction.needs).toBe('object');
   });
 });

@@ -102,7 +102,7 @@ describe('loaders', () => {
       t,
     });
     expect(r.errors).toBeUndefined();
-    expect(count(r.calls)).toEqual({ searchSpaces: 1, searchTransactions: 1 });
+    expect(count(r.calls)).toEqual({ searchTransactions: 1 });
     expect(r.calls.find((c) => c.operationId === 'searchTransactions')?.query?.expand).toEqual(['token']);
   });
 

@@ -45,6 +45,7 @@ function extraField(t: { arg: unknown }, resource: Resource, op: Operation) {
     args: argsOf(t, op),
     description: `REST ${op.method} ${op.path}.`,
     remote: true,
+    keyOnly: true,
     resolve: async (parent, args, ctx) => {
       const space = entityMeta(parent).space;
       const body = await callExtra(ctx, op.operationId, {

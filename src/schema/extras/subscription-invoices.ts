@@ -75,6 +75,7 @@ builder.objectFields(entityRef('Subscription'), (t) => ({
     description: 'Invoices of this subscription (REST GET /subscriptions/{id}/invoices).',
     complexity: connectionComplexity,
     remote: true,
+    keyOnly: true,
     resolve: (parent, args, ctx) => invoices(parent, toCollectionArgs(args), ctx),
   }),
 }));

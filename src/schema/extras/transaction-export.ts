@@ -45,6 +45,7 @@ builder.objectFields(entityRef('Space'), (t) => ({
     description: 'Transactions of this space as CSV (REST GET /payment/transactions/export).',
     complexity: 50,
     remote: true,
+    keyOnly: true,
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
       if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
