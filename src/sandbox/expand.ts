@@ -1,6 +1,6 @@
 // The `expand` parameter: parsed into a tree, validated against the model the operation returns,
 // limited to four levels.
-import { deref, refName, resourceByModel, schemas, type JsonSchema, type Operation } from '../catalog';
+import { refName, resourceByModel, schemas, type JsonSchema, type Operation } from '../catalog';
 import type { ExpandTree } from './context';
 import { badRequest } from './errors';
 
@@ -76,4 +76,3 @@ export function parseExpand(query: URLSearchParams, op: Operation): ExpandTree {
   return tree;
 }
 
-export { deref };
