@@ -100,3 +100,28 @@ describe('Accept negotiation', () => {
     expect((await f.call({ path: '/payment/transactions/export', space: f.space, headers: { accept: 'text/csv' } })).status).toBe(200);
   });
 });
+
+describe('many-links in bodies', () => {
+  it('are written as the objects the schema types them as, stored as ids, and expand back to objects', async () => {
+    const store = f.sandbox.state.store;
+    const configuration = store.list('PaymentConnectorConfiguration', f.space)[0];
+    const channels = store.list('SalesChannel').slice(0, 2).map((c) => c.id as number);
+    const r = await f.call<Json>({
+      method: 'PATCH',
+      path: `/payment/connector-configurations/${configuration.id}?expand=enabledSalesChannels`,
+      space: f.space,
+      body: { version: configuration.version, enabledSalesChannels: channels.map((id) => ({ id })) },
+    });
+    expect(r.status, r.text).toBe(200);
+    expect(r.body.enabledSalesChannels.map((c: Json) => c.id)).toEqual(channels);
+    expect(store.get('PaymentConnectorConfiguration', configuration.id as number)!.enabledSalesChannels).toEqual(channels);
+    const missing = await f.call<Json>({
+      method: 'PATCH',
+      path: `/payment/connector-configurations/${configuration.id}`,
+      space: f.space,
+      body: { version: r.body.version, enabledSalesChannels: [{ id: 987654321 }] },
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body.message).toContain('SalesChannel 987654321');
+  });
+});

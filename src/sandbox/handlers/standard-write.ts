@@ -28,12 +28,25 @@ function modelValue(model: string, name: string, value: unknown): unknown {
   return target.properties && typeof value === 'number' ? { id: value } : value;
 }
 
-function checkLinks(resource: Resource, name: string, value: unknown, space: number | null, sandbox: SandboxState): void {
-  const link = resource.links.find((l) => l.field === name);
-  if (!link || value === null) return;
-  for (const id of Array.isArray(value) ? value : [value]) {
+/**
+ * A link value as stored: ids. Bodies name linked objects by id, or (where the schema types a
+ * many-link as an array of objects) as objects carrying their id.
+ */
+function linkIds(name: string, value: unknown): unknown {
+  const idOf = (element: unknown, at: string): unknown => {
+    if (typeof element !== 'object' || element === null) return element;
+    const id = (element as { id?: unknown }).id;
+    if (id === undefined || id === null) throw unprocessable(`${at} names no id of the object to link.`, { [at]: 'has no id' });
+    return id;
+  };
+  return Array.isArray(value) ? value.map((e, i) => idOf(e, `${name}[${i}]`)) : idOf(value, name);
+}
+
+function checkLinks(link: { field: string; model: string }, ids: unknown, space: number | null, sandbox: SandboxState): void {
+  if (ids === null) return;
+  for (const id of Array.isArray(ids) ? ids : [ids]) {
     if (!sandbox.store.get(link.model, id as Key, space)) {
-      throw unprocessable(`${name} names ${link.model} ${String(id)}, which does not exist.`, { [name]: 'does not exist' });
+      throw unprocessable(`${link.field} names ${link.model} ${String(id)}, which does not exist.`, { [link.field]: 'does not exist' });
     }
   }
 }
@@ -45,8 +58,14 @@ export function modelFields(resource: Resource, op: Operation | undefined, body:
   const fields: StoredObject = {};
   for (const [name, value] of Object.entries(body)) {
     if (!settable.has(name) || !(name in properties)) continue;
-    checkLinks(resource, name, value, space, sandbox);
-    fields[name] = resource.links.some((l) => l.field === name) ? value : modelValue(resource.model, name, value);
+    const link = resource.links.find((l) => l.field === name);
+    if (!link) {
+      fields[name] = modelValue(resource.model, name, value);
+      continue;
+    }
+    const ids = value === null ? null : linkIds(name, value);
+    checkLinks(link, ids, space, sandbox);
+    fields[name] = ids;
   }
   return fields;
 }
