@@ -130,7 +130,8 @@ export function createRestClient(options: RestClientOptions): RestClient {
   }
 
   /** One send: waits for a slot, then signs and sends; counts the send in `event` once it happens. */
-  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, event: CallEvent): Promise<RawResponse> {
+  /** `capMs` bounds a retry's timeouts by what is left of the call's time budget. */
+  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, event: CallEvent, capMs = Infinity): Promise<RawResponse> {
     try {
       await limiter.acquire(signal);
     } catch (err) {
@@ -156,9 +157,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
           headers,
           body: prepared.body,
           signal,
-          connectTimeoutMs: timeouts.connectMs,
-          headersTimeoutMs: Math.max(timeouts.headersMs, readTimeoutMs),
-          bodyTimeoutMs: timeouts.bodyMs,
+          connectTimeoutMs: Math.min(timeouts.connectMs, capMs),
+          headersTimeoutMs: Math.min(Math.max(timeouts.headersMs, readTimeoutMs), capMs),
+          bodyTimeoutMs: Math.min(timeouts.bodyMs, capMs),
         },
         info,
       );
@@ -178,7 +179,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
         if (signal?.aborted) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts });
         if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
         try {
-          const res = await attempt(prepared, signal, event);
+          // The first attempt runs on its own timeouts; a retry gets at most what is left of the budget.
+          const capMs = event.attempts === 0 ? Infinity : Math.max(1, retry.budgetMs - (performance.now() - started));
+          const res = await attempt(prepared, signal, event, capMs);
           event.status = res.status;
           event.bytesIn += res.bytesIn;
           const result = interpret({ ...prepared, info: { ...prepared.info, attempts: event.attempts } }, res);

@@ -13,7 +13,7 @@ export interface RetryOptions {
   maxDelayMs: number;
   /** A `Retry-After` longer than this is not waited for: the 429/503 is reported instead. */
   maxRetryAfterMs: number;
-  /** Time budget for the whole call, all attempts and waits included; no retry starts past it. */
+  /** Time budget for the retries of a call: no retry starts past it, and a retry's timeouts end at it. */
   budgetMs: number;
 }
 

@@ -45,9 +45,21 @@ describe('latency past the timeout', () => {
       expect(slow.events[0]).toMatchObject({ ok: false, attempts: 1, retries: 0, errorCode: 'REST_TIMEOUT' });
     } finally {
       await slow.client.close();
-      // The sandbox finishes the abandoned request after its latency and would then consume the
-      // counted faults of the next test; let it finish first.
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      sandbox.faults.clear();
+    }
+  });
+
+  it('a retry gets at most what is left of the time budget', async () => {
+    const budgeted = clientFor(sandbox, { timeouts: { headersMs: 5_000 }, retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, maxRetryAfterMs: 1_000, budgetMs: 1_800 } });
+    // The first answer (a 503) comes after 1.5 s; the retry would wait as long, past the budget.
+    sandbox.faults.set({ latencyMs: 1_500, errorCount: 1, errorStatus: 503, match: { operationId: 'listSpaces' } });
+    try {
+      const err = await failureOf(budgeted.client.call('listSpaces'));
+      expect(err).toMatchObject({ code: 'REST_TIMEOUT', phase: 'headers', attempts: 2 });
+      expect((err as RestTimeoutError).timeoutMs).toBeLessThan(1_800);
+    } finally {
+      await budgeted.client.close();
+      sandbox.faults.clear();
     }
   });
 });
