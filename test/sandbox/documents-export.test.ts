@@ -1,30 +1,23 @@
 // Transaction export over HTTP: CSV with the requested fields, query, order, limit and offset.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { EXPORT_DEFAULT_FIELDS } from '../../src/sandbox/documents/csv-export';
-import { client, type CallOptions, type CallResult } from './support/signed-fetch';
+import { useSandbox } from './support/sandbox';
 
+const f = useSandbox();
 type Obj = Record<string, any>;
-let sandbox: RunningSandbox;
-let space: number;
-let call: <T = Obj>(c: CallOptions) => Promise<CallResult<T>>;
 /** The space's transactions as stored: the oracle for counts and order. */
 let stored: Obj[];
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  space = sandbox.spaces[0];
-  call = client(sandbox.origin, { userId: sandbox.users[0].id, key: sandbox.users[0].key });
-  stored = sandbox.state.store.list('Transaction', space);
+  stored = f.sandbox.state.store.list('Transaction', f.space);
 });
-afterAll(() => sandbox?.close());
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString().replaceAll('+', '%20');
 
 async function exportCsv(params: Record<string, string>): Promise<string[][]> {
   const query = q(params);
-  const r = await call({ space, path: `/payment/transactions/export${query ? `?${query}` : ''}`, headers: { accept: 'text/csv' } });
+  const r = await f.call({ space: f.space, path: `/payment/transactions/export${query ? `?${query}` : ''}`, headers: { accept: 'text/csv' } });
   expect(r.status, r.text).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
   return parse(r.text) as string[][];
@@ -69,14 +62,14 @@ describe('transaction export', () => {
     const page = await exportCsv({ fields: 'id', order: 'createdOn:DESC', limit: '5', offset: '10' });
     expect(page.slice(1)).toEqual(all.slice(11, 16));
     expect(await exportCsv({ fields: 'id', offset: '100000' })).toEqual([['id']]);
-    const tooFar = await call<Obj>({ space, path: '/payment/transactions/export?offset=100001' });
+    const tooFar = await f.call<Obj>({ space: f.space, path: '/payment/transactions/export?offset=100001' });
     expect([tooFar.status, Object.keys(tooFar.body.errors)]).toEqual([416, ['offset']]);
   });
 
   it('names unknown fields and bad queries in a 400', async () => {
-    const unknown = await call<Obj>({ space, path: `/payment/transactions/export?${q({ fields: 'id,nope,billingAddress.nowhere' })}` });
+    const unknown = await f.call<Obj>({ space: f.space, path: `/payment/transactions/export?${q({ fields: 'id,nope,billingAddress.nowhere' })}` });
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['fields.nope', 'fields.billingAddress.nowhere']]);
-    const badQuery = await call<Obj>({ space, path: `/payment/transactions/export?${q({ query: 'state:(' })}` });
+    const badQuery = await f.call<Obj>({ space: f.space, path: `/payment/transactions/export?${q({ query: 'state:(' })}` });
     expect(badQuery.status).toBe(400);
   });
 });

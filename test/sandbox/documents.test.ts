@@ -1,22 +1,19 @@
 // Documents over HTTP: real PDFs opened with pdfjs and read back, deterministic bytes, terminal
 // receipts in PDF and TXT at the width asked for.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { client, type CallOptions, type CallResult } from './support/signed-fetch';
+import { useSandbox } from './support/sandbox';
 
+const f = useSandbox();
 type Obj = Record<string, any>;
-let sandbox: RunningSandbox;
-let space: number;
-let call: <T = Obj>(c: CallOptions) => Promise<CallResult<T>>;
 let samples: Record<string, number>;
 
 const fontsDir = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 
 async function get<T = Obj>(path: string, status = 200): Promise<T> {
-  const r = await call<T>({ space, path });
+  const r = await f.call<T>({ space: f.space, path });
   expect(r.status, `GET ${path}: ${r.text}`).toBe(status);
   return r.body;
 }
@@ -40,12 +37,8 @@ async function readPdf(base64: string): Promise<{ text: string; pages: { width: 
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  space = sandbox.spaces[0];
-  call = client(sandbox.origin, { userId: sandbox.users[0].id, key: sandbox.users[0].key });
-  samples = (sandbox.seedSummary as any).perSpace[space].sampleTransactionIds;
+  samples = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds;
 });
-afterAll(() => sandbox?.close());
 
 describe('business documents', () => {
   it('renders an invoice as a PDF a reader opens, with its items and total, byte-identical on every call', async () => {
@@ -77,9 +70,9 @@ describe('business documents', () => {
     expect(text).toContain(`Packing slip ${samples.FULFILL}`);
     for (const item of transaction.lineItems.filter((li: Obj) => li.type === 'PRODUCT')) expect(text).toContain(item.name);
     expect(text).not.toContain('Unit price');
-    const pending = await call<Obj>({ space, path: `/payment/transactions/${samples.PENDING}/packing-slip-document` });
+    const pending = await f.call<Obj>({ space: f.space, path: `/payment/transactions/${samples.PENDING}/packing-slip-document` });
     expect([pending.status, pending.body.message]).toEqual([422, expect.stringContaining('PENDING')]);
-    expect((await call({ space, path: '/payment/transactions/999999999/packing-slip-document' })).status).toBe(404);
+    expect((await f.call({ space: f.space, path: '/payment/transactions/999999999/packing-slip-document' })).status).toBe(404);
   });
 
   it('renders a refund credit note', async () => {
@@ -129,7 +122,7 @@ describe('terminal receipts', () => {
       ['format=DOC&width=40', 'format'],
       ['format=TXT', 'width'],
     ]) {
-      const r = await call<Obj>({ space, path: `/payment/transactions/${samples.FULFILL}/terminal-receipts?${query}` });
+      const r = await f.call<Obj>({ space: f.space, path: `/payment/transactions/${samples.FULFILL}/terminal-receipts?${query}` });
       expect([r.status, Object.keys(r.body.errors)], query).toEqual([400, [field]]);
     }
   });

@@ -1,37 +1,29 @@
 // Scenarios over HTTP: account deactivate/activate, manual task action and notification, dunning
 // case for an invoice and its suspension, IBAN lookup.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { client, type CallOptions, type CallResult } from './support/signed-fetch';
+import { describe, expect, it } from 'vitest';
+import type { CallOptions } from './support/signed-fetch';
+import { useSandbox } from './support/sandbox';
 
+const f = useSandbox();
 type Obj = Record<string, any>;
-let sandbox: RunningSandbox;
-let space: number;
-let call: <T = Obj>(c: CallOptions) => Promise<CallResult<T>>;
 
 async function expectStatus<T = Obj>(c: CallOptions, status = 200): Promise<T> {
-  const r = await call<T>(c);
+  const r = await f.call<T>(c);
   expect(r.status, `${c.method ?? 'GET'} ${c.path}: ${r.text}`).toBe(status);
   return r.body;
 }
 
 async function expectRefused(c: CallOptions, state: string, action: string): Promise<void> {
-  const r = await call<Obj>({ method: 'POST', ...c });
+  const r = await f.call<Obj>({ method: 'POST', ...c });
   expect(r.status, r.text).toBe(422);
   expect(r.body.message).toContain(state);
   expect(r.body.message).toContain(action);
 }
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  space = sandbox.spaces[0];
-  call = client(sandbox.origin, { userId: sandbox.users[0].id, key: sandbox.users[0].key });
-});
-afterAll(() => sandbox?.close());
 
 describe('account life cycle', () => {
   it('deactivates and activates, refusing the repeated action', async () => {
-    const id = sandbox.seedSummary.accounts[1];
+    const id = f.sandbox.seedSummary.accounts[1];
     const account = () => expectStatus({ path: `/accounts/${id}` });
     const before = await account();
     expect(before.state).toBe('ACTIVE');
@@ -52,51 +44,51 @@ describe('account life cycle', () => {
 
 describe('manual tasks', () => {
   it('processes an action of an OPEN task once; the notification says what it is about', async () => {
-    const [task] = (await expectStatus<{ data: Obj[] }>({ space, path: '/manual-tasks/search?query=state:OPEN&limit=1' })).data;
-    const note = await expectStatus<string>({ space, path: `/manual-tasks/${task.id}/notification` });
+    const [task] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/manual-tasks/search?query=state:OPEN&limit=1' })).data;
+    const note = await expectStatus<string>({ space: f.space, path: `/manual-tasks/${task.id}/notification` });
     expect(note).toContain(`Manual task ${task.id}`);
     expect(note).toContain(task.actions[0].label['en-US']);
 
-    const unknown = await call<Obj>({ space, method: 'POST', path: `/manual-tasks/${task.id}/action/999999` });
+    const unknown = await f.call<Obj>({ space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/999999` });
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([404, ['actionId']]);
-    expect((await expectStatus({ space, path: `/manual-tasks/${task.id}` })).state).toBe('OPEN');
+    expect((await expectStatus({ space: f.space, path: `/manual-tasks/${task.id}` })).state).toBe('OPEN');
 
-    await expectStatus({ space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 204);
-    expect((await expectStatus({ space, path: `/manual-tasks/${task.id}` })).state).toBe('DONE');
+    await expectStatus({ space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 204);
+    expect((await expectStatus({ space: f.space, path: `/manual-tasks/${task.id}` })).state).toBe('DONE');
     // The seeded task's accept action decided its transaction's delivery indication.
-    const [indication] = (await expectStatus<{ data: Obj[] }>({ space, path: `/payment/delivery-indications/search?query=linkedTransaction:${task.contextEntityId}` })).data;
+    const [indication] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/delivery-indications/search?query=linkedTransaction:${task.contextEntityId}` })).data;
     expect(indication.state).toBe('SUITABLE');
-    expect((await expectStatus({ space, path: `/payment/transactions/${task.contextEntityId}` })).state).toBe('FULFILL');
-    await expectRefused({ space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 'DONE', 'process');
-    expect(await expectStatus<string>({ space, path: `/manual-tasks/${task.id}/notification` })).toContain('is DONE');
+    expect((await expectStatus({ space: f.space, path: `/payment/transactions/${task.contextEntityId}` })).state).toBe('FULFILL');
+    await expectRefused({ space: f.space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 'DONE', 'process');
+    expect(await expectStatus<string>({ space: f.space, path: `/manual-tasks/${task.id}/notification` })).toContain('is DONE');
   });
 });
 
 describe('dunning', () => {
   it('opens a case for an unpaid invoice, suspends it with a planned end date, refuses a second suspension', async () => {
-    const open = (await expectStatus<{ data: Obj[] }>({ space, path: `/payment/transactions/invoices/search?limit=100&query=${encodeURIComponent('state:OPEN OR state:OVERDUE')}` })).data;
-    const cases = (await expectStatus<{ data: Obj[] }>({ space, path: '/payment/dunning-cases?limit=100' })).data;
+    const open = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/transactions/invoices/search?limit=100&query=${encodeURIComponent('state:OPEN OR state:OVERDUE')}` })).data;
+    const cases = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/dunning-cases?limit=100' })).data;
     const invoice = open.find((i) => !cases.some((c) => c.initialInvoice === i.id))!;
     expect(invoice).toBeDefined();
 
-    await expectStatus({ space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` }, 200);
-    const [created] = (await expectStatus<{ data: Obj[] }>({ space, path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}` })).data;
+    await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` }, 200);
+    const [created] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}` })).data;
     expect([created.state, created.version, created.linkedTransaction]).toEqual(['RUNNING', 1, invoice.linkedTransaction]);
-    const twice = await call<Obj>({ space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` });
+    const twice = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` });
     expect(twice.status).toBe(409);
 
-    const paid = (await expectStatus<{ data: Obj[] }>({ space, path: '/payment/transactions/invoices/search?query=state:PAID&limit=1' })).data[0];
-    const notOwed = await call<Obj>({ space, method: 'POST', path: `/payment/dunning-cases/invoice/${paid.id}` });
+    const paid = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/transactions/invoices/search?query=state:PAID&limit=1' })).data[0];
+    const notOwed = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${paid.id}` });
     expect([notOwed.status, notOwed.body.message]).toEqual([422, expect.stringContaining('PAID')]);
 
-    const past = await call<Obj>({ space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=2001-01-01T00:00:00Z` });
+    const past = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=2001-01-01T00:00:00Z` });
     expect([past.status, Object.keys(past.body.errors)]).toEqual([400, ['plannedEndDate']]);
     const end = new Date(Date.now() + 14 * 864e5).toISOString();
-    await expectStatus({ space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}` }, 200);
-    const suspended = await expectStatus({ space, path: `/payment/dunning-cases/${created.id}` });
+    await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}` }, 200);
+    const suspended = await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` });
     expect([suspended.state, suspended.version]).toEqual(['SUSPENDED', 2]);
-    await expectRefused({ space, path: `/payment/dunning-cases/${created.id}/suspend` }, 'SUSPENDED', 'suspend');
-    expect((await expectStatus({ space, path: `/payment/dunning-cases/${created.id}` })).version).toBe(2);
+    await expectRefused({ space: f.space, path: `/payment/dunning-cases/${created.id}/suspend` }, 'SUSPENDED', 'suspend');
+    expect((await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` })).version).toBe(2);
   });
 });
 
@@ -128,7 +120,7 @@ describe('IBAN lookup', () => {
       ['XX89370400440532013000', 'country'],
       ['', 'empty'],
     ]) {
-      const r = await call<Obj>({ method: 'POST', path: '/ibans', body: { iban } });
+      const r = await f.call<Obj>({ method: 'POST', path: '/ibans', body: { iban } });
       expect(r.status, iban).toBe(400);
       expect(Object.keys(r.body.errors)).toEqual(['iban']);
       expect(r.body.message).toContain(reason);

@@ -1,27 +1,14 @@
 // Scenarios over HTTP: customer merge, bulk create/update/delete (limit and all-or-nothing), email
 // addresses, default address, and comment pin/unpin on customers, transactions, invoices and refunds.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { client, type CallOptions, type CallResult } from './support/signed-fetch';
+import { describe, expect, it } from 'vitest';
+import { expectingStatus, useSandbox } from './support/sandbox';
 
-type Obj = Record<string, any>;
 const BULK_MAX = 5;
-let sandbox: RunningSandbox;
-let space: number;
-let call: <T = Obj>(c: CallOptions) => Promise<CallResult<T>>;
+const f = useSandbox({ settings: { bulkMaxItems: BULK_MAX } });
+type Obj = Record<string, any>;
 
-async function ok200<T = Obj>(c: CallOptions, status = 200): Promise<T> {
-  const r = await call<T>({ space, ...c });
-  expect(r.status, `${c.method ?? 'GET'} ${c.path}: ${r.text}`).toBe(status);
-  return r.body;
-}
+const ok200 = expectingStatus(f);
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ settings: { bulkMaxItems: BULK_MAX } });
-  space = sandbox.spaces[0];
-  call = client(sandbox.origin, { userId: sandbox.users[0].id, key: sandbox.users[0].key });
-});
-afterAll(() => sandbox?.close());
 
 const createCustomer = (body: Obj) => ok200({ method: 'POST', path: '/customers', body });
 const transactionsOf = async (customerId: string) =>
@@ -32,7 +19,7 @@ describe('customer merge', () => {
     // A seeded customer with transactions is merged into a new one.
     let other: Obj | undefined;
     let otherTransactions: Obj[] = [];
-    for (const id of (sandbox.seedSummary as any).perSpace[space].customerIds as number[]) {
+    for (const id of (f.sandbox.seedSummary as any).perSpace[f.space].customerIds as number[]) {
       other = await ok200({ path: `/customers/${id}` });
       otherTransactions = await transactionsOf(other!.customerId);
       if (otherTransactions.length) break;
@@ -45,13 +32,13 @@ describe('customer merge', () => {
 
     const merged = await ok200({ method: 'POST', path: `/customers/${target.id}/merge/${otherId}` });
     expect([merged.id, merged.version, merged.givenName, merged.familyName]).toEqual([target.id, 2, 'Mia', other!.familyName]);
-    expect((await call({ space, path: `/customers/${otherId}` })).status).toBe(404);
+    expect((await f.call({ space: f.space, path: `/customers/${otherId}` })).status).toBe(404);
 
     const movedAddress = await ok200({ path: `/customers/${target.id}/addresses/${address.id}` });
     expect([movedAddress.customer, movedAddress.version]).toEqual([target.id, 2]);
     const movedComment = await ok200({ path: `/customers/${target.id}/comments/${comment.id}` });
     expect([movedComment.customer, movedComment.version]).toEqual([target.id, 2]);
-    expect((await call({ space, path: `/customers/${otherId}/comments/${comment.id}` })).status).toBe(404);
+    expect((await f.call({ space: f.space, path: `/customers/${otherId}/comments/${comment.id}` })).status).toBe(404);
     expect(await transactionsOf(other!.customerId)).toEqual([]);
     expect((await transactionsOf('merge-target')).map((t) => t.id).sort()).toEqual(otherTransactions.map((t) => t.id).sort());
 
@@ -61,8 +48,8 @@ describe('customer merge', () => {
 
   it('refuses to merge a customer with itself or with one that does not exist', async () => {
     const c = await createCustomer({ givenName: 'Solo' });
-    expect((await call<Obj>({ space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` })).status).toBe(400);
-    expect((await call<Obj>({ space, method: 'POST', path: `/customers/${c.id}/merge/999999999` })).status).toBe(404);
+    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` })).status).toBe(400);
+    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/999999999` })).status).toBe(404);
     expect((await ok200({ path: `/customers/${c.id}` })).version).toBe(1);
   });
 });
@@ -77,7 +64,7 @@ describe('default address', () => {
     const [na, nb] = [await ok200({ path: `/customers/${c.id}/addresses/${a.id}` }), await ok200({ path: `/customers/${c.id}/addresses/${b.id}` })];
     expect([na.defaultAddress, na.version, nb.defaultAddress, nb.version]).toEqual([false, 3, true, 2]);
     const stranger = await createCustomer({ givenName: 'Stranger' });
-    expect((await call({ space, method: 'POST', path: `/customers/${stranger.id}/addresses/${a.id}/default` })).status).toBe(404);
+    expect((await f.call({ space: f.space, method: 'POST', path: `/customers/${stranger.id}/addresses/${a.id}/default` })).status).toBe(404);
   });
 });
 
@@ -106,15 +93,15 @@ describe('customer bulk operations', () => {
 
   it('answers 413 over the limit and writes nothing', async () => {
     const items = Array.from({ length: BULK_MAX + 1 }, (_, n) => ({ givenName: `X${n}`, familyName: 'Bulk' }));
-    const r = await call<Obj>({ space, method: 'POST', path: '/customers/bulk', body: items });
+    const r = await f.call<Obj>({ space: f.space, method: 'POST', path: '/customers/bulk', body: items });
     expect([r.status, r.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(r.body.message).toContain(String(BULK_MAX));
     expect(await count()).toBe(0);
   });
 
   it('is all or nothing: one bad item refuses the whole request', async () => {
-    const bad = await call<Obj>({
-      space,
+    const bad = await f.call<Obj>({
+      space: f.space,
       method: 'POST',
       path: '/customers/bulk',
       body: [{ givenName: 'Fine', familyName: 'Bulk' }, { familyName: 'Bulk', emailAddress: 'not-an-email' }, { familyName: 'Bulk', preferredCurrency: 'ZZZ' }],
@@ -123,11 +110,11 @@ describe('customer bulk operations', () => {
     expect(await count()).toBe(0);
 
     const [a, b] = await ok200<Obj[]>({ method: 'POST', path: '/customers/bulk', body: [{ familyName: 'Bulk' }, { familyName: 'Bulk' }] });
-    const stale = await call<Obj>({ space, method: 'PATCH', path: '/customers/bulk', body: [{ id: a.id, version: 1, givenName: 'New' }, { id: b.id, version: 7, givenName: 'New' }] });
+    const stale = await f.call<Obj>({ space: f.space, method: 'PATCH', path: '/customers/bulk', body: [{ id: a.id, version: 1, givenName: 'New' }, { id: b.id, version: 7, givenName: 'New' }] });
     expect([stale.status, Object.keys(stale.body.errors)]).toEqual([409, ['[1].version']]);
     expect((await ok200({ path: `/customers/${a.id}` })).givenName).toBeUndefined();
 
-    const missing = await call<Obj>({ space, method: 'DELETE', path: '/customers/bulk', body: [a.id, 999999999] });
+    const missing = await f.call<Obj>({ space: f.space, method: 'DELETE', path: '/customers/bulk', body: [a.id, 999999999] });
     expect([missing.status, Object.keys(missing.body.errors)]).toEqual([404, ['[1]']]);
     expect(await count()).toBe(2);
   });
@@ -136,7 +123,7 @@ describe('customer bulk operations', () => {
 describe('comment pin and unpin', () => {
   async function parents(): Promise<[string, string, number][]> {
     const customer = await createCustomer({ givenName: 'Commented' });
-    const transactionId: number = (sandbox.seedSummary as any).perSpace[space].sampleTransactionIds.FULFILL;
+    const transactionId: number = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds.FULFILL;
     const invoice = (await ok200<{ data: Obj[] }>({ path: '/payment/transactions/invoices?limit=1' })).data[0];
     const refund = (await ok200<{ data: Obj[] }>({ path: '/payment/refunds?limit=1' })).data[0];
     return [
@@ -161,7 +148,7 @@ describe('comment pin and unpin', () => {
       expect([(await read()).pinned, (await read()).version]).toEqual([false, 3]);
 
       const foreign = base.replace(/\/\d+\/comments$/, '/999999999/comments');
-      expect((await call({ space, method: 'POST', path: `${foreign}/${comment.id}/pin` })).status, foreign).toBe(404);
+      expect((await f.call({ space: f.space, method: 'POST', path: `${foreign}/${comment.id}/pin` })).status, foreign).toBe(404);
     }
   });
 });

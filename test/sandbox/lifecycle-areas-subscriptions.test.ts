@@ -1,23 +1,17 @@
 // Scenario: a subscription through its whole life over HTTP, with every refused transition, and
 // the versions and states checked at each step.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { client, type CallOptions, type CallResult } from './support/signed-fetch';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { CallOptions } from './support/signed-fetch';
+import { expectingStatus, useSandbox } from './support/sandbox';
 
+const f = useSandbox();
 type Obj = Record<string, any>;
-let sandbox: RunningSandbox;
-let space: number;
-let call: <T = Obj>(c: CallOptions) => Promise<CallResult<T>>;
 
-async function ok200<T = Obj>(c: CallOptions, status = 200): Promise<T> {
-  const r = await call<T>({ space, ...c });
-  expect(r.status, `${c.method ?? 'GET'} ${c.path}: ${r.text}`).toBe(status);
-  return r.body;
-}
+const ok200 = expectingStatus(f);
 
 /** A refused transition: 422 naming the current state and the action, and nothing changed. */
 async function refused(c: CallOptions, state: string, action: string, check: () => Promise<void>): Promise<void> {
-  const r = await call<Obj>({ space, method: 'POST', ...c });
+  const r = await f.call<Obj>({ space: f.space, method: 'POST', ...c });
   expect(r.status, r.text).toBe(422);
   expect(r.body.message).toContain(state);
   expect(r.body.message).toContain(action);
@@ -43,15 +37,11 @@ let productId: number;
 let metricId: number;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
-  space = sandbox.spaces[0];
-  call = client(sandbox.origin, { userId: sandbox.users[0].id, key: sandbox.users[0].key });
   subscriberId = (await ok200<{ data: Obj[] }>({ path: '/subscriptions/subscribers?limit=1' })).data[0].id;
   const anyVersion = (await ok200<{ data: Obj[] }>({ path: '/subscriptions/versions?limit=1' })).data[0];
   productId = anyVersion.productVersion.product.id;
   metricId = (await ok200<{ data: Obj[] }>({ path: '/subscriptions/metrics?limit=1' })).data[0].id;
 });
-afterAll(() => sandbox?.close());
 
 async function createSubscription(reference: string): Promise<Obj> {
   return ok200({
@@ -156,18 +146,18 @@ describe('subscription life cycle', () => {
     await ok200({ method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` }, 204);
     await expectSubscription(id, 'TERMINATED', 5);
     expect((await version(first.id)).state).toBe('TERMINATED');
-    const late = await call<Obj>({ space, method: 'POST', path: '/subscriptions/ledger-entries', body: { subscriptionVersion: first.id, title: 'Late fee', externalId: 'late', quantity: 1, amountIncludingTax: 5 } });
+    const late = await f.call<Obj>({ space: f.space, method: 'POST', path: '/subscriptions/ledger-entries', body: { subscriptionVersion: first.id, title: 'Late fee', externalId: 'late', quantity: 1, amountIncludingTax: 5 } });
     expect([late.status, late.body.message]).toEqual([422, expect.stringContaining('TERMINATED')]);
   });
 
   it('rejects bad input with a 400 naming the field', async () => {
-    const noCurrency = await call<Obj>({ space, method: 'POST', path: '/subscriptions', body: { product: productId, currency: 'XXY' } });
+    const noCurrency = await f.call<Obj>({ space: f.space, method: 'POST', path: '/subscriptions', body: { product: productId, currency: 'XXY' } });
     expect([noCurrency.status, Object.keys(noCurrency.body.errors)]).toEqual([400, ['currency']]);
-    const noSubscriber = await call<Obj>({ space, method: 'POST', path: '/subscriptions', body: { product: productId, currency: 'CHF', subscription: { subscriber: 999999999 } } });
+    const noSubscriber = await f.call<Obj>({ space: f.space, method: 'POST', path: '/subscriptions', body: { product: productId, currency: 'CHF', subscription: { subscriber: 999999999 } } });
     expect([noSubscriber.status, Object.keys(noSubscriber.body.errors)]).toEqual([400, ['subscription.subscriber']]);
     const s = await createSubscription('S-SCENARIO-3');
     await ok200({ method: 'POST', path: `/subscriptions/${s.subscription}/initialize` });
-    const past = await call<Obj>({ space, method: 'POST', path: `/subscriptions/${s.subscription}/suspend`, body: { plannedEndDate: '2001-01-01T00:00:00Z' } });
+    const past = await f.call<Obj>({ space: f.space, method: 'POST', path: `/subscriptions/${s.subscription}/suspend`, body: { plannedEndDate: '2001-01-01T00:00:00Z' } });
     expect([past.status, Object.keys(past.body.errors)]).toEqual([400, ['plannedEndDate']]);
     await expectSubscription(s.subscription, 'ACTIVE', 3);
   });
@@ -184,7 +174,7 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
   });
 
   it('refuses a charge before the subscription is initialized', async () => {
-    const r = await call<Obj>({ space, method: 'POST', path: '/subscriptions/charges', body: { subscription: id, externalId: 'c-0', processingType: 'SYNCHRONOUS' } });
+    const r = await f.call<Obj>({ space: f.space, method: 'POST', path: '/subscriptions/charges', body: { subscription: id, externalId: 'c-0', processingType: 'SYNCHRONOUS' } });
     expect([r.status, r.body.message]).toEqual([422, expect.stringContaining('PENDING')]);
     await ok200({ method: 'POST', path: `/subscriptions/${id}/initialize` });
   });
@@ -216,10 +206,10 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
       const report = await ok200({ method: 'POST', path: '/subscriptions/metric-usage-reports', body: { subscription: id, metric: metricId, consumedUnits, externalId } });
       expect([report.subscription, report.metric, report.consumedUnits]).toEqual([id, metricId, consumedUnits]);
     }
-    const again = await call<Obj>({ space, method: 'POST', path: '/subscriptions/metric-usage-reports', body: { subscription: id, metric: metricId, consumedUnits: 1, externalId: 'u-1' } });
+    const again = await f.call<Obj>({ space: f.space, method: 'POST', path: '/subscriptions/metric-usage-reports', body: { subscription: id, metric: metricId, consumedUnits: 1, externalId: 'u-1' } });
     expect([again.status, Object.keys(again.body.errors)]).toEqual([409, ['externalId']]);
 
-    const early = await call<Obj>({ space, method: 'POST', path: `/subscriptions/period-bills/${bill.id}/close?currentDate=2001-01-01T00:00:00Z&createNextPeriod=true` });
+    const early = await f.call<Obj>({ space: f.space, method: 'POST', path: `/subscriptions/period-bills/${bill.id}/close?currentDate=2001-01-01T00:00:00Z&createNextPeriod=true` });
     expect([early.status, Object.keys(early.body.errors)]).toEqual([400, ['currentDate']]);
 
     const currentDate = new Date(Date.now() + 864e5).toISOString();

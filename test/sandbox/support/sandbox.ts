@@ -1,7 +1,7 @@
 // Test helper: one sandbox per test file, with a signed caller for its demo user.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
-import { client, type SignOptions } from './signed-fetch';
+import { client, type CallOptions, type SignOptions } from './signed-fetch';
 
 export interface SandboxFixture {
   sandbox: RunningSandbox;
@@ -25,4 +25,13 @@ export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
     await fixture.sandbox?.close();
   });
   return fixture;
+}
+
+/** A caller in the fixture's first space that expects a status (200 by default) and returns the body. */
+export function expectingStatus(f: SandboxFixture) {
+  return async <T = Record<string, any>>(c: CallOptions, status = 200): Promise<T> => {
+    const r = await f.call<T>({ space: f.space, ...c });
+    expect(r.status, `${c.method ?? 'GET'} ${c.path}: ${r.text}`).toBe(status);
+    return r.body;
+  };
 }
