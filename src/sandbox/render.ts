@@ -7,10 +7,11 @@ import type { Store, StoredObject, Key } from './store';
 const EMPTY: ExpandTree = new Map();
 
 export function createRenderer(store: Store) {
-  function expandLink(model: string, value: unknown, subtree: ExpandTree): unknown {
-    if (Array.isArray(value)) return value.map((v) => expandLink(model, v, subtree));
+  /** Expands within the linking object's space: a link never reveals an object of another space. */
+  function expandLink(model: string, value: unknown, subtree: ExpandTree, space: number | undefined): unknown {
+    if (Array.isArray(value)) return value.map((v) => expandLink(model, v, subtree, space));
     if (typeof value !== 'number' && typeof value !== 'string') return value;
-    const linked = store.get(model, value as Key);
+    const linked = store.get(model, value as Key, space);
     return linked ? render(model, linked, subtree) : value;
   }
 
@@ -22,6 +23,10 @@ export function createRenderer(store: Store) {
     return out;
   }
 
+  function spaceOf(model: string, object: StoredObject): number | undefined {
+    return store.spaceOf(model, object[resourceByModel.get(model)?.key.field ?? 'id'] as Key) ?? undefined;
+  }
+
   function render(model: string, object: StoredObject, expand: ExpandTree = EMPTY): Record<string, unknown> {
     const resource = resourceByModel.get(model);
     if (!resource) return { ...object };
@@ -30,7 +35,7 @@ export function createRenderer(store: Store) {
     for (const link of resource.links) {
       const subtree = expand.get(link.field);
       if (subtree && out[link.field] !== undefined && out[link.field] !== null) {
-        out[link.field] = expandLink(link.model, out[link.field], subtree);
+        out[link.field] = expandLink(link.model, out[link.field], subtree, spaceOf(model, object));
       }
     }
     return out;

@@ -61,3 +61,20 @@ describe('expand', () => {
     expect(r.body).toHaveProperty('allowedPaymentMethodConfigurations');
   });
 });
+
+describe('expand across spaces', () => {
+  it('never reveals an object of another space through a link', async () => {
+    const store = f.sandbox.state.store;
+    const [, other] = f.sandbox.spaces;
+    const refund = store.list('Refund', f.space).find((r) => r.transaction)!;
+    const foreign = store.list('Transaction', other)[0];
+    const original = refund.transaction;
+    refund.transaction = foreign.id; // a link no write path can make; the render must not follow it
+    try {
+      const r = await f.call<Row>({ path: `/payment/refunds/${refund.id}?expand=transaction`, space: f.space });
+      expect(r.body.transaction).toBe(foreign.id);
+    } finally {
+      refund.transaction = original;
+    }
+  });
+});
