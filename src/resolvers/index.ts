@@ -1,4 +1,4 @@
-// The read path's public surface (contract: /tmp/paygraph-graph-contract.md, "R exports").
+// The read path's public surface: everything src/schema may use of src/resolvers.
 export { createGraphContext, type GraphContext, type GraphContextOptions } from './context';
 export type { Connection, PageInfo } from './connection';
 export type { CollectionArgs } from './page-args';

@@ -76,7 +76,7 @@ export function sortValues(row: Record<string, unknown>, keys: readonly OrderKey
 /**
  * Rows strictly after the row with `values` in the order `keys`:
  * `(k1 after v1) OR (k1 = v1 AND k2 after v2) OR ...`. The sandbox sorts NULL first in ASC and
- * last in DESC (src/sandbox/search/sort.ts; SPEC leaves it open), so "after" and "equal" must name
+ * last in DESC (SPEC leaves it open), so "after" and "equal" must name
  * NULL explicitly: a plain `k:<v` never matches NULL, and such rows silently dropped out of walks.
  */
 export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyValue[], model: string): string {

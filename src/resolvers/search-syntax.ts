@@ -1,11 +1,9 @@
 // Printing REST search terms (SPEC "Search query syntax") so that no value can change the structure
 // of the query: string values go through quoteValue, numbers are printed as plain digits, and names
 // are checked against a strict pattern.
-// The sandbox's printer is shared pure code: what it writes, the REST search parser reads back as the
-// same value (backslash escapes inside quotes, keywords always quoted).
-import { SearchSyntaxError } from '../sandbox/search/errors';
-import { parseQuery } from '../sandbox/search/parser';
-import { printQuery, quoteValue } from '../sandbox/search/printer';
+// The printer is the shared search grammar's: what it writes, the REST search parser reads back as
+// the same value (backslash escapes inside quotes, keywords always quoted).
+import { SearchSyntaxError, parseQuery, printQuery, quoteValue } from '../search-syntax';
 import { graphError } from './errors';
 
 export { quoteValue };

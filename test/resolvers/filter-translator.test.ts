@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { GraphQLError } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { translateFilter } from '../../src/resolvers/filter-translator';
-import { parseQuery, type QueryNode } from '../../src/sandbox/search';
+import { parseQuery, type QueryNode } from '../../src/search-syntax';
 
 const hostile = fc.oneof(
   fc.string(),

@@ -1,8 +1,7 @@
 // Compiles a query tree into one predicate over stored objects. Every field is resolved and every
 // value is read as its field's type here, once, so evaluation per object does no parsing.
-import type { Comparator, QueryNode } from './ast';
+import { SearchFieldError, type Comparator, type QueryNode } from '../../search-syntax';
 import type { FieldAccessor, FieldResolver } from './accessor';
-import { SearchFieldError } from './errors';
 import {
   parseBoolean,
   parseEnum,

@@ -1,9 +1,8 @@
 // The `order` parameter of search operations: `createdOn:DESC id`, fields separated by whitespace
 // (a '+' in the URL arrives as a space; a literal '+' separates too, since no name contains one).
 import type { FieldAccessor, FieldResolver } from './accessor';
-import { SearchSyntaxError } from './errors';
+import { SearchSyntaxError, describeAt, endsName, isWhitespace } from '../../search-syntax';
 import { resolveField } from './evaluate';
-import { describeAt, endsName, isWhitespace } from './lexicon';
 import { compareKeys, sortKey } from './values';
 
 export interface SortKey {

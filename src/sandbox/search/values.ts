@@ -1,6 +1,6 @@
 // Typed values: reading a query value as the field's type (once, when a query is compiled) and
 // reading stored values for comparison (per object, without regular expressions).
-import { SearchFieldError } from './errors';
+import { SearchFieldError } from '../../search-syntax';
 
 export type FieldType = 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'enum';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SearchSyntaxError, parseQuery, printQuery, quoteValue, type QueryNode } from '../../src/sandbox/search';
+import { SearchSyntaxError, parseQuery, printQuery, quoteValue, type QueryNode } from '../../src/search-syntax';
 
 const t = (name: string, comparator: QueryNode & { kind: 'term' } extends { comparator: infer C } ? C : never, value?: string): QueryNode =>
   value === undefined ? { kind: 'term', name, comparator } : { kind: 'term', name, comparator, value };
