@@ -1,5 +1,5 @@
 // The per-request state of the read path: one loader set, one entity cache, plan and extra-call
-// caches. Kept out of the public GraphContext shape (a WeakMap), so the schema sees only the contract.
+// caches. Kept out of the public GraphContext shape (a WeakMap), so the schema sees only what index.ts exports.
 import type DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Connection } from './connection';

@@ -13,7 +13,7 @@ export const MAX_PAGE = 100;
 /** Page size assumed for cost when a connection names none (the resolvers' default is smaller). */
 export const DEFAULT_PAGE = 20;
 
-/** What a collection resolver receives, per the schema/resolvers contract. */
+/** What a collection resolver of src/resolvers receives. */
 export interface CollectionArgs {
   first?: number;
   after?: string;

@@ -1,4 +1,4 @@
-// Names of the graph derived from catalog names (see the schema/resolvers contract, "Naming").
+// Names of the graph derived from catalog names: fields, collections, enum values, id references.
 import type { Link, Resource } from '../catalog';
 import { linkedSpaceField } from '../catalog';
 
