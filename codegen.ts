@@ -8,7 +8,10 @@ const config: CodegenConfig = {
   documents: ['src/server/graphiql-examples.ts'],
   generates: {
     'src/server/generated/example-operations.ts': {
-      plugins: [{ add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' } }, 'typescript-operations'],
+      plugins: [
+        { add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' } },
+        'typescript-operations',
+      ],
       config: {
         onlyOperationTypes: true,
         enumsAsTypes: true,

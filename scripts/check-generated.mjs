@@ -4,7 +4,12 @@ import { execSync } from 'node:child_process';
 const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql', 'src/server/generated/example-operations.ts'];
 execSync('npm run -s generate', { stdio: 'inherit' });
 const present = GENERATED.filter((f) => {
-  try { execSync(`git ls-files --error-unmatch ${f}`, { stdio: 'ignore' }); return true; } catch { return false; }
+  try {
+    execSync(`git ls-files --error-unmatch ${f}`, { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 });
 const diff = execSync(`git status --porcelain -- ${GENERATED.join(' ')}`, { encoding: 'utf8' }).trim();
 if (diff) {

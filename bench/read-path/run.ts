@@ -42,9 +42,17 @@ async function suiteIds(rest: ReturnType<typeof createRestClient>, spaces: numbe
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { seconds: { type: 'string', default: '3' }, samples: { type: 'string', default: '15' }, concurrency: { type: 'string', default: '8' } },
+    options: {
+      seconds: { type: 'string', default: '3' },
+      samples: { type: 'string', default: '15' },
+      concurrency: { type: 'string', default: '8' },
+    },
   });
-  const o = { seconds: positive('seconds', values.seconds), samples: positive('samples', values.samples), concurrency: positive('concurrency', values.concurrency) };
+  const o = {
+    seconds: positive('seconds', values.seconds),
+    samples: positive('samples', values.samples),
+    concurrency: positive('concurrency', values.concurrency),
+  };
   const loadBefore = loadavg()[0];
   const sandbox = await startChildSandbox();
   const user = sandbox.users[0];
@@ -58,7 +66,9 @@ async function main(): Promise<void> {
       const paygraph = await measure(rest, q.query, variables, false, o);
       const naive = await measure(rest, q.query, variables, true, o);
       rows.push({ query: q.name, paygraph, naive });
-      console.log(`${q.name}: ${paygraph.restCalls} vs ${naive.restCalls} calls, ${paygraph.medianMs.toFixed(1)} vs ${naive.medianMs.toFixed(1)} ms`);
+      console.log(
+        `${q.name}: ${paygraph.restCalls} vs ${naive.restCalls} calls, ${paygraph.medianMs.toFixed(1)} vs ${naive.medianMs.toFixed(1)} ms`,
+      );
     }
     const list = cpus();
     const report: Report = {

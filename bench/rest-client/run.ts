@@ -92,11 +92,23 @@ await sandbox.close();
 const fmt = (n: number, d = 2) => n.toFixed(d);
 const header = ['scenario', 'impl', 'requests', 'median ms', 'p95 ms', 'p99 ms', 'req/s', 'client/bare median', 'client/bare req/s'];
 function cells(scenarioName: string, impl: string, sum: Summary, ratio: string[]): string[] {
-  return [scenarioName, impl, String(sum.requests), fmt(sum.medianMs, 3), fmt(sum.p95Ms, 3), fmt(sum.p99Ms, 3), fmt(sum.throughputPerSec, 0), ...ratio];
+  return [
+    scenarioName,
+    impl,
+    String(sum.requests),
+    fmt(sum.medianMs, 3),
+    fmt(sum.p95Ms, 3),
+    fmt(sum.p99Ms, 3),
+    fmt(sum.throughputPerSec, 0),
+    ...ratio,
+  ];
 }
 const lines: string[][] = rows.flatMap((r) => [
   cells(r.scenario, 'bare undici', r.bare, ['', '']),
-  cells('', 'paygraph client', r.client, [fmt(r.client.medianMs / r.bare.medianMs), fmt(r.client.throughputPerSec / r.bare.throughputPerSec)]),
+  cells('', 'paygraph client', r.client, [
+    fmt(r.client.medianMs / r.bare.medianMs),
+    fmt(r.client.throughputPerSec / r.bare.throughputPerSec),
+  ]),
 ]);
 
 const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
@@ -104,8 +116,22 @@ const printRow = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i])).j
 console.log(printRow(header));
 for (const l of lines) console.log(printRow(l));
 
-const environment = { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model, loadNote: 'shared 2-core machine; numbers are indicative' };
-const report = { date: new Date().toISOString(), requests: N, concurrency: C, rounds: ROUNDS, limitSeconds: LIMIT_MS / 1000, object: 'getCustomer (seeded)', environment, rows };
+const environment = {
+  node: process.version,
+  cpus: cpus().length,
+  cpuModel: cpus()[0]?.model,
+  loadNote: 'shared 2-core machine; numbers are indicative',
+};
+const report = {
+  date: new Date().toISOString(),
+  requests: N,
+  concurrency: C,
+  rounds: ROUNDS,
+  limitSeconds: LIMIT_MS / 1000,
+  object: 'getCustomer (seeded)',
+  environment,
+  rows,
+};
 const md = [
   `# REST client benchmark (${report.date})`,
   '',

@@ -28,13 +28,27 @@ export interface Report {
 
 export function environment(): Omit<Report, 'rows' | 'targetRetrievalsPerSecond' | 'profiled'> {
   const list = cpus();
-  return { date: new Date().toISOString(), node: process.version, cpus: `${list.length} x ${list[0]?.model ?? 'unknown'}`, loadBefore: loadavg()[0] };
+  return {
+    date: new Date().toISOString(),
+    node: process.version,
+    cpus: `${list.length} x ${list[0]?.model ?? 'unknown'}`,
+    loadBefore: loadavg()[0],
+  };
 }
 
 const HEADER = ['scenario', 'connections', 'requests/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', 'requests'];
 
 function cells(row: Row): string[] {
-  return [row.scenario, String(row.connections), row.requestsPerSecond.toFixed(0), row.p50Ms.toFixed(1), row.p99Ms.toFixed(1), String(row.errors), String(row.non2xx), String(row.requests)];
+  return [
+    row.scenario,
+    String(row.connections),
+    row.requestsPerSecond.toFixed(0),
+    row.p50Ms.toFixed(1),
+    row.p99Ms.toFixed(1),
+    String(row.errors),
+    String(row.non2xx),
+    String(row.requests),
+  ];
 }
 
 export function markdown(report: Report): string {

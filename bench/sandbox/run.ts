@@ -28,7 +28,13 @@ async function transactionIds(sandbox: ChildSandbox, sign: (m: string, p: string
   return ids;
 }
 
-async function measure(sandbox: ChildSandbox, scenario: Scenario, connections: number, seconds: number, sign: (m: string, p: string) => string): Promise<Row> {
+async function measure(
+  sandbox: ChildSandbox,
+  scenario: Scenario,
+  connections: number,
+  seconds: number,
+  sign: (m: string, p: string) => string,
+): Promise<Row> {
   let counter = 0;
   const space = String(sandbox.spaces[0]);
   const request: Request = {
@@ -55,7 +61,8 @@ async function measure(sandbox: ChildSandbox, scenario: Scenario, connections: n
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { duration: { type: 'string', default: '5' }, profile: { type: 'string' } } });
   const seconds = Number(values.duration);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
+  if (!Number.isFinite(seconds) || seconds <= 0)
+    throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
   const nodeArgs = values.profile ? ['--cpu-prof', '--cpu-prof-dir', values.profile] : [];
   const sandbox = await startChildSandbox(nodeArgs);
   try {
@@ -64,7 +71,10 @@ async function main(): Promise<void> {
     const prefix = new URL(sandbox.baseUrl).pathname;
     const scenarios: Scenario[] = [
       { name: 'retrieve transaction', path: (i) => `${prefix}/payment/transactions/${ids[i % ids.length]}` },
-      { name: 'search transactions', path: () => `${prefix}/payment/transactions/search?query=${encodeURIComponent(SEARCH_QUERY)}&limit=20` },
+      {
+        name: 'search transactions',
+        path: () => `${prefix}/payment/transactions/search?query=${encodeURIComponent(SEARCH_QUERY)}&limit=20`,
+      },
     ];
     const env = environment();
     await measure(sandbox, scenarios[0], 16, 1, sign); // warm-up: JIT and caches, not reported

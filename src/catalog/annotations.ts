@@ -112,7 +112,12 @@ export const childRelations: ChildRelation[] = [
   { parent: 'Subscription', child: 'SubscriptionVersion', name: 'versions', via: byLink('subscription') },
   { parent: 'Subscription', child: 'SubscriptionCharge', name: 'charges', via: byLink('subscription') },
   // Ledger entries hold the version id as a plain id, so REST cannot search through it.
-  { parent: 'Subscription', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: through('versions', byId('subscriptionVersion')) },
+  {
+    parent: 'Subscription',
+    child: 'SubscriptionLedgerEntry',
+    name: 'ledgerEntries',
+    via: through('versions', byId('subscriptionVersion')),
+  },
   { parent: 'Subscription', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLinkOf('subscriptionVersion', 'subscription') },
   { parent: 'SubscriptionVersion', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: byId('subscriptionVersion') },
   { parent: 'SubscriptionVersion', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLink('subscriptionVersion') },

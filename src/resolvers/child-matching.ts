@@ -66,7 +66,10 @@ function intermediateLoader(internals: Internals, relation: ChildRelation & { vi
     const match = byField(relation.via);
     loader = new DataLoader<string, string[]>(
       async (parents) => {
-        const query = group(parents.flatMap((p) => match.terms(p)), 'OR');
+        const query = group(
+          parents.flatMap((p) => match.terms(p)),
+          'OR',
+        );
         const rows = await searchAll(internals, child, space, query, `${child.key.field}:ASC`, match.expand);
         const byParent = new Map<string, string[]>(parents.map((p) => [p, []]));
         for (const row of rows) {
@@ -99,7 +102,10 @@ async function byThrough(
   parents.forEach((p, i) => {
     const found = keys[i];
     if (found instanceof Error) throw found;
-    termsOf.set(p, found.map((k) => idTerm(via.via.searchName, k)));
+    termsOf.set(
+      p,
+      found.map((k) => idTerm(via.via.searchName, k)),
+    );
     for (const k of found) ownerOfKey.set(k, p);
   });
   const direct = byField(via.via);

@@ -51,7 +51,10 @@ function onePage(internals: Internals, s: Shared, m: Matching, parentKey: string
 /** Children of one chunk of parents in one search; parents whose page may be cut short fall back. */
 async function chunk(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
   const m = await matchingFor(internals, s.relation, s.via, s.parentSpace, parents, s.naive);
-  const anyParent = group(parents.flatMap((p) => m.terms(p)), 'OR');
+  const anyParent = group(
+    parents.flatMap((p) => m.terms(p)),
+    'OR',
+  );
   if (anyParent === '') return parents.map(EMPTY);
   const order = totalOrder(s.args.orderBy, s.child.key.field);
   const query = userQuery(s.child, s.args, anyParent);
@@ -117,7 +120,13 @@ export function resolveChildren(
     const expand = planOf(ctx, info, child.model, 'connection').paths;
     const page = pageRequest(args);
     if (relation.via.kind === 'path') {
-      const target: FetchTarget = { resource: child, space, path: { [relation.via.pathParam]: parentKey }, query: userQuery(child, args), expand };
+      const target: FetchTarget = {
+        resource: child,
+        space,
+        path: { [relation.via.pathParam]: parentKey },
+        query: userQuery(child, args),
+        expand,
+      };
       return fetchPage(internals, target, args, page);
     }
     const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };

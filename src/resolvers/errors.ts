@@ -62,7 +62,10 @@ function restMessage(error: RestError): string {
     .join('; ');
   const what = `REST ${error.operationId} failed${error.status ? ` with ${error.status}` : ''}`;
   const why = upstream ?? (error.code === 'REST_HTTP_STATUS' ? undefined : error.message);
-  const hint = error.status === 401 && !byCredentials(error) ? "paygraph's REST user id or authentication key was refused; check paygraph's configuration" : undefined;
+  const hint =
+    error.status === 401 && !byCredentials(error)
+      ? "paygraph's REST user id or authentication key was refused; check paygraph's configuration"
+      : undefined;
   return [what, why, fields, hint].filter(Boolean).join(': ');
 }
 

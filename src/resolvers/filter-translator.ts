@@ -47,7 +47,10 @@ function list(v: unknown, where: string): SearchValue[] {
 function containsValue(raw: unknown, where: string): string {
   const text = String(value(raw, where));
   if (text.includes(',')) {
-    throw graphError('BAD_USER_INPUT', `filter ${where}: the REST search cannot look for a comma; use and: [{contains}, {contains}] for several parts`);
+    throw graphError(
+      'BAD_USER_INPUT',
+      `filter ${where}: the REST search cannot look for a comma; use and: [{contains}, {contains}] for several parts`,
+    );
   }
   if (text === '') throw graphError('BAD_USER_INPUT', `filter ${where}: contains needs a non-empty value`);
   return text;
@@ -64,10 +67,25 @@ function scalar(name: string, f: ScalarFilter): string {
     else if (op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte') parts.push(term(name, COMPARATORS[op], value(raw, where)));
     else if (op === 'in') {
       const values = list(raw, where);
-      parts.push(values.length === 0 ? NEVER : group(values.map((v) => term(name, ':', v)), 'OR'));
+      parts.push(
+        values.length === 0
+          ? NEVER
+          : group(
+              values.map((v) => term(name, ':', v)),
+              'OR',
+            ),
+      );
     } else if (op === 'notIn') {
       const values = list(raw, where);
-      if (values.length > 0) parts.push(negate(group(values.map((v) => term(name, ':', v)), 'OR')));
+      if (values.length > 0)
+        parts.push(
+          negate(
+            group(
+              values.map((v) => term(name, ':', v)),
+              'OR',
+            ),
+          ),
+        );
     } else if (op === 'contains') parts.push(term(name, ':~', containsValue(raw, where)));
     else if (op === 'isNull') parts.push(raw === true ? isNullTerm(name) : negate(isNullTerm(name)));
     else throw graphError('BAD_USER_INPUT', `filter ${name}: unknown condition "${op}"`);

@@ -46,7 +46,13 @@ function ownProperties(resource: Resource, paths: readonly string[]): string[] {
   return paths.filter((p) => resource.omittedByDefault.includes(p));
 }
 
-async function one(ctx: GraphContext, info: GraphQLResolveInfo, value: unknown, resource: Resource, space: number | null): Promise<Entity | null> {
+async function one(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  value: unknown,
+  resource: Resource,
+  space: number | null,
+): Promise<Entity | null> {
   if (value === null || value === undefined) return null;
   const { cache, loaders } = internalsOf(ctx);
   let arrived: Entity | null = null;
@@ -89,7 +95,10 @@ function restKey(resource: Resource, space: number | null, key: string | number 
     return global.key;
   }
   if (resource.parent) {
-    throw graphError('BAD_USER_INPUT', `id: "${text}" is not a ${resource.typeName} global ID; a plain id needs its ${resource.parent.model} as well`);
+    throw graphError(
+      'BAD_USER_INPUT',
+      `id: "${text}" is not a ${resource.typeName} global ID; a plain id needs its ${resource.parent.model} as well`,
+    );
   }
   if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(text)) {
     throw graphError('BAD_USER_INPUT', `id: "${text}" is neither a ${resource.typeName} id nor its global ID`);

@@ -79,7 +79,9 @@ export class Loaders {
     // One retrieval per key, with every expand set that key is wanted with.
     const byKey = new Map(keys.map((key) => [key, union(wanted.filter((w) => w.key === key).map((w) => w.expand))]));
     for (const [key, expand] of byKey) this.batches.push({ model, space, expand, keys: [key] });
-    const answers = new Map(await Promise.all([...byKey].map(async ([key, expand]) => [key, await this.retrieve(model, space, expand, key)] as const)));
+    const answers = new Map(
+      await Promise.all([...byKey].map(async ([key, expand]) => [key, await this.retrieve(model, space, expand, key)] as const)),
+    );
     return wanted.map((w) => answers.get(w.key) ?? null);
   }
 
@@ -88,7 +90,10 @@ export class Loaders {
     const resource = resourceOf(model);
     const numeric = resource.key.type === 'long';
     try {
-      const query = group(g.ids.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)), 'OR');
+      const query = group(
+        g.ids.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)),
+        'OR',
+      );
       const body = await callOp(this.caller, resource.ops.S!, {
         space,
         path: g.path,
@@ -111,7 +116,9 @@ export class Loaders {
     const op = resource.ops.G;
     if (!op) return new Error(`${resource.typeName} cannot be retrieved by ${resource.key.field}`);
     const nested = resource.parent ? splitNestedKey(key) : null;
-    const path = nested ? { [resource.parent!.pathParam]: nested.parent, [resource.key.pathParam]: nested.id } : { [resource.key.pathParam]: key };
+    const path = nested
+      ? { [resource.parent!.pathParam]: nested.parent, [resource.key.pathParam]: nested.id }
+      : { [resource.key.pathParam]: key };
     try {
       const body = await callOp(this.caller, op, { space, path, query: withExpand(op, {}, expand) });
       return this.cache.wrap(body as Record<string, unknown>, model, space, expand);

@@ -54,7 +54,9 @@ export async function searchPage(internals: Internals, target: FetchTarget, orde
   });
   const { data, hasMore } = asPage(body);
   const rows: Entity[] = data.map((row) => internals.cache.wrap(row, resource.model, target.space, target.expand));
-  const cursors = rows.map((row, i) => rowCursor(sig, frame, window.kind === 'offset' ? window.start + i : null, row, order, resource.key.field));
+  const cursors = rows.map((row, i) =>
+    rowCursor(sig, frame, window.kind === 'offset' ? window.start + i : null, row, order, resource.key.field),
+  );
   const moreBefore = window.kind === 'offset' ? window.start > 0 : true;
   return inRequestedOrder(frame === 1, rows, cursors, hasMore, moreBefore);
 }

@@ -131,7 +131,12 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   /** One send: waits for a slot, then signs and sends; counts the send in `event` once it happens. */
   /** `capMs` bounds a retry's timeouts by what is left of the call's time budget. */
-  async function attempt(prepared: PreparedCall, signal: AbortSignal | undefined, event: CallEvent, capMs = Infinity): Promise<RawResponse> {
+  async function attempt(
+    prepared: PreparedCall,
+    signal: AbortSignal | undefined,
+    event: CallEvent,
+    capMs = Infinity,
+  ): Promise<RawResponse> {
     try {
       await limiter.acquire(signal);
     } catch (err) {
@@ -170,7 +175,17 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   async function run(operationId: string, callOptions: CallOptions): Promise<unknown> {
     const started = performance.now();
-    const event: CallEvent = { operationId, method: '?', route: '?', ok: false, durationMs: 0, attempts: 0, retries: 0, bytesIn: 0, bytesOut: 0 };
+    const event: CallEvent = {
+      operationId,
+      method: '?',
+      route: '?',
+      ok: false,
+      durationMs: 0,
+      attempts: 0,
+      retries: 0,
+      bytesIn: 0,
+      bytesOut: 0,
+    };
     try {
       const prepared = prepareCall(operationId, callOptions, basePath);
       Object.assign(event, { method: prepared.op.method, route: basePath + prepared.op.path, space: prepared.space });

@@ -31,7 +31,9 @@ function spaceHeader(op: Operation, space: CallOptions['space'], info: RestCallI
   }
   const text = typeof space === 'number' && !Number.isSafeInteger(space) ? 'invalid' : String(space);
   if (!SPACE_ID.test(text)) {
-    throw new RestInvalidCallError(info, 'space must be a positive integer id', { space: `must be a positive integer id (got "${text.slice(0, 30)}")` });
+    throw new RestInvalidCallError(info, 'space must be a positive integer id', {
+      space: `must be a positive integer id (got "${text.slice(0, 30)}")`,
+    });
   }
   return text;
 }

@@ -13,9 +13,7 @@ export type PathParams<Op extends OperationId> = Part<ParametersOf<Op>, 'path'>;
 export type QueryParams<Op extends OperationId> = Part<ParametersOf<Op>, 'query'>;
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
-  ? JsonContent<NonNullable<R>>
-  : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> : never;
 
 type SuccessResponse<R> = R extends { 200: infer S } ? S : R extends { 204: unknown } ? void : unknown;
 type ContentOf<S> = S extends { content: infer C } ? C[keyof C] : void;

@@ -75,4 +75,3 @@ export function parseExpand(query: URLSearchParams, op: Operation): ExpandTree {
   }
   return tree;
 }
-

@@ -7,29 +7,38 @@ import { ApiError, badRequest } from './errors';
 const RANGE_LIMITED = new Set(['offset']);
 
 function checkInteger(param: OpenApiParameter, raw: string): void {
-  if (!/^-?\d+$/.test(raw)) throw badRequest(`Query parameter ${param.name} must be an integer (got "${raw}").`, { [param.name]: 'must be an integer' });
+  if (!/^-?\d+$/.test(raw))
+    throw badRequest(`Query parameter ${param.name} must be an integer (got "${raw}").`, { [param.name]: 'must be an integer' });
   const value = Number(raw);
   const { minimum, maximum } = param.schema;
   if (maximum !== undefined && value > maximum) {
     const status = RANGE_LIMITED.has(param.name) ? 416 : 400;
-    throw new ApiError(status, `Query parameter ${param.name} is ${value}; it may be at most ${maximum}.`, { [param.name]: `must be at most ${maximum}` });
+    throw new ApiError(status, `Query parameter ${param.name} is ${value}; it may be at most ${maximum}.`, {
+      [param.name]: `must be at most ${maximum}`,
+    });
   }
   if (minimum !== undefined && value < minimum) {
-    throw badRequest(`Query parameter ${param.name} is ${value}; it must be at least ${minimum}.`, { [param.name]: `must be at least ${minimum}` });
+    throw badRequest(`Query parameter ${param.name} is ${value}; it must be at least ${minimum}.`, {
+      [param.name]: `must be at least ${minimum}`,
+    });
   }
 }
 
 function checkValue(param: OpenApiParameter, raw: string): void {
-  const schema = deref(param.schema.type === 'array' ? param.schema.items ?? {} : param.schema);
+  const schema = deref(param.schema.type === 'array' ? (param.schema.items ?? {}) : param.schema);
   if (schema.type === 'integer') return checkInteger({ ...param, schema }, raw);
   if (schema.type === 'boolean' && raw !== 'true' && raw !== 'false') {
     throw badRequest(`Query parameter ${param.name} must be true or false (got "${raw}").`, { [param.name]: 'must be a boolean' });
   }
   if (schema.enum && !schema.enum.includes(raw)) {
-    throw badRequest(`Query parameter ${param.name} must be one of ${schema.enum.join(', ')} (got "${raw}").`, { [param.name]: 'is not an allowed value' });
+    throw badRequest(`Query parameter ${param.name} must be one of ${schema.enum.join(', ')} (got "${raw}").`, {
+      [param.name]: 'is not an allowed value',
+    });
   }
   if (schema.format === 'date-time' && Number.isNaN(Date.parse(raw))) {
-    throw badRequest(`Query parameter ${param.name} must be an ISO 8601 date-time (got "${raw}").`, { [param.name]: 'must be a date-time' });
+    throw badRequest(`Query parameter ${param.name} must be an ISO 8601 date-time (got "${raw}").`, {
+      [param.name]: 'must be a date-time',
+    });
   }
 }
 
@@ -39,7 +48,9 @@ export function validateQuery(op: Operation, query: URLSearchParams): void {
     const param = declared.get(name);
     if (!param) {
       const known = [...declared.keys()];
-      throw badRequest(`Unknown query parameter ${name}${known.length ? `; ${op.operationId} takes ${known.join(', ')}` : ''}.`, { [name]: 'is not a parameter of this operation' });
+      throw badRequest(`Unknown query parameter ${name}${known.length ? `; ${op.operationId} takes ${known.join(', ')}` : ''}.`, {
+        [name]: 'is not a parameter of this operation',
+      });
     }
     const values = query.getAll(name);
     if (values.length > 1 && param.schema.type !== 'array') {

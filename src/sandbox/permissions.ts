@@ -16,7 +16,10 @@ export function checkAccountLevelAccess(op: Operation, params: Record<string, st
   const model = resourceByOperationId.get(op.operationId)?.model;
   if (!model || !ACCOUNT_LEVEL.has(model)) return;
   if (op.method !== 'GET') {
-    throw new ApiError(403, `Application user ${user.id} is limited to spaces ${user.spaces.join(', ')} and may not ${op.operationId}: that needs account-level permission.`);
+    throw new ApiError(
+      403,
+      `Application user ${user.id} is limited to spaces ${user.spaces.join(', ')} and may not ${op.operationId}: that needs account-level permission.`,
+    );
   }
   if (model === 'Space' && params.id !== undefined && !canSeeSpace(user, params.id)) {
     throw new ApiError(403, `Application user ${user.id} has no permission in space ${params.id}.`);

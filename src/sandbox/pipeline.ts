@@ -29,12 +29,14 @@ export interface PipelineDeps {
   rateLimiter: RateLimiter;
 }
 
-
 function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: Date): { user: AppUser; credentialSpace?: number } {
   if (route.op.byCredentials) {
     const bound = verifyCredentials(route.params.credentials, now);
     if (!bound) throw new ApiError(401, 'These credentials are not valid.');
-    return { user: { id: `credentials:${bound.transactionId}`, key: Buffer.alloc(0), spaces: [bound.space] }, credentialSpace: bound.space };
+    return {
+      user: { id: `credentials:${bound.transactionId}`, key: Buffer.alloc(0), spaces: [bound.space] },
+      credentialSpace: bound.space,
+    };
   }
   const user = authenticate(raw.headers.authorization, deps.users, {
     method: raw.method,
@@ -48,8 +50,10 @@ function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: 
 function spaceOf(op: Operation, headers: IncomingHttpHeaders, user: AppUser, state: SandboxState): number | null {
   if (!op.spaceScoped) return null;
   const raw = headers.space;
-  if (raw === undefined || raw === '') throw badRequest(`Header space is required by ${op.operationId}: send the id of the space to act in.`, { space: 'is required' });
-  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim())) throw badRequest(`Header space must be a space id (a positive integer), got "${String(raw)}".`, { space: 'must be a number' });
+  if (raw === undefined || raw === '')
+    throw badRequest(`Header space is required by ${op.operationId}: send the id of the space to act in.`, { space: 'is required' });
+  if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()))
+    throw badRequest(`Header space must be a space id (a positive integer), got "${String(raw)}".`, { space: 'must be a number' });
   const space = Number(raw);
   if (user.spaces && !user.spaces.includes(space)) {
     throw new ApiError(403, `Application user ${user.id} has no permission in space ${space}.`);
@@ -64,7 +68,10 @@ function parseBody(op: Operation, raw: RawRequest): unknown {
     if (op.requestBodyRequired) throw badRequest(`${op.operationId} requires a JSON request body.`, { body: 'is required' });
     return undefined;
   }
-  const type = String(raw.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = String(raw.headers['content-type'] ?? '')
+    .split(';')[0]
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new ApiError(415, `The request body must be JSON (Content-Type: application/json), got ${type || 'no Content-Type'}.`);
   }
@@ -80,11 +87,20 @@ export async function runOperation(raw: RawRequest, route: RouteMatch, deps: Pip
   const now = deps.state.now();
   const chosen = chooseContentType(raw.headers.accept, op);
   if (!chosen) {
-    throw new ApiError(406, `The Accept header excludes every format ${op.operationId} answers in (${op.responseContentTypes.join(', ') || 'application/json'}).`);
+    throw new ApiError(
+      406,
+      `The Accept header excludes every format ${op.operationId} answers in (${op.responseContentTypes.join(', ') || 'application/json'}).`,
+    );
   }
   const { user, credentialSpace } = authorize(raw, route, deps, now);
   const wait = deps.rateLimiter.check(user.id, now.getTime());
-  if (wait > 0) throw new ApiError(429, `Too many requests from application user ${user.id}; retry after ${wait} s.`, {}, { 'retry-after': String(wait) });
+  if (wait > 0)
+    throw new ApiError(
+      429,
+      `Too many requests from application user ${user.id}; retry after ${wait} s.`,
+      {},
+      { 'retry-after': String(wait) },
+    );
   const space = credentialSpace ?? spaceOf(op, raw.headers, user, deps.state);
   validatePathParams(op, params);
   checkAccountLevelAccess(op, params, user);

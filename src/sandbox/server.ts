@@ -46,8 +46,10 @@ function writeError(res: ServerResponse, error: unknown): void {
   let errors: Record<string, string> = {};
   let headers: Record<string, string> = {};
   if (error instanceof ApiError) ({ status, message, errors, headers } = error);
-  else if (error instanceof SearchSyntaxError) [status, message, errors] = [400, error.message, { query: `syntax error at position ${error.position}` }];
-  else if (error instanceof SearchFieldError) [status, message, errors] = [400, error.message, { [error.field]: 'cannot be searched or sorted this way' }];
+  else if (error instanceof SearchSyntaxError)
+    [status, message, errors] = [400, error.message, { query: `syntax error at position ${error.position}` }];
+  else if (error instanceof SearchFieldError)
+    [status, message, errors] = [400, error.message, { [error.field]: 'cannot be searched or sorted this way' }];
   else process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
   writeResult(res, { status, body: errorBody(status, message, errors), headers });
 }
@@ -72,7 +74,12 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     const routed = router.route(method, path);
     if (!routed) throw new ApiError(404, `No operation ${method} ${API_PREFIX}${path}.`);
     if ('allowed' in routed) {
-      throw new ApiError(405, `${method} is not allowed on ${API_PREFIX}${path}; allowed: ${routed.allowed.join(', ')}.`, {}, { allow: routed.allowed.join(', ') });
+      throw new ApiError(
+        405,
+        `${method} is not allowed on ${API_PREFIX}${path}; allowed: ${routed.allowed.join(', ')}.`,
+        {},
+        { allow: routed.allowed.join(', ') },
+      );
     }
     const operationId = routed.match.op.operationId;
     counter.count(operationId);
@@ -87,7 +94,8 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
       return;
     }
     if (fault.kind === 'error') {
-      const headers: Record<string, string> = fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
+      const headers: Record<string, string> =
+        fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
       throw new ApiError(fault.status, `Injected fault: ${fault.status} for ${operationId}.`, {}, headers);
     }
     writeResult(res, await runOperation({ method, url, headers: req.headers, body }, routed.match, deps));

@@ -62,7 +62,10 @@ export function validateBody(op: Operation, body: unknown): void {
   const fields = Object.keys(errors);
   if (fields.length === 0) return;
   const first = fields[0];
-  throw badRequest(`Invalid request body: ${first} ${errors[first]}${fields.length > 1 ? ` (and ${fields.length - 1} more)` : ''}.`, errors);
+  throw badRequest(
+    `Invalid request body: ${first} ${errors[first]}${fields.length > 1 ? ` (and ${fields.length - 1} more)` : ''}.`,
+    errors,
+  );
 }
 
 /** A validator for any component schema, for tests and for handlers that check nested bodies. */

@@ -33,7 +33,13 @@ function checkSpace(resource: Resource, named: number | null, space: number | nu
 function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
   const parentArg = parentArgName(resource);
   const extraArgs = parentArg
-    ? { [parentArg]: dynamicArg(t.arg, { type: 'ID', required: true, description: `The parent ${resourceOf(resource.parent!.model).typeName} (REST id or global ID).` }) }
+    ? {
+        [parentArg]: dynamicArg(t.arg, {
+          type: 'ID',
+          required: true,
+          description: `The parent ${resourceOf(resource.parent!.model).typeName} (REST id or global ID).`,
+        }),
+      }
     : {};
   if (isPlainList(resource) && !parentArg) {
     return dynamicField<P>(t, {

@@ -114,4 +114,3 @@ function implementEntity(resource: Resource): void {
 }
 
 for (const resource of resources) implementEntity(resource);
-

@@ -22,9 +22,7 @@ export function parseKeyArg(resource: Resource, value: unknown, argName = 'id'):
   const decoded = decodeGlobalId(text);
   if (decoded) {
     if (decoded.model !== resource.model) {
-      throw badUserInput(
-        `\`${argName}\` is the global ID of a ${resourceOf(decoded.model).typeName}, expected a ${resource.typeName}`,
-      );
+      throw badUserInput(`\`${argName}\` is the global ID of a ${resourceOf(decoded.model).typeName}, expected a ${resource.typeName}`);
     }
     if (resource.parent) {
       const nested = splitNestedKey(decoded.key);
@@ -44,7 +42,9 @@ function restKey(resource: Resource, text: string, argName: string): string | nu
   try {
     return parseLong(text);
   } catch {
-    throw badUserInput(`\`${argName}\` must be a numeric ${resource.typeName} id or its global ID, got ${JSON.stringify(text.slice(0, 60))}`);
+    throw badUserInput(
+      `\`${argName}\` must be a numeric ${resource.typeName} id or its global ID, got ${JSON.stringify(text.slice(0, 60))}`,
+    );
   }
 }
 

@@ -35,6 +35,10 @@ builder.queryFields((t) => {
         return resolveNodes(ctx, info, ids);
       },
     }),
-    ...rootFields<unknown>(t, resources.filter((r) => !r.spaceScoped), () => null),
+    ...rootFields<unknown>(
+      t,
+      resources.filter((r) => !r.spaceScoped),
+      () => null,
+    ),
   };
 });

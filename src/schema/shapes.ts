@@ -4,10 +4,7 @@ import { deref, refName, schemas, type JsonSchema } from '../catalog';
 
 export type ScalarName = 'String' | 'Int' | 'Long' | 'Decimal' | 'Boolean' | 'DateTime' | 'JSON' | 'JSONObject';
 
-export type FieldShape =
-  | { kind: 'scalar'; scalar: ScalarName }
-  | { kind: 'enum'; name: string }
-  | { kind: 'object'; model: string };
+export type FieldShape = { kind: 'scalar'; scalar: ScalarName } | { kind: 'enum'; name: string } | { kind: 'object'; model: string };
 
 export interface PropertyShape {
   name: string;

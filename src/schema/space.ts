@@ -14,5 +14,9 @@ export function spaceIdOf(space: Entity): number {
 }
 
 builder.objectFields(entityRef('Space'), (t) =>
-  rootFields<Entity>(t, resources.filter((r) => r.spaceScoped), spaceIdOf),
+  rootFields<Entity>(
+    t,
+    resources.filter((r) => r.spaceScoped),
+    spaceIdOf,
+  ),
 );

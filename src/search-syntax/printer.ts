@@ -32,7 +32,9 @@ function printNode(node: QueryNode): string {
       return `-${node.term.kind === 'and' || node.term.kind === 'or' ? `(${printNode(node.term)})` : printNode(node.term)}`;
     case 'and':
       // An 'or' inside an 'and' needs parentheses; AND binds tighter than OR.
-      return nonEmpty(node).map((t) => (t.kind === 'or' ? `(${printNode(t)})` : printNode(t))).join(' ');
+      return nonEmpty(node)
+        .map((t) => (t.kind === 'or' ? `(${printNode(t)})` : printNode(t)))
+        .join(' ');
     case 'or':
       return nonEmpty(node).map(printNode).join(' OR ');
   }

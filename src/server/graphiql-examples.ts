@@ -15,126 +15,228 @@ export const DEMO_SPACE = '60';
 export const examples: Example[] = [
   {
     title: 'Tour',
-    query: /* GraphQL */ `# A read-only tour of the demo data. Every field below is one graph; paygraph answers it
-# with as few REST calls as it can (links are expanded, lists of ids are batched).
-query Tour {
-  spaces(first: 3) {
-    nodes {
-      id
-      restId
-      name
-      account { name }
-      transactions(first: 3, orderBy: [{ field: CREATED_ON, direction: DESC }]) {
-        nodes {
-          restId
-          state
-          currency
-          authorizationAmount
-          createdOn
-          token { restId state }
-          paymentConnectorConfiguration { name connector { name } }
-          completions(first: 2) { nodes { restId state } }
-          refunds(first: 2) { nodes { restId amount state } }
+    query: /* GraphQL */ `
+      # A read-only tour of the demo data. Every field below is one graph; paygraph answers it
+      # with as few REST calls as it can (links are expanded, lists of ids are batched).
+      query Tour {
+        spaces(first: 3) {
+          nodes {
+            id
+            restId
+            name
+            account {
+              name
+            }
+            transactions(first: 3, orderBy: [{ field: CREATED_ON, direction: DESC }]) {
+              nodes {
+                restId
+                state
+                currency
+                authorizationAmount
+                createdOn
+                token {
+                  restId
+                  state
+                }
+                paymentConnectorConfiguration {
+                  name
+                  connector {
+                    name
+                  }
+                }
+                completions(first: 2) {
+                  nodes {
+                    restId
+                    state
+                  }
+                }
+                refunds(first: 2) {
+                  nodes {
+                    restId
+                    amount
+                    state
+                  }
+                }
+              }
+            }
+          }
         }
       }
-    }
-  }
-}`,
+    `,
   },
   {
     title: 'Filters and ordering',
-    query: /* GraphQL */ `# Typed filters (eq, ne, lt, lte, gt, gte, in, notIn, contains, isNull; and/or/not) on REST
-# field names, nested filters on linked and embedded objects, and ordering by any scalar field.
-# $space is a REST space id or a Space's global ID (see the Tour tab).
-query Filters($space: ID!) {
-  space(id: $space) {
-    name
-    transactions(
-      first: 10
-      filter: {
-        state: { in: [FULFILL, COMPLETED, AUTHORIZED] }
-        authorizationAmount: { gte: 20 }
-        billingAddress: { country: { eq: "CH" } }
-        or: [{ currency: { eq: "CHF" } }, { currency: { eq: "EUR" } }, { currency: { eq: "USD" } }]
+    query: /* GraphQL */ `
+      # Typed filters (eq, ne, lt, lte, gt, gte, in, notIn, contains, isNull; and/or/not) on REST
+      # field names, nested filters on linked and embedded objects, and ordering by any scalar field.
+      # $space is a REST space id or a Space's global ID (see the Tour tab).
+      query Filters($space: ID!) {
+        space(id: $space) {
+          name
+          transactions(
+            first: 10
+            filter: {
+              state: { in: [FULFILL, COMPLETED, AUTHORIZED] }
+              authorizationAmount: { gte: 20 }
+              billingAddress: { country: { eq: "CH" } }
+              or: [{ currency: { eq: "CHF" } }, { currency: { eq: "EUR" } }, { currency: { eq: "USD" } }]
+            }
+            orderBy: [{ field: AUTHORIZATION_AMOUNT, direction: DESC }]
+          ) {
+            nodes {
+              restId
+              state
+              currency
+              authorizationAmount
+              billingAddress {
+                country
+                city
+              }
+              token {
+                restId
+              }
+            }
+          }
+          customers(first: 5, filter: { emailAddress: { isNull: false } }, orderBy: [{ field: CREATED_ON }]) {
+            nodes {
+              restId
+              givenName
+              familyName
+              emailAddress
+              addresses(first: 2) {
+                nodes {
+                  restId
+                }
+              }
+            }
+          }
+        }
       }
-      orderBy: [{ field: AUTHORIZATION_AMOUNT, direction: DESC }]
-    ) {
-      nodes { restId state currency authorizationAmount billingAddress { country city } token { restId } }
-    }
-    customers(first: 5, filter: { emailAddress: { isNull: false } }, orderBy: [{ field: CREATED_ON }]) {
-      nodes {
-        restId
-        givenName
-        familyName
-        emailAddress
-        addresses(first: 2) { nodes { restId } }
-      }
-    }
-  }
-}`,
+    `,
     variables: { space: DEMO_SPACE },
   },
   {
     title: 'Paging',
-    query: /* GraphQL */ `# Relay paging: run, then pass pageInfo.endCursor as $after to get the next page
-# (last/before page backwards). Page sizes are 1 to 100.
-query Paging($space: ID!, $after: String) {
-  space(id: $space) {
-    transactions(first: 5, after: $after) {
-      pageInfo { hasNextPage hasPreviousPage startCursor endCursor }
-      edges { cursor node { id restId state createdOn } }
-    }
-  }
-}`,
+    query: /* GraphQL */ `
+      # Relay paging: run, then pass pageInfo.endCursor as $after to get the next page
+      # (last/before page backwards). Page sizes are 1 to 100.
+      query Paging($space: ID!, $after: String) {
+        space(id: $space) {
+          transactions(first: 5, after: $after) {
+            pageInfo {
+              hasNextPage
+              hasPreviousPage
+              startCursor
+              endCursor
+            }
+            edges {
+              cursor
+              node {
+                id
+                restId
+                state
+                createdOn
+              }
+            }
+          }
+        }
+      }
+    `,
     variables: { space: DEMO_SPACE, after: null },
   },
   {
     title: 'Links and lookups',
-    query: /* GraphQL */ `# Single lookups take the REST id or the global ID; node(id:) takes any global ID.
-# Id fields of REST (linkedTransaction, linkedSpaceId) are links here too.
-query Links($space: ID!) {
-  space(id: $space) {
-    transactionCompletions(first: 3) {
-      nodes {
-        id
-        restId
-        linkedTransactionId
-        linkedTransaction { restId state customerEmailAddress }
-        linkedSpace { name }
+    query: /* GraphQL */ `
+      # Single lookups take the REST id or the global ID; node(id:) takes any global ID.
+      # Id fields of REST (linkedTransaction, linkedSpaceId) are links here too.
+      query Links($space: ID!) {
+        space(id: $space) {
+          transactionCompletions(first: 3) {
+            nodes {
+              id
+              restId
+              linkedTransactionId
+              linkedTransaction {
+                restId
+                state
+                customerEmailAddress
+              }
+              linkedSpace {
+                name
+              }
+            }
+          }
+          subscriptions(first: 2) {
+            nodes {
+              restId
+              state
+              subscriber {
+                restId
+              }
+              versions(first: 2) {
+                nodes {
+                  restId
+                  state
+                  periodBills(first: 2) {
+                    nodes {
+                      restId
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+        countries(filter: { isoCode2: { in: ["CH", "DE", "US"] } }) {
+          isoCode2
+          name
+          states {
+            code
+            name
+          }
+        }
+        currency(id: "CHF") {
+          currencyCode
+          name
+          fractionDigits
+        }
       }
-    }
-    subscriptions(first: 2) {
-      nodes {
-        restId
-        state
-        subscriber { restId }
-        versions(first: 2) { nodes { restId state periodBills(first: 2) { nodes { restId } } } }
-      }
-    }
-  }
-  countries(filter: { isoCode2: { in: ["CH", "DE", "US"] } }) { isoCode2 name states { code name } }
-  currency(id: "CHF") { currencyCode name fractionDigits }
-}`,
+    `,
     variables: { space: DEMO_SPACE },
   },
   {
     title: 'Extras',
-    query: /* GraphQL */ `# Read-only extras of the REST API as fields: URLs, documents, checks, export.
-query Extras($space: ID!) {
-  space(id: $space) {
-    open: transactions(first: 2, filter: { state: { eq: PENDING } }) {
-      nodes { restId paymentPageUrl lightboxJavascriptUrl checkTokenCreationPossible }
-    }
-    fulfilled: transactions(first: 2, filter: { state: { eq: FULFILL } }) {
-      nodes {
-        restId
-        invoiceDocument { title mimeType }
-        latestLineItemVersion { restId state }
+    query: /* GraphQL */ `
+      # Read-only extras of the REST API as fields: URLs, documents, checks, export.
+      query Extras($space: ID!) {
+        space(id: $space) {
+          open: transactions(first: 2, filter: { state: { eq: PENDING } }) {
+            nodes {
+              restId
+              paymentPageUrl
+              lightboxJavascriptUrl
+              checkTokenCreationPossible
+            }
+          }
+          fulfilled: transactions(first: 2, filter: { state: { eq: FULFILL } }) {
+            nodes {
+              restId
+              invoiceDocument {
+                title
+                mimeType
+              }
+              latestLineItemVersion {
+                restId
+                state
+              }
+            }
+          }
+          transactionExport(fields: ["id", "state", "currency"], limit: 5) {
+            rows
+          }
+        }
       }
-    }
-    transactionExport(fields: ["id", "state", "currency"], limit: 5) { rows }
-  }
-}`,
+    `,
     variables: { space: DEMO_SPACE },
   },
 ];

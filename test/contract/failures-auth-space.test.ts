@@ -41,7 +41,11 @@ describe('authentication failures', () => {
 
   it('refuses an Authorization scheme other than Bearer', async () => {
     const basic = `Basic ${Buffer.from(`${sign.userId}:${sign.key}`).toString('base64')}`;
-    const r = await signedFetch<ErrorBody>(sandbox.origin, { path: '/accounts', headers: { authorization: basic } }, { ...sign, omitAuthorization: true });
+    const r = await signedFetch<ErrorBody>(
+      sandbox.origin,
+      { path: '/accounts', headers: { authorization: basic } },
+      { ...sign, omitAuthorization: true },
+    );
     expect401(r.status, r.body);
   });
 
@@ -81,7 +85,12 @@ describe('space isolation of writes and lists', () => {
   });
 
   it('answers 404 to an update from another space and changes nothing', async () => {
-    const r = await call<ErrorBody>({ method: 'PATCH', path: `/customers/${customer.id}`, space: there, body: { version: customer.version, givenName: 'Intruder' } });
+    const r = await call<ErrorBody>({
+      method: 'PATCH',
+      path: `/customers/${customer.id}`,
+      space: there,
+      body: { version: customer.version, givenName: 'Intruder' },
+    });
     expect(r.status).toBe(404);
     const now = await call<Customer>({ path: `/customers/${customer.id}`, space: here });
     expect(now.body).toMatchObject({ version: customer.version, givenName: 'Isolated' });

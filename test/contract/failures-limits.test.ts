@@ -77,7 +77,12 @@ describe('limits', () => {
   it('refuses metadata over the limits on update as on create, naming the key', async () => {
     const customer = await newCustomer();
     const key = 'k'.repeat(41);
-    const r = await call<ErrorBody>({ method: 'PATCH', path: `/customers/${customer.id}`, space, body: { version: customer.version, metaData: { [key]: 'v' } } });
+    const r = await call<ErrorBody>({
+      method: 'PATCH',
+      path: `/customers/${customer.id}`,
+      space,
+      body: { version: customer.version, metaData: { [key]: 'v' } },
+    });
     expect(r.status).toBe(400);
     expect(r.body.message).toContain(key);
   });
@@ -95,7 +100,9 @@ describe('limits', () => {
     // second cannot all fit in the fixed one-second windows unless they spread over 6 seconds.
     const limited = await startSandbox({ users: [DEMO, OTHER], settings: { rateLimitPerSecond: 5 } });
     try {
-      const burst = await Promise.all(Array.from({ length: 30 }, () => signedFetch(limited.origin, { path: '/accounts' }, { userId: DEMO.id, key: DEMO.key })));
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, () => signedFetch(limited.origin, { path: '/accounts' }, { userId: DEMO.id, key: DEMO.key })),
+      );
       expect(burst.some((r) => r.status === 429)).toBe(true);
       const other = await signedFetch(limited.origin, { path: '/accounts' }, { userId: OTHER.id, key: OTHER.key });
       expect(other.status).toBe(200);

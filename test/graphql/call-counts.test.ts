@@ -22,7 +22,13 @@ function expectSameAsRest(gql: Obj, rest: Obj, keyField = 'id'): void {
     if (field === 'id' || field === '__typename') continue;
     if (field === 'restId') expect(String(value)).toBe(String(rest[keyField]));
     else if (value !== null && typeof value === 'object' && !Array.isArray(value) && ('nodes' in value || 'edges' in value)) continue;
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && typeof rest[field] === 'object' && !('en-US' in value)) {
+    else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      typeof rest[field] === 'object' &&
+      !('en-US' in value)
+    ) {
       expectSameAsRest(value as Obj, rest[field] as Obj);
     } else expect(value, field).toEqual(rest[field] ?? null);
   }
@@ -101,7 +107,11 @@ describe('REST calls per query', () => {
   it('answers children grouped by parent exactly as a per-parent REST search does', async () => {
     const r = await h.run(suite[2].query, suite[2].variables(ids));
     for (const tx of at(r.data, 'space.transactions.nodes') as Obj[]) {
-      const rest = await restSearch('searchTransactionCompletions', ids.space, { query: `linkedTransaction:${tx.restId}`, order: 'id:ASC', limit: 4 });
+      const rest = await restSearch('searchTransactionCompletions', ids.space, {
+        query: `linkedTransaction:${tx.restId}`,
+        order: 'id:ASC',
+        limit: 4,
+      });
       const page = tx.completions as { nodes: Obj[]; pageInfo: { hasNextPage: boolean } };
       expect(page.nodes.map((n) => n.restId)).toEqual(rest.slice(0, 3).map((c) => c.id));
       expect(page.pageInfo.hasNextPage).toBe(rest.length > 3);
@@ -112,7 +122,16 @@ describe('REST calls per query', () => {
     const r = await h.run(suite[4].query, suite[4].variables(ids));
     const nodes = r.data?.nodes as (Obj | null)[];
     expect(nodes.map((n) => n?.__typename ?? null)).toEqual([
-      'Transaction', 'Transaction', 'Transaction', 'Refund', 'Refund', 'Customer', 'Customer', 'Country', 'Transaction', null,
+      'Transaction',
+      'Transaction',
+      'Transaction',
+      'Refund',
+      'Refund',
+      'Customer',
+      'Customer',
+      'Country',
+      'Transaction',
+      null,
     ]);
     expect(nodes.slice(0, -1).map((n) => n!.id)).toEqual(ids.nodeIds.slice(0, -1));
     const spaces = r.calls.filter((c) => c.operationId === 'searchTransactions').map((c) => c.space);
@@ -120,9 +139,12 @@ describe('REST calls per query', () => {
   });
 
   it('a link selected for its id only costs nothing', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { transactions(first: 30) { nodes { restId token { id restId __typename } } } } }`, {
-      s: String(ids.space),
-    });
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 30) { nodes { restId token { id restId __typename } } } } }`,
+      {
+        s: String(ids.space),
+      },
+    );
     expect(count(r.calls)).toEqual({ listTransactions: 1 });
     expect(r.calls[0].query?.expand).toBeUndefined();
   });

@@ -92,18 +92,21 @@ describe('whole-collection cursor walks', () => {
 
   // The sandbox sorts NULL first in ASC and last in DESC; a keyset condition of plain `k:>v` / `k:<v`
   // never matches NULL, so rows without the key used to drop out of the walk silently.
-  it.each(['ASC', 'DESC'] as const)('past the offset limit on a nullable date (%s): rows without the key are walked too, both ways', async (dir) => {
-    const all = await truth('searchTransactions', `completedOn:${dir} id:ASC`);
-    const nulls = (await truth('searchTransactions', 'id:ASC', 'completedOn:*')).length;
-    expect(nulls).toBeGreaterThan(100);
-    expect(all.length - nulls).toBeGreaterThan(100);
-    const order = `, orderBy: [{ field: COMPLETED_ON, direction: ${dir} }]`;
-    const fwd = await walk('transactions', order, true, 100, 100);
-    expect(fwd.calls.some((c) => String(c.query?.query ?? '').includes('completedOn:*'))).toBe(true);
-    expect(fwd.ids).toEqual(all);
-    const back = await walk('transactions', order, false, 100, 100);
-    expect(back.ids).toEqual(all);
-  });
+  it.each(['ASC', 'DESC'] as const)(
+    'past the offset limit on a nullable date (%s): rows without the key are walked too, both ways',
+    async (dir) => {
+      const all = await truth('searchTransactions', `completedOn:${dir} id:ASC`);
+      const nulls = (await truth('searchTransactions', 'id:ASC', 'completedOn:*')).length;
+      expect(nulls).toBeGreaterThan(100);
+      expect(all.length - nulls).toBeGreaterThan(100);
+      const order = `, orderBy: [{ field: COMPLETED_ON, direction: ${dir} }]`;
+      const fwd = await walk('transactions', order, true, 100, 100);
+      expect(fwd.calls.some((c) => String(c.query?.query ?? '').includes('completedOn:*'))).toBe(true);
+      expect(fwd.ids).toEqual(all);
+      const back = await walk('transactions', order, false, 100, 100);
+      expect(back.ids).toEqual(all);
+    },
+  );
 
   it('past the offset limit on a string order: RANGE_NOT_SATISFIABLE saying how to page instead', async () => {
     await expect(walk('customers', ', orderBy: [{ field: FAMILY_NAME }]', true, 30, 40)).rejects.toMatchObject({
@@ -126,7 +129,10 @@ describe('whole-collection cursor walks', () => {
           `query($s: ID!, $c: ID!, $a: String) { space(id: $s) { customer(id: $c) { addresses(first: 1, after: $a) { nodes { restId } pageInfo { hasNextPage endCursor } } } } }`,
           { s: String(h.space), c: String(id), a: after },
         );
-        const page = at(r.data, 'space.customer.addresses') as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+        const page = at(r.data, 'space.customer.addresses') as {
+          nodes: { restId: number }[];
+          pageInfo: { hasNextPage: boolean; endCursor: string };
+        };
         ids.push(...page.nodes.map((n) => n.restId));
         if (!page.pageInfo.hasNextPage) break;
         after = page.pageInfo.endCursor;

@@ -9,9 +9,20 @@ const info = { operationId: 'getTransaction', method: 'GET', path: '/api/v2.0/pa
 
 describe('toGraphQLError', () => {
   const cases: [number, string][] = [
-    [400, 'BAD_USER_INPUT'], [401, 'UPSTREAM_ERROR'], [403, 'FORBIDDEN'], [404, 'NOT_FOUND'], [406, 'NOT_ACCEPTABLE'],
-    [409, 'CONFLICT'], [410, 'GONE'], [413, 'PAYLOAD_TOO_LARGE'], [415, 'UNSUPPORTED_MEDIA_TYPE'], [416, 'RANGE_NOT_SATISFIABLE'],
-    [422, 'UNPROCESSABLE'], [429, 'RATE_LIMITED'], [500, 'UPSTREAM_ERROR'], [503, 'UPSTREAM_ERROR'],
+    [400, 'BAD_USER_INPUT'],
+    [401, 'UPSTREAM_ERROR'],
+    [403, 'FORBIDDEN'],
+    [404, 'NOT_FOUND'],
+    [406, 'NOT_ACCEPTABLE'],
+    [409, 'CONFLICT'],
+    [410, 'GONE'],
+    [413, 'PAYLOAD_TOO_LARGE'],
+    [415, 'UNSUPPORTED_MEDIA_TYPE'],
+    [416, 'RANGE_NOT_SATISFIABLE'],
+    [422, 'UNPROCESSABLE'],
+    [429, 'RATE_LIMITED'],
+    [500, 'UPSTREAM_ERROR'],
+    [503, 'UPSTREAM_ERROR'],
   ];
   it.each(cases)('status %i -> %s, with the upstream error id', (status, code) => {
     const e = toGraphQLError(new RestHttpError(info, status, { id: `err-${status}`, message: 'went wrong', errors: { limit: 'too big' } }));
@@ -58,7 +69,9 @@ describe('errors through the graph', () => {
     const r = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 500) { nodes { restId } } } }`, { s: String(h.space) });
     expect(r.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(r.errors?.[0].message).toMatch(/first/);
-    const bad = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 5, after: "nope") { nodes { restId } } } }`, { s: String(h.space) });
+    const bad = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 5, after: "nope") { nodes { restId } } } }`, {
+      s: String(h.space),
+    });
     expect(bad.errors?.[0].message).toMatch(/after: not a cursor/);
   });
 

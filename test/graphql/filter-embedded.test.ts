@@ -75,7 +75,9 @@ describe('filters on embedded objects', () => {
     const customers = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 50 } })) as { data: Obj[] };
     for (const customer of customers.data) {
       const path = { customerId: customer.id };
-      const addresses = (await h.rest.call('searchCustomerAddresses', { space: h.space, path, query: { limit: 100 } } as never)) as { data: Obj[] };
+      const addresses = (await h.rest.call('searchCustomerAddresses', { space: h.space, path, query: { limit: 100 } } as never)) as {
+        data: Obj[];
+      };
       const city = (addresses.data[0]?.address as Obj | undefined)?.city;
       if (typeof city !== 'string') continue;
       const rest = await restIds('searchCustomerAddresses', `address.city:"${city}"`, path);
@@ -132,11 +134,14 @@ describe('embedded filter names', () => {
       const path = await parentPath(resource);
       expect(path, `${resource.typeName}: a parent to search under`).toBeDefined();
       const query = paths.map((p) => `${p}:*`).join(' OR ');
-      const call = h.rest.call(resource.ops.S!.operationId as OperationId, {
-        space: resource.spaceScoped ? h.space : undefined,
-        path,
-        query: { limit: 1, query },
-      } as never);
+      const call = h.rest.call(
+        resource.ops.S!.operationId as OperationId,
+        {
+          space: resource.spaceScoped ? h.space : undefined,
+          path,
+          query: { limit: 1, query },
+        } as never,
+      );
       await expect(call, `${resource.typeName}: ${paths.join(', ')}`).resolves.toBeDefined();
       checked += paths.length;
     }

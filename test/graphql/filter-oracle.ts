@@ -23,17 +23,28 @@ function scalarHolds(value: unknown, cond: Obj): boolean {
   return Object.entries(cond).every(([op, arg]) => {
     const eq = (a: unknown) => !absent(value) && (typeof a === 'number' ? Number(value) === a : lower(value) === lower(a));
     switch (op) {
-      case 'eq': return eq(arg);
-      case 'ne': return !eq(arg);
-      case 'in': return (arg as unknown[]).some(eq);
-      case 'notIn': return !(arg as unknown[]).some(eq);
-      case 'lt': return !absent(value) && Number(value) < (arg as number);
-      case 'lte': return !absent(value) && Number(value) <= (arg as number);
-      case 'gt': return !absent(value) && Number(value) > (arg as number);
-      case 'gte': return !absent(value) && Number(value) >= (arg as number);
-      case 'contains': return !absent(value) && lower(value).includes(lower(arg));
-      case 'isNull': return absent(value) === arg;
-      default: throw new Error(`oracle: unknown ${op}`);
+      case 'eq':
+        return eq(arg);
+      case 'ne':
+        return !eq(arg);
+      case 'in':
+        return (arg as unknown[]).some(eq);
+      case 'notIn':
+        return !(arg as unknown[]).some(eq);
+      case 'lt':
+        return !absent(value) && Number(value) < (arg as number);
+      case 'lte':
+        return !absent(value) && Number(value) <= (arg as number);
+      case 'gt':
+        return !absent(value) && Number(value) > (arg as number);
+      case 'gte':
+        return !absent(value) && Number(value) >= (arg as number);
+      case 'contains':
+        return !absent(value) && lower(value).includes(lower(arg));
+      case 'isNull':
+        return absent(value) === arg;
+      default:
+        throw new Error(`oracle: unknown ${op}`);
     }
   });
 }
@@ -52,7 +63,26 @@ export function holds(filter: Filter, o: Obj, fields: Fields): boolean {
 
 // ---- random filters ----
 const hostile = fc.oneof(
-  fc.constantFrom('AND', 'OR', 'NOT', '-', 'a:b', '(', ')', '"', "'", '\\', 'x) OR (id:*', "O'Brien", 'say "hi"', ' ', '*', '<', 'a,b', '-id:1'),
+  fc.constantFrom(
+    'AND',
+    'OR',
+    'NOT',
+    '-',
+    'a:b',
+    '(',
+    ')',
+    '"',
+    "'",
+    '\\',
+    'x) OR (id:*',
+    "O'Brien",
+    'say "hi"',
+    ' ',
+    '*',
+    '<',
+    'a,b',
+    '-id:1',
+  ),
   fc.stringMatching(/^[ a-zA-Z0-9"'()\\:,\-*<>=~.@]{0,10}$/),
 );
 
@@ -80,7 +110,10 @@ function stringCondition(objects: readonly Obj[], field: string): fc.Arbitrary<F
 }
 
 function numberCondition(objects: readonly Obj[], field: string): fc.Arbitrary<Filter> {
-  const values = objects.map((c) => c[field]).filter((v) => !absent(v)).map(Number);
+  const values = objects
+    .map((c) => c[field])
+    .filter((v) => !absent(v))
+    .map(Number);
   const v = fc.oneof(values.length ? fc.constantFrom(...values) : fc.constant(0), fc.integer({ min: -5, max: 100_000 }));
   const op = fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte');
   return fc.oneof(
@@ -110,7 +143,10 @@ export function filterArb(objects: readonly Obj[], fields: Fields): fc.Arbitrary
     ...fields.numbers.map((f) => numberCondition(objects, f)),
     ...Object.entries(fields.enums ?? {}).map(([f, values]) => enumCondition(f, values)),
     ...Object.entries(fields.nested ?? {}).map(([f, inner]) =>
-      filterArb(objects.map((o) => record(o[f])), inner).map((sub) => ({ [f]: sub })),
+      filterArb(
+        objects.map((o) => record(o[f])),
+        inner,
+      ).map((sub) => ({ [f]: sub })),
     ),
   ];
   const { tree } = fc.letrec<{ tree: Filter }>((tie) => ({

@@ -30,7 +30,10 @@ const customers: Case = {
   model: 'Customer',
   search: 'searchCustomers',
   field: 'customers',
-  fields: { strings: ['emailAddress', 'familyName', 'givenName', 'customerId', 'language', 'preferredCurrency'], numbers: ['id', 'version'] },
+  fields: {
+    strings: ['emailAddress', 'familyName', 'givenName', 'customerId', 'language', 'preferredCurrency'],
+    numbers: ['id', 'version'],
+  },
   window: Infinity,
   objects: [],
   maxId: 0,
@@ -98,7 +101,10 @@ async function graphMatches(c: Case, filter: Filter): Promise<number[]> {
 }
 
 const expected = (c: Case, filter: Filter) =>
-  c.objects.filter((o) => holds(filter, o, c.fields)).map((o) => Number(o.id)).sort((a, b) => a - b);
+  c.objects
+    .filter((o) => holds(filter, o, c.fields))
+    .map((o) => Number(o.id))
+    .sort((a, b) => a - b);
 
 beforeAll(async () => {
   h = await startHarness();

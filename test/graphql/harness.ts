@@ -43,7 +43,11 @@ export interface Harness {
   sandbox: RunningSandbox;
   rest: RestClient;
   space: number;
-  run(query: string, variables?: Record<string, unknown>, o?: { naive?: boolean; maxOffset?: number; childBatchLimit?: number }): Promise<RunResult>;
+  run(
+    query: string,
+    variables?: Record<string, unknown>,
+    o?: { naive?: boolean; maxOffset?: number; childBatchLimit?: number },
+  ): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -57,7 +61,12 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     space: sandbox.spaces[0],
     async run(query, variables = {}, o = {}) {
       const recorder = new RecordingCaller(rest);
-      const contextValue = createGraphContext({ rest: recorder, naive: o.naive, maxOffset: o.maxOffset, childBatchLimit: o.childBatchLimit });
+      const contextValue = createGraphContext({
+        rest: recorder,
+        naive: o.naive,
+        maxOffset: o.maxOffset,
+        childBatchLimit: o.childBatchLimit,
+      });
       const result = (await execute({ schema, document: parse(query), variableValues: variables, contextValue })) as ExecutionResult;
       return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors, calls: recorder.calls };
     },

@@ -18,7 +18,9 @@ async function rest(operationId: string, options: Obj): Promise<unknown> {
 
 beforeAll(async () => {
   h = await startHarness();
-  const body = (await rest('searchTransactions', { space: h.space, query: { query: '-token:*', limit: 1, order: 'id:ASC' } })) as { data: Obj[] };
+  const body = (await rest('searchTransactions', { space: h.space, query: { query: '-token:*', limit: 1, order: 'id:ASC' } })) as {
+    data: Obj[];
+  };
   txWithToken = body.data[0].id as number;
   tokenId = body.data[0].token as number;
   unknownSpace = String(Math.max(...h.sandbox.spaces) + 1000);
@@ -36,7 +38,10 @@ describe('a link selected only for key-only fields', () => {
     const token = at(r.data, 'space.transaction.token') as { restId: unknown; id: string; versions: { nodes: Obj[] }; activeVersion: Obj };
     expect(token.restId).toBe(tokenId);
     expect(token.id).toBe(encodeGlobalId('Token', h.space, tokenId));
-    const versions = (await rest('searchTokenVersions', { space: h.space, query: { query: `token:${tokenId}`, order: 'id:ASC', limit: 2 } })) as { data: Obj[] };
+    const versions = (await rest('searchTokenVersions', {
+      space: h.space,
+      query: { query: `token:${tokenId}`, order: 'id:ASC', limit: 2 },
+    })) as { data: Obj[] };
     expect(token.versions.nodes.map((n) => n.restId)).toEqual(versions.data.map((v) => v.id));
     const active = (await rest('getTokenActiveVersion', { space: h.space, path: { id: tokenId } })) as Obj;
     expect(token.activeVersion.restId).toBe(active.id);
@@ -46,8 +51,11 @@ describe('a link selected only for key-only fields', () => {
   });
 
   it('under a list: children of every stub in one batched search, no expand', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { transactions(first: 10, filter: { token: { id: { isNull: false } } }) {
-      nodes { restId token { versions(first: 1) { nodes { restId } } } } } } }`, { s: String(h.space) });
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 10, filter: { token: { id: { isNull: false } } }) {
+      nodes { restId token { versions(first: 1) { nodes { restId } } } } } } }`,
+      { s: String(h.space) },
+    );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ searchTransactions: 1, searchTokenVersions: 1 });
     expect(r.calls[0].query?.expand).toBeUndefined();
@@ -59,9 +67,12 @@ describe('a link selected only for key-only fields', () => {
 
 describe('space(id:)', () => {
   it('selected only for space-scoped fields returns a stub Space without a call of its own', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { id restId transactions(first: 2) { nodes { restId } } transactionExport(limit: 1) { rows } } }`, {
-      s: String(h.space),
-    });
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { id restId transactions(first: 2) { nodes { restId } } transactionExport(limit: 1) { rows } } }`,
+      {
+        s: String(h.space),
+      },
+    );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ listTransactions: 1, exportTransactions: 1 });
     expect(at(r.data, 'space.restId')).toBe(h.space);
@@ -70,7 +81,9 @@ describe('space(id:)', () => {
   });
 
   it('selected for its own properties, or for its identity alone, is loaded', async () => {
-    const named = await h.run(`query($s: ID!) { space(id: $s) { name transactions(first: 1) { nodes { restId } } } }`, { s: String(h.space) });
+    const named = await h.run(`query($s: ID!) { space(id: $s) { name transactions(first: 1) { nodes { restId } } } }`, {
+      s: String(h.space),
+    });
     expect(count(named.calls)).toEqual({ searchSpaces: 1, listTransactions: 1 });
     const space = (await rest('getSpace', { path: { id: h.space } })) as Obj;
     expect(at(named.data, 'space.name')).toBe(space.name);
@@ -81,15 +94,26 @@ describe('space(id:)', () => {
   });
 
   it('of an unknown space: the first space-scoped call answers NOT_FOUND on its field', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { transactions(first: 2) { nodes { restId } } transaction(id: "1") { restId } } }`, {
-      s: unknownSpace,
-    });
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 2) { nodes { restId } } transaction(id: "1") { restId } } }`,
+      {
+        s: unknownSpace,
+      },
+    );
     expect(count(r.calls)).toEqual({ listTransactions: 1, searchTransactions: 1 });
     expect(r.data).toEqual({ space: { transactions: null, transaction: null } });
     const errors = (r.errors ?? []).map((e) => ({ path: e.path, code: e.extensions?.code, message: e.message }));
     expect(errors.sort((a, b) => String(a.path).localeCompare(String(b.path)))).toEqual([
-      { path: ['space', 'transaction'], code: 'NOT_FOUND', message: expect.stringMatching(new RegExp(`Space ${unknownSpace} does not exist`)) },
-      { path: ['space', 'transactions'], code: 'NOT_FOUND', message: expect.stringMatching(new RegExp(`Space ${unknownSpace} does not exist`)) },
+      {
+        path: ['space', 'transaction'],
+        code: 'NOT_FOUND',
+        message: expect.stringMatching(new RegExp(`Space ${unknownSpace} does not exist`)),
+      },
+      {
+        path: ['space', 'transactions'],
+        code: 'NOT_FOUND',
+        message: expect.stringMatching(new RegExp(`Space ${unknownSpace} does not exist`)),
+      },
     ]);
   });
 });
@@ -111,10 +135,13 @@ describe('lookups that must check existence', () => {
     const missing = encodeGlobalId('Transaction', h.space, 999_999_999);
     const space = encodeGlobalId('Space', null, h.space);
     const gone = encodeGlobalId('Space', null, Number(unknownSpace));
-    const r = await h.run(`query($id: ID!, $ids: [ID!]!) {
+    const r = await h.run(
+      `query($id: ID!, $ids: [ID!]!) {
       node(id: $id) { ... on Transaction { refunds(first: 1) { nodes { restId } } } }
       nodes(ids: $ids) { ... on Transaction { refunds(first: 1) { nodes { restId } } } ... on Space { transactions(first: 1) { nodes { restId } } } }
-    }`, { id: missing, ids: [known, missing, space, gone] });
+    }`,
+      { id: missing, ids: [known, missing, space, gone] },
+    );
     expect(r.errors).toBeUndefined();
     expect(r.data?.node).toBeNull();
     const nodes = r.data?.nodes as (Obj | null)[];

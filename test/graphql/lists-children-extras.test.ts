@@ -37,7 +37,10 @@ describe('children that do not fit one batched page', () => {
       charges(first: 1) { nodes { restId } pageInfo { hasNextPage } } } } } }`;
     const r = await h.run(query, { s: String(h.space) }, { childBatchLimit: 4 });
     expect(r.errors).toBeUndefined();
-    const subs = at(r.data, 'space.subscriptions.nodes') as { restId: number; charges: { nodes: Obj[]; pageInfo: { hasNextPage: boolean } } }[];
+    const subs = at(r.data, 'space.subscriptions.nodes') as {
+      restId: number;
+      charges: { nodes: Obj[]; pageInfo: { hasNextPage: boolean } };
+    }[];
     for (const sub of subs) {
       const rest = (await h.rest.call('searchSubscriptionCharges', {
         space: h.space,

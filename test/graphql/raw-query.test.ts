@@ -31,7 +31,10 @@ describe('raw query argument', () => {
 
   it('a malformed query is BAD_USER_INPUT naming the position', async () => {
     const r = await h.run(query, { s: String(h.space), t: String(txId), q: 'id:>1 OR (id:2' });
-    expect(r.errors?.[0]).toMatchObject({ extensions: { code: 'BAD_USER_INPUT', position: 9 }, message: expect.stringMatching(/^query: .*position 9/) });
+    expect(r.errors?.[0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', position: 9 },
+      message: expect.stringMatching(/^query: .*position 9/),
+    });
   });
 
   it('a well-formed query that matches everything stays inside the parent', async () => {

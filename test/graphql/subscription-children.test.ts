@@ -12,13 +12,22 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 type Obj = Record<string, unknown>;
-type Page = { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string } };
+type Page = {
+  nodes: { restId: number }[];
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
+};
 type Sub = { restId: number; ledgerEntries: Page; periodBills: Page };
 
-async function searchAllRest(op: 'searchSubscriptionVersions' | 'searchSubscriptionLedgerEntries' | 'searchSubscriptionPeriodBills', query: string): Promise<number[]> {
+async function searchAllRest(
+  op: 'searchSubscriptionVersions' | 'searchSubscriptionLedgerEntries' | 'searchSubscriptionPeriodBills',
+  query: string,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; ; offset += 100) {
-    const body = (await h.rest.call(op, { space: h.space, query: { query, order: 'id:ASC', limit: 100, offset } })) as { data: Obj[]; hasMore: boolean };
+    const body = (await h.rest.call(op, { space: h.space, query: { query, order: 'id:ASC', limit: 100, offset } })) as {
+      data: Obj[];
+      hasMore: boolean;
+    };
     ids.push(...body.data.map((r) => Number(r.id)));
     if (!body.hasMore) return ids;
   }
@@ -29,7 +38,10 @@ async function restChildren(sub: number): Promise<{ ledgerEntries: number[]; per
   const versions = await searchAllRest('searchSubscriptionVersions', `subscription.id:${sub}`);
   // Every seeded subscription has a version, so every parent takes part in the batched searches.
   expect(versions.length).toBeGreaterThan(0);
-  const ledgerEntries = await searchAllRest('searchSubscriptionLedgerEntries', versions.map((v) => `subscriptionVersion:${v}`).join(' OR '));
+  const ledgerEntries = await searchAllRest(
+    'searchSubscriptionLedgerEntries',
+    versions.map((v) => `subscriptionVersion:${v}`).join(' OR '),
+  );
   const periodBills = await searchAllRest('searchSubscriptionPeriodBills', `subscriptionVersion.subscription:${sub}`);
   return { ledgerEntries, periodBills };
 }
@@ -99,27 +111,47 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     });
     const calls = count(r.calls);
     expect(calls.searchSubscriptionVersions).toBe(1);
-    expect(calls.searchSubscriptionLedgerEntries).toBe(expectedSearches(rest.map((x) => x.ledgerEntries), size, limit));
-    expect(calls.searchSubscriptionPeriodBills).toBe(expectedSearches(rest.map((x) => x.periodBills), size, limit));
+    expect(calls.searchSubscriptionLedgerEntries).toBe(
+      expectedSearches(
+        rest.map((x) => x.ledgerEntries),
+        size,
+        limit,
+      ),
+    );
+    expect(calls.searchSubscriptionPeriodBills).toBe(
+      expectedSearches(
+        rest.map((x) => x.periodBills),
+        size,
+        limit,
+      ),
+    );
     expect(calls.searchSubscriptionPeriodBills).toBeLessThan(subs.length);
   });
 
   it('take filter, orderBy and query like every connection', async () => {
-    const first = (at((await h.run(pageQuery(10, 8), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[])
-      .find((s) => s.periodBills.nodes.length >= 3 && s.ledgerEntries.nodes.length >= 3)!;
+    const first = (at((await h.run(pageQuery(10, 8), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[]).find(
+      (s) => s.periodBills.nodes.length >= 3 && s.ledgerEntries.nodes.length >= 3,
+    )!;
     const rest = await restChildren(first.restId);
-    const r = await h.run(`query($s: ID!, $id: ID!, $min: Long!, $q: String!) { space(id: $s) { subscription(id: $id) {
+    const r = await h.run(
+      `query($s: ID!, $id: ID!, $min: Long!, $q: String!) { space(id: $s) { subscription(id: $id) {
       periodBills(first: 10, orderBy: [{ field: ID, direction: DESC }]) { nodes { restId } }
       ledgerEntries(first: 10, filter: { id: { gt: $min } }) { nodes { restId } }
-      q: periodBills(first: 10, query: $q) { nodes { restId } } } } }`, {
-      s: String(h.space),
-      id: String(first.restId),
-      min: String(rest.ledgerEntries[0]),
-      q: `id:${rest.periodBills[1]}`,
-    });
+      q: periodBills(first: 10, query: $q) { nodes { restId } } } } }`,
+      {
+        s: String(h.space),
+        id: String(first.restId),
+        min: String(rest.ledgerEntries[0]),
+        q: `id:${rest.periodBills[1]}`,
+      },
+    );
     expect(r.errors).toBeUndefined();
-    expect((at(r.data, 'space.subscription.periodBills.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual([...rest.periodBills].reverse());
-    expect((at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual(rest.ledgerEntries.slice(1));
+    expect((at(r.data, 'space.subscription.periodBills.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual(
+      [...rest.periodBills].reverse(),
+    );
+    expect((at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual(
+      rest.ledgerEntries.slice(1),
+    );
     expect((at(r.data, 'space.subscription.q.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual([rest.periodBills[1]]);
   });
 
@@ -134,11 +166,14 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
         let cursor: string | null = null;
         for (let i = 0; i < 50; i++) {
           const args = forward ? `first: 2${cursor ? `, after: "${cursor}"` : ''}` : `last: 2${cursor ? `, before: "${cursor}"` : ''}`;
-          const r = await h.run(`query($s: ID!, $id: ID!) { space(id: $s) { subscription(id: $id) {
-            ${field}(${args}) { nodes { restId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`, {
-            s: String(h.space),
-            id: String(sub.restId),
-          });
+          const r = await h.run(
+            `query($s: ID!, $id: ID!) { space(id: $s) { subscription(id: $id) {
+            ${field}(${args}) { nodes { restId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`,
+            {
+              s: String(h.space),
+              id: String(sub.restId),
+            },
+          );
           expect(r.errors).toBeUndefined();
           const page = at(r.data, `space.subscription.${field}`) as Page;
           const ids = page.nodes.map((n) => n.restId);
@@ -161,8 +196,11 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     const sub = subs.find((s) => s.ledgerEntries.pageInfo.hasNextPage)!;
     const before = await restChildren(sub.restId);
     const page = async (after: string | null) => {
-      const r = await h.run(`query($s: ID!, $id: ID!, $after: String) { space(id: $s) { subscription(id: $id) {
-        ledgerEntries(first: 1, after: $after) { nodes { restId } pageInfo { endCursor } } } } }`, { s: String(h.space), id: String(sub.restId), after });
+      const r = await h.run(
+        `query($s: ID!, $id: ID!, $after: String) { space(id: $s) { subscription(id: $id) {
+        ledgerEntries(first: 1, after: $after) { nodes { restId } pageInfo { endCursor } } } } }`,
+        { s: String(h.space), id: String(sub.restId), after },
+      );
       expect(r.errors).toBeUndefined();
       return at(r.data, 'space.subscription.ledgerEntries') as Page;
     };
@@ -171,8 +209,11 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     const version = store.list('SubscriptionVersion', h.space).find((v) => Number(v.subscription) === sub.restId)!;
     const id = store.nextId();
     store.put('SubscriptionVersion', h.space, id, { ...version, id });
-    expect((await h.rest.call('searchSubscriptionVersions', { space: h.space, query: { query: `subscription.id:${sub.restId}` } })) as { data: Obj[] })
-      .toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });
+    expect(
+      (await h.rest.call('searchSubscriptionVersions', { space: h.space, query: { query: `subscription.id:${sub.restId}` } })) as {
+        data: Obj[];
+      },
+    ).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });
     const second = await page(first.pageInfo.endCursor);
     expect(second.nodes.map((n) => n.restId)).toEqual(before.ledgerEntries.slice(1, 2));
   });

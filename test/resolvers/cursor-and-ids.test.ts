@@ -8,7 +8,11 @@ import { pageRequest } from '../../src/resolvers/page-args';
 describe('global IDs', () => {
   it('round-trip model, space and key (numeric, bigint and string keys)', () => {
     expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 42))).toEqual({ model: 'Transaction', space: 7, key: '42' });
-    expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 9007199254740993n))).toEqual({ model: 'Transaction', space: 7, key: '9007199254740993' });
+    expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 9007199254740993n))).toEqual({
+      model: 'Transaction',
+      space: 7,
+      key: '9007199254740993',
+    });
     expect(decodeGlobalId(encodeGlobalId('Space', null, 3))).toEqual({ model: 'Space', space: null, key: '3' });
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (key) => {

@@ -34,7 +34,10 @@ describe('translateFilter', () => {
   });
 
   it('combines and / or / not', () => {
-    const text = translateFilter({ or: [{ id: { eq: 1 } }, { and: [{ id: { gt: 3 } }, { not: { state: { eq: 'FAILED' } } }] }] }, 'Transaction');
+    const text = translateFilter(
+      { or: [{ id: { eq: 1 } }, { and: [{ id: { gt: 3 } }, { not: { state: { eq: 'FAILED' } } }] }] },
+      'Transaction',
+    );
     expect(text).toBe('(id:1 OR (id:>3 AND NOT (state:FAILED)))');
     expect(translateFilter({ or: [] }, 'Transaction')).toBe('id:*');
     expect(translateFilter({}, 'Transaction')).toBe('');
@@ -69,7 +72,12 @@ describe('translateFilter', () => {
           ],
         });
         if (!a.includes(',') && a !== '') {
-          expect(q({ merchantReference: { contains: a } })).toEqual({ kind: 'term', name: 'merchantReference', comparator: ':~', value: a });
+          expect(q({ merchantReference: { contains: a } })).toEqual({
+            kind: 'term',
+            name: 'merchantReference',
+            comparator: ':~',
+            value: a,
+          });
         }
       }),
       { numRuns: 300 },

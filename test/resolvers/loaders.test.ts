@@ -17,8 +17,12 @@ function fresh(naive = false) {
 
 beforeAll(async () => {
   h = await startHarness();
-  const body = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 100, order: 'id:DESC' } })) as { data: { id: number }[] };
-  const more = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 30, offset: 100, order: 'id:DESC' } })) as { data: { id: number }[] };
+  const body = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 100, order: 'id:DESC' } })) as {
+    data: { id: number }[];
+  };
+  const more = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 30, offset: 100, order: 'id:DESC' } })) as {
+    data: { id: number }[];
+  };
   txIds = [...body.data, ...more.data].map((t) => String(t.id));
 });
 afterAll(() => h?.close());
@@ -31,7 +35,10 @@ describe('loaders', () => {
     expect(got.map((e) => (e ? String(e.id) : null))).toEqual([txIds[3], null, txIds[1], txIds[2]]);
     expect(loaders.batches.map((b) => b.keys)).toEqual([keys]);
     expect(recorder.calls).toHaveLength(1);
-    expect(recorder.calls[0].query).toMatchObject({ query: `(id:${txIds[3]} OR id:999999999 OR id:${txIds[1]} OR id:${txIds[2]})`, limit: 4 });
+    expect(recorder.calls[0].query).toMatchObject({
+      query: `(id:${txIds[3]} OR id:999999999 OR id:${txIds[1]} OR id:${txIds[2]})`,
+      limit: 4,
+    });
   });
 
   it('split more than 100 keys into searches of at most 100', async () => {
@@ -67,7 +74,10 @@ describe('loaders', () => {
 
   it('an object fetched with a larger expand set serves a smaller one, not the reverse', async () => {
     const { recorder, loaders } = fresh();
-    const withToken = await loaders.load('Transaction', h.space, txIds[0], ['paymentConnectorConfiguration', 'paymentConnectorConfiguration.connector']);
+    const withToken = await loaders.load('Transaction', h.space, txIds[0], [
+      'paymentConnectorConfiguration',
+      'paymentConnectorConfiguration.connector',
+    ]);
     expect(recorder.calls).toHaveLength(1);
     expect(await loaders.load('Transaction', h.space, txIds[0], ['paymentConnectorConfiguration'])).toBe(withToken);
     expect(await loaders.load('Transaction', h.space, txIds[0], [])).toBe(withToken);
@@ -87,7 +97,10 @@ describe('loaders', () => {
       loaders.load('Transaction', h.space, txIds[1], ['token']),
     ]);
     expect(recorder.calls).toHaveLength(1);
-    expect(recorder.calls[0].query).toMatchObject({ query: `(id:${txIds[0]} OR id:${txIds[1]})`, expand: ['paymentConnectorConfiguration', 'token'] });
+    expect(recorder.calls[0].query).toMatchObject({
+      query: `(id:${txIds[0]} OR id:${txIds[1]})`,
+      expand: ['paymentConnectorConfiguration', 'token'],
+    });
     expect(plain).toBe(withConfig);
     expect(String(withToken!.id)).toBe(txIds[1]);
     // Served from the cache afterwards, for any expand set the union covers.
@@ -97,10 +110,13 @@ describe('loaders', () => {
 
   it('two aliases selecting one object with different selections cost one call', async () => {
     const t = txIds.find((id) => h.sandbox.state.store.get('Transaction', Number(id), h.space)?.token != null)!;
-    const r = await h.run(`query($s: ID!, $t: ID!) { space(id: $s) { a: transaction(id: $t) { state } b: transaction(id: $t) { token { state } } } }`, {
-      s: String(h.space),
-      t,
-    });
+    const r = await h.run(
+      `query($s: ID!, $t: ID!) { space(id: $s) { a: transaction(id: $t) { state } b: transaction(id: $t) { token { state } } } }`,
+      {
+        s: String(h.space),
+        t,
+      },
+    );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ searchTransactions: 1 });
     expect(r.calls.find((c) => c.operationId === 'searchTransactions')?.query?.expand).toEqual(['token']);

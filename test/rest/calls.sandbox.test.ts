@@ -55,7 +55,9 @@ describe('the space header', () => {
     expect(transaction).toMatchObject({ id, linkedSpaceId: space });
     expect(lastSent().headers).not.toHaveProperty('space');
     expect(lastSent().headers).not.toHaveProperty('authorization');
-    const err = await tc.client.call('getTransactionByCredentials', { space, path: { credentials: String(credentials) } }).catch((e: unknown) => e);
+    const err = await tc.client
+      .call('getTransactionByCredentials', { space, path: { credentials: String(credentials) } })
+      .catch((e: unknown) => e);
     expect(err).toMatchObject({ code: 'REST_INVALID_CALL', errors: { space: 'must not be given' } });
   });
 
@@ -73,7 +75,12 @@ describe('the space header', () => {
 
   it('missing on a raw request is answered 400 by the sandbox', async () => {
     const path = '/api/v2.0/customers?limit=1';
-    const token = await signClaims(sandbox.users[0].key, { sub: sandbox.users[0].id, iat: nowSeconds(), requestPath: path, requestMethod: 'GET' });
+    const token = await signClaims(sandbox.users[0].key, {
+      sub: sandbox.users[0].id,
+      iat: nowSeconds(),
+      requestPath: path,
+      requestMethod: 'GET',
+    });
     const res = await rawRequest(sandbox, 'GET', path, { authorization: `Bearer ${token}`, accept: 'application/json' });
     expect(res.status).toBe(400);
   });
@@ -82,7 +89,10 @@ describe('the space header', () => {
 describe('query strings on the wire', () => {
   it('sends expand comma-joined and the search query and order only URL-encoded', async () => {
     const query = `id:>0 OR customerEmailAddress:"a b"`;
-    const found = await tc.client.call('searchTransactions', { space, query: { query, order: 'id:DESC', limit: 2, expand: ['token', 'paymentConnectorConfiguration'] } });
+    const found = await tc.client.call('searchTransactions', {
+      space,
+      query: { query, order: 'id:DESC', limit: 2, expand: ['token', 'paymentConnectorConfiguration'] },
+    });
     expect(found.data?.length).toBeGreaterThan(0);
     const sent = lastSent().path;
     expect(sent).toContain('?expand=token,paymentConnectorConfiguration&');
@@ -96,7 +106,14 @@ describe('results', () => {
     const [first] = (await tc.client.call('listCustomers', { space, query: { limit: 1 } })).data!;
     const customer = await tc.client.call('getCustomer', { space, path: { id: first.id! } });
     expect(customer.id).toBe(first.id);
-    expect(tc.events.at(-1)).toMatchObject({ operationId: 'getCustomer', route: '/api/v2.0/customers/{id}', ok: true, status: 200, attempts: 1, space: String(space) });
+    expect(tc.events.at(-1)).toMatchObject({
+      operationId: 'getCustomer',
+      route: '/api/v2.0/customers/{id}',
+      ok: true,
+      status: 200,
+      attempts: 1,
+      space: String(space),
+    });
     expect(tc.events.at(-1)!.bytesIn).toBeGreaterThan(0);
   });
 
@@ -138,7 +155,9 @@ describe('errors', () => {
     expect(err).toBeInstanceOf(RestHttpError);
     expect(err.status).toBe(400);
     expect(err.upstream?.message).toBeTruthy();
-    const badBody = (await tc.client.call('createCustomer', { space, body: { emailAddress: 42 } }).catch((e: unknown) => e)) as RestHttpError;
+    const badBody = (await tc.client
+      .call('createCustomer', { space, body: { emailAddress: 42 } })
+      .catch((e: unknown) => e)) as RestHttpError;
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.errors).join(' ')).toMatch(/emailAddress/);
   });

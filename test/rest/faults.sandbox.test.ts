@@ -27,7 +27,11 @@ afterAll(async () => {
 
 const lastEvent = () => tc.events.at(-1)!;
 const marker = () => `faults-${process.pid}-${Math.random().toString(36).slice(2)}`;
-const failureOf = (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const failureOf = (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 async function customersWith(customerId: string): Promise<number> {
   const found = await tc.client.call('searchCustomers', { space, query: { query: `customerId:"${customerId}"` } });
@@ -50,7 +54,10 @@ describe('latency past the timeout', () => {
   });
 
   it('a retry gets at most what is left of the time budget', async () => {
-    const budgeted = clientFor(sandbox, { timeouts: { headersMs: 5_000 }, retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, maxRetryAfterMs: 1_000, budgetMs: 1_800 } });
+    const budgeted = clientFor(sandbox, {
+      timeouts: { headersMs: 5_000 },
+      retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, maxRetryAfterMs: 1_000, budgetMs: 1_800 },
+    });
     // The first answer (a 503) comes after 1.5 s; the retry would wait as long, past the budget.
     sandbox.faults.set({ latencyMs: 1_500, errorCount: 1, errorStatus: 503, match: { operationId: 'listSpaces' } });
     try {
@@ -238,6 +245,9 @@ describe('close', () => {
     });
     await expect(closing.client.call('listSpaces', { query: { limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
     await closing.client.close();
-    await expect(closing.client.call('listSpaces')).rejects.toMatchObject({ code: 'REST_ABORTED', message: expect.stringMatching(/closed/) });
+    await expect(closing.client.call('listSpaces')).rejects.toMatchObject({
+      code: 'REST_ABORTED',
+      message: expect.stringMatching(/closed/),
+    });
   });
 });

@@ -58,7 +58,11 @@ describe('ids past 2^53', () => {
   });
 
   it('go out exactly as bigint or digit strings', () => {
-    expect(prepareCall('getTransaction', { path: { id: 9007199254740993n }, space: 1 }, BASE).requestPath).toBe('/api/v2.0/payment/transactions/9007199254740993');
-    expect(prepareCall('getTransaction', { path: { id: '9007199254740993' }, space: 1 }, BASE).requestPath).toBe('/api/v2.0/payment/transactions/9007199254740993');
+    expect(prepareCall('getTransaction', { path: { id: 9007199254740993n }, space: 1 }, BASE).requestPath).toBe(
+      '/api/v2.0/payment/transactions/9007199254740993',
+    );
+    expect(prepareCall('getTransaction', { path: { id: '9007199254740993' }, space: 1 }, BASE).requestPath).toBe(
+      '/api/v2.0/payment/transactions/9007199254740993',
+    );
   });
 });

@@ -33,7 +33,14 @@ function capture<T extends object>(target: T, method: keyof T): void {
 /** Every textual form an error can take in a log line or a GraphQL response. */
 function renderings(err: unknown): string[] {
   const e = err as RestError;
-  return [String(e), e.message, e.stack ?? '', JSON.stringify(e), inspect(e, { depth: 8, showHidden: true }), inspect(e.cause, { depth: 8 })];
+  return [
+    String(e),
+    e.message,
+    e.stack ?? '',
+    JSON.stringify(e),
+    inspect(e, { depth: 8, showHidden: true }),
+    inspect(e.cause, { depth: 8 }),
+  ];
 }
 
 describe('redaction', () => {
@@ -81,7 +88,10 @@ describe('redaction', () => {
       ...output,
       ...errors.flatMap(renderings),
       ...clients.flatMap((c) => c.events.map((e) => JSON.stringify(e))),
-      inspect(clients.map((c) => c.client), { depth: 4 }),
+      inspect(
+        clients.map((c) => c.client),
+        { depth: 4 },
+      ),
     ].join('\n');
     expect(haystack.length).toBeGreaterThan(1000);
     for (const secret of secrets) expect(haystack.includes(secret), 'a secret appears in captured output').toBe(false);

@@ -7,7 +7,12 @@ const f = useSandbox();
 type Customer = { id: number; version: number; createdOn: string; givenName?: string; linkedSpaceId?: number };
 
 async function newCustomer(name = 'Ada'): Promise<Customer> {
-  const r = await f.call<Customer>({ method: 'POST', path: '/customers', space: f.space, body: { givenName: name, familyName: 'Lovelace' } });
+  const r = await f.call<Customer>({
+    method: 'POST',
+    path: '/customers',
+    space: f.space,
+    body: { givenName: name, familyName: 'Lovelace' },
+  });
   expect(r.status).toBe(200);
   return r.body;
 }
@@ -23,7 +28,12 @@ describe('create, update, delete', () => {
 
   it('updates with the current version and raises it by one', async () => {
     const c = await newCustomer();
-    const r = await f.call<Customer>({ method: 'PATCH', path: `/customers/${c.id}`, space: f.space, body: { version: 1, givenName: 'Grace' } });
+    const r = await f.call<Customer>({
+      method: 'PATCH',
+      path: `/customers/${c.id}`,
+      space: f.space,
+      body: { version: 1, givenName: 'Grace' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ version: 2, givenName: 'Grace' });
   });
@@ -33,7 +43,12 @@ describe('create, update, delete', () => {
     ['stale', { version: 7 }],
   ])('refuses an update with a %s version with 409 and changes nothing', async (_name, version) => {
     const c = await newCustomer('Before');
-    const r = await f.call<{ code: string }>({ method: 'PATCH', path: `/customers/${c.id}`, space: f.space, body: { ...version, givenName: 'After' } });
+    const r = await f.call<{ code: string }>({
+      method: 'PATCH',
+      path: `/customers/${c.id}`,
+      space: f.space,
+      body: { ...version, givenName: 'After' },
+    });
     expect(r.status).toBe(409);
     expect(r.body.code).toBe('CONFLICT');
     const now = await f.call<Customer>({ path: `/customers/${c.id}`, space: f.space });

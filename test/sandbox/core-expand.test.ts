@@ -40,7 +40,9 @@ describe('expand', () => {
   });
 
   it('refuses a path deeper than 4 levels with 400', async () => {
-    const r = await f.call<{ errors: Record<string, string> }>({ path: '/accounts?expand=parentAccount.parentAccount.parentAccount.parentAccount.parentAccount' });
+    const r = await f.call<{ errors: Record<string, string> }>({
+      path: '/accounts?expand=parentAccount.parentAccount.parentAccount.parentAccount.parentAccount',
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toHaveProperty('expand');
     expect((await f.call({ path: '/accounts?expand=parentAccount.parentAccount.parentAccount.parentAccount' })).status).toBe(200);

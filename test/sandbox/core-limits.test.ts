@@ -48,13 +48,25 @@ describe('request format errors', () => {
   });
 
   it('415 when the body is not JSON', async () => {
-    const r = await f.call<ErrorBody>({ method: 'POST', path: '/customers', space: f.space, rawBody: 'givenName=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const r = await f.call<ErrorBody>({
+      method: 'POST',
+      path: '/customers',
+      space: f.space,
+      rawBody: 'givenName=x',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(r.status).toBe(415);
     expectErrorBody(r.body, 'UNSUPPORTED_MEDIA_TYPE');
   });
 
   it('400 for malformed JSON', async () => {
-    const r = await f.call<ErrorBody>({ method: 'POST', path: '/customers', space: f.space, rawBody: '{"givenName":', headers: { 'content-type': 'application/json' } });
+    const r = await f.call<ErrorBody>({
+      method: 'POST',
+      path: '/customers',
+      space: f.space,
+      rawBody: '{"givenName":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(r.status).toBe(400);
     expectErrorBody(r.body, 'BAD_REQUEST');
   });
@@ -68,7 +80,9 @@ describe('request format errors', () => {
 
   it('400 naming a nested field', async () => {
     const r = await f.call<ErrorBody>({
-      method: 'POST', path: '/payment/transactions', space: f.space,
+      method: 'POST',
+      path: '/payment/transactions',
+      space: f.space,
       body: { currency: 'CHF', lineItems: [{ name: 'x', quantity: 'one', amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'a' }] },
     });
     expect(r.status).toBe(400);

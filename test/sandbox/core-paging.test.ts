@@ -82,11 +82,17 @@ describe('search paging', () => {
   });
 
   it('filters with the query syntax and reports a malformed query with its position', async () => {
-    const r = await f.call<{ data: { state: string }[] }>({ path: `/payment/transactions/search?limit=50&query=${encodeURIComponent('state:authorized')}`, space: f.space });
+    const r = await f.call<{ data: { state: string }[] }>({
+      path: `/payment/transactions/search?limit=50&query=${encodeURIComponent('state:authorized')}`,
+      space: f.space,
+    });
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
     expect(r.body.data.every((t) => t.state === 'AUTHORIZED')).toBe(true);
-    const bad = await f.call<{ message: string }>({ path: `/payment/transactions/search?query=${encodeURIComponent('(state:PENDING')}`, space: f.space });
+    const bad = await f.call<{ message: string }>({
+      path: `/payment/transactions/search?query=${encodeURIComponent('(state:PENDING')}`,
+      space: f.space,
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/position \d+/);
   });

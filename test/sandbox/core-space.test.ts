@@ -29,7 +29,12 @@ describe('space header', () => {
 
   it('keeps the objects of one space invisible from another', async () => {
     const [first, second] = f.sandbox.spaces;
-    const created = await f.call<{ id: number }>({ method: 'POST', path: '/customers', space: first, body: { givenName: 'Only', familyName: 'Here' } });
+    const created = await f.call<{ id: number }>({
+      method: 'POST',
+      path: '/customers',
+      space: first,
+      body: { givenName: 'Only', familyName: 'Here' },
+    });
     expect(created.status).toBe(200);
     const here = await f.call({ path: `/customers/${created.body.id}`, space: first });
     const there = await f.call({ path: `/customers/${created.body.id}`, space: second });

@@ -18,7 +18,9 @@ describe('fields a body may set', () => {
   it('ignores id, version, createdOn and linkedSpaceId in a create body', async () => {
     const [existing] = f.sandbox.seedSummary.perSpace[f.space].customerIds;
     const r = await f.call<Json>({
-      method: 'POST', path: '/customers', space: f.space,
+      method: 'POST',
+      path: '/customers',
+      space: f.space,
       body: { id: existing, version: 9, createdOn: '1999-01-01T00:00:00Z', linkedSpaceId: 1, givenName: 'New' },
     });
     expect(r.status).toBe(200);
@@ -31,11 +33,21 @@ describe('fields a body may set', () => {
   it('ignores fields the update body does not declare (id, createdOn, state)', async () => {
     const [id] = f.sandbox.seedSummary.perSpace[f.space].customerIds;
     const before = (await f.call<Json>({ path: `/customers/${id}`, space: f.space })).body;
-    const r = await f.call<Json>({ method: 'PATCH', path: `/customers/${id}`, space: f.space, body: { version: before.version, id: 424242, createdOn: '1999-01-01T00:00:00Z' } });
+    const r = await f.call<Json>({
+      method: 'PATCH',
+      path: `/customers/${id}`,
+      space: f.space,
+      body: { version: before.version, id: 424242, createdOn: '1999-01-01T00:00:00Z' },
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, createdOn: before.createdOn, version: before.version + 1 });
     const subscription = f.sandbox.state.store.list('Subscription', f.space).find((s) => s.state === 'TERMINATED')!;
-    const patched = await f.call<Json>({ method: 'PATCH', path: `/subscriptions/${subscription.id}`, space: f.space, body: { version: subscription.version, state: 'ACTIVE' } });
+    const patched = await f.call<Json>({
+      method: 'PATCH',
+      path: `/subscriptions/${subscription.id}`,
+      space: f.space,
+      body: { version: subscription.version, state: 'ACTIVE' },
+    });
     expect(patched.body.state).toBe('TERMINATED');
   });
 });
@@ -51,15 +63,27 @@ describe('nested bases', () => {
   it('refuse to update or delete an object under another parent', async () => {
     const { address, other } = addressOfAnotherCustomer();
     const path = `/customers/${other.id}/addresses/${address.id}`;
-    expect((await f.call({ method: 'PATCH', path, space: f.space, body: { version: address.version, addressType: 'BILLING' } })).status).toBe(404);
+    expect(
+      (await f.call({ method: 'PATCH', path, space: f.space, body: { version: address.version, addressType: 'BILLING' } })).status,
+    ).toBe(404);
     expect((await f.call({ method: 'DELETE', path, space: f.space })).status).toBe(404);
     expect(f.sandbox.state.store.get('CustomerAddress', address.id as number)).toBeDefined();
   });
 
   it('go with their parent when it is deleted', async () => {
     const customer = (await f.call<Json>({ method: 'POST', path: '/customers', space: f.space, body: { givenName: 'Parent' } })).body;
-    const address = await f.call<Json>({ method: 'POST', path: `/customers/${customer.id}/addresses`, space: f.space, body: { customer: customer.id, addressType: 'BILLING', address: { city: 'Bern' } } });
-    const comment = await f.call<Json>({ method: 'POST', path: `/customers/${customer.id}/comments`, space: f.space, body: { customer: customer.id, content: 'hello' } });
+    const address = await f.call<Json>({
+      method: 'POST',
+      path: `/customers/${customer.id}/addresses`,
+      space: f.space,
+      body: { customer: customer.id, addressType: 'BILLING', address: { city: 'Bern' } },
+    });
+    const comment = await f.call<Json>({
+      method: 'POST',
+      path: `/customers/${customer.id}/comments`,
+      space: f.space,
+      body: { customer: customer.id, content: 'hello' },
+    });
     expect([address.status, comment.status]).toEqual([200, 200]);
     expect((await f.call({ method: 'DELETE', path: `/customers/${customer.id}`, space: f.space })).status).toBe(204);
     expect(f.sandbox.state.store.get('CustomerAddress', address.body.id)).toBeUndefined();
@@ -77,7 +101,10 @@ describe('a user limited to some spaces', () => {
     const list = await signedFetch<Json>(f.sandbox.origin, { path: '/spaces?limit=100' }, limited());
     expect(list.body.data.map((s: Json) => s.id)).toEqual([f.space]);
     expect((await signedFetch(f.sandbox.origin, { path: `/spaces/${other}` }, limited())).status).toBe(403);
-    expect((await signedFetch(f.sandbox.origin, { method: 'PATCH', path: `/spaces/${f.space}`, body: { version: 1, name: 'x' } }, limited())).status).toBe(403);
+    expect(
+      (await signedFetch(f.sandbox.origin, { method: 'PATCH', path: `/spaces/${f.space}`, body: { version: 1, name: 'x' } }, limited()))
+        .status,
+    ).toBe(403);
     expect((await signedFetch(f.sandbox.origin, { method: 'DELETE', path: `/spaces/${other}` }, limited())).status).toBe(403);
     expect((await signedFetch(f.sandbox.origin, { path: `/spaces/${f.space}` }, limited())).status).toBe(200);
   });
@@ -105,7 +132,10 @@ describe('many-links in bodies', () => {
   it('are written as the objects the schema types them as, stored as ids, and expand back to objects', async () => {
     const store = f.sandbox.state.store;
     const configuration = store.list('PaymentConnectorConfiguration', f.space)[0];
-    const channels = store.list('SalesChannel').slice(0, 2).map((c) => c.id as number);
+    const channels = store
+      .list('SalesChannel')
+      .slice(0, 2)
+      .map((c) => c.id as number);
     const r = await f.call<Json>({
       method: 'PATCH',
       path: `/payment/connector-configurations/${configuration.id}?expand=enabledSalesChannels`,

@@ -17,7 +17,11 @@ const q = (params: Record<string, string>) => new URLSearchParams(params).toStri
 
 async function exportCsv(params: Record<string, string>): Promise<string[][]> {
   const query = q(params);
-  const r = await f.call({ space: f.space, path: `/payment/transactions/export${query ? `?${query}` : ''}`, headers: { accept: 'text/csv' } });
+  const r = await f.call({
+    space: f.space,
+    path: `/payment/transactions/export${query ? `?${query}` : ''}`,
+    headers: { accept: 'text/csv' },
+  });
   expect(r.status, r.text).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
   return parse(r.text) as string[][];
@@ -49,7 +53,11 @@ describe('transaction export', () => {
   });
 
   it('filters with query and sorts with order', async () => {
-    const [, ...fulfilled] = await exportCsv({ fields: 'id,state,authorizationAmount', query: 'state:FULFILL', order: 'authorizationAmount:DESC id' });
+    const [, ...fulfilled] = await exportCsv({
+      fields: 'id,state,authorizationAmount',
+      query: 'state:FULFILL',
+      order: 'authorizationAmount:DESC id',
+    });
     const expected = stored.filter((t) => t.state === 'FULFILL');
     expect(fulfilled).toHaveLength(expected.length);
     expect(new Set(fulfilled.map((r) => r[1]))).toEqual(new Set(['FULFILL']));
@@ -67,7 +75,10 @@ describe('transaction export', () => {
   });
 
   it('names unknown fields and bad queries in a 400', async () => {
-    const unknown = await f.call<Obj>({ space: f.space, path: `/payment/transactions/export?${q({ fields: 'id,nope,billingAddress.nowhere' })}` });
+    const unknown = await f.call<Obj>({
+      space: f.space,
+      path: `/payment/transactions/export?${q({ fields: 'id,nope,billingAddress.nowhere' })}`,
+    });
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['fields.nope', 'fields.billingAddress.nowhere']]);
     const badQuery = await f.call<Obj>({ space: f.space, path: `/payment/transactions/export?${q({ query: 'state:(' })}` });
     expect(badQuery.status).toBe(400);

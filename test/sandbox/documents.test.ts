@@ -100,7 +100,15 @@ describe('terminal receipts', () => {
     expect(lines.join('\n')).toContain(String(samples.FULFILL));
     expect(lines.some((l) => l.startsWith('TOTAL'))).toBe(true);
     const wide = (await receipts(samples.FULFILL, 'format=TXT&width=48')).data[0];
-    expect(Math.max(...Buffer.from(wide.data, 'base64').toString('utf8').trimEnd().split('\n').map((l) => l.length))).toBe(48);
+    expect(
+      Math.max(
+        ...Buffer.from(wide.data, 'base64')
+          .toString('utf8')
+          .trimEnd()
+          .split('\n')
+          .map((l) => l.length),
+      ),
+    ).toBe(48);
   });
 
   it('PDF: a page as wide as the paper roll, readable', async () => {

@@ -20,7 +20,6 @@ async function expectRefused(c: CallOptions, state: string, action: string): Pro
   expect(r.body.message).toContain(action);
 }
 
-
 describe('account life cycle', () => {
   it('deactivates and activates, refusing the repeated action', async () => {
     const id = f.sandbox.seedSummary.accounts[1];
@@ -30,7 +29,12 @@ describe('account life cycle', () => {
 
     await expectStatus({ method: 'POST', path: `/accounts/${id}/deactivate` }, 204);
     const inactive = await account();
-    expect([inactive.state, inactive.version, inactive.active, inactive.activeOrRestrictedActive]).toEqual(['INACTIVE', before.version + 1, false, false]);
+    expect([inactive.state, inactive.version, inactive.active, inactive.activeOrRestrictedActive]).toEqual([
+      'INACTIVE',
+      before.version + 1,
+      false,
+      false,
+    ]);
     await expectRefused({ path: `/accounts/${id}/deactivate` }, 'INACTIVE', 'deactivate');
     expect((await account()).version).toBe(before.version + 1);
 
@@ -56,7 +60,12 @@ describe('manual tasks', () => {
     await expectStatus({ space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 204);
     expect((await expectStatus({ space: f.space, path: `/manual-tasks/${task.id}` })).state).toBe('DONE');
     // The seeded task's accept action decided its transaction's delivery indication.
-    const [indication] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/delivery-indications/search?query=linkedTransaction:${task.contextEntityId}` })).data;
+    const [indication] = (
+      await expectStatus<{ data: Obj[] }>({
+        space: f.space,
+        path: `/payment/delivery-indications/search?query=linkedTransaction:${task.contextEntityId}`,
+      })
+    ).data;
     expect(indication.state).toBe('SUITABLE');
     expect((await expectStatus({ space: f.space, path: `/payment/transactions/${task.contextEntityId}` })).state).toBe('FULFILL');
     await expectRefused({ space: f.space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 'DONE', 'process');
@@ -66,22 +75,35 @@ describe('manual tasks', () => {
 
 describe('dunning', () => {
   it('opens a case for an unpaid invoice, suspends it with a planned end date, refuses a second suspension', async () => {
-    const open = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/transactions/invoices/search?limit=100&query=${encodeURIComponent('state:OPEN OR state:OVERDUE')}` })).data;
+    const open = (
+      await expectStatus<{ data: Obj[] }>({
+        space: f.space,
+        path: `/payment/transactions/invoices/search?limit=100&query=${encodeURIComponent('state:OPEN OR state:OVERDUE')}`,
+      })
+    ).data;
     const cases = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/dunning-cases?limit=100' })).data;
     const invoice = open.find((i) => !cases.some((c) => c.initialInvoice === i.id))!;
     expect(invoice).toBeDefined();
 
     await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` }, 200);
-    const [created] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}` })).data;
+    const [created] = (
+      await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}` })
+    ).data;
     expect([created.state, created.version, created.linkedTransaction]).toEqual(['RUNNING', 1, invoice.linkedTransaction]);
     const twice = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` });
     expect(twice.status).toBe(409);
 
-    const paid = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/transactions/invoices/search?query=state:PAID&limit=1' })).data[0];
+    const paid = (
+      await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/transactions/invoices/search?query=state:PAID&limit=1' })
+    ).data[0];
     const notOwed = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${paid.id}` });
     expect([notOwed.status, notOwed.body.message]).toEqual([422, expect.stringContaining('PAID')]);
 
-    const past = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=2001-01-01T00:00:00Z` });
+    const past = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=2001-01-01T00:00:00Z`,
+    });
     expect([past.status, Object.keys(past.body.errors)]).toEqual([400, ['plannedEndDate']]);
     const end = new Date(Date.now() + 14 * 864e5).toISOString();
     await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}` }, 200);
@@ -108,7 +130,12 @@ describe('IBAN lookup', () => {
       sepaMember: true,
     });
     const ch = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'CH5604835012345678009' } });
-    expect([ch.bankCode, ch.accountNumber, ch.bankName, ch.bic]).toEqual(['04835', '012345678009', 'Credit Suisse (Schweiz) AG', 'CRESCHZZ80A']);
+    expect([ch.bankCode, ch.accountNumber, ch.bankName, ch.bic]).toEqual([
+      '04835',
+      '012345678009',
+      'Credit Suisse (Schweiz) AG',
+      'CRESCHZZ80A',
+    ]);
     const gb = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'GB82WEST12345698765432' } });
     expect([gb.bankCode, gb.branchCode, gb.accountNumber, gb.bankName]).toEqual(['WEST', '123456', '98765432', undefined]);
   });

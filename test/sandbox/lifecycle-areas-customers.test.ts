@@ -9,7 +9,6 @@ type Obj = Record<string, any>;
 
 const ok200 = expectingStatus(f);
 
-
 const createCustomer = (body: Obj) => ok200({ method: 'POST', path: '/customers', body });
 const transactionsOf = async (customerId: string) =>
   (await ok200<{ data: Obj[] }>({ path: `/payment/transactions/search?limit=100&query=customerId:${customerId}` })).data;
@@ -27,8 +26,16 @@ describe('customer merge', () => {
     expect(otherTransactions.length).toBeGreaterThan(0);
     const target = await createCustomer({ customerId: 'merge-target', givenName: 'Mia' });
     const otherId: number = other!.id;
-    const address = await ok200({ method: 'POST', path: `/customers/${otherId}/addresses`, body: { customer: otherId, addressType: 'BILLING', address: { city: 'Bern', emailAddress: 'mia.work@example.com' } } });
-    const comment = await ok200({ method: 'POST', path: `/customers/${otherId}/comments`, body: { customer: otherId, content: 'moved along' } });
+    const address = await ok200({
+      method: 'POST',
+      path: `/customers/${otherId}/addresses`,
+      body: { customer: otherId, addressType: 'BILLING', address: { city: 'Bern', emailAddress: 'mia.work@example.com' } },
+    });
+    const comment = await ok200({
+      method: 'POST',
+      path: `/customers/${otherId}/comments`,
+      body: { customer: otherId, content: 'moved along' },
+    });
 
     const merged = await ok200({ method: 'POST', path: `/customers/${target.id}/merge/${otherId}` });
     expect([merged.id, merged.version, merged.givenName, merged.familyName]).toEqual([target.id, 2, 'Mia', other!.familyName]);
@@ -57,14 +64,27 @@ describe('customer merge', () => {
 describe('default address', () => {
   it('sets one default and clears the others', async () => {
     const c = await createCustomer({ givenName: 'Addy' });
-    const a = await ok200({ method: 'POST', path: `/customers/${c.id}/addresses`, body: { customer: c.id, addressType: 'BILLING', address: { city: 'Basel' } } });
-    const b = await ok200({ method: 'POST', path: `/customers/${c.id}/addresses`, body: { customer: c.id, addressType: 'SHIPPING', address: { city: 'Chur' } } });
+    const a = await ok200({
+      method: 'POST',
+      path: `/customers/${c.id}/addresses`,
+      body: { customer: c.id, addressType: 'BILLING', address: { city: 'Basel' } },
+    });
+    const b = await ok200({
+      method: 'POST',
+      path: `/customers/${c.id}/addresses`,
+      body: { customer: c.id, addressType: 'SHIPPING', address: { city: 'Chur' } },
+    });
     await ok200({ method: 'POST', path: `/customers/${c.id}/addresses/${a.id}/default` }, 204);
     await ok200({ method: 'POST', path: `/customers/${c.id}/addresses/${b.id}/default` }, 204);
-    const [na, nb] = [await ok200({ path: `/customers/${c.id}/addresses/${a.id}` }), await ok200({ path: `/customers/${c.id}/addresses/${b.id}` })];
+    const [na, nb] = [
+      await ok200({ path: `/customers/${c.id}/addresses/${a.id}` }),
+      await ok200({ path: `/customers/${c.id}/addresses/${b.id}` }),
+    ];
     expect([na.defaultAddress, na.version, nb.defaultAddress, nb.version]).toEqual([false, 3, true, 2]);
     const stranger = await createCustomer({ givenName: 'Stranger' });
-    expect((await f.call({ space: f.space, method: 'POST', path: `/customers/${stranger.id}/addresses/${a.id}/default` })).status).toBe(404);
+    expect((await f.call({ space: f.space, method: 'POST', path: `/customers/${stranger.id}/addresses/${a.id}/default` })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -81,7 +101,11 @@ describe('customer bulk operations', () => {
     expect(created[0].link).toBe(`/api/v2.0/customers/${created[0].id}`);
     expect(await count()).toBe(3);
 
-    const updated = await ok200<Obj[]>({ method: 'PATCH', path: '/customers/bulk', body: created.map((r) => ({ id: r.id, version: 1, language: 'fr-CH' })) });
+    const updated = await ok200<Obj[]>({
+      method: 'PATCH',
+      path: '/customers/bulk',
+      body: created.map((r) => ({ id: r.id, version: 1, language: 'fr-CH' })),
+    });
     expect(updated.map((r) => r.id)).toEqual(created.map((r) => r.id));
     const one = await ok200({ path: `/customers/${created[0].id}` });
     expect([one.language, one.version, one.givenName]).toEqual(['fr-CH', 2, 'B1']);
@@ -104,13 +128,25 @@ describe('customer bulk operations', () => {
       space: f.space,
       method: 'POST',
       path: '/customers/bulk',
-      body: [{ givenName: 'Fine', familyName: 'Bulk' }, { familyName: 'Bulk', emailAddress: 'not-an-email' }, { familyName: 'Bulk', preferredCurrency: 'ZZZ' }],
+      body: [
+        { givenName: 'Fine', familyName: 'Bulk' },
+        { familyName: 'Bulk', emailAddress: 'not-an-email' },
+        { familyName: 'Bulk', preferredCurrency: 'ZZZ' },
+      ],
     });
     expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([400, ['[1].emailAddress', '[2].preferredCurrency']]);
     expect(await count()).toBe(0);
 
     const [a, b] = await ok200<Obj[]>({ method: 'POST', path: '/customers/bulk', body: [{ familyName: 'Bulk' }, { familyName: 'Bulk' }] });
-    const stale = await f.call<Obj>({ space: f.space, method: 'PATCH', path: '/customers/bulk', body: [{ id: a.id, version: 1, givenName: 'New' }, { id: b.id, version: 7, givenName: 'New' }] });
+    const stale = await f.call<Obj>({
+      space: f.space,
+      method: 'PATCH',
+      path: '/customers/bulk',
+      body: [
+        { id: a.id, version: 1, givenName: 'New' },
+        { id: b.id, version: 7, givenName: 'New' },
+      ],
+    });
     expect([stale.status, Object.keys(stale.body.errors)]).toEqual([409, ['[1].version']]);
     expect((await ok200({ path: `/customers/${a.id}` })).givenName).toBeUndefined();
 

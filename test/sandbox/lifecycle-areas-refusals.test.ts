@@ -18,13 +18,28 @@ const cases: RefusalCase[] = [
     base: '/subscriptions',
     actions: [
       { action: 'initialize', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize` }) },
-      { action: 'initialize', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize-subscriber-present`, body: {} }) },
-      { action: 'suspend', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/suspend`, body: { plannedEndDate: future() } }) },
+      {
+        action: 'initialize',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize-subscriber-present`, body: {} }),
+      },
+      {
+        action: 'suspend',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/suspend`, body: { plannedEndDate: future() } }),
+      },
       { action: 'reactivate', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/reactivate` }) },
       { action: 'applyChanges', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/apply-changes`, body: {} }) },
-      { action: 'upgradeProduct', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/upgrade-product?respectTerminationPeriod=false` }) },
-      { action: 'scheduleTermination', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=true` }) },
-      { action: 'terminate', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=false` }) },
+      {
+        action: 'upgradeProduct',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/upgrade-product?respectTerminationPeriod=false` }),
+      },
+      {
+        action: 'scheduleTermination',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=true` }),
+      },
+      {
+        action: 'terminate',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=false` }),
+      },
     ],
   },
   {
@@ -35,7 +50,15 @@ const cases: RefusalCase[] = [
   {
     table: periodBillLifecycle,
     base: '/subscriptions/period-bills',
-    actions: [{ action: 'close', request: (o) => ({ method: 'POST', path: `/subscriptions/period-bills/${o.id}/close?currentDate=${future()}&createNextPeriod=true` }) }],
+    actions: [
+      {
+        action: 'close',
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/period-bills/${o.id}/close?currentDate=${future()}&createNextPeriod=true`,
+        }),
+      },
+    ],
   },
   {
     table: dunningCaseLifecycle,

@@ -20,9 +20,17 @@ async function ok(operationId: string, o: Parameters<typeof act>[1] = {}, status
   return res.body;
 }
 const fetchOne = (operationId: string, id: number) => ok(operationId, { params: { id } });
-const search = async (operationId: string, query: string): Promise<Json[]> => (await ok(operationId, { query: { query, limit: 100 } })).data;
+const search = async (operationId: string, query: string): Promise<Json[]> =>
+  (await ok(operationId, { query: { query, limit: 100 } })).data;
 
-async function expectStates(subscriptionId: number, versionId: number, state: string, version: number, versionState: string, versionVersion: number) {
+async function expectStates(
+  subscriptionId: number,
+  versionId: number,
+  state: string,
+  version: number,
+  versionState: string,
+  versionVersion: number,
+) {
   const s = await fetchOne('getSubscription', subscriptionId);
   const v = await fetchOne('getSubscriptionVersion', versionId);
   expect([s.state, s.version, v.state, v.version]).toEqual([state, version, versionState, versionVersion]);
@@ -47,7 +55,10 @@ beforeAll(async () => {
 async function payByCard(number: string, extra: Json = {}): Promise<Json> {
   const tx = await ok('createTransaction', { body: { currency: 'CHF', customerId: 'cust-subscription', lineItems: LINES, ...extra } });
   const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-  return ok('processTransactionCardDetails', { params: { id: tx.id }, body: { paymentMethodConfiguration: configuration, cardData: card(number) } });
+  return ok('processTransactionCardDetails', {
+    params: { id: tx.id },
+    body: { paymentMethodConfiguration: configuration, cardData: card(number) },
+  });
 }
 
 /** A token on the approve card, made the ordinary way: a tokenizing card payment. */
@@ -62,13 +73,22 @@ async function storeCardOnToken(tokenId: number, number: string): Promise<Json> 
   const { store } = f.sandbox.state;
   const context = await ok('createTransaction', { body: { currency: 'CHF', customerId: 'cust-subscription', lineItems: LINES } });
   const token = store.get('Token', tokenId, f.space)!;
-  addTokenVersion(store, f.space, token, store.get('Transaction', context.id, f.space)!, { name: `Visa •••• ${number.slice(-4)}` }, new Date());
+  addTokenVersion(
+    store,
+    f.space,
+    token,
+    store.get('Transaction', context.id, f.space)!,
+    { name: `Visa •••• ${number.slice(-4)}` },
+    new Date(),
+  );
   return ok('getTokenActiveVersion', { params: { id: tokenId } });
 }
 
 /** A token (created over HTTP) whose active version holds the test card `number`. */
 async function tokenOn(number: string): Promise<number> {
-  const token = await ok('createToken', { body: { externalId: `card-${number}-${Date.now()}-${Math.random()}`, customerId: 'cust-subscription' } });
+  const token = await ok('createToken', {
+    body: { externalId: `card-${number}-${Date.now()}-${Math.random()}`, customerId: 'cust-subscription' },
+  });
   const version = await storeCardOnToken(token.id, number);
   expect([version.state, version.name]).toEqual(['ACTIVE', `Visa •••• ${number.slice(-4)}`]);
   return token.id;
@@ -98,7 +118,13 @@ async function expectNothingSettled(id: number, versionId: number, transactionId
 }
 
 /** 422 naming the current state and the action, and the subscription unchanged. */
-async function expectRefused(operationId: string, o: Parameters<typeof act>[1], state: string, action: string, unchanged: () => Promise<unknown>) {
+async function expectRefused(
+  operationId: string,
+  o: Parameters<typeof act>[1],
+  state: string,
+  action: string,
+  unchanged: () => Promise<unknown>,
+) {
   const res = await act(operationId, o);
   expect(res.status, `${operationId}: ${res.text}`).toBe(422);
   expect(res.body.message).toContain(state);
@@ -112,52 +138,94 @@ describe('initialization fails when the token refuses the initial charge', () =>
     { card: 'fail', transactionState: 'FAILED', reason: { id: 1002, category: 'TEMPORARY_ISSUE' } },
   ] as const;
 
-  it.each(refusing)('$card card: subscription and version FAILED, transaction $transactionState, fee still OPEN', async ({ card: which, transactionState, reason }) => {
-    const token = await tokenOn(cards()[which]);
-    const { id, versionId, feeId } = await pendingSubscription(token, `S-${which}`);
+  it.each(refusing)(
+    '$card card: subscription and version FAILED, transaction $transactionState, fee still OPEN',
+    async ({ card: which, transactionState, reason }) => {
+      const token = await tokenOn(cards()[which]);
+      const { id, versionId, feeId } = await pendingSubscription(token, `S-${which}`);
 
-    const charge = await ok('initializeSubscription', { params: { id }, query: { expand: 'ledgerEntries' } });
-    expect([charge.state, charge.type, charge.processingType, charge.version]).toEqual(['FAILED', 'AUTOMATIC', 'SYNCHRONOUS', 3]);
-    expect([!!charge.failedOn, charge.succeedOn]).toEqual([true, undefined]);
-    expect(charge.ledgerEntries.map((e: Json) => [e.id, e.state, e.version])).toEqual([[feeId, 'OPEN', 3]]); // schedule, release
+      const charge = await ok('initializeSubscription', { params: { id }, query: { expand: 'ledgerEntries' } });
+      expect([charge.state, charge.type, charge.processingType, charge.version]).toEqual(['FAILED', 'AUTOMATIC', 'SYNCHRONOUS', 3]);
+      expect([!!charge.failedOn, charge.succeedOn]).toEqual([true, undefined]);
+      expect(charge.ledgerEntries.map((e: Json) => [e.id, e.state, e.version])).toEqual([[feeId, 'OPEN', 3]]); // schedule, release
 
-    // INITIALIZING -> FAILED: initialize, then fail (two versions each); no activation, no period.
-    const { subscription, version } = await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
-    expect([subscription.activatedOn, !!version.failedOn, version.activatedOn]).toEqual([undefined, true, undefined]);
+      // INITIALIZING -> FAILED: initialize, then fail (two versions each); no activation, no period.
+      const { subscription, version } = await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
+      expect([subscription.activatedOn, !!version.failedOn, version.activatedOn]).toEqual([undefined, true, undefined]);
 
-    // The payment attempt went through the payments life cycle: confirmed, then refused.
-    const tx = await fetchOne('getTransaction', charge.transaction);
-    expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([transactionState, 3, token, 49.9]);
-    expect(tx.failureReason).toMatchObject(reason);
-    expect([!!tx.failedOn, tx.completedOn, tx.authorizedOn]).toEqual([true, undefined, undefined]);
-    const attempts = await search('searchChargeAttempts', `linkedTransaction:${tx.id}`);
-    expect(attempts.map((a) => [a.state, a.failureReason?.id])).toEqual([['FAILED', reason.id]]);
-    const byToken = await search('searchTransactions', `token:${token}`);
-    expect(byToken.map((t) => t.state)).toEqual([transactionState]);
-    await expectNothingSettled(id, versionId, tx.id);
+      // The payment attempt went through the payments life cycle: confirmed, then refused.
+      const tx = await fetchOne('getTransaction', charge.transaction);
+      expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([transactionState, 3, token, 49.9]);
+      expect(tx.failureReason).toMatchObject(reason);
+      expect([!!tx.failedOn, tx.completedOn, tx.authorizedOn]).toEqual([true, undefined, undefined]);
+      const attempts = await search('searchChargeAttempts', `linkedTransaction:${tx.id}`);
+      expect(attempts.map((a) => [a.state, a.failureReason?.id])).toEqual([['FAILED', reason.id]]);
+      const byToken = await search('searchTransactions', `token:${token}`);
+      expect(byToken.map((t) => t.state)).toEqual([transactionState]);
+      await expectNothingSettled(id, versionId, tx.id);
 
-    // FAILED is final: every action is refused and changes nothing.
-    const unchanged = () => expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
-    const params = { id };
-    await expectRefused('initializeSubscription', { params }, 'FAILED', 'initialize', unchanged);
-    await expectRefused('initializeSubscriptionSubscriberPresent', { params, body: {} }, 'FAILED', 'initialize', unchanged);
-    await expectRefused('suspendSubscription', { params, body: {} }, 'FAILED', 'suspend', unchanged);
-    await expectRefused('reactivateSubscription', { params }, 'FAILED', 'reactivate', unchanged);
-    await expectRefused('applySubscriptionChanges', { params, body: { currency: 'EUR' } }, 'FAILED', 'applyChanges', unchanged);
-    await expectRefused('upgradeSubscriptionProduct', { params, query: { respectTerminationPeriod: false } }, 'FAILED', 'upgradeProduct', unchanged);
-    await expectRefused('terminateSubscription', { params, query: { respectTerminationPeriod: true } }, 'FAILED', 'scheduleTermination', unchanged);
-    await expectRefused('terminateSubscription', { params, query: { respectTerminationPeriod: false } }, 'FAILED', 'terminate', unchanged);
-    await expectRefused('createSubscriptionCharge', { body: { subscription: id, externalId: `retry-${which}`, processingType: 'SYNCHRONOUS' } }, 'FAILED', 'charge', unchanged);
-    await expectRefused('createSubscriptionLedgerEntry', { body: { subscriptionVersion: versionId, title: 'Late', externalId: `late-${which}`, quantity: 1, amountIncludingTax: 5 } }, 'FAILED', 'ledger entry', unchanged);
-    await expectRefused('createSubscriptionMetricUsageReport', { body: { subscription: id, metric: metricId, consumedUnits: 1, externalId: `u-${which}` } }, 'FAILED', 'usage', unchanged);
-    expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('OPEN');
-    expect((await fetchOne('getSubscriptionCharge', charge.id)).version).toBe(3);
-  });
+      // FAILED is final: every action is refused and changes nothing.
+      const unchanged = () => expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
+      const params = { id };
+      await expectRefused('initializeSubscription', { params }, 'FAILED', 'initialize', unchanged);
+      await expectRefused('initializeSubscriptionSubscriberPresent', { params, body: {} }, 'FAILED', 'initialize', unchanged);
+      await expectRefused('suspendSubscription', { params, body: {} }, 'FAILED', 'suspend', unchanged);
+      await expectRefused('reactivateSubscription', { params }, 'FAILED', 'reactivate', unchanged);
+      await expectRefused('applySubscriptionChanges', { params, body: { currency: 'EUR' } }, 'FAILED', 'applyChanges', unchanged);
+      await expectRefused(
+        'upgradeSubscriptionProduct',
+        { params, query: { respectTerminationPeriod: false } },
+        'FAILED',
+        'upgradeProduct',
+        unchanged,
+      );
+      await expectRefused(
+        'terminateSubscription',
+        { params, query: { respectTerminationPeriod: true } },
+        'FAILED',
+        'scheduleTermination',
+        unchanged,
+      );
+      await expectRefused(
+        'terminateSubscription',
+        { params, query: { respectTerminationPeriod: false } },
+        'FAILED',
+        'terminate',
+        unchanged,
+      );
+      await expectRefused(
+        'createSubscriptionCharge',
+        { body: { subscription: id, externalId: `retry-${which}`, processingType: 'SYNCHRONOUS' } },
+        'FAILED',
+        'charge',
+        unchanged,
+      );
+      await expectRefused(
+        'createSubscriptionLedgerEntry',
+        { body: { subscriptionVersion: versionId, title: 'Late', externalId: `late-${which}`, quantity: 1, amountIncludingTax: 5 } },
+        'FAILED',
+        'ledger entry',
+        unchanged,
+      );
+      await expectRefused(
+        'createSubscriptionMetricUsageReport',
+        { body: { subscription: id, metric: metricId, consumedUnits: 1, externalId: `u-${which}` } },
+        'FAILED',
+        'usage',
+        unchanged,
+      );
+      expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('OPEN');
+      expect((await fetchOne('getSubscriptionCharge', charge.id)).version).toBe(3);
+    },
+  );
 
   it('a token without an ACTIVE version cannot pay: FAILED with the no-active-token-version reason', async () => {
     const token = await ok('createToken', { body: { externalId: `bare-${Date.now()}` } });
     const { id, versionId, feeId } = await pendingSubscription(token.id, 'S-BARE');
-    const charge = await ok('initializeSubscriptionSubscriberPresent', { params: { id }, body: { failureUrl: 'https://shop.example/failed' } });
+    const charge = await ok('initializeSubscriptionSubscriberPresent', {
+      params: { id },
+      body: { failureUrl: 'https://shop.example/failed' },
+    });
     expect([charge.state, charge.processingType, charge.failedUrl]).toEqual(['FAILED', 'CHARGE_FLOW', 'https://shop.example/failed']);
     await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
     const tx = await fetchOne('getTransaction', charge.transaction);
@@ -180,8 +248,12 @@ describe('charges of a token that approves', () => {
 
     // The card on file now declines (as if the token had been updated to the decline card).
     await storeCardOnToken(token, cards().decline);
-    const extra = await ok('createSubscriptionLedgerEntry', { body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'seat', quantity: 1, amountIncludingTax: 15 } });
-    const failed = await ok('createSubscriptionCharge', { body: { subscription: id, externalId: 'month-2', processingType: 'SYNCHRONOUS' } });
+    const extra = await ok('createSubscriptionLedgerEntry', {
+      body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'seat', quantity: 1, amountIncludingTax: 15 },
+    });
+    const failed = await ok('createSubscriptionCharge', {
+      body: { subscription: id, externalId: 'month-2', processingType: 'SYNCHRONOUS' },
+    });
     expect([failed.state, failed.type, failed.ledgerEntries]).toEqual(['FAILED', 'MANUAL', [extra.id]]);
     const declined = await fetchOne('getTransaction', failed.transaction);
     expect([declined.state, declined.failureReason.id]).toEqual(['DECLINE', 1001]);
@@ -193,9 +265,14 @@ describe('charges of a token that approves', () => {
     // The customer updates the token with the approve card (over HTTP); a new charge takes the entry.
     const update = await ok('createTransactionForTokenUpdate', { params: { id: token } });
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-    const updated = await ok('processTransactionCardDetails', { params: { id: update.id }, body: { paymentMethodConfiguration: configuration, cardData: card(cards().approve) } });
+    const updated = await ok('processTransactionCardDetails', {
+      params: { id: update.id },
+      body: { paymentMethodConfiguration: configuration, cardData: card(cards().approve) },
+    });
     expect(updated.state).toBe('AUTHORIZED');
-    const retry = await ok('createSubscriptionCharge', { body: { subscription: id, externalId: 'month-2-retry', processingType: 'SYNCHRONOUS' } });
+    const retry = await ok('createSubscriptionCharge', {
+      body: { subscription: id, externalId: 'month-2-retry', processingType: 'SYNCHRONOUS' },
+    });
     expect([retry.state, retry.ledgerEntries]).toEqual(['SUCCESSFUL', [extra.id]]);
     expect((await fetchOne('getSubscriptionLedgerEntry', extra.id)).state).toBe('PAID');
     await expectStates(id, versionId, 'ACTIVE', 3, 'ACTIVE', 3);

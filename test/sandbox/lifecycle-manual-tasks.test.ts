@@ -15,7 +15,8 @@ const LINES = [{ name: 'Lamp', quantity: 1, amountIncludingTax: 80, type: 'PRODU
 const CROSS_BORDER = { billingAddress: { country: 'CH' }, shippingAddress: { country: 'DE' } };
 
 const fetchOne = async (operationId: string, id: number): Promise<Json> => (await act(operationId, { params: { id } })).body;
-const search = async (operationId: string, query: string): Promise<Json[]> => (await act(operationId, { query: { query } })).body.data as Json[];
+const search = async (operationId: string, query: string): Promise<Json[]> =>
+  (await act(operationId, { query: { query } })).body.data as Json[];
 
 /** A new CHF payment, authorized with the approve card and completed online. */
 async function completedPayment(addresses: Json = CROSS_BORDER): Promise<Json> {
@@ -23,7 +24,10 @@ async function completedPayment(addresses: Json = CROSS_BORDER): Promise<Json> {
   expect(created.status, created.text).toBe(200);
   const paymentMethodConfiguration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
   const cardData = { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' };
-  const processed = await act('processTransactionCardDetails', { params: { id: created.body.id }, body: { paymentMethodConfiguration, cardData } });
+  const processed = await act('processTransactionCardDetails', {
+    params: { id: created.body.id },
+    body: { paymentMethodConfiguration, cardData },
+  });
   expect(processed.body.state, processed.text).toBe('AUTHORIZED');
   expect((await act('completeTransactionOnline', { params: { id: created.body.id } })).status).toBe(200);
   return fetchOne('getTransaction', created.body.id);
@@ -45,7 +49,12 @@ describe('a manual delivery check', () => {
     expect([indication.state, transaction.state]).toEqual(['MANUAL_CHECK_REQUIRED', 'COMPLETED']);
     expect(tasks).toHaveLength(1);
     const [task] = tasks;
-    expect([task.type, task.state, task.contextEntityId, task.expiresOn]).toEqual([9201, 'OPEN', tx.id, indication.manualDecisionTimeoutOn]);
+    expect([task.type, task.state, task.contextEntityId, task.expiresOn]).toEqual([
+      9201,
+      'OPEN',
+      tx.id,
+      indication.manualDecisionTimeoutOn,
+    ]);
     expect(task.actions.map((a: Json) => [a.id, a.taskType, a.label['en-US']])).toEqual([
       [ACCEPT, 9201, 'Accept delivery'],
       [DECLINE, 9201, 'Decline delivery'],
@@ -64,7 +73,9 @@ describe('a manual delivery check', () => {
 describe('manual task actions', () => {
   it('accept: indication SUITABLE, transaction FULFILL, task DONE, transaction version raised', async () => {
     const tx = await completedPayment();
-    const { tasks: [task] } = await decisionOf(tx);
+    const {
+      tasks: [task],
+    } = await decisionOf(tx);
     const res = await processTask(task, ACCEPT);
     expect(res.status, res.text).toBe(204);
     const after = await decisionOf(tx);
@@ -76,7 +87,9 @@ describe('manual task actions', () => {
 
   it('decline: indication NOT_SUITABLE, transaction DECLINE with the failure reason, task DONE', async () => {
     const tx = await completedPayment();
-    const { tasks: [task] } = await decisionOf(tx);
+    const {
+      tasks: [task],
+    } = await decisionOf(tx);
     expect((await processTask(task, DECLINE)).status).toBe(204);
     const after = await decisionOf(tx);
     expect([after.indication.state, after.transaction.state, after.tasks[0].state]).toEqual(['NOT_SUITABLE', 'DECLINE', 'DONE']);
@@ -86,19 +99,29 @@ describe('manual task actions', () => {
 
   it('an unknown action id is 404 naming it; nothing changes', async () => {
     const tx = await completedPayment();
-    const { tasks: [task] } = await decisionOf(tx);
+    const {
+      tasks: [task],
+    } = await decisionOf(tx);
     const res = await processTask(task, 999999);
     expect([res.status, res.body.errors]).toEqual([404, { actionId: 'unknown action' }]);
     expect(res.body.message).toContain('999999');
     const after = await decisionOf(tx);
-    expect([after.indication.state, after.transaction.state, after.tasks[0].state, after.transaction.version]).toEqual(['MANUAL_CHECK_REQUIRED', 'COMPLETED', 'OPEN', tx.version]);
+    expect([after.indication.state, after.transaction.state, after.tasks[0].state, after.transaction.version]).toEqual([
+      'MANUAL_CHECK_REQUIRED',
+      'COMPLETED',
+      'OPEN',
+      tx.version,
+    ]);
   });
 });
 
 describe('deciding the indication directly', () => {
   it('mark-suitable closes the OPEN task; its action afterwards is refused (422 DONE) and changes nothing', async () => {
     const tx = await completedPayment();
-    const { indication, tasks: [task] } = await decisionOf(tx);
+    const {
+      indication,
+      tasks: [task],
+    } = await decisionOf(tx);
     const marked = await act('markDeliveryIndicationSuitable', { params: { id: indication.id } });
     expect(marked.body.state, marked.text).toBe('SUITABLE');
     const decided = await decisionOf(tx);
@@ -124,7 +147,12 @@ describe('deciding the indication directly', () => {
     await act('markDeliveryIndicationSuitable', { params: { id: indication.id } });
     // A second, stale task about the same transaction (as demo data may hold) cannot be made over the
     // API, so it is written straight into the store.
-    const stale = openTask(f.sandbox.state.store, f.space, { type: 9201, contextEntityId: tx.id, expiresOn: indication.manualDecisionTimeoutOn, actions: [{ id: ACCEPT }, { id: DECLINE }] }, new Date());
+    const stale = openTask(
+      f.sandbox.state.store,
+      f.space,
+      { type: 9201, contextEntityId: tx.id, expiresOn: indication.manualDecisionTimeoutOn, actions: [{ id: ACCEPT }, { id: DECLINE }] },
+      new Date(),
+    );
     const before = await decisionOf(tx);
 
     const refused = await processTask(stale, DECLINE);

@@ -33,7 +33,10 @@ async function newTransaction(extra: Json = {}): Promise<Json> {
 async function authorized(extra: Json = {}, number = f.sandbox.seedSummary.testCards.approve): Promise<Json> {
   const tx = await newTransaction(extra);
   const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-  const res = await act('processTransactionCardDetails', { params: { id: tx.id }, body: { paymentMethodConfiguration: configuration, cardData: card(number) } });
+  const res = await act('processTransactionCardDetails', {
+    params: { id: tx.id },
+    body: { paymentMethodConfiguration: configuration, cardData: card(number) },
+  });
   expect(res.body.state, res.text).toBe('AUTHORIZED');
   return res.body;
 }
@@ -41,7 +44,10 @@ async function authorized(extra: Json = {}, number = f.sandbox.seedSummary.testC
 describe('invoices', () => {
   it('opens one per completion; replace, mark paid and derecognize go through the table', async () => {
     const { id } = await authorized();
-    const first = await act('completeTransactionPartiallyOffline', { params: { id }, body: { lineItems: [{ uniqueId: 'lamp', quantity: 1, amount: 80 }] } });
+    const first = await act('completeTransactionPartiallyOffline', {
+      params: { id },
+      body: { lineItems: [{ uniqueId: 'lamp', quantity: 1, amount: 80 }] },
+    });
     const second = await act('completeTransactionOnline', { params: { id } });
     const invoices = await search('searchTransactionInvoices', `linkedTransaction:${id}`);
     expect(invoices.map((i) => [i.state, i.amount, i.outstandingAmount, i.completion, i.version])).toEqual([
@@ -53,14 +59,26 @@ describe('invoices', () => {
     expect((await act('checkTransactionInvoiceReplacementPossible', { params: { id: lamp.id } })).body).toBe(true);
     const replacement = await act('replaceTransactionInvoice', {
       params: { id: lamp.id },
-      body: { externalId: `replace-${lamp.id}`, lineItems: [{ name: 'Lamp (discounted)', quantity: 1, amountIncludingTax: 72, type: 'PRODUCT', uniqueId: 'lamp' }] },
+      body: {
+        externalId: `replace-${lamp.id}`,
+        lineItems: [{ name: 'Lamp (discounted)', quantity: 1, amountIncludingTax: 72, type: 'PRODUCT', uniqueId: 'lamp' }],
+      },
     });
-    expect([replacement.body.state, replacement.body.amount, replacement.body.linkedTransaction, replacement.body.completion]).toEqual(['OPEN', 72, id, lamp.completion]);
+    expect([replacement.body.state, replacement.body.amount, replacement.body.linkedTransaction, replacement.body.completion]).toEqual([
+      'OPEN',
+      72,
+      id,
+      lamp.completion,
+    ]);
     const old = await fetchOne('getTransactionInvoice', lamp.id);
     expect([old.state, old.version]).toEqual(['CANCELED', 3]);
     expect((await act('checkTransactionInvoiceReplacementPossible', { params: { id: lamp.id } })).body).toBe(false);
     expectRefused(await act('markTransactionInvoicePaid', { params: { id: lamp.id } }), 'CANCELED', 'markPaid');
-    expectRefused(await act('replaceTransactionInvoice', { params: { id: lamp.id }, body: { externalId: 'again', lineItems: LINES } }), 'CANCELED', 'replace');
+    expectRefused(
+      await act('replaceTransactionInvoice', { params: { id: lamp.id }, body: { externalId: 'again', lineItems: LINES } }),
+      'CANCELED',
+      'replace',
+    );
 
     const paid = await act('markTransactionInvoicePaid', { params: { id: replacement.body.id } });
     expect([paid.body.state, paid.body.outstandingAmount, paid.body.version]).toEqual(['PAID', 0, 3]);
@@ -119,7 +137,9 @@ describe('charge flow', () => {
 
     const page = await act('getTransactionChargeFlowPaymentPageUrl', { params: { id } });
     expect(new URL(page.text).searchParams.get('transactionId')).toBe(String(id));
-    expect((await act('updateTransactionChargeFlowRecipient', { params: { id }, query: { type: 1, recipient: 'buyer@example.com' } })).status).toBe(204);
+    expect(
+      (await act('updateTransactionChargeFlowRecipient', { params: { id }, query: { type: 1, recipient: 'buyer@example.com' } })).status,
+    ).toBe(204);
     expect((await act('updateTransactionChargeFlowRecipient', { params: { id }, query: { type: 1, recipient: ' ' } })).status).toBe(400);
     expect((await act('sendChargeFlowLevelMessage', { params: { id: level.id } })).status).toBe(200);
     expect((await fetchOne('getChargeFlowLevel', level.id)).version).toBe(2);
@@ -127,11 +147,19 @@ describe('charge flow', () => {
     expect(links).toHaveLength(1);
 
     const canceled = await act('cancelTransactionChargeFlow', { params: { id } });
-    expect([canceled.body.state, canceled.body.version, canceled.body.failureReason?.name?.['en-US']]).toEqual(['FAILED', 4, 'Charge flow canceled']);
+    expect([canceled.body.state, canceled.body.version, canceled.body.failureReason?.name?.['en-US']]).toEqual([
+      'FAILED',
+      4,
+      'Charge flow canceled',
+    ]);
     expect((await fetchOne('getChargeFlowLevel', level.id)).state).toBe('FAILED');
     expectRefused(await act('cancelTransactionChargeFlow', { params: { id } }), 'FAILED', 'cancelChargeFlow');
     expectRefused(await act('sendChargeFlowLevelMessage', { params: { id: level.id } }), 'FAILED', 'sendMessage');
-    expectRefused(await act('updateTransactionChargeFlowRecipient', { params: { id }, query: { type: 1, recipient: 'x@example.com' } }), 'FAILED', 'updateChargeFlowRecipient');
+    expectRefused(
+      await act('updateTransactionChargeFlowRecipient', { params: { id }, query: { type: 1, recipient: 'x@example.com' } }),
+      'FAILED',
+      'updateChargeFlowRecipient',
+    );
   });
 });
 
@@ -156,7 +184,10 @@ describe('tokens and token versions', () => {
     expect([update.body.state, update.body.tokenizationMode, update.body.token]).toEqual(['PENDING', 'FORCE_UPDATE', tx.token]);
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
     const mastercard = { ...card('5555555555554444') };
-    const updated = await act('processTransactionCardDetails', { params: { id: update.body.id }, body: { paymentMethodConfiguration: configuration, cardData: mastercard } });
+    const updated = await act('processTransactionCardDetails', {
+      params: { id: update.body.id },
+      body: { paymentMethodConfiguration: configuration, cardData: mastercard },
+    });
     expect(updated.body.state).toBe('AUTHORIZED');
     const v2 = (await act('getTokenActiveVersion', { params: { id: tx.token } })).body;
     expect([v2.name, v2.id === v1.id]).toEqual(['Mastercard •••• 4444', false]);
@@ -181,17 +212,29 @@ describe('transaction URLs, checks and method configurations', () => {
   it('hand out URLs with space, transaction and security token, and say what is possible', async () => {
     const tx = await newTransaction();
     const urls = await Promise.all(
-      ['getTransactionPaymentPageUrl', 'getTransactionIframeJavascriptUrl', 'getTransactionLightboxJavascriptUrl'].map((op) => act(op, { params: { id: tx.id } })),
+      ['getTransactionPaymentPageUrl', 'getTransactionIframeJavascriptUrl', 'getTransactionLightboxJavascriptUrl'].map((op) =>
+        act(op, { params: { id: tx.id } }),
+      ),
     );
     for (const res of urls) {
       const url = new URL(res.text);
-      expect([res.status, url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([200, String(f.space), String(tx.id)]);
+      expect([res.status, url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([
+        200,
+        String(f.space),
+        String(tx.id),
+      ]);
       expect(url.searchParams.get('securityToken')).toMatch(/^[0-9a-f]{32}$/);
     }
-    const methods = await act('listTransactionPaymentMethodConfigurations', { params: { id: tx.id }, query: { integrationMode: 'PAYMENT_PAGE' } });
+    const methods = await act('listTransactionPaymentMethodConfigurations', {
+      params: { id: tx.id },
+      query: { integrationMode: 'PAYMENT_PAGE' },
+    });
     expect(methods.body.data.map((c: Json) => c.id)).toContain(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId);
     expect(methods.body.data.every((c: Json) => c.state === 'ACTIVE')).toBe(true);
-    const bogus = await act('listTransactionPaymentMethodConfigurations', { params: { id: tx.id }, query: { integrationMode: 'CARRIER_PIGEON' } });
+    const bogus = await act('listTransactionPaymentMethodConfigurations', {
+      params: { id: tx.id },
+      query: { integrationMode: 'CARRIER_PIGEON' },
+    });
     expect([bogus.status, Object.keys(bogus.body.errors)]).toEqual([400, ['integrationMode']]);
 
     expect((await act('checkTransactionTokenCreationPossible', { params: { id: tx.id } })).body).toBe(false);
@@ -202,10 +245,18 @@ describe('transaction URLs, checks and method configurations', () => {
     const lines = [{ name: 'Chair', quantity: 1, amountIncludingTax: 45, type: 'PRODUCT', uniqueId: 'chair' }];
     await act('updateTransaction', { params: { id: tx.id }, body: { version: tx.version, lineItems: lines } });
     const latest = await act('getTransactionLatestLineItemVersion', { params: { id: tx.id } });
-    expect([latest.body.amount, latest.body.linkedTransaction, latest.body.lineItems.map((l: Json) => l.uniqueId)]).toEqual([45, tx.id, ['chair']]);
-    const adjusted = await act('createTransactionLineItemVersion', { body: { transaction: paid.id, externalId: 'adjust-1', lineItems: [{ ...lines[0], amountIncludingTax: 90 }] } });
+    expect([latest.body.amount, latest.body.linkedTransaction, latest.body.lineItems.map((l: Json) => l.uniqueId)]).toEqual([
+      45,
+      tx.id,
+      ['chair'],
+    ]);
+    const adjusted = await act('createTransactionLineItemVersion', {
+      body: { transaction: paid.id, externalId: 'adjust-1', lineItems: [{ ...lines[0], amountIncludingTax: 90 }] },
+    });
     expect([adjusted.body.amount, (await fetchOne('getTransaction', paid.id)).lineItems[0].uniqueId]).toEqual([90, 'chair']);
-    const over = await act('createTransactionLineItemVersion', { body: { transaction: paid.id, externalId: 'adjust-2', lineItems: [{ ...lines[0], amountIncludingTax: 101 }] } });
+    const over = await act('createTransactionLineItemVersion', {
+      body: { transaction: paid.id, externalId: 'adjust-2', lineItems: [{ ...lines[0], amountIncludingTax: 101 }] },
+    });
     expect([over.status, Object.keys(over.body.errors)]).toEqual([422, ['lineItems']]);
   });
 });

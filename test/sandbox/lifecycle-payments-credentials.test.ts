@@ -13,7 +13,11 @@ const f = useSandbox();
 const act = actOn(f);
 
 /** A by-credentials call with no Authorization header and no space header at all. */
-async function byCredentials(operationId: string, credentials: string, o: { id?: number; query?: Record<string, string>; headers?: Record<string, string> } = {}) {
+async function byCredentials(
+  operationId: string,
+  credentials: string,
+  o: { id?: number; query?: Record<string, string>; headers?: Record<string, string> } = {},
+) {
   const op = operation(operationId);
   let path = op.path.replace('{credentials}', encodeURIComponent(credentials)).replace('{id}', String(o.id));
   if (o.query) path += `?${new URLSearchParams(o.query).toString()}`;
@@ -45,7 +49,9 @@ describe('transaction credentials', () => {
     const sdk = await byCredentials('getTransactionMobileSdkUrlByCredentials', credentials);
     const url = new URL(sdk.text);
     expect([url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([String(f.space), String(tx.id)]);
-    const methods = await byCredentials('listPaymentMethodConfigurationsByCredentials', credentials, { query: { integrationMode: 'IFRAME' } });
+    const methods = await byCredentials('listPaymentMethodConfigurationsByCredentials', credentials, {
+      query: { integrationMode: 'IFRAME' },
+    });
     expect(methods.body.data.map((c: Json) => c.id)).toContain(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId);
   });
 
@@ -70,7 +76,9 @@ describe('transaction credentials', () => {
     const path = `/api/v2.0/payment/transactions/${tx.id}`;
     const jwt = await signToken('GET', path, f.sign);
     expect((await byCredentials('getTransactionByCredentials', jwt)).status).toBe(401);
-    expect((await byCredentials('getTransactionMobileSdkUrlByCredentials', jwt, { headers: { authorization: `Bearer ${jwt}` } })).status).toBe(401);
+    expect(
+      (await byCredentials('getTransactionMobileSdkUrlByCredentials', jwt, { headers: { authorization: `Bearer ${jwt}` } })).status,
+    ).toBe(401);
     expect(valid).not.toContain(f.sandbox.users[0].key);
   });
 
@@ -78,7 +86,10 @@ describe('transaction credentials', () => {
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
     const card = { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' };
     const first = await newTransaction({ customerId: 'one-click-customer', tokenizationMode: 'FORCE_CREATION_WITH_ONE_CLICK_PAYMENT' });
-    const paid = await act('processTransactionCardDetails', { params: { id: first.id }, body: { paymentMethodConfiguration: configuration, cardData: card } });
+    const paid = await act('processTransactionCardDetails', {
+      params: { id: first.id },
+      body: { paymentMethodConfiguration: configuration, cardData: card },
+    });
     expect(paid.body.state).toBe('AUTHORIZED');
 
     const second = await newTransaction({ customerId: 'one-click-customer', successUrl: 'https://shop.example/thanks' });

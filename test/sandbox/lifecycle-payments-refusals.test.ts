@@ -46,18 +46,32 @@ const cases: RefusalCase[] = [
       { action: 'cancelChargeFlow', request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/cancel') }) },
       { action: 'complete', request: (o) => ({ method: 'POST', path: tx(o, 'complete-online') }) },
       { action: 'void', request: (o) => ({ method: 'POST', path: tx(o, 'void-offline') }) },
-      { action: 'update', request: (o) => ({ method: 'PATCH', path: `/payment/transactions/${o.id}`, body: { version: o.version, merchantReference: 'x' } }) },
+      {
+        action: 'update',
+        request: (o) => ({ method: 'PATCH', path: `/payment/transactions/${o.id}`, body: { version: o.version, merchantReference: 'x' } }),
+      },
       {
         action: 'completePartially',
-        request: (o) => ({ method: 'POST', path: tx(o, 'complete-partially-offline'), body: { lineItems: [{ uniqueId: o.lineItems?.[0]?.uniqueId ?? 'x', quantity: 1, amount: 0.01 }] } }),
+        request: (o) => ({
+          method: 'POST',
+          path: tx(o, 'complete-partially-offline'),
+          body: { lineItems: [{ uniqueId: o.lineItems?.[0]?.uniqueId ?? 'x', quantity: 1, amount: 0.01 }] },
+        }),
       },
       {
         action: 'refund',
-        request: (o) => ({ method: 'POST', path: '/payment/refunds', body: { transaction: o.id, externalId: `refused-${o.id}`, type: 'MERCHANT_INITIATED_ONLINE', amount: 0.01 } }),
+        request: (o) => ({
+          method: 'POST',
+          path: '/payment/refunds',
+          body: { transaction: o.id, externalId: `refused-${o.id}`, type: 'MERCHANT_INITIATED_ONLINE', amount: 0.01 },
+        }),
       },
       { action: 'paymentPage', request: (o) => ({ path: tx(o, 'payment-page-url') }) },
       { action: 'chargeFlowPaymentPage', request: (o) => ({ path: tx(o, 'charge-flow/payment-page-url') }) },
-      { action: 'updateChargeFlowRecipient', request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/update-recipient?type=1&recipient=a%40example.com') }) },
+      {
+        action: 'updateChargeFlowRecipient',
+        request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/update-recipient?type=1&recipient=a%40example.com') }),
+      },
     ],
   },
   {
@@ -79,7 +93,10 @@ const cases: RefusalCase[] = [
         request: (o) => ({
           method: 'POST',
           path: `/payment/transactions/invoices/${o.id}/replace`,
-          body: { externalId: `refused-${o.id}`, lineItems: [{ name: 'x', quantity: 1, amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'x' }] },
+          body: {
+            externalId: `refused-${o.id}`,
+            lineItems: [{ name: 'x', quantity: 1, amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'x' }],
+          },
         }),
       },
     ],

@@ -24,18 +24,28 @@ const LINES = [
   { name: 'Shirt', quantity: 2, amountIncludingTax: 100, type: 'PRODUCT', uniqueId: 'shirt', taxes: [{ rate: 8.1, title: 'VAT' }] },
   { name: 'Shipping', quantity: 1, amountIncludingTax: 10, type: 'SHIPPING', uniqueId: 'ship' },
 ];
-const card = (number: string, extra: Json = {}) => ({ primaryAccountNumber: number, expiryDate: '2031-12', cardVerificationCode: '123', ...extra });
+const card = (number: string, extra: Json = {}) => ({
+  primaryAccountNumber: number,
+  expiryDate: '2031-12',
+  cardVerificationCode: '123',
+  ...extra,
+});
 const cards = () => f.sandbox.seedSummary.testCards;
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
-  const res = await act('createTransaction', { body: { currency: 'CHF', language: 'en-US', customerId: 'cust-1', lineItems: LINES, ...extra } });
+  const res = await act('createTransaction', {
+    body: { currency: 'CHF', language: 'en-US', customerId: 'cust-1', lineItems: LINES, ...extra },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
 
 function pay(id: number, number: string, extra: Json = {}) {
   const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-  return act('processTransactionCardDetails', { params: { id }, body: { paymentMethodConfiguration: configuration, cardData: card(number, extra) } });
+  return act('processTransactionCardDetails', {
+    params: { id },
+    body: { paymentMethodConfiguration: configuration, cardData: card(number, extra) },
+  });
 }
 
 describe('transaction: card approve, partial and full completion, refunds', () => {
@@ -43,17 +53,28 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     const tx = await newTransaction({ billingAddress: { country: 'CH', city: 'Zürich' }, shippingAddress: { country: 'CH' } });
     const id = tx.id as number;
     expect([tx.state, tx.version, tx.authorizationAmount, tx.currency]).toEqual(['PENDING', 1, 110, 'CHF']);
-    expect(tx.lineItems[0]).toMatchObject({ amountIncludingTax: 100, amountExcludingTax: 92.51, taxAmount: 7.49, unitPriceIncludingTax: 50, aggregatedTaxRate: 8.1 });
+    expect(tx.lineItems[0]).toMatchObject({
+      amountIncludingTax: 100,
+      amountExcludingTax: 92.51,
+      taxAmount: 7.49,
+      unitPriceIncludingTax: 50,
+      aggregatedTaxRate: 8.1,
+    });
 
     // Optimistic locking on the pending update: missing and stale versions are conflicts.
     expect((await act('updateTransaction', { params: { id }, body: { language: 'de-CH' } })).status).toBe(409);
     expect((await act('updateTransaction', { params: { id }, body: { version: 7, language: 'de-CH' } })).status).toBe(409);
-    const updated = await act('updateTransaction', { params: { id }, body: { version: 1, language: 'de-CH', merchantReference: 'order-1' } });
+    const updated = await act('updateTransaction', {
+      params: { id },
+      body: { version: 1, language: 'de-CH', merchantReference: 'order-1' },
+    });
     expect([updated.body.version, updated.body.language, updated.body.merchantReference]).toEqual([2, 'de-CH', 'order-1']);
 
     await refused(await act('completeTransactionOnline', { params: { id } }), id, 'PENDING', 'complete', 2);
     await refused(await act('voidTransactionOnline', { params: { id } }), id, 'PENDING', 'void', 2);
-    const earlyRefund = await act('createRefund', { body: { transaction: id, externalId: 'early', type: 'MERCHANT_INITIATED_ONLINE', amount: 5 } });
+    const earlyRefund = await act('createRefund', {
+      body: { transaction: id, externalId: 'early', type: 'MERCHANT_INITIATED_ONLINE', amount: 5 },
+    });
     await refused(earlyRefund, id, 'PENDING', 'refund', 2);
 
     // Approving card: auto-confirmed, then authorized (two steps, two versions).
@@ -68,19 +89,37 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     const first = await act('completeTransactionPartiallyOnline', { params: { id }, body: partial });
     expect(first.status, first.text).toBe(200);
     expect((await act('completeTransactionPartiallyOnline', { params: { id }, body: partial })).body.id).toBe(first.body.id);
-    expect([first.body.state, first.body.mode, first.body.amount, first.body.lastCompletion, first.body.linkedTransaction]).toEqual(['SUCCESSFUL', 'ONLINE', 50, false, id]);
+    expect([first.body.state, first.body.mode, first.body.amount, first.body.lastCompletion, first.body.linkedTransaction]).toEqual([
+      'SUCCESSFUL',
+      'ONLINE',
+      50,
+      false,
+      id,
+    ]);
     expect(first.body.remainingLineItems).toBeUndefined();
     let now = await get(id);
     expect([now.state, now.version, now.completedAmount]).toEqual(['AUTHORIZED', 5, 50]);
 
     // More than what is left of the line, an unknown line, a void and a refund are refused.
-    const tooMuch = await act('completeTransactionPartiallyOffline', { params: { id }, body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: 60 }] } });
+    const tooMuch = await act('completeTransactionPartiallyOffline', {
+      params: { id },
+      body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: 60 }] },
+    });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors).toHaveProperty(['lineItems[0].amount']);
-    const unknown = await act('completeTransactionPartiallyOffline', { params: { id }, body: { lineItems: [{ uniqueId: 'hat', quantity: 1, amount: 1 }] } });
+    const unknown = await act('completeTransactionPartiallyOffline', {
+      params: { id },
+      body: { lineItems: [{ uniqueId: 'hat', quantity: 1, amount: 1 }] },
+    });
     expect(unknown.body.errors).toHaveProperty(['lineItems[0].uniqueId']);
     expect((await act('voidTransactionOffline', { params: { id } })).status).toBe(422);
-    await refused(await act('createRefund', { body: { transaction: id, externalId: 'mid', type: 'MERCHANT_INITIATED_ONLINE', amount: 5 } }), id, 'AUTHORIZED', 'refund', 5);
+    await refused(
+      await act('createRefund', { body: { transaction: id, externalId: 'mid', type: 'MERCHANT_INITIATED_ONLINE', amount: 5 } }),
+      id,
+      'AUTHORIZED',
+      'refund',
+      5,
+    );
 
     // The rest, offline: what is left of every line; COMPLETED, then FULFILL on the automatic delivery decision.
     const rest = await act('completeTransactionOffline', { params: { id }, query: { expand: 'remainingLineItems' } });
@@ -91,25 +130,37 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     await refused(await act('completeTransactionOnline', { params: { id } }), id, 'FULFILL', 'complete', 7);
 
     // Refunds: part, too much, manual check and failure release the amount, pending then succeeded.
-    const refund = await act('createRefund', { body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 } });
+    const refund = await act('createRefund', {
+      body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 },
+    });
     expect([refund.body.state, refund.body.amount, refund.body.transaction]).toEqual(['SUCCESSFUL', 30, id]);
     expect((await get(id)).refundedAmount).toBe(30);
-    const excess = await act('createRefund', { body: { transaction: id, externalId: 'r-2', type: 'MERCHANT_INITIATED_ONLINE', amount: 80.01 } });
+    const excess = await act('createRefund', {
+      body: { transaction: id, externalId: 'r-2', type: 'MERCHANT_INITIATED_ONLINE', amount: 80.01 },
+    });
     expect([excess.status, excess.body.errors?.amount]).toEqual([422, 'at most 80']);
     // The externalId makes a repeated request idempotent: the first refund again, nothing more refunded.
-    const repeated = await act('createRefund', { body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 } });
+    const repeated = await act('createRefund', {
+      body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 },
+    });
     expect([repeated.status, repeated.body.id]).toEqual([200, refund.body.id]);
     expect((await get(id)).refundedAmount).toBe(30);
 
-    const manual = await act('createRefund', { body: { transaction: id, externalId: 'r-3', type: 'CUSTOMER_INITIATED_MANUAL', amount: 80 } });
+    const manual = await act('createRefund', {
+      body: { transaction: id, externalId: 'r-3', type: 'CUSTOMER_INITIATED_MANUAL', amount: 80 },
+    });
     expect([manual.body.state, manual.body.version]).toEqual(['MANUAL_CHECK', 2]);
-    expect((await act('createRefund', { body: { transaction: id, externalId: 'r-4', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 } })).status).toBe(422);
+    expect(
+      (await act('createRefund', { body: { transaction: id, externalId: 'r-4', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 } })).status,
+    ).toBe(422);
     const failed = await act('markRefundFailed', { params: { id: manual.body.id } });
     expect([failed.body.state, failed.body.version, failed.body.failureReason?.category]).toEqual(['FAILED', 3, 'INTERNAL']);
     const again = await act('markRefundSucceeded', { params: { id: manual.body.id } });
     expect([again.status, again.body.message]).toEqual([422, expect.stringContaining('it is FAILED')]);
 
-    const pending = await act('createRefund', { body: { transaction: id, externalId: 'r-5', type: 'CUSTOMER_INITIATED_AUTOMATIC', amount: 80 } });
+    const pending = await act('createRefund', {
+      body: { transaction: id, externalId: 'r-5', type: 'CUSTOMER_INITIATED_AUTOMATIC', amount: 80 },
+    });
     expect(pending.body.state).toBe('PENDING');
     expect((await get(id)).refundedAmount).toBe(30);
     const succeeded = await act('markRefundSucceeded', { params: { id: pending.body.id } });
@@ -124,11 +175,21 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     await pay(tx.id, cards().approve);
     await act('completeTransactionOnline', { params: { id: tx.id } });
     const byLines = await act('createRefund', {
-      body: { transaction: tx.id, externalId: `red-${tx.id}`, type: 'MERCHANT_INITIATED_OFFLINE', reductions: [{ lineItemUniqueId: 'shirt', quantityReduction: 1, unitPriceReduction: 0 }] },
+      body: {
+        transaction: tx.id,
+        externalId: `red-${tx.id}`,
+        type: 'MERCHANT_INITIATED_OFFLINE',
+        reductions: [{ lineItemUniqueId: 'shirt', quantityReduction: 1, unitPriceReduction: 0 }],
+      },
     });
     expect([byLines.body.state, byLines.body.amount]).toEqual(['SUCCESSFUL', 50]);
     const wrongLine = await act('createRefund', {
-      body: { transaction: tx.id, externalId: `red2-${tx.id}`, type: 'MERCHANT_INITIATED_OFFLINE', reductions: [{ lineItemUniqueId: 'nope', quantityReduction: 1, unitPriceReduction: 0 }] },
+      body: {
+        transaction: tx.id,
+        externalId: `red2-${tx.id}`,
+        type: 'MERCHANT_INITIATED_OFFLINE',
+        reductions: [{ lineItemUniqueId: 'nope', quantityReduction: 1, unitPriceReduction: 0 }],
+      },
     });
     expect(wrongLine.body.errors).toHaveProperty(['reductions[0].lineItemUniqueId']);
   });
@@ -170,7 +231,12 @@ describe('transaction: pending updates', () => {
   it('recomputes line items in the minor unit of a new currency and refuses unknown codes', async () => {
     const { id } = await newTransaction();
     const yen = await act('updateTransaction', { params: { id }, body: { version: 1, currency: 'JPY' } });
-    expect([yen.body.currency, yen.body.version, yen.body.lineItems[0].amountExcludingTax, yen.body.authorizationAmount]).toEqual(['JPY', 2, 93, 110]);
+    expect([yen.body.currency, yen.body.version, yen.body.lineItems[0].amountExcludingTax, yen.body.authorizationAmount]).toEqual([
+      'JPY',
+      2,
+      93,
+      110,
+    ]);
     const bogus = await act('updateTransaction', { params: { id }, body: { version: 2, currency: 'XYZ' } });
     expect([bogus.status, Object.keys(bogus.body.errors)]).toEqual([400, ['currency']]);
     const badLine = await act('updateTransaction', { params: { id }, body: { version: 2, lineItems: [{ ...LINES[0], quantity: 0 }] } });
@@ -194,7 +260,10 @@ describe('transaction: confirmation, 3-D Secure, void', () => {
     const { id } = await newTransaction();
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
     const threeD = (number: string) =>
-      act('processTransactionCardDetailsThreeD', { params: { id }, body: { paymentMethodConfiguration: configuration, cardData: card(number) } });
+      act('processTransactionCardDetailsThreeD', {
+        params: { id },
+        body: { paymentMethodConfiguration: configuration, cardData: card(number) },
+      });
     const challenge = await threeD(cards().threeDSecure);
     expect(challenge.status).toBe(200);
     const url = new URL(challenge.text);
@@ -202,7 +271,9 @@ describe('transaction: confirmation, 3-D Secure, void', () => {
     expect(url.searchParams.get('securityToken')).toMatch(/^[0-9a-f]{32}$/);
     expect((await get(id)).state).toBe('PROCESSING');
     await refused(await threeD(cards().threeDSecure), id, 'PROCESSING', 'startProcessing', 3);
-    const authenticated = await pay(id, cards().threeDSecure, { cardholderAuthentication: { authenticationResponse: 'FULLY_AUTHENTICATED', version: 'V2' } });
+    const authenticated = await pay(id, cards().threeDSecure, {
+      cardholderAuthentication: { authenticationResponse: 'FULLY_AUTHENTICATED', version: 'V2' },
+    });
     expect([authenticated.body.state, authenticated.body.version]).toEqual(['AUTHORIZED', 4]);
     const attempts = await act('searchChargeAttempts', { query: { query: `linkedTransaction:${id}` } });
     expect(attempts.body.data.map((a: Json) => [a.state, a.redirectionUrl])).toEqual([['SUCCESSFUL', challenge.text]]);
@@ -249,11 +320,20 @@ describe('amounts that add up across repeated lines', () => {
     const before = await get(id);
     const twice = await act('completeTransactionPartiallyOnline', {
       params: { id },
-      body: { lineItems: [{ uniqueId: 'shirt', quantity: 2, amount: 100 }, { uniqueId: 'shirt', quantity: 2, amount: 100 }], lastCompletion: false },
+      body: {
+        lineItems: [
+          { uniqueId: 'shirt', quantity: 2, amount: 100 },
+          { uniqueId: 'shirt', quantity: 2, amount: 100 },
+        ],
+        lastCompletion: false,
+      },
     });
     expect(twice.status).toBe(422);
     expect(twice.body.errors).toHaveProperty(['lineItems[1].uniqueId']);
-    const negative = await act('completeTransactionPartiallyOnline', { params: { id }, body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: -10 }] } });
+    const negative = await act('completeTransactionPartiallyOnline', {
+      params: { id },
+      body: { lineItems: [{ uniqueId: 'shirt', quantity: 1, amount: -10 }] },
+    });
     expect(negative.status).toBe(422);
     expect(negative.body.message).toMatch(/wrong sign/);
     const after = await get(id);

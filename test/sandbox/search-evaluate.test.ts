@@ -27,9 +27,38 @@ const fields: Record<string, FieldAccessor> = {
 const resolve: FieldResolver = (name) => fields[name];
 
 const objects: Obj[] = [
-  { id: 1, name: 'Blue Shirt', amount: 10.5, active: true, createdOn: '2024-05-01T10:00:00Z', state: 'PENDING', tags: ['vip', 'eu'], brands: [1, 2], items: [{ name: 'shirt' }, { name: 'Socks' }] },
-  { id: 2, name: 'red shirt', amount: 99, active: false, createdOn: '2024-05-01T23:59:59.999Z', state: 'AUTHORIZED', tags: ['eu'], brands: [2], items: [] },
-  { id: 3, name: 'Hat', amount: -1, active: true, createdOn: '2024-05-02T00:00:00Z', state: 'FAILED', tags: [], items: [{ name: 'Hat box' }] },
+  {
+    id: 1,
+    name: 'Blue Shirt',
+    amount: 10.5,
+    active: true,
+    createdOn: '2024-05-01T10:00:00Z',
+    state: 'PENDING',
+    tags: ['vip', 'eu'],
+    brands: [1, 2],
+    items: [{ name: 'shirt' }, { name: 'Socks' }],
+  },
+  {
+    id: 2,
+    name: 'red shirt',
+    amount: 99,
+    active: false,
+    createdOn: '2024-05-01T23:59:59.999Z',
+    state: 'AUTHORIZED',
+    tags: ['eu'],
+    brands: [2],
+    items: [],
+  },
+  {
+    id: 3,
+    name: 'Hat',
+    amount: -1,
+    active: true,
+    createdOn: '2024-05-02T00:00:00Z',
+    state: 'FAILED',
+    tags: [],
+    items: [{ name: 'Hat box' }],
+  },
   { id: 4, name: null, amount: 0, createdOn: '2023-12-31T23:00:00-02:00', state: 'pending' },
 ];
 

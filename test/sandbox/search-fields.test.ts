@@ -37,7 +37,10 @@ const store = makeStore();
 
 function search(model: string, query: string, space: number | null = 1): unknown[] {
   const matches = compileQuery(parseQuery(query), fieldResolver(store, model, space));
-  return store.list(model, space).filter(matches).map((o) => o.id);
+  return store
+    .list(model, space)
+    .filter(matches)
+    .map((o) => o.id);
 }
 
 describe('fieldResolver: types from the catalog schemas', () => {
@@ -68,12 +71,18 @@ describe('fieldResolver: types from the catalog schemas', () => {
     expect(resolve('transaction.lineItems.quantity')?.list).toBe(false);
   });
 
-  it.each(['nope', 'transaction.nope', 'transaction.lineItems', 'transaction.shippingAddress', 'state.name', 'id.x', 'transaction..id', ''])(
-    '%j is unknown',
-    (name) => {
-      expect(resolve(name)).toBeUndefined();
-    },
-  );
+  it.each([
+    'nope',
+    'transaction.nope',
+    'transaction.lineItems',
+    'transaction.shippingAddress',
+    'state.name',
+    'id.x',
+    'transaction..id',
+    '',
+  ])('%j is unknown', (name) => {
+    expect(resolve(name)).toBeUndefined();
+  });
 
   it('refuses a model without a schema', () => {
     expect(() => fieldResolver(store, 'NoSuchModel', 1)).toThrow(/no schema/);

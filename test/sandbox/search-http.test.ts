@@ -25,7 +25,10 @@ const lineItemNames = (t: Row): string[] => ((t.lineItems as Row[] | undefined) 
 
 describe('search over HTTP', () => {
   it('filters with OR and orders by several keys', async () => {
-    const r = await search('/payment/transactions', `query=${q('state:fulfill OR state:Completed')}&order=${q('createdOn:DESC id')}&limit=100`);
+    const r = await search(
+      '/payment/transactions',
+      `query=${q('state:fulfill OR state:Completed')}&order=${q('createdOn:DESC id')}&limit=100`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(1);
     const rows = r.body.data;

@@ -104,7 +104,10 @@ describe('seed contents', () => {
   });
 
   it('covers every transaction state and every subscription state, with samples per space', () => {
-    for (const [model, enumName] of [['Transaction', 'TransactionState'], ['Subscription', 'SubscriptionState']]) {
+    for (const [model, enumName] of [
+      ['Transaction', 'TransactionState'],
+      ['Subscription', 'SubscriptionState'],
+    ]) {
       const present = new Set(store.list(model).map((o) => o.state));
       expect([...present].sort()).toEqual([...(schemas[enumName].enum ?? [])].sort());
     }
@@ -121,7 +124,11 @@ describe('seed contents', () => {
       expect(store.get('PaymentMethodConfiguration', s.cardPaymentMethodConfigurationId, space)).toBeDefined();
       const connector = store.get('PaymentConnectorConfiguration', s.paymentConnectorConfigurationId, space)!;
       expect(connector.paymentMethodConfiguration).toBe(s.cardPaymentMethodConfigurationId);
-      for (const [model, ids] of [['Customer', s.customerIds], ['Token', s.tokenIds], ['Subscription', s.subscriptionIds]] as const) {
+      for (const [model, ids] of [
+        ['Customer', s.customerIds],
+        ['Token', s.tokenIds],
+        ['Subscription', s.subscriptionIds],
+      ] as const) {
         expect(ids.length).toBeGreaterThan(0);
         for (const id of ids) expect(store.get(model, id, space)).toBeDefined();
       }
@@ -162,7 +169,8 @@ describe('seed validity', () => {
     for (const resource of resources) {
       for (const object of store.list(resource.model)) {
         const space = store.spaceOf(resource.model, object[resource.key.field] as number) ?? null;
-        if (resource.spaceScoped && schemas[resource.model].properties?.linkedSpaceId && object.linkedSpaceId !== space) problems.push(`${resource.model} ${String(object.id)} linkedSpaceId`);
+        if (resource.spaceScoped && schemas[resource.model].properties?.linkedSpaceId && object.linkedSpaceId !== space)
+          problems.push(`${resource.model} ${String(object.id)} linkedSpaceId`);
         for (const link of [...resource.links, ...resource.references]) {
           const value = object[link.field];
           if (value === undefined) continue;
@@ -186,7 +194,9 @@ describe('seed validity', () => {
       .filter((o) => typeof o.id === 'number' && typeof o.createdOn === 'string')
       .sort((a, b) => (a.id as number) - (b.id as number));
     for (let i = 1; i < stamped.length; i++) {
-      expect(Date.parse(stamped[i].createdOn as string), `id ${String(stamped[i].id)}`).toBeGreaterThanOrEqual(Date.parse(stamped[i - 1].createdOn as string));
+      expect(Date.parse(stamped[i].createdOn as string), `id ${String(stamped[i].id)}`).toBeGreaterThanOrEqual(
+        Date.parse(stamped[i - 1].createdOn as string),
+      );
     }
     expect(Date.parse(stamped.at(-1)!.createdOn as string)).toBeLessThan(Date.parse('2026-01-01T00:00:00Z'));
   });

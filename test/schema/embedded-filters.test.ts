@@ -68,7 +68,9 @@ describe('the depth guard', () => {
 describe('translation of embedded filters', () => {
   it('prints dotted names, with logic inside the embedded filter', () => {
     expect(translateFilter({ billingAddress: { country: { eq: 'CH' } } }, 'Transaction')).toBe('billingAddress.country:CH');
-    expect(translateFilter({ address: { city: { in: ['Bern', 'Basel'] } } }, 'CustomerAddress')).toBe('(address.city:Bern OR address.city:Basel)');
+    expect(translateFilter({ address: { city: { in: ['Bern', 'Basel'] } } }, 'CustomerAddress')).toBe(
+      '(address.city:Bern OR address.city:Basel)',
+    );
     expect(translateFilter({ shippingAddress: { not: { city: { contains: 'a) OR (id:*' } } } }, 'Transaction')).toBe(
       'NOT (shippingAddress.city:~"a) OR (id:*")',
     );

@@ -12,8 +12,7 @@ import { sortableFields } from '../../src/schema/order';
 // Everything with a paged collection or a REST search takes filter and orderBy.
 const filterable = resources.filter((r) => r.ops.S || (r.ops.L && !isPlainList(r)));
 const input = (name: string) => schema.getType(name) as GraphQLInputObjectType;
-const fieldsOf = (name: string) =>
-  Object.fromEntries(Object.values(input(name).getFields()).map((f) => [f.name, String(f.type)]));
+const fieldsOf = (name: string) => Object.fromEntries(Object.values(input(name).getFields()).map((f) => [f.name, String(f.type)]));
 
 describe('scalar filters', () => {
   it('offers the comparisons that fit each type', () => {
@@ -76,7 +75,12 @@ describe('collection arguments', () => {
   it('accept page sizes 1 to 100 and refuse others with BAD_USER_INPUT naming the argument', () => {
     expect(toCollectionArgs({ first: 1 })).toEqual({ first: 1 });
     expect(toCollectionArgs({ last: 100, before: 'c' })).toEqual({ last: 100, before: 'c' });
-    for (const [name, value] of [['first', 0], ['first', 101], ['last', -1], ['first', 2.5]] as const) {
+    for (const [name, value] of [
+      ['first', 0],
+      ['first', 101],
+      ['last', -1],
+      ['first', 2.5],
+    ] as const) {
       try {
         toCollectionArgs({ [name]: value });
         expect.unreachable();
@@ -92,13 +96,19 @@ describe('collection arguments', () => {
     const args = toCollectionArgs({
       first: 10,
       filter: { state: { eq: 'FULFILL', ne: null }, token: null, or: [{ currency: { in: ['CHF'] } }] },
-      orderBy: [{ field: 'createdOn', direction: null }, { field: 'id', direction: 'DESC' }],
+      orderBy: [
+        { field: 'createdOn', direction: null },
+        { field: 'id', direction: 'DESC' },
+      ],
       query: '   ',
     });
     expect(args).toEqual({
       first: 10,
       filter: { state: { eq: 'FULFILL' }, or: [{ currency: { in: ['CHF'] } }] },
-      orderBy: [{ field: 'createdOn', direction: 'ASC' }, { field: 'id', direction: 'DESC' }],
+      orderBy: [
+        { field: 'createdOn', direction: 'ASC' },
+        { field: 'id', direction: 'DESC' },
+      ],
     });
     expect(cleanFilter({ not: { isNull: true } })).toEqual({ not: { isNull: true } });
   });

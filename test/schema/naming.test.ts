@@ -108,7 +108,13 @@ describe('enums and embedded types', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const [name, s] of all) {
       const type = schema.getType(name) as GraphQLEnumType | undefined;
-      expect(type?.getValues().map((v) => v.value).sort(), name).toEqual([...s.enum!].sort());
+      expect(
+        type
+          ?.getValues()
+          .map((v) => v.value)
+          .sort(),
+        name,
+      ).toEqual([...s.enum!].sort());
     }
   });
 
@@ -128,7 +134,13 @@ describe('enums and embedded types', () => {
     expect(enums.length).toBeGreaterThan(20);
     for (const name of enums) {
       const type = schema.getType(name) as GraphQLEnumType;
-      expect(type.getValues().map((v) => v.name).sort(), name).toEqual([...schemas[name].enum!].sort());
+      expect(
+        type
+          .getValues()
+          .map((v) => v.name)
+          .sort(),
+        name,
+      ).toEqual([...schemas[name].enum!].sort());
     }
     for (const name of [...seen].filter((n) => !schemas[n].enum && !resources.some((r) => r.model === n))) {
       expect(Object.keys(object(name).getFields()).sort(), name).toEqual(Object.keys(schemas[name].properties ?? {}).sort());

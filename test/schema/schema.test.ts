@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema';
 import { printedSchema, SCHEMA_HEADER } from '../../src/schema/print';
 
-
 describe('schema', () => {
   it('builds and validates', () => {
     expect(graphql.validateSchema(schema)).toEqual([]);

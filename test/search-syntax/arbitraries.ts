@@ -11,7 +11,39 @@ export const dayMs = 86_400_000;
 
 // ---- values ---------------------------------------------------------------------------------------
 
-const tricky = ['AND', 'OR', 'NOT', 'and', 'Or', '-', '--x', ':', 'a:b', ',', '(', ')', '()', '"', "'", '\\', '\\"', ' ', '', 'a b', '*', '<=', '>', '~x', '=', 'é', 'Straße', '日本', '🙂', '\u00a0', '\t\n'];
+const tricky = [
+  'AND',
+  'OR',
+  'NOT',
+  'and',
+  'Or',
+  '-',
+  '--x',
+  ':',
+  'a:b',
+  ',',
+  '(',
+  ')',
+  '()',
+  '"',
+  "'",
+  '\\',
+  '\\"',
+  ' ',
+  '',
+  'a b',
+  '*',
+  '<=',
+  '>',
+  '~x',
+  '=',
+  'é',
+  'Straße',
+  '日本',
+  '🙂',
+  '\u00a0',
+  '\t\n',
+];
 const pieces = fc.oneof(fc.constantFrom(...tricky), fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 3 }));
 export const anyString = fc.array(pieces, { maxLength: 3 }).map((p) => p.join(''));
 /** Words objects and queries share, so that equality and containment actually hit. */

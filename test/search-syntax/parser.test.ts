@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SearchSyntaxError, parseQuery, printQuery, quoteValue, type QueryNode } from '../../src/search-syntax';
 
-const t = (name: string, comparator: QueryNode & { kind: 'term' } extends { comparator: infer C } ? C : never, value?: string): QueryNode =>
-  value === undefined ? { kind: 'term', name, comparator } : { kind: 'term', name, comparator, value };
+const t = (
+  name: string,
+  comparator: QueryNode & { kind: 'term' } extends { comparator: infer C } ? C : never,
+  value?: string,
+): QueryNode => (value === undefined ? { kind: 'term', name, comparator } : { kind: 'term', name, comparator, value });
 const and = (...terms: QueryNode[]): QueryNode => ({ kind: 'and', terms });
 const or = (...terms: QueryNode[]): QueryNode => ({ kind: 'or', terms });
 const not = (term: QueryNode): QueryNode => ({ kind: 'not', term });

@@ -2,7 +2,15 @@
 // same tree, quoteValue protects any value, and any text parses or fails inside itself.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SearchSyntaxError, normalizeQuery, parseQuery, printQuery, quoteValue, type Comparator, type QueryNode } from '../../src/search-syntax';
+import {
+  SearchSyntaxError,
+  normalizeQuery,
+  parseQuery,
+  printQuery,
+  quoteValue,
+  type Comparator,
+  type QueryNode,
+} from '../../src/search-syntax';
 import { anyString, tree } from './arbitraries';
 
 describe('search syntax properties', () => {
@@ -23,7 +31,13 @@ describe('search syntax properties', () => {
           kind: 'and',
           terms: [
             { kind: 'term', name: 'a', comparator: ':', value: '1' },
-            { kind: 'or', terms: [{ kind: 'term', name: 'f', comparator, value }, { kind: 'term', name: 'b', comparator: ':*' }] },
+            {
+              kind: 'or',
+              terms: [
+                { kind: 'term', name: 'f', comparator, value },
+                { kind: 'term', name: 'b', comparator: ':*' },
+              ],
+            },
           ],
         });
       }),
@@ -32,7 +46,15 @@ describe('search syntax properties', () => {
   });
 
   it('any text either parses to a tree that prints stably or fails with a SearchSyntaxError inside the text', () => {
-    const text = fc.array(fc.oneof(fc.constantFrom('a:1', 'b:"x y"', ' ', '(', ')', 'AND ', 'OR ', 'NOT ', '-', ':', ':*', '"', "'", '\\', 'x'), fc.string({ maxLength: 2 })), { maxLength: 8 }).map((p) => p.join(''));
+    const text = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('a:1', 'b:"x y"', ' ', '(', ')', 'AND ', 'OR ', 'NOT ', '-', ':', ':*', '"', "'", '\\', 'x'),
+          fc.string({ maxLength: 2 }),
+        ),
+        { maxLength: 8 },
+      )
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(text, (q) => {
         let node: QueryNode | null;

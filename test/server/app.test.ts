@@ -106,7 +106,10 @@ describe('reads', () => {
     const result = await run(`query($s: ID!) { space(id: $s) { transaction(id: $s) { restId } } }`, { s: String(space) });
     expect(result.errors).toBeUndefined();
     const spaceId = (await run(`query($s: ID!) { space(id: $s) { id } }`, { s: String(space) })).data!.space.id;
-    const wrong = await run(`query($s: ID!, $id: ID!) { space(id: $s) { transaction(id: $id) { restId } } }`, { s: String(space), id: spaceId });
+    const wrong = await run(`query($s: ID!, $id: ID!) { space(id: $s) { transaction(id: $id) { restId } } }`, {
+      s: String(space),
+      id: spaceId,
+    });
     expect(wrong.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(wrong.errors?.[0].message).toMatch(/global ID of a Space, expected a Transaction/);
   });
@@ -132,9 +135,12 @@ describe('reads', () => {
   it('sends Long filter values past 2^53 to REST digit for digit', async () => {
     recorder.calls = [];
     const big = '9007199254740993';
-    const result = await run(`query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { id: { eq: "${big}" } }) { nodes { restId } } } }`, {
-      s: String(space),
-    });
+    const result = await run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { id: { eq: "${big}" } }) { nodes { restId } } } }`,
+      {
+        s: String(space),
+      },
+    );
     expect(result.errors).toBeUndefined();
     expect(result.data!.space.transactions.nodes).toEqual([]);
     expect(JSON.stringify(recorder.calls.map((c) => c.query))).toContain(big);
@@ -230,10 +236,13 @@ describe('errors', () => {
 
   it('refuses operations over the cost limit before calling REST', async () => {
     recorder.calls = [];
-    const result = await run(`query($s: ID!) { space(id: $s) { transactions(first: 100) { nodes {
-      completions(first: 100) { nodes { restId } } refunds(first: 100) { nodes { restId comments(first: 100) { nodes { restId } } } } } } } }`, {
-      s: String(space),
-    });
+    const result = await run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 100) { nodes {
+      completions(first: 100) { nodes { restId } } refunds(first: 100) { nodes { restId comments(first: 100) { nodes { restId } } } } } } } }`,
+      {
+        s: String(space),
+      },
+    );
     expect(result.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', kind: 'complexity' });
     expect(recorder.calls).toEqual([]);
   });

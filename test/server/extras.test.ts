@@ -55,9 +55,12 @@ describe('extras', () => {
   });
 
   it('walks a subscription’s invoices forward and backward, each exactly once, as REST lists them', async () => {
-    const subs = await ok(`query($s: ID!) { space(id: $s) { subscriptions(first: 10) { nodes { restId invoices(first: 1) { pageInfo { hasNextPage } } } } } }`, {
-      s: String(space),
-    });
+    const subs = await ok(
+      `query($s: ID!) { space(id: $s) { subscriptions(first: 10) { nodes { restId invoices(first: 1) { pageInfo { hasNextPage } } } } } }`,
+      {
+        s: String(space),
+      },
+    );
     const sub = (subs.space.subscriptions.nodes as any[]).find((n) => n.invoices.pageInfo.hasNextPage);
     expect(sub).toBeDefined();
     const fromRest = (await rest.call('searchSubscriptionInvoices', { path: { id: sub.restId }, space, query: { limit: 100 } })) as {
@@ -90,9 +93,12 @@ describe('extras', () => {
   });
 
   it('reads a transaction and its checkout data by credentials alone', async () => {
-    const data = await ok(`query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: PENDING } }) { nodes { restId credentials } } } }`, {
-      s: String(space),
-    });
+    const data = await ok(
+      `query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: PENDING } }) { nodes { restId credentials } } } }`,
+      {
+        s: String(space),
+      },
+    );
     const { restId, credentials } = data.space.transactions.nodes[0];
     expect(credentials).toEqual(expect.any(String));
     // No REST user is involved in what follows: an app holding credentials only, whose client has
@@ -108,7 +114,11 @@ describe('extras', () => {
       { c: credentials },
       mobile,
     );
-    const expired = await run(`query($c: String!) { transactionByCredentials(credentials: $c) { mobileSdkUrl } }`, { c: 'bogus.sig' }, mobile);
+    const expired = await run(
+      `query($c: String!) { transactionByCredentials(credentials: $c) { mobileSdkUrl } }`,
+      { c: 'bogus.sig' },
+      mobile,
+    );
     expect(expired.errors?.[0].extensions).toMatchObject({ code: 'UNAUTHENTICATED', status: 401 });
     expect(expired.errors?.[0].message).not.toContain("paygraph's configuration");
     await keyless.close();
@@ -123,10 +133,13 @@ describe('extras', () => {
   });
 
   it('answers generated extra fields (URLs, checks, documents) next to plain fields', async () => {
-    const data = await ok(`query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: FULFILL } }) { nodes {
-      restId checkTokenCreationPossible packingSlipDocument { title mimeType data } latestLineItemVersion { restId linkedTransactionId } } } } }`, {
-      s: String(space),
-    });
+    const data = await ok(
+      `query($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: FULFILL } }) { nodes {
+      restId checkTokenCreationPossible packingSlipDocument { title mimeType data } latestLineItemVersion { restId linkedTransactionId } } } } }`,
+      {
+        s: String(space),
+      },
+    );
     const node = data.space.transactions.nodes[0];
     expect(typeof node.checkTokenCreationPossible).toBe('boolean');
     expect(node.packingSlipDocument).toMatchObject({ mimeType: expect.any(String), data: expect.any(String) });

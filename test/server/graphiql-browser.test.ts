@@ -45,7 +45,9 @@ describe.skipIf(!available)('GraphiQL in a browser', () => {
     expect(tabs).toHaveLength(examples.length);
     expect(tabs[0]).toContain(examples[0].title);
     await page.locator('.graphiql-execute-button').click();
-    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), null, {
+      timeout: 30_000,
+    });
     const answer = (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
     expect(answer).toContain('"spaces"');
     expect(answer).not.toContain('"errors"');

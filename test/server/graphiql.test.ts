@@ -9,7 +9,6 @@ import { createApp } from '../../src/server/app';
 import { DEMO_SPACE, examples } from '../../src/server/graphiql-examples';
 import type { PagingQuery, TourQuery } from '../../src/server/generated/example-operations';
 
-
 let sandbox: RunningSandbox;
 let rest: RestClient;
 

@@ -40,7 +40,12 @@ function row(doc: Pdf, cells: [string, number[] | undefined, 'left' | 'right'][]
 function items(doc: Pdf, d: BusinessDocument): void {
   const c = columns(d.priced);
   doc.font('Helvetica-Bold');
-  row(doc, [['Item', c.name, 'left'], ['Qty', c.qty, 'right'], ['Unit price', c.unit, 'right'], ['Amount', c.amount, 'right']]);
+  row(doc, [
+    ['Item', c.name, 'left'],
+    ['Qty', c.qty, 'right'],
+    ['Unit price', c.unit, 'right'],
+    ['Amount', c.amount, 'right'],
+  ]);
   doc.font('Helvetica');
   for (const item of d.items) {
     const name = item.sku ? `${item.name} (${item.sku})` : item.name;
@@ -58,7 +63,10 @@ function items(doc: Pdf, d: BusinessDocument): void {
 function totals(doc: Pdf, d: BusinessDocument): void {
   doc.moveDown();
   for (const [label, amount] of d.totals) {
-    row(doc, [[label, [0, 395], 'left'], [formatMoney(amount, d.currency), [395, WIDTH - 395], 'right']]);
+    row(doc, [
+      [label, [0, 395], 'left'],
+      [formatMoney(amount, d.currency), [395, WIDTH - 395], 'right'],
+    ]);
   }
   if (d.note) doc.moveDown().fontSize(9).text(d.note, MARGIN, doc.y, { width: WIDTH });
 }

@@ -23,7 +23,11 @@ export const EXPORT_DEFAULT_FIELDS = [
 
 /** `fields` given repeated, comma-separated, or both. */
 export function requestedFields(query: URLSearchParams): string[] {
-  const names = query.getAll('fields').flatMap((v) => v.split(',')).map((n) => n.trim()).filter(Boolean);
+  const names = query
+    .getAll('fields')
+    .flatMap((v) => v.split(','))
+    .map((n) => n.trim())
+    .filter(Boolean);
   return names.length ? [...new Set(names)] : EXPORT_DEFAULT_FIELDS;
 }
 
@@ -32,7 +36,9 @@ function wholeNumber(query: URLSearchParams, name: string, fallback: number, min
   if (raw === null) return fallback;
   const value = Number(raw);
   if (!/^\d+$/.test(raw) || value < min) {
-    throw badRequest(`Query parameter ${name} must be a whole number of at least ${min} (got "${raw}").`, { [name]: `must be at least ${min}` });
+    throw badRequest(`Query parameter ${name} must be a whole number of at least ${min} (got "${raw}").`, {
+      [name]: `must be at least ${min}`,
+    });
   }
   return value;
 }
@@ -40,7 +46,11 @@ function wholeNumber(query: URLSearchParams, name: string, fallback: number, min
 /** A cell: scalars as text, several values (arrays, many-links) joined by `;`, nothing as empty. */
 function cell(value: unknown): string {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(cell).filter((v) => v !== '').join(';');
+  if (Array.isArray(value))
+    return value
+      .map(cell)
+      .filter((v) => v !== '')
+      .join(';');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -56,12 +66,19 @@ export function exportTransactionsCsv(store: Store, space: number, query: URLSea
     else unknown[`fields.${name}`] = 'is not a field of Transaction';
   }
   if (Object.keys(unknown).length) {
-    throw badRequest(`Unknown export fields: ${Object.keys(unknown).map((k) => k.slice(7)).join(', ')} (names are Transaction properties, dotted into linked or embedded objects).`, unknown);
+    throw badRequest(
+      `Unknown export fields: ${Object.keys(unknown)
+        .map((k) => k.slice(7))
+        .join(', ')} (names are Transaction properties, dotted into linked or embedded objects).`,
+      unknown,
+    );
   }
   const limit = wholeNumber(query, 'limit', EXPORT_DEFAULT_LIMIT, 1);
   const offset = wholeNumber(query, 'offset', 0, 0);
   if (offset > EXPORT_MAX_OFFSET) {
-    throw new ApiError(416, `Query parameter offset is ${offset}; the export allows at most ${EXPORT_MAX_OFFSET}.`, { offset: `must be at most ${EXPORT_MAX_OFFSET}` });
+    throw new ApiError(416, `Query parameter offset is ${offset}; the export allows at most ${EXPORT_MAX_OFFSET}.`, {
+      offset: `must be at most ${EXPORT_MAX_OFFSET}`,
+    });
   }
   const matches = compileQuery(parseQuery(query.get('query') ?? ''), resolve);
   const rows: StoredObject[] = store.list('Transaction', space).filter(matches);

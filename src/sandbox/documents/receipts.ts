@@ -25,9 +25,12 @@ export function checkReceiptRequest(format: string | null, widthText: string | n
   const width = Number(widthText);
   const { min, max, unit } = RECEIPT_WIDTHS[format];
   if (widthText === null || !Number.isInteger(width) || width <= 0 || width < min || width > max) {
-    throw badRequest(`Query parameter width must be a whole number of ${unit} from ${min} to ${max} for ${format} (got ${JSON.stringify(widthText)}).`, {
-      width: `must be ${min} to ${max} ${unit}`,
-    });
+    throw badRequest(
+      `Query parameter width must be a whole number of ${unit} from ${min} to ${max} for ${format} (got ${JSON.stringify(widthText)}).`,
+      {
+        width: `must be ${min} to ${max} ${unit}`,
+      },
+    );
   }
   return { format, width };
 }

@@ -52,7 +52,13 @@ function checkLinks(link: { field: string; model: string }, ids: unknown, space:
 }
 
 /** The fields of `body` that the operation lets it set, in the model's shape; links must exist. */
-export function modelFields(resource: Resource, op: Operation | undefined, body: Record<string, unknown>, space: number | null, sandbox: SandboxState): StoredObject {
+export function modelFields(
+  resource: Resource,
+  op: Operation | undefined,
+  body: Record<string, unknown>,
+  space: number | null,
+  sandbox: SandboxState,
+): StoredObject {
   const settable = settableFields(op);
   const properties = schemas[resource.model].properties ?? {};
   const fields: StoredObject = {};

@@ -9,8 +9,6 @@ import { addressedObject, visibleObjects } from './addressing';
 import { create, remove, update } from './standard-write';
 import { listPage, searchPage } from './paging';
 
-
-
 function sortKeysOf(order: string | null): SortKey[] {
   if (!order) return [];
   try {
@@ -65,4 +63,3 @@ const factories: Record<OpCode, (resource: Resource) => Handler> = {
 export function standardHandler(model: string, code: OpCode): Handler {
   return factories[code](resourceOf(model));
 }
-

@@ -75,12 +75,24 @@ export function startChargeAttempt(store: Store, space: number, transaction: Sto
 }
 
 /** Ends a PROCESSING attempt: SUCCESSFUL, or FAILED with the failure reason. */
-export function finishChargeAttempt(store: Store, space: number, attemptId: number, failure: StoredObject | undefined, now: Date): StoredObject {
+export function finishChargeAttempt(
+  store: Store,
+  space: number,
+  attemptId: number,
+  failure: StoredObject | undefined,
+  now: Date,
+): StoredObject {
   const action = failure ? 'fail' : 'succeed';
   return applyTransition(store, chargeAttemptLifecycle, attemptId, space, action, (attempt) => {
     const charge = { ...(attempt.charge as StoredObject), state: failure ? 'FAILED' : 'SUCCESSFUL', failureReason: failure };
     return failure
-      ? { ...attempt, charge, failureReason: failure, failedOn: now.toISOString(), userFailureMessage: (failure.description as Record<string, string>)['en-US'] }
+      ? {
+          ...attempt,
+          charge,
+          failureReason: failure,
+          failedOn: now.toISOString(),
+          userFailureMessage: (failure.description as Record<string, string>)['en-US'],
+        }
       : { ...attempt, charge, succeededOn: now.toISOString() };
   });
 }

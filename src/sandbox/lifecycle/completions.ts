@@ -44,7 +44,9 @@ const EPSILON = 1e-9;
 /** What is left to complete of each line item, after the successful completions so far. */
 export function leftPerLine(store: Store, space: number, transaction: StoredObject): Map<string, Left> {
   const { items, digits } = lineItemsOf(transaction);
-  const left = new Map<string, Left>(items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]));
+  const left = new Map<string, Left>(
+    items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]),
+  );
   for (const completion of store.list('TransactionCompletion', space)) {
     if (completion.linkedTransaction !== transaction.id || completion.state !== 'SUCCESSFUL') continue;
     for (const done of (completion.lineItems as StoredObject[]) ?? []) {
@@ -84,13 +86,21 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
   return requested.map((r, i) => {
     const at = `lineItems[${i}]`;
     const line = base.get(r.uniqueId);
-    if (!line) throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`, { [`${at}.uniqueId`]: 'unknown line item' });
+    if (!line)
+      throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`, {
+        [`${at}.uniqueId`]: 'unknown line item',
+      });
     // Each line once per completion: repeats would each be checked against the same amount left.
-    if (named.has(r.uniqueId)) throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is named twice; name each line item once per completion.`, { [`${at}.uniqueId`]: 'repeats a line item' });
+    if (named.has(r.uniqueId))
+      throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is named twice; name each line item once per completion.`, {
+        [`${at}.uniqueId`]: 'repeats a line item',
+      });
     named.add(r.uniqueId);
     const l = left.get(r.uniqueId)!;
     if (r.amount !== 0 && l.amount !== 0 && Math.sign(r.amount) !== Math.sign(l.amount)) {
-      throw unprocessable(`${at}.amount ${r.amount} has the wrong sign: line item '${r.uniqueId}' has ${l.amount} left to complete.`, { [`${at}.amount`]: 'wrong sign' });
+      throw unprocessable(`${at}.amount ${r.amount} has the wrong sign: line item '${r.uniqueId}' has ${l.amount} left to complete.`, {
+        [`${at}.amount`]: 'wrong sign',
+      });
     }
     if (exceeds(r.amount, l.amount)) {
       throw unprocessable(`${at}.amount ${r.amount} is more than the ${l.amount} left to complete of line item '${r.uniqueId}'.`, {
@@ -108,7 +118,14 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
 }
 
 /** Completes a transaction online or offline, fully (no details) or partially. Returns the completion. */
-export function completeTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', details: CompletionDetails | undefined, now: Date): StoredObject {
+export function completeTransaction(
+  store: Store,
+  space: number,
+  id: number,
+  mode: 'ONLINE' | 'OFFLINE',
+  details: CompletionDetails | undefined,
+  now: Date,
+): StoredObject {
   const transaction = loadTransaction(store, id, space);
   // The externalId is the idempotency key of a completion: a repeated request gets the first answer.
   const earlier = details?.externalId
@@ -124,7 +141,12 @@ export function completeTransaction(store: Store, space: number, id: number, mod
   const remainingLines = items.map((i) => {
     const l = left.get(String(i.uniqueId))!;
     const done = portions.find((p) => p.uniqueId === i.uniqueId);
-    return portionOf(i, roundTo(l.amount - Number(done?.amountIncludingTax ?? 0), digits), Math.max(l.quantity - Number(done?.quantity ?? 0), 0), digits);
+    return portionOf(
+      i,
+      roundTo(l.amount - Number(done?.amountIncludingTax ?? 0), digits),
+      Math.max(l.quantity - Number(done?.quantity ?? 0), 0),
+      digits,
+    );
   });
   const remaining = roundTo(totalOf(remainingLines), digits);
   const last = !details || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
@@ -157,7 +179,8 @@ export function completeTransaction(store: Store, space: number, id: number, mod
     now,
   );
   const cid = Number(created.id);
-  if (mode === 'ONLINE') applyTransition(store, completionLifecycle, cid, space, 'process', (c) => ({ ...c, processingOn: now.toISOString() }));
+  if (mode === 'ONLINE')
+    applyTransition(store, completionLifecycle, cid, space, 'process', (c) => ({ ...c, processingOn: now.toISOString() }));
   const completion = applyTransition(store, completionLifecycle, cid, space, 'succeed', (c) => ({
     ...c,
     succeededOn: now.toISOString(),
@@ -165,7 +188,11 @@ export function completeTransaction(store: Store, space: number, id: number, mod
   }));
   const completedAmount = roundTo(Number(transaction.completedAmount ?? 0) + amount, digits);
   if (last) {
-    const completed = applyTransition(store, transactionLifecycle, id, space, 'complete', (t) => ({ ...t, completedAmount, completedOn: now.toISOString() }));
+    const completed = applyTransition(store, transactionLifecycle, id, space, 'complete', (t) => ({
+      ...t,
+      completedAmount,
+      completedOn: now.toISOString(),
+    }));
     invoiceCompletion(store, space, completed, completion, now);
     decideDelivery(store, space, completed, completion, now);
   } else {

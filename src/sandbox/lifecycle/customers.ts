@@ -35,7 +35,13 @@ function customerFields(item: Record<string, unknown>): StoredObject {
 function refuseIfAny(problems: Record<string, string>, status: number, what: string): void {
   const count = Object.keys(problems).length;
   if (count === 0) return;
-  throw new ApiError(status, `${what}: nothing was written. ${Object.entries(problems).map(([k, v]) => `${k} ${v}`).join('; ')}.`, problems);
+  throw new ApiError(
+    status,
+    `${what}: nothing was written. ${Object.entries(problems)
+      .map(([k, v]) => `${k} ${v}`)
+      .join('; ')}.`,
+    problems,
+  );
 }
 
 function checkBulkSize(items: unknown[], max: number): void {
@@ -92,7 +98,8 @@ export function bulkUpdate(store: Store, space: number, items: Record<string, un
     if (typeof item.id !== 'number') byStatus[400][`[${i}].id`] = 'is required (the id of the customer to update)';
     else if (!current) byStatus[404][`[${i}].id`] = `customer ${item.id} does not exist`;
     else if (item.version === undefined) byStatus[409][`[${i}].version`] = `is required; current version is ${String(current.version)}`;
-    else if (item.version !== current.version) byStatus[409][`[${i}].version`] = `is ${String(item.version)}; current version is ${String(current.version)}`;
+    else if (item.version !== current.version)
+      byStatus[409][`[${i}].version`] = `is ${String(item.version)}; current version is ${String(current.version)}`;
     for (const [field, problem] of Object.entries(customerProblems(item))) byStatus[400][`[${i}].${field}`] = problem;
   });
   const status = [404, 409, 400].find((s) => Object.keys(byStatus[s]).length > 0);

@@ -29,7 +29,11 @@ const DAY_MS = 24 * 3600 * 1000;
 
 const REASONS = {
   consistent: { id: 2001, name: { 'en-US': 'Addresses consistent' }, description: { 'en-US': 'Billing and shipping country agree.' } },
-  countriesDiffer: { id: 2002, name: { 'en-US': 'Countries differ' }, description: { 'en-US': 'Billing and shipping country differ; check manually.' } },
+  countriesDiffer: {
+    id: 2002,
+    name: { 'en-US': 'Countries differ' },
+    description: { 'en-US': 'Billing and shipping country differ; check manually.' },
+  },
 };
 
 function countryOf(address: unknown): string | undefined {
@@ -59,7 +63,12 @@ export function deliveryCheckActions(): TaskAction[] {
 }
 
 function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date): StoredObject {
-  return openTask(store, space, { type: DELIVERY_CHECK_TASK.type, contextEntityId: transactionId, expiresOn, actions: deliveryCheckActions() }, now);
+  return openTask(
+    store,
+    space,
+    { type: DELIVERY_CHECK_TASK.type, contextEntityId: transactionId, expiresOn, actions: deliveryCheckActions() },
+    now,
+  );
 }
 
 /** Creates the indication of a just COMPLETED transaction and applies the automatic decision. */
@@ -92,7 +101,10 @@ export function decideDelivery(store: Store, space: number, transaction: StoredO
     ...d,
     automaticallyDecidedOn: now.toISOString(),
   }));
-  applyTransition(store, transactionLifecycle, Number(transaction.id), space, 'fulfill', (t) => ({ ...t, deliveryDecisionMadeOn: now.toISOString() }));
+  applyTransition(store, transactionLifecycle, Number(transaction.id), space, 'fulfill', (t) => ({
+    ...t,
+    deliveryDecisionMadeOn: now.toISOString(),
+  }));
   return decided;
 }
 
@@ -103,7 +115,11 @@ const DECISIONS: Record<ManualDecision, { transaction: string; change: (t: Store
   markSuitable: { transaction: 'fulfill', change: (t) => t },
   markNotSuitable: {
     transaction: 'declineDelivery',
-    change: (t) => ({ ...t, failureReason: FAILURES.notSuitable, userFailureMessage: (FAILURES.notSuitable.description as Record<string, string>)['en-US'] }),
+    change: (t) => ({
+      ...t,
+      failureReason: FAILURES.notSuitable,
+      userFailureMessage: (FAILURES.notSuitable.description as Record<string, string>)['en-US'],
+    }),
   },
 };
 
@@ -140,13 +156,22 @@ export function applyManualDecision(store: Store, checked: CheckedDecision, user
     manuallyDecidedBy: userId,
   }));
   const { transaction, change } = DECISIONS[decision];
-  applyTransition(store, transactionLifecycle, Number(decided.linkedTransaction), space, transaction, (t) => change({ ...t, deliveryDecisionMadeOn: now.toISOString() }));
+  applyTransition(store, transactionLifecycle, Number(decided.linkedTransaction), space, transaction, (t) =>
+    change({ ...t, deliveryDecisionMadeOn: now.toISOString() }),
+  );
   for (const task of openTasks) closeTask(store, space, Number(task.id));
   return decided;
 }
 
 /** The merchant's decision (mark-suitable / mark-not-suitable): checked in full, then applied. */
-export function decideManually(store: Store, space: number, id: number, decision: ManualDecision, userId: number | undefined, now: Date): StoredObject {
+export function decideManually(
+  store: Store,
+  space: number,
+  id: number,
+  decision: ManualDecision,
+  userId: number | undefined,
+  now: Date,
+): StoredObject {
   return applyManualDecision(store, checkManualDecision(store, space, id, decision), userId, now);
 }
 
@@ -160,7 +185,9 @@ export function indicationOfTransaction(store: Store, space: number, transaction
   const latest = all.reduce<StoredObject | undefined>((a, d) => (!a || Number(d.id) > Number(a.id) ? d : a), undefined);
   const found = waiting ?? latest;
   if (!found) {
-    throw new ApiError(422, `Transaction ${transactionId} has no delivery indication to decide.`, { contextEntityId: 'no delivery indication' });
+    throw new ApiError(422, `Transaction ${transactionId} has no delivery indication to decide.`, {
+      contextEntityId: 'no delivery indication',
+    });
   }
   return found;
 }

@@ -46,7 +46,13 @@ function invoiceFields(transaction: StoredObject, items: StoredObject[], digits:
 }
 
 /** The OPEN invoice of a successful completion. */
-export function invoiceCompletion(store: Store, space: number, transaction: StoredObject, completion: StoredObject, now: Date): StoredObject {
+export function invoiceCompletion(
+  store: Store,
+  space: number,
+  transaction: StoredObject,
+  completion: StoredObject,
+  now: Date,
+): StoredObject {
   const { digits } = lineItemsOf(transaction);
   return issueInvoice(
     store,
@@ -62,7 +68,11 @@ export function invoiceCompletion(store: Store, space: number, transaction: Stor
 }
 
 export function markInvoicePaid(store: Store, space: number, id: number, now: Date): StoredObject {
-  return applyTransition(store, invoiceLifecycle, id, space, 'markPaid', (i) => ({ ...i, paidOn: now.toISOString(), outstandingAmount: 0 }));
+  return applyTransition(store, invoiceLifecycle, id, space, 'markPaid', (i) => ({
+    ...i,
+    paidOn: now.toISOString(),
+    outstandingAmount: 0,
+  }));
 }
 
 export function derecognizeInvoice(store: Store, space: number, id: number, userId: number | undefined, now: Date): StoredObject {
@@ -84,7 +94,9 @@ export function replaceInvoice(store: Store, space: number, id: number, body: Re
   assertTransition(invoiceLifecycle, old, 'replace');
   const duplicate = store.list('TransactionInvoice', space).find((i) => i.externalId === body.externalId);
   if (duplicate) {
-    throw conflict(`An invoice with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, { externalId: 'duplicate' });
+    throw conflict(`An invoice with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, {
+      externalId: 'duplicate',
+    });
   }
   const transaction = loadTransaction(store, Number(old.linkedTransaction), space);
   const { digits } = lineItemsOf(transaction);

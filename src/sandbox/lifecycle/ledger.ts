@@ -54,10 +54,9 @@ export function createLedgerEntry(
   }
   const version = loadObject(store, 'SubscriptionVersion', input.subscriptionVersion, space);
   if (!BILLABLE_VERSION_STATES.includes(String(version.state))) {
-    throw unprocessable(
-      `Cannot add a ledger entry to SubscriptionVersion ${input.subscriptionVersion}: it is ${String(version.state)}.`,
-      { subscriptionVersion: String(version.state) },
-    );
+    throw unprocessable(`Cannot add a ledger entry to SubscriptionVersion ${input.subscriptionVersion}: it is ${String(version.state)}.`, {
+      subscriptionVersion: String(version.state),
+    });
   }
   const taxes = input.taxes ?? [];
   return createObject(
@@ -86,9 +85,7 @@ export function createLedgerEntry(
 
 /** The OPEN entries of a version, oldest first. */
 export function openEntries(store: Store, space: number, versionId: number): StoredObject[] {
-  return store
-    .list('SubscriptionLedgerEntry', space)
-    .filter((e) => e.subscriptionVersion === versionId && e.state === 'OPEN');
+  return store.list('SubscriptionLedgerEntry', space).filter((e) => e.subscriptionVersion === versionId && e.state === 'OPEN');
 }
 
 /** Applies one ledger action to each of the entries (ids). */

@@ -56,9 +56,13 @@ export function processAction(store: Store, space: number, id: number, actionId:
   const action = kind.actions[actionId];
   if (action === undefined) {
     const known = Object.keys(kind.actions).join(', ');
-    throw new ApiError(422, `Action ${actionId} of manual task type ${String(task.type)} does nothing the sandbox knows (known: ${known}).`, {
-      actionId: 'no effect defined',
-    });
+    throw new ApiError(
+      422,
+      `Action ${actionId} of manual task type ${String(task.type)} does nothing the sandbox knows (known: ${known}).`,
+      {
+        actionId: 'no effect defined',
+      },
+    );
   }
   let apply: () => void;
   try {

@@ -38,9 +38,7 @@ export function openTask(store: Store, space: number, task: NewTask, now: Date):
 
 /** The OPEN tasks of `type` about entity `contextEntityId`. */
 export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number): StoredObject[] {
-  return store
-    .list('ManualTask', space)
-    .filter((t) => t.state === 'OPEN' && t.type === type && t.contextEntityId === contextEntityId);
+  return store.list('ManualTask', space).filter((t) => t.state === 'OPEN' && t.type === type && t.contextEntityId === contextEntityId);
 }
 
 /** Refuses (422) unless every task may be closed now; changes nothing. */
@@ -62,7 +60,10 @@ export function taskForAction(store: Store, space: number, id: number, actionId:
   assertTransition(manualTaskLifecycle, task, 'process');
   const action = actionsOf(task).find((a) => a.id === actionId);
   if (!action) {
-    const known = actionsOf(task).map((a) => a.id).join(', ') || 'none';
+    const known =
+      actionsOf(task)
+        .map((a) => a.id)
+        .join(', ') || 'none';
     throw new ApiError(404, `ManualTask ${id} has no action ${actionId} (its actions: ${known}).`, { actionId: 'unknown action' });
   }
   return { task, action };

@@ -29,9 +29,7 @@ export const periodBillLifecycle = defineLifecycle({
 const METERED_STATES = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
 export function pendingBill(store: Store, space: number, versionId: number): StoredObject | undefined {
-  return store
-    .list('SubscriptionPeriodBill', space)
-    .find((b) => b.subscriptionVersion === versionId && b.state === 'PENDING');
+  return store.list('SubscriptionPeriodBill', space).find((b) => b.subscriptionVersion === versionId && b.state === 'PENDING');
 }
 
 /** Opens a PENDING bill for one monthly period starting at `start`. */

@@ -50,7 +50,9 @@ interface Reduction {
 function refundableQuantities(store: Store, space: number, transaction: StoredObject): Map<string, number> {
   const { items } = lineItemsOf(transaction);
   const left = leftPerLine(store, space, transaction);
-  const refundable = new Map(items.map((i) => [String(i.uniqueId), Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0)]));
+  const refundable = new Map(
+    items.map((i) => [String(i.uniqueId), Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0)]),
+  );
   for (const refund of store.list('Refund', space)) {
     if (refund.transaction !== transaction.id || refund.state === 'FAILED') continue;
     for (const r of (refund.reductions as Reduction[] | undefined) ?? []) {
@@ -67,19 +69,27 @@ function reducedLines(store: Store, space: number, transaction: StoredObject, re
   return reductions.map((r, i) => {
     const at = `reductions[${i}]`;
     const line = items.find((item) => item.uniqueId === r.lineItemUniqueId);
-    if (!line) throw unprocessable(`${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`, { [`${at}.lineItemUniqueId`]: 'unknown' });
+    if (!line)
+      throw unprocessable(`${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`, {
+        [`${at}.lineItemUniqueId`]: 'unknown',
+      });
     const quantity = Number(line.quantity);
     const unitPrice = Number(line.unitPriceIncludingTax);
     // Taken off as the reductions are read, so repeats within one refund add up.
     const left = refundable.get(r.lineItemUniqueId) ?? 0;
     if (r.quantityReduction < 0 || r.quantityReduction > left + 1e-9) {
-      throw unprocessable(`${at}.quantityReduction ${r.quantityReduction} must be between 0 and the ${left} left to refund of line item '${r.lineItemUniqueId}'.`, {
-        [`${at}.quantityReduction`]: `at most ${left}`,
-      });
+      throw unprocessable(
+        `${at}.quantityReduction ${r.quantityReduction} must be between 0 and the ${left} left to refund of line item '${r.lineItemUniqueId}'.`,
+        {
+          [`${at}.quantityReduction`]: `at most ${left}`,
+        },
+      );
     }
     refundable.set(r.lineItemUniqueId, left - r.quantityReduction);
     if (r.unitPriceReduction < 0 || r.unitPriceReduction > unitPrice) {
-      throw unprocessable(`${at}.unitPriceReduction must be between 0 and ${unitPrice}.`, { [`${at}.unitPriceReduction`]: String(r.unitPriceReduction) });
+      throw unprocessable(`${at}.unitPriceReduction must be between 0 and ${unitPrice}.`, {
+        [`${at}.unitPriceReduction`]: String(r.unitPriceReduction),
+      });
     }
     const amount = r.quantityReduction * unitPrice + r.unitPriceReduction * (quantity - r.quantityReduction);
     return portionOf(line, roundTo(amount, digits), r.quantityReduction, digits);
@@ -87,14 +97,21 @@ function reducedLines(store: Store, space: number, transaction: StoredObject, re
 }
 
 /** The transaction a refund body names (directly or through its completion); 422 when it names none. */
-function refundedTransaction(store: Store, space: number, body: Record<string, unknown>): { transaction: StoredObject; completion?: number } {
+function refundedTransaction(
+  store: Store,
+  space: number,
+  body: Record<string, unknown>,
+): { transaction: StoredObject; completion?: number } {
   let transactionId = body.transaction as number | undefined;
   let completionId = body.completion as number | undefined;
   if (completionId !== undefined) {
     const completion = store.get('TransactionCompletion', completionId, space);
     if (!completion) throw unprocessable(`completion ${completionId} does not exist in space ${space}.`, { completion: 'unknown' });
     if (transactionId !== undefined && transactionId !== completion.linkedTransaction) {
-      throw unprocessable(`completion ${completionId} belongs to transaction ${String(completion.linkedTransaction)}, not ${transactionId}.`, { completion: 'other transaction' });
+      throw unprocessable(
+        `completion ${completionId} belongs to transaction ${String(completion.linkedTransaction)}, not ${transactionId}.`,
+        { completion: 'other transaction' },
+      );
     }
     transactionId = Number(completion.linkedTransaction);
   }
@@ -102,7 +119,9 @@ function refundedTransaction(store: Store, space: number, body: Record<string, u
   const transaction = store.get('Transaction', transactionId, space);
   if (!transaction) throw unprocessable(`transaction ${transactionId} does not exist in space ${space}.`, { transaction: 'unknown' });
   if (completionId === undefined) {
-    const completions = store.list('TransactionCompletion', space).filter((c) => c.linkedTransaction === transactionId && c.state === 'SUCCESSFUL');
+    const completions = store
+      .list('TransactionCompletion', space)
+      .filter((c) => c.linkedTransaction === transactionId && c.state === 'SUCCESSFUL');
     completionId = completions.length ? Number(completions[completions.length - 1].id) : undefined;
   }
   return { transaction, completion: completionId };
@@ -121,9 +140,15 @@ export function refundableLeft(store: Store, space: number, transaction: StoredO
 function addRefunded(store: Store, space: number, transactionId: number, amount: number): void {
   const transaction = loadObject(store, 'Transaction', transactionId, space);
   const { digits } = lineItemsOf(transaction);
-  store.update('Transaction', transactionId, space, (t) => ({ ...t, refundedAmount: roundTo(Number(t.refundedAmount ?? 0) + amount, digits) }), {
-    expectedVersion: transaction.version,
-  });
+  store.update(
+    'Transaction',
+    transactionId,
+    space,
+    (t) => ({ ...t, refundedAmount: roundTo(Number(t.refundedAmount ?? 0) + amount, digits) }),
+    {
+      expectedVersion: transaction.version,
+    },
+  );
 }
 
 /**
@@ -140,12 +165,17 @@ export function createRefund(store: Store, space: number, body: Record<string, u
   const lines = reducedLines(store, space, transaction, reductions);
   const amount = roundTo(reductions.length ? totalOf(lines) : Number(body.amount ?? NaN), digits);
   if (body.amount !== undefined && reductions.length && Math.abs(Number(body.amount) - amount) > 1e-9) {
-    throw unprocessable(`amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`, { amount: `reductions give ${amount}` });
+    throw unprocessable(`amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`, {
+      amount: `reductions give ${amount}`,
+    });
   }
-  if (!(amount > 0)) throw unprocessable('A refund needs a positive amount or reductions that add up to one.', { amount: 'must be positive' });
+  if (!(amount > 0))
+    throw unprocessable('A refund needs a positive amount or reductions that add up to one.', { amount: 'must be positive' });
   const left = refundableLeft(store, space, transaction);
   if (amount > left + 1e-9) {
-    throw unprocessable(`amount ${amount} is more than the ${left} left to refund of transaction ${String(transaction.id)}.`, { amount: `at most ${left}` });
+    throw unprocessable(`amount ${amount} is more than the ${left} left to refund of transaction ${String(transaction.id)}.`, {
+      amount: `at most ${left}`,
+    });
   }
   const created = createObject(
     store,
@@ -196,4 +226,3 @@ export function markRefundFailed(store: Store, space: number, id: number, now: D
     failureReason: REFUND_FAILED,
   }));
 }
-

@@ -162,39 +162,57 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
   const amount = fields.authorizationAmount;
   const taxAmount = money(entries.reduce((sum, e) => sum + Number(e.taxAmount), 0));
   const common = { language: fields.language, lineItems: fields.lineItems, linkedSpaceId: space };
-  const transaction = createObject(store, 'Transaction', space, {
-    ...fields,
-    state: 'FULFILL',
-    completedAmount: amount,
-    refundedAmount: 0,
-    authorizedOn: iso(now),
-    completedOn: iso(now),
-  }, now);
-  const completion = createObject(store, 'TransactionCompletion', space, {
-    ...common,
-    linkedTransaction: transaction.id,
-    state: 'SUCCESSFUL',
-    mode: 'DIRECT',
-    amount,
-    taxAmount,
-    lastCompletion: true,
-    succeededOn: iso(now),
-  }, now);
-  createObject(store, 'TransactionInvoice', space, {
-    ...common,
-    linkedTransaction: transaction.id,
-    completion: completion.id,
-    state: 'PAID',
-    amount,
-    taxAmount,
-    outstandingAmount: 0,
-    externalId: `charge-${String(charge.id)}`,
-    merchantReference: transaction.merchantReference,
-    billingAddress: fields.billingAddress,
-    dueOn: iso(now),
-    paidOn: iso(now),
-    environment: 'PREVIEW',
-  }, now);
+  const transaction = createObject(
+    store,
+    'Transaction',
+    space,
+    {
+      ...fields,
+      state: 'FULFILL',
+      completedAmount: amount,
+      refundedAmount: 0,
+      authorizedOn: iso(now),
+      completedOn: iso(now),
+    },
+    now,
+  );
+  const completion = createObject(
+    store,
+    'TransactionCompletion',
+    space,
+    {
+      ...common,
+      linkedTransaction: transaction.id,
+      state: 'SUCCESSFUL',
+      mode: 'DIRECT',
+      amount,
+      taxAmount,
+      lastCompletion: true,
+      succeededOn: iso(now),
+    },
+    now,
+  );
+  createObject(
+    store,
+    'TransactionInvoice',
+    space,
+    {
+      ...common,
+      linkedTransaction: transaction.id,
+      completion: completion.id,
+      state: 'PAID',
+      amount,
+      taxAmount,
+      outstandingAmount: 0,
+      externalId: `charge-${String(charge.id)}`,
+      merchantReference: transaction.merchantReference,
+      billingAddress: fields.billingAddress,
+      dueOn: iso(now),
+      paidOn: iso(now),
+      environment: 'PREVIEW',
+    },
+    now,
+  );
   return transaction.id as number;
 }
 
@@ -203,14 +221,27 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
  * confirms and then declines or fails (with a FAILED charge attempt), exactly as card processing
  * refuses a card. Nothing is completed or invoiced.
  */
-function createRefusedPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], refusal: Refusal, now: Date): number {
-  const transaction = createObject(store, 'Transaction', space, {
-    ...chargeTransaction(store, space, charge, entries),
-    state: 'PENDING',
-    autoConfirmationEnabled: true,
-    completedAmount: 0,
-    refundedAmount: 0,
-  }, now);
+function createRefusedPayment(
+  store: Store,
+  space: number,
+  charge: StoredObject,
+  entries: StoredObject[],
+  refusal: Refusal,
+  now: Date,
+): number {
+  const transaction = createObject(
+    store,
+    'Transaction',
+    space,
+    {
+      ...chargeTransaction(store, space, charge, entries),
+      state: 'PENDING',
+      autoConfirmationEnabled: true,
+      completedAmount: 0,
+      refundedAmount: 0,
+    },
+    now,
+  );
   const tokenVersion = refusal.tokenVersion;
   const payment: Payment = {
     record: { paidWith: 'token' },
@@ -244,7 +275,11 @@ export function runCharge(store: Store, space: number, chargeId: number, now: Da
   }
   const transaction = createPayment(store, space, processing, entries, now);
   moveEntries(store, space, entryIds, 'pay');
-  return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({ ...c, succeedOn: iso(now), transaction }));
+  return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({
+    ...c,
+    succeedOn: iso(now),
+    transaction,
+  }));
 }
 
 /**

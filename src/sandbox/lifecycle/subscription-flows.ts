@@ -29,9 +29,8 @@ export interface SubscriptionInput {
 
 /** A PENDING subscription with its first, PENDING version; returns the version. */
 export function createSubscription(store: Store, space: number, input: SubscriptionInput, now: Date): StoredObject {
-  const subscriber = input.subscriber !== undefined
-    ? referenced(store, 'Subscriber', input.subscriber, space, 'subscription.subscriber')
-    : undefined;
+  const subscriber =
+    input.subscriber !== undefined ? referenced(store, 'Subscriber', input.subscriber, space, 'subscription.subscriber') : undefined;
   if (input.token !== undefined) referenced(store, 'Token', input.token, space, 'subscription.token');
   if (input.affiliate !== undefined) referenced(store, 'SubscriptionAffiliate', input.affiliate, space, 'subscription.affiliate');
   if (input.plannedTerminationDate !== undefined && new Date(input.plannedTerminationDate) <= now) {
@@ -127,13 +126,7 @@ export interface SuspensionInput {
 const SUSPENSION = 'SubscriptionSuspension';
 
 /** ACTIVE -> SUSPENDED, recording a RUNNING (manual) suspension; returns the suspension. */
-export function suspendSubscription(
-  store: Store,
-  space: number,
-  subscriptionId: number,
-  input: SuspensionInput,
-  now: Date,
-): StoredObject {
+export function suspendSubscription(store: Store, space: number, subscriptionId: number, input: SuspensionInput, now: Date): StoredObject {
   const plannedEnd = input.plannedEndDate !== undefined ? new Date(input.plannedEndDate) : addMonths(now, 1);
   if (plannedEnd.getTime() <= now.getTime()) {
     throw badRequest('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });

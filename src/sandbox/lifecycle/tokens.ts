@@ -30,7 +30,13 @@ function pick(body: Record<string, unknown>): StoredObject {
 export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
   const earlier = store.list('Token', space).find((t) => t.externalId === body.externalId);
   if (earlier) return earlier;
-  return createObject(store, 'Token', space, { enabledForOneClickPayment: false, ...pick(body), externalId: body.externalId, state: body.state ?? 'ACTIVE' }, now);
+  return createObject(
+    store,
+    'Token',
+    space,
+    { enabledForOneClickPayment: false, ...pick(body), externalId: body.externalId, state: body.state ?? 'ACTIVE' },
+    now,
+  );
 }
 
 export function updateToken(store: Store, space: number, id: number, body: Record<string, unknown>): StoredObject {
@@ -59,10 +65,20 @@ export interface PaymentMeans {
 }
 
 /** Adds an ACTIVE version to a token, obsoleting the version that was active. */
-export function addTokenVersion(store: Store, space: number, token: StoredObject, transaction: StoredObject, means: PaymentMeans, now: Date): StoredObject {
+export function addTokenVersion(
+  store: Store,
+  space: number,
+  token: StoredObject,
+  transaction: StoredObject,
+  means: PaymentMeans,
+  now: Date,
+): StoredObject {
   const previous = activeVersion(store, space, Number(token.id));
   if (previous) {
-    applyTransition(store, tokenVersionLifecycle, Number(previous.id), space, 'obsolete', (v) => ({ ...v, obsoletedOn: now.toISOString() }));
+    applyTransition(store, tokenVersionLifecycle, Number(previous.id), space, 'obsolete', (v) => ({
+      ...v,
+      obsoletedOn: now.toISOString(),
+    }));
   }
   const version = createObject(
     store,
@@ -84,14 +100,23 @@ export function addTokenVersion(store: Store, space: number, token: StoredObject
     },
     now,
   );
-  return applyTransition(store, tokenVersionLifecycle, Number(version.id), space, 'activate', (v) => ({ ...v, activatedOn: now.toISOString() }));
+  return applyTransition(store, tokenVersionLifecycle, Number(version.id), space, 'activate', (v) => ({
+    ...v,
+    activatedOn: now.toISOString(),
+  }));
 }
 
 /**
  * After a successful authorization: stores the payment means as a token version when the
  * transaction asks for tokenization (or is a token-update transaction). Returns the token id.
  */
-export function tokenizeAfterAuthorization(store: Store, space: number, transaction: StoredObject, means: PaymentMeans, now: Date): number | undefined {
+export function tokenizeAfterAuthorization(
+  store: Store,
+  space: number,
+  transaction: StoredObject,
+  means: PaymentMeans,
+  now: Date,
+): number | undefined {
   const mode = transaction.tokenizationMode as string | undefined;
   if (transaction.token !== undefined && transaction.token !== null && mode === 'FORCE_UPDATE') {
     const token = loadObject(store, 'Token', Number(transaction.token), space);

@@ -53,9 +53,12 @@ export function checkCard(raw: unknown, now: Date, field = 'cardData'): CheckedC
   }
   if (!card.expiryDate) throw badRequest(`${field}.expiryDate is required (YYYY-MM).`, { [`${field}.expiryDate`]: 'required' });
   const end = expiryEnd(card.expiryDate);
-  if (!end) throw badRequest(`${field}.expiryDate '${card.expiryDate}' is not a date like 2030-12.`, { [`${field}.expiryDate`]: 'invalid' });
+  if (!end)
+    throw badRequest(`${field}.expiryDate '${card.expiryDate}' is not a date like 2030-12.`, { [`${field}.expiryDate`]: 'invalid' });
   if (end.getTime() <= now.getTime()) {
-    throw unprocessable(`${field}.expiryDate ${card.expiryDate} is in the past: the card has expired.`, { [`${field}.expiryDate`]: 'expired' });
+    throw unprocessable(`${field}.expiryDate ${card.expiryDate} is in the past: the card has expired.`, {
+      [`${field}.expiryDate`]: 'expired',
+    });
   }
   const cvc = card.cardVerificationCode;
   if (cvc === undefined || cvc === '') {

@@ -14,7 +14,13 @@ function numericUser(userId: string): number | undefined {
   return /^\d+$/.test(userId) ? Number(userId) : undefined;
 }
 
-export function recordLineItemVersion(store: Store, space: number, transaction: StoredObject, now: Date, externalId?: string): StoredObject {
+export function recordLineItemVersion(
+  store: Store,
+  space: number,
+  transaction: StoredObject,
+  now: Date,
+  externalId?: string,
+): StoredObject {
   const { items, digits } = lineItemsOf(transaction);
   return createObject(
     store,
@@ -67,7 +73,14 @@ export function updatePendingTransaction(store: Store, space: number, id: number
 }
 
 /** Confirm: the pending body's changes (version-checked) and PENDING -> CONFIRMED in one step. */
-export function confirmTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date, userId: string): StoredObject {
+export function confirmTransaction(
+  store: Store,
+  space: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+  userId: string,
+): StoredObject {
   const confirmed = updateVersioned(store, 'Transaction', id, space, body.version, (current) => {
     const to = assertTransition(transactionLifecycle, current, 'confirm');
     return {
@@ -104,9 +117,12 @@ export function adjustLineItems(store: Store, space: number, body: Record<string
   const authorized = Number(transaction.authorizationAmount ?? 0);
   const completed = Number(transaction.completedAmount ?? 0);
   if (total > authorized + 1e-9 || total < completed - 1e-9) {
-    throw unprocessable(`The new line items total ${total}; it must lie between the completed ${completed} and the authorized ${authorized}.`, {
-      lineItems: `total between ${completed} and ${authorized}`,
-    });
+    throw unprocessable(
+      `The new line items total ${total}; it must lie between the completed ${completed} and the authorized ${authorized}.`,
+      {
+        lineItems: `total between ${completed} and ${authorized}`,
+      },
+    );
   }
   const updated = store.update('Transaction', id, space, (t) => ({ ...t, lineItems: items }), { expectedVersion: transaction.version });
   if (!updated.ok) throw new Error(`transaction ${id} vanished during a line item change`);

@@ -31,9 +31,12 @@ export function cardMethodConfiguration(store: Store, space: number, transaction
   if (requested !== undefined && requested !== null) {
     const configuration = store.get('PaymentMethodConfiguration', Number(requested), space);
     if (!configuration || configuration.state !== 'ACTIVE') {
-      throw unprocessable(`paymentMethodConfiguration ${String(requested)} is not an active payment method configuration of space ${space}.`, {
-        paymentMethodConfiguration: 'not active in this space',
-      });
+      throw unprocessable(
+        `paymentMethodConfiguration ${String(requested)} is not an active payment method configuration of space ${space}.`,
+        {
+          paymentMethodConfiguration: 'not active in this space',
+        },
+      );
     }
     if (allowed.length && !allowed.includes(Number(requested))) {
       throw unprocessable(`paymentMethodConfiguration ${String(requested)} is not allowed for transaction ${String(transaction.id)}.`, {
@@ -45,7 +48,10 @@ export function cardMethodConfiguration(store: Store, space: number, transaction
   const found = store
     .list('PaymentMethodConfiguration', space)
     .find((c) => c.state === 'ACTIVE' && isCardConfiguration(store, c) && (!allowed.length || allowed.includes(Number(c.id))));
-  if (!found) throw unprocessable(`Space ${space} has no active card payment method configuration; name one in paymentMethodConfiguration.`, { paymentMethodConfiguration: 'required' });
+  if (!found)
+    throw unprocessable(`Space ${space} has no active card payment method configuration; name one in paymentMethodConfiguration.`, {
+      paymentMethodConfiguration: 'required',
+    });
   return found;
 }
 
@@ -53,7 +59,15 @@ function connectorFor(store: Store, space: number, configuration: StoredObject, 
   const candidates = store
     .list('PaymentConnectorConfiguration', space)
     .filter((c) => c.paymentMethodConfiguration === configuration.id && c.state === 'ACTIVE');
-  return candidates.find((c) => brand && String(c.name ?? '').toLowerCase().includes(brand)) ?? candidates[0];
+  return (
+    candidates.find(
+      (c) =>
+        brand &&
+        String(c.name ?? '')
+          .toLowerCase()
+          .includes(brand),
+    ) ?? candidates[0]
+  );
 }
 
 function cardPayment(store: Store, space: number, configuration: StoredObject, card: CheckedCard, pan: string): Payment {
@@ -81,14 +95,22 @@ export interface CardResult extends Processed {
  * challenge URL and the transaction waits in PROCESSING; otherwise the buyer is sent to the success or
  * failure URL. Without the 3-D variant such a card is declined unless authentication data come along.
  */
-export function processCard(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date, threeD: boolean): CardResult {
+export function processCard(
+  store: Store,
+  space: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+  threeD: boolean,
+): CardResult {
   const transaction = loadTransaction(store, id, space);
   const card = checkCard(body.cardData, now);
   const configuration = cardMethodConfiguration(store, space, transaction, body.paymentMethodConfiguration);
   const pan = String((body.cardData as Record<string, unknown>).primaryAccountNumber).replace(/[\s-]/g, '');
   const payment = cardPayment(store, space, configuration, card, pan);
   const resultUrl = (ok: boolean) =>
-    ((ok ? transaction.successUrl : transaction.failedUrl) as string | undefined) ?? checkoutUrl(store, space, id, 'payment/transaction/result');
+    ((ok ? transaction.successUrl : transaction.failedUrl) as string | undefined) ??
+    checkoutUrl(store, space, id, 'payment/transaction/result');
   if (card.outcome === 'threeDSecure' && !card.authenticated) {
     if (!threeD) return refuse(store, space, transaction, payment, 'decline', FAILURES.authenticationRequired, now);
     const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge');
@@ -107,7 +129,8 @@ function chargeableVersion(store: Store, space: number, transaction: StoredObjec
     throw unprocessable(`Transaction ${String(transaction.id)} has no token to process with.`, { token: 'missing' });
   }
   const token = store.get('Token', Number(tokenId), space);
-  if (!token || token.state !== 'ACTIVE') throw unprocessable(`Token ${String(tokenId)} is not an active token of space ${space}.`, { token: 'not active' });
+  if (!token || token.state !== 'ACTIVE')
+    throw unprocessable(`Token ${String(tokenId)} is not an active token of space ${space}.`, { token: 'not active' });
   const version = activeVersion(store, space, Number(tokenId));
   if (!version) throw unprocessable(`Token ${String(tokenId)} has no active version to charge.`, { token: 'no active version' });
   return version;
@@ -168,7 +191,8 @@ export function processOneClick(store: Store, space: number, id: number, version
 export function applyChargeFlow(store: Store, space: number, id: number, now: Date): StoredObject {
   const transaction = loadTransaction(store, id, space);
   assertPath(transaction, pathTo(transaction, 'startProcessing'));
-  if (pendingLevelOf(store, space, id)) throw unprocessable(`Transaction ${id} already has a charge flow applied.`, { chargeFlow: 'already applied' });
+  if (pendingLevelOf(store, space, id))
+    throw unprocessable(`Transaction ${id} already has a charge flow applied.`, { chargeFlow: 'already applied' });
   const processing = startProcessing(store, space, transaction, now);
   openChargeFlowLevel(store, space, processing, now);
   return processing;

@@ -94,7 +94,15 @@ export function authorize(store: Store, space: number, transaction: StoredObject
 }
 
 /** Ends the transaction DECLINE or FAILED with the failure reason. */
-export function refuse(store: Store, space: number, transaction: StoredObject, payment: Payment, action: 'decline' | 'fail', reason: StoredObject, now: Date): Processed {
+export function refuse(
+  store: Store,
+  space: number,
+  transaction: StoredObject,
+  payment: Payment,
+  action: 'decline' | 'fail',
+  reason: StoredObject,
+  now: Date,
+): Processed {
   const id = Number(transaction.id);
   const actions = pathTo(transaction, action);
   assertPath(transaction, actions);
@@ -119,7 +127,14 @@ export function startProcessing(store: Store, space: number, transaction: Stored
 }
 
 /** Moves the transaction to PROCESSING with an open attempt waiting for a 3-D Secure challenge. */
-export function challenge(store: Store, space: number, transaction: StoredObject, payment: Payment, redirectionUrl: string, now: Date): Processed {
+export function challenge(
+  store: Store,
+  space: number,
+  transaction: StoredObject,
+  payment: Payment,
+  redirectionUrl: string,
+  now: Date,
+): Processed {
   assertPath(transaction, pathTo(transaction, 'startProcessing'));
   const attempt = startChargeAttempt(store, space, transaction, { ...payment, redirectionUrl }, now);
   return { transaction: startProcessing(store, space, transaction, now), attempt };

@@ -7,16 +7,7 @@ import { loadObject } from '../objects';
 import type { Key, Store, StoredObject } from '../store';
 
 export type TransactionState =
-  | 'CREATE'
-  | 'PENDING'
-  | 'CONFIRMED'
-  | 'PROCESSING'
-  | 'FAILED'
-  | 'AUTHORIZED'
-  | 'VOIDED'
-  | 'COMPLETED'
-  | 'FULFILL'
-  | 'DECLINE';
+  'CREATE' | 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'FAILED' | 'AUTHORIZED' | 'VOIDED' | 'COMPLETED' | 'FULFILL' | 'DECLINE';
 
 export const transactionLifecycle = defineLifecycle<TransactionState>({
   model: 'Transaction',

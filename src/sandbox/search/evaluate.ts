@@ -2,16 +2,7 @@
 // value is read as its field's type here, once, so evaluation per object does no parsing.
 import { SearchFieldError, type Comparator, type QueryNode } from '../../search-syntax';
 import type { FieldAccessor, FieldResolver } from './accessor';
-import {
-  parseBoolean,
-  parseEnum,
-  parseInstant,
-  parseNumber,
-  storedBoolean,
-  storedNumber,
-  storedString,
-  storedTime,
-} from './values';
+import { parseBoolean, parseEnum, parseInstant, parseNumber, storedBoolean, storedNumber, storedString, storedTime } from './values';
 
 export type Predicate = (object: Record<string, unknown>) => boolean;
 type ElementTest = (element: unknown) => boolean;
@@ -217,7 +208,10 @@ function containsAll(field: FieldAccessor, name: string, text: string): Predicat
   const { get } = field;
   if ((field.type === 'string' || field.type === 'enum') && !field.list) {
     const needles = items.map((i) => i.toLowerCase());
-    const has = (needle: string): ElementTest => (e) => storedString(e)?.toLowerCase().includes(needle) ?? false;
+    const has =
+      (needle: string): ElementTest =>
+      (e) =>
+        storedString(e)?.toLowerCase().includes(needle) ?? false;
     const tests = needles.map(has);
     return (o) => {
       const value = get(o);

@@ -39,7 +39,7 @@ export function fieldResolver(store: Store, model: string, space: number | null)
 }
 
 function linksOf(model: string | undefined): Map<string, Link> {
-  return new Map((model ? resourceByModel.get(model)?.links ?? [] : []).map((l) => [l.field, l]));
+  return new Map((model ? (resourceByModel.get(model)?.links ?? []) : []).map((l) => [l.field, l]));
 }
 
 function planField(model: string, path: string[]): Plan | undefined {

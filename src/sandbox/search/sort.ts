@@ -51,10 +51,7 @@ export function parseSortOrder(text: string): SortKey[] {
  * values sorts by its first non-null one. Objects the keys tie on compare equal: callers add `id`
  * last when they need a total order.
  */
-export function compileSort(
-  keys: SortKey[],
-  resolve: FieldResolver,
-): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
+export function compileSort(keys: SortKey[], resolve: FieldResolver): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
   const fields = resolveKeys(keys, resolve);
   return (a, b) => {
     for (const { field, sign } of fields) {

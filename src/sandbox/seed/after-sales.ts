@@ -23,7 +23,12 @@ export function invoice(story: TxStory, completionId: number): StoredObject {
   const dueOn = addMs(story.at, 30 * DAY);
   const state = invoiceStateFor(story, dueOn);
   const amount = toAmount(story.money, totalMinor(story.money, items));
-  const paidOn = state === 'PAID' ? (story.method === 'invoice' || story.method === 'banktransfer' ? addMs(story.at, story.ctx.rng.int(1, 25) * DAY) : story.at) : undefined;
+  const paidOn =
+    state === 'PAID'
+      ? story.method === 'invoice' || story.method === 'banktransfer'
+        ? addMs(story.at, story.ctx.rng.int(1, 25) * DAY)
+        : story.at
+      : undefined;
   return child(story, 'TransactionInvoice', {
     linkedTransaction: story.tx.id,
     completion: completionId,
@@ -58,7 +63,10 @@ export function deliveryIndication(story: TxStory, completionId: number, state: 
     ...(decided
       ? {
           automaticallyDecidedOn: at(story),
-          automaticDecisionReason: { id: state === 'SUITABLE' ? 8001 : 8002, name: { 'en-US': state === 'SUITABLE' ? 'Risk check passed' : 'High fraud risk' } },
+          automaticDecisionReason: {
+            id: state === 'SUITABLE' ? 8001 : 8002,
+            name: { 'en-US': state === 'SUITABLE' ? 'Risk check passed' : 'High fraud risk' },
+          },
         }
       : {}),
   });
@@ -73,12 +81,21 @@ const REFUND_FAILED = failureReason(1101, 'INTERNAL', 'Refund failed', 'The proc
 /** Reductions that refund `quantity` units of each named line item. */
 function refundOf(story: TxStory, reduce: Record<string, number>): { lineItems: StoredObject[]; reduced: StoredObject[]; minor: number } {
   const items = story.tx.lineItems as StoredObject[];
-  const lineItems = items.filter((item) => reduce[item.uniqueId as string]).map((item) => withQuantity(story.money, item, reduce[item.uniqueId as string]));
+  const lineItems = items
+    .filter((item) => reduce[item.uniqueId as string])
+    .map((item) => withQuantity(story.money, item, reduce[item.uniqueId as string]));
   const reduced = items.map((item) => withQuantity(story.money, item, (item.quantity as number) - (reduce[item.uniqueId as string] ?? 0)));
   return { lineItems, reduced, minor: totalMinor(story.money, lineItems) };
 }
 
-function refund(story: TxStory, completionId: number, invoiceId: number | undefined, reduce: Record<string, number>, state: RefundState, index: number): StoredObject {
+function refund(
+  story: TxStory,
+  completionId: number,
+  invoiceId: number | undefined,
+  reduce: Record<string, number>,
+  state: RefundState,
+  index: number,
+): StoredObject {
   step(story, 10, 120);
   const created = at(story);
   step(story, 0, 5);
@@ -98,7 +115,11 @@ function refund(story: TxStory, completionId: number, invoiceId: number | undefi
     processorReference: processorReference(story),
     amount,
     taxes: rate ? [{ title: 'VAT', rate }] : [],
-    reductions: Object.entries(reduce).map(([lineItemUniqueId, quantityReduction]) => ({ lineItemUniqueId, quantityReduction, unitPriceReduction: 0 })),
+    reductions: Object.entries(reduce).map(([lineItemUniqueId, quantityReduction]) => ({
+      lineItemUniqueId,
+      quantityReduction,
+      unitPriceReduction: 0,
+    })),
     lineItems,
     reducedLineItems: reduced,
     environment: 'PREVIEW',
@@ -130,7 +151,12 @@ export function refunds(story: TxStory, completionId: number, invoiceId: number 
   return items.slice(0, count).map((item, i) => refund(story, completionId, invoiceId, { [item.uniqueId as string]: 1 }, state(), i + 1));
 }
 
-const TX_COMMENTS = ['Customer asked to split the delivery.', 'Checked with the customer by phone.', 'Shipped with express courier.', 'Address corrected before shipping.'];
+const TX_COMMENTS = [
+  'Customer asked to split the delivery.',
+  'Checked with the customer by phone.',
+  'Shipped with express courier.',
+  'Address corrected before shipping.',
+];
 
 export function transactionComments(story: TxStory): void {
   for (let i = story.ctx.rng.int(1, 2); i > 0; i--) {
@@ -141,12 +167,22 @@ export function transactionComments(story: TxStory): void {
 
 export function invoiceComment(story: TxStory, invoiceId: number): void {
   step(story, 5, 60);
-  child(story, 'TransactionInvoiceComment', { transactionInvoice: invoiceId, content: 'Invoice sent to the customer by e-mail.', pinned: false, createdBy: 1 });
+  child(story, 'TransactionInvoiceComment', {
+    transactionInvoice: invoiceId,
+    content: 'Invoice sent to the customer by e-mail.',
+    pinned: false,
+    createdBy: 1,
+  });
 }
 
 export function refundComment(story: TxStory, refundObject: StoredObject): void {
   step(story, 5, 60);
-  child(story, 'RefundComment', { refund: idOf(refundObject), content: `Refund requested by the customer (${String(refundObject.state)}).`, pinned: false, createdBy: 1 });
+  child(story, 'RefundComment', {
+    refund: idOf(refundObject),
+    content: `Refund requested by the customer (${String(refundObject.state)}).`,
+    pinned: false,
+    createdBy: 1,
+  });
 }
 
 export function clientPlatform(story: TxStory): void {

@@ -64,13 +64,7 @@ export function make(ctx: SeedContext, model: string, space: number | null, fiel
 }
 
 /** Creates an object after moving the clock forward by about `stepMs`. */
-export function makeLater(
-  ctx: SeedContext,
-  model: string,
-  space: number | null,
-  stepMs: number,
-  fields: StoredObject,
-): StoredObject {
+export function makeLater(ctx: SeedContext, model: string, space: number | null, stepMs: number, fields: StoredObject): StoredObject {
   ctx.clock.advance(stepMs);
   return make(ctx, model, space, fields);
 }

@@ -15,11 +15,28 @@ export interface SeededCustomer {
   token?: { id: number; versionId: number; connectorKey: string };
 }
 
-const COMMENTS = ['Prefers delivery after 5 pm.', 'VIP customer, handle with care.', 'Asked for invoices by e-mail only.', 'Called about a late delivery.', 'Requested a new billing address.'];
-const LAST4: Record<CardBrandKey, string> = { visa: '1111', mastercard: '4444', amex: '0005', maestro: '0008', diners: '0004', jcb: '0000' };
+const COMMENTS = [
+  'Prefers delivery after 5 pm.',
+  'VIP customer, handle with care.',
+  'Asked for invoices by e-mail only.',
+  'Called about a late delivery.',
+  'Requested a new billing address.',
+];
+const LAST4: Record<CardBrandKey, string> = {
+  visa: '1111',
+  mastercard: '4444',
+  amex: '0005',
+  maestro: '0008',
+  diners: '0004',
+  jcb: '0000',
+};
 
 function seedAddresses(ctx: SeedContext, space: SpaceIds, customer: StoredObject): StoredObject {
-  const person = { givenName: customer.givenName as string, familyName: customer.familyName as string, emailAddress: customer.emailAddress as string };
+  const person = {
+    givenName: customer.givenName as string,
+    familyName: customer.familyName as string,
+    emailAddress: customer.emailAddress as string,
+  };
   const count = ctx.rng.int(1, 3);
   let billing: StoredObject | undefined;
   for (let i = 0; i < count; i++) {

@@ -16,7 +16,16 @@ export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'S
     linkedTransaction: story.tx.id,
     state,
     timeoutOn: iso(addMs(story.at, 3 * DAY)),
-    configuration: { id: 9000 + flow, name: 'Send payment link', period: 'P3D', priority: 1, state: 'ACTIVE', type: 9101, linkedSpaceId: story.space.id, version: 1 },
+    configuration: {
+      id: 9000 + flow,
+      name: 'Send payment link',
+      period: 'P3D',
+      priority: 1,
+      state: 'ACTIVE',
+      type: 9101,
+      linkedSpaceId: story.space.id,
+      version: 1,
+    },
   });
   if (state === 'PENDING') {
     step(story, 0, 1);

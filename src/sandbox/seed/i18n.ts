@@ -26,8 +26,28 @@ const ADDRESS_FORMATS: Record<string, { regex: string; examples: string[]; state
 
 /** Language-region pairs offered as languages; the names come from the ISO packages. */
 const LANGUAGE_TAGS = [
-  'en-US', 'en-GB', 'de-DE', 'de-CH', 'de-AT', 'fr-FR', 'fr-CH', 'it-IT', 'it-CH', 'es-ES', 'pt-PT',
-  'pt-BR', 'nl-NL', 'pl-PL', 'sv-SE', 'da-DK', 'nb-NO', 'fi-FI', 'cs-CZ', 'ja-JP', 'zh-CN', 'ru-RU',
+  'en-US',
+  'en-GB',
+  'de-DE',
+  'de-CH',
+  'de-AT',
+  'fr-FR',
+  'fr-CH',
+  'it-IT',
+  'it-CH',
+  'es-ES',
+  'pt-PT',
+  'pt-BR',
+  'nl-NL',
+  'pl-PL',
+  'sv-SE',
+  'da-DK',
+  'nb-NO',
+  'fi-FI',
+  'cs-CZ',
+  'ja-JP',
+  'zh-CN',
+  'ru-RU',
   'tr-TR',
 ];
 

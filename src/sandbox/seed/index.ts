@@ -24,14 +24,17 @@ export interface SeedSummary {
   accounts: number[];
   spaces: number[];
   /** Per space id: ids an integration test needs to drive payments on demo data. */
-  perSpace: Record<number, {
-    cardPaymentMethodConfigurationId: number;
-    paymentConnectorConfigurationId: number;
-    sampleTransactionIds: Partial<Record<TransactionState, number>>;
-    customerIds: number[];
-    tokenIds: number[];
-    subscriptionIds: number[];
-  }>;
+  perSpace: Record<
+    number,
+    {
+      cardPaymentMethodConfigurationId: number;
+      paymentConnectorConfigurationId: number;
+      sampleTransactionIds: Partial<Record<TransactionState, number>>;
+      customerIds: number[];
+      tokenIds: number[];
+      subscriptionIds: number[];
+    }
+  >;
   testCards: { approve: string; decline: string; fail: string; threeDSecure: string };
 }
 
@@ -52,7 +55,9 @@ function planEvents(ctx: SeedContext): Event[] {
     const states = planStates(ctx, own);
     // Subscriptions are spread evenly among the space's transactions.
     const events: Event[] = states.map((state) => ({ kind: 'transaction', space: i, state }));
-    plans.forEach((plan, k) => events.splice(Math.floor(((k + 0.5) * events.length) / plans.length) + k, 0, { kind: 'subscription', plan }));
+    plans.forEach((plan, k) =>
+      events.splice(Math.floor(((k + 0.5) * events.length) / plans.length) + k, 0, { kind: 'subscription', plan }),
+    );
     return events;
   });
   const remaining = perSpace.map((e) => e.length);

@@ -36,7 +36,16 @@ export const toAmount = (m: Money, minor: number): number => minor / 10 ** m.dig
 /** One line item from a unit price (in minor units, tax included), a quantity and a tax rate. */
 export function lineItem(
   m: Money,
-  fields: { uniqueId: string; sku: string; name: string; type: string; unitMinor: number; quantity: number; taxRate: number; shippingRequired: boolean },
+  fields: {
+    uniqueId: string;
+    sku: string;
+    name: string;
+    type: string;
+    unitMinor: number;
+    quantity: number;
+    taxRate: number;
+    shippingRequired: boolean;
+  },
 ): StoredObject {
   const grossMinor = fields.unitMinor * fields.quantity;
   const taxMinor = Math.round(grossMinor - grossMinor / (1 + fields.taxRate / 100));
@@ -78,16 +87,40 @@ export function randomLineItems(rng: Rng, m: Money, country: string): StoredObje
     if (used.has(sku)) continue;
     used.add(sku);
     const unitMinor = toMinor(m, price);
-    items.push(lineItem(m, { uniqueId: `${sku.toLowerCase()}`, sku, name, type: 'PRODUCT', unitMinor, quantity: rng.int(1, 3), taxRate, shippingRequired: shipping }));
+    items.push(
+      lineItem(m, {
+        uniqueId: `${sku.toLowerCase()}`,
+        sku,
+        name,
+        type: 'PRODUCT',
+        unitMinor,
+        quantity: rng.int(1, 3),
+        taxRate,
+        shippingRequired: shipping,
+      }),
+    );
   }
   if (items.some((item) => item.shippingRequired)) {
-    items.push(lineItem(m, { uniqueId: 'shipping', sku: 'SHIPPING', name: 'Standard Shipping', type: 'SHIPPING', unitMinor: toMinor(m, 7.9), quantity: 1, taxRate, shippingRequired: false }));
+    items.push(
+      lineItem(m, {
+        uniqueId: 'shipping',
+        sku: 'SHIPPING',
+        name: 'Standard Shipping',
+        type: 'SHIPPING',
+        unitMinor: toMinor(m, 7.9),
+        quantity: 1,
+        taxRate,
+        shippingRequired: false,
+      }),
+    );
   }
   return items;
 }
 
-export const totalMinor = (m: Money, items: StoredObject[]): number => items.reduce((sum, item) => sum + toMinor(m, item.amountIncludingTax as number), 0);
-export const taxMinor = (m: Money, items: StoredObject[]): number => items.reduce((sum, item) => sum + toMinor(m, item.taxAmount as number), 0);
+export const totalMinor = (m: Money, items: StoredObject[]): number =>
+  items.reduce((sum, item) => sum + toMinor(m, item.amountIncludingTax as number), 0);
+export const taxMinor = (m: Money, items: StoredObject[]): number =>
+  items.reduce((sum, item) => sum + toMinor(m, item.taxAmount as number), 0);
 
 /** The same line item with its quantity reduced (for partial completions and refunds). */
 export function withQuantity(m: Money, item: StoredObject, quantity: number): StoredObject {

@@ -36,7 +36,11 @@ export function methodsOf(space: SpaceIds): PaymentMethodKey[] {
 }
 
 function seedProcessorConfigurations(ctx: SeedContext, space: SpaceIds): Record<string, number> {
-  const used = new Set(Object.entries(ctx.global.connectorMethod).filter(([, m]) => methodsOf(space).includes(m)).map(([key]) => ctx.global.connectorProcessor[key]));
+  const used = new Set(
+    Object.entries(ctx.global.connectorMethod)
+      .filter(([, m]) => methodsOf(space).includes(m))
+      .map(([key]) => ctx.global.connectorProcessor[key]),
+  );
   const out: Record<string, number> = {};
   for (const processor of [...used].sort()) {
     const config = makeLater(ctx, 'PaymentProcessorConfiguration', space.id, STEP, {

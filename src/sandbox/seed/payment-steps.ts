@@ -16,7 +16,11 @@ export function failureOf(kind: AttemptFailure): { failureReason: StoredObject; 
 }
 
 /** A charge attempt in `state`; a FAILED one records its failure on the transaction too. */
-export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL', why: AttemptFailure = 'processorError'): StoredObject {
+export function chargeAttempt(
+  story: TxStory,
+  state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL',
+  why: AttemptFailure = 'processorError',
+): StoredObject {
   const { ctx, space, tx } = story;
   step(story, 1, 3);
   const failure = state === 'FAILED' ? failureOf(why) : undefined;
@@ -94,7 +98,13 @@ export function partialSplit(story: TxStory): { first: StoredObject[]; rest: Sto
 }
 
 /** A successful completion of `items`; the last one completes the transaction. */
-export function completion(story: TxStory, items: StoredObject[], remaining: StoredObject[], last: boolean, lineItemVersionId?: number): StoredObject {
+export function completion(
+  story: TxStory,
+  items: StoredObject[],
+  remaining: StoredObject[],
+  last: boolean,
+  lineItemVersionId?: number,
+): StoredObject {
   step(story, 5, 90);
   const created = at(story);
   step(story, 0, 2);

@@ -2,8 +2,50 @@
 import type { StoredObject } from '../store';
 import type { Rng } from './random';
 
-const GIVEN = ['Anna', 'Luca', 'Mia', 'Noah', 'Lea', 'Elias', 'Sofia', 'Jonas', 'Emma', 'Leon', 'Laura', 'David', 'Olivia', 'Samuel', 'Chloé', 'Marco', 'Julia', 'Ben', 'Nina', 'Tim'];
-const FAMILY = ['Müller', 'Meier', 'Schmid', 'Keller', 'Weber', 'Huber', 'Schneider', 'Fischer', 'Brunner', 'Baumann', 'Smith', 'Johnson', 'Rossi', 'Dubois', 'Wagner', 'Becker', 'Garcia', 'Miller', 'Frei', 'Graf'];
+const GIVEN = [
+  'Anna',
+  'Luca',
+  'Mia',
+  'Noah',
+  'Lea',
+  'Elias',
+  'Sofia',
+  'Jonas',
+  'Emma',
+  'Leon',
+  'Laura',
+  'David',
+  'Olivia',
+  'Samuel',
+  'Chloé',
+  'Marco',
+  'Julia',
+  'Ben',
+  'Nina',
+  'Tim',
+];
+const FAMILY = [
+  'Müller',
+  'Meier',
+  'Schmid',
+  'Keller',
+  'Weber',
+  'Huber',
+  'Schneider',
+  'Fischer',
+  'Brunner',
+  'Baumann',
+  'Smith',
+  'Johnson',
+  'Rossi',
+  'Dubois',
+  'Wagner',
+  'Becker',
+  'Garcia',
+  'Miller',
+  'Frei',
+  'Graf',
+];
 
 const PLACES: Record<string, { city: string; postcode: string; state?: string; streets: string[] }[]> = {
   CH: [
@@ -33,7 +75,10 @@ export interface Person {
 export function randomPerson(rng: Rng, serial: number): Person {
   const givenName = rng.pick(GIVEN);
   const familyName = rng.pick(FAMILY);
-  const local = `${givenName}.${familyName}`.toLowerCase().normalize('NFD').replace(/[^a-z.]/g, '');
+  const local = `${givenName}.${familyName}`
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z.]/g, '');
   return { givenName, familyName, emailAddress: `${local}.${serial}@example.com` };
 }
 

@@ -18,7 +18,12 @@ export const FEATURES = {
 export const feature = (key: keyof typeof FEATURES) => copy(FEATURES[key]);
 
 const METHODS: Record<PaymentMethodKey, { en: string; de: string; currencies: string[]; collection: string[] }> = {
-  card: { en: 'Credit / Debit Card', de: 'Kredit- / Debitkarte', currencies: ['CHF', 'EUR', 'USD', 'GBP'], collection: ['ONSITE', 'OFFSITE'] },
+  card: {
+    en: 'Credit / Debit Card',
+    de: 'Kredit- / Debitkarte',
+    currencies: ['CHF', 'EUR', 'USD', 'GBP'],
+    collection: ['ONSITE', 'OFFSITE'],
+  },
   twint: { en: 'TWINT', de: 'TWINT', currencies: ['CHF'], collection: ['OFFSITE'] },
   paypal: { en: 'PayPal', de: 'PayPal', currencies: ['CHF', 'EUR', 'USD', 'GBP'], collection: ['OFFSITE'] },
   sepa: { en: 'SEPA Direct Debit', de: 'SEPA-Lastschrift', currencies: ['EUR'], collection: ['ONSITE'] },
@@ -111,7 +116,9 @@ function seedPaymentCatalog(ctx: SeedContext, ids: GlobalIds): void {
   ids.connectorBrand = {};
   ids.connectorProcessor = {};
   for (const c of CONNECTORS) {
-    const title = c.brand ? `${BRANDS[c.brand]} via ${PROCESSORS[c.processor].name}` : `${METHODS[c.method].en} via ${PROCESSORS[c.processor].name}`;
+    const title = c.brand
+      ? `${BRANDS[c.brand]} via ${PROCESSORS[c.processor].name}`
+      : `${METHODS[c.method].en} via ${PROCESSORS[c.processor].name}`;
     const connector = makeLater(ctx, 'PaymentConnector', null, STEP, {
       name: localized(title),
       description: localized(`${title} connector`),
@@ -122,7 +129,10 @@ function seedPaymentCatalog(ctx: SeedContext, ids: GlobalIds): void {
       primaryRiskTaker: c.method === 'invoice' ? 'MERCHANT' : 'THIRD_PARTY',
       supportedCurrencies: METHODS[c.method].currencies,
       supportedCustomersPresences: c.method === 'card' ? ['VIRTUAL_PRESENT', 'NOT_PRESENT', 'PHYSICAL_PRESENT'] : ['VIRTUAL_PRESENT'],
-      supportedFeatures: [{ id: 2001, displayName: 'Refund' }, { id: 2002, displayName: 'Void' }],
+      supportedFeatures: [
+        { id: 2001, displayName: 'Refund' },
+        { id: 2002, displayName: 'Void' },
+      ],
       deprecated: false,
     });
     ids.connectors[c.key] = idOf(connector);
@@ -135,11 +145,18 @@ function seedPaymentCatalog(ctx: SeedContext, ids: GlobalIds): void {
 function seedChannelsAndTypes(ctx: SeedContext, ids: GlobalIds): void {
   ids.salesChannels = {} as GlobalIds['salesChannels'];
   Object.entries(SALES_CHANNELS).forEach(([key, name], index) => {
-    const channel = makeLater(ctx, 'SalesChannel', null, STEP, { name: localized(name), description: localized(`Sales through ${name}`), sortOrder: index + 1 });
+    const channel = makeLater(ctx, 'SalesChannel', null, STEP, {
+      name: localized(name),
+      description: localized(`Sales through ${name}`),
+      sortOrder: index + 1,
+    });
     ids.salesChannels[key as SalesChannelKey] = idOf(channel);
   });
   for (const name of ['Currency', 'Billing Country', 'Amount Range', 'Customer Presence']) {
-    makeLater(ctx, 'ConditionType', null, STEP, { name: localized(`${name} Condition`), description: localized(`Applies when the ${name.toLowerCase()} matches.`) });
+    makeLater(ctx, 'ConditionType', null, STEP, {
+      name: localized(`${name} Condition`),
+      description: localized(`Applies when the ${name.toLowerCase()} matches.`),
+    });
   }
   ids.documentTemplateTypes = {} as GlobalIds['documentTemplateTypes'];
   for (const [key, t] of Object.entries(DOCUMENT_TYPES) as [DocumentTemplateTypeKey, (typeof DOCUMENT_TYPES)['invoice']][]) {
@@ -177,7 +194,11 @@ function seedOrganisationAndLabels(ctx: SeedContext): void {
     ['Risk', ['Fraud Score', 'IP Country Match']],
   ];
   groups.forEach(([groupName, labels], g) => {
-    const group = makeLater(ctx, 'LabelDescriptorGroup', null, STEP, { name: localized(groupName), description: localized(`${groupName} labels`), weight: g + 1 });
+    const group = makeLater(ctx, 'LabelDescriptorGroup', null, STEP, {
+      name: localized(groupName),
+      description: localized(`${groupName} labels`),
+      weight: g + 1,
+    });
     labels.forEach((name, i) => {
       makeLater(ctx, 'LabelDescriptor', null, STEP, {
         name: localized(name),
@@ -191,7 +212,11 @@ function seedOrganisationAndLabels(ctx: SeedContext): void {
     });
   });
   for (const name of ['Shipping Method', 'Gift Wrapping', 'Newsletter Opt-in']) {
-    makeLater(ctx, 'StaticValue', null, STEP, { name: localized(name), description: localized(`Static value: ${name}`), features: [FEATURES.payment.id] });
+    makeLater(ctx, 'StaticValue', null, STEP, {
+      name: localized(name),
+      description: localized(`Static value: ${name}`),
+      features: [FEATURES.payment.id],
+    });
   }
 }
 

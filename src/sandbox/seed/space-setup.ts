@@ -52,7 +52,10 @@ function seedDunning(ctx: SeedContext, space: SpaceIds): void {
 }
 
 function seedChargeFlows(ctx: SeedContext, space: SpaceIds): void {
-  for (const [name, priority] of [['Card then PayPal', 1], ['Payment link fallback', 2]] as const) {
+  for (const [name, priority] of [
+    ['Card then PayPal', 1],
+    ['Payment link fallback', 2],
+  ] as const) {
     const flow = makeLater(ctx, 'ChargeFlow', space.id, STEP, { name, priority, state: 'ACTIVE', conditions: [] });
     space.chargeFlows.push(idOf(flow));
   }

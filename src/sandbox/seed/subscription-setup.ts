@@ -59,15 +59,34 @@ export function seedSubscriptionSetup(ctx: SeedContext, space: SpaceIds): Subscr
     ['API Calls', 'Number of API calls in the period'],
     ['Storage', 'Gigabytes stored at the end of the period'],
   ].map(([name, description], i) =>
-    idOf(makeLater(ctx, 'SubscriptionMetric', space.id, HOUR, { name: localized(name), description: localized(description), state: 'ACTIVE', type: { id: 9401 + i, name: localized(name), feature: 1003 } })),
+    idOf(
+      makeLater(ctx, 'SubscriptionMetric', space.id, HOUR, {
+        name: localized(name),
+        description: localized(description),
+        state: 'ACTIVE',
+        type: { id: 9401 + i, name: localized(name), feature: 1003 },
+      }),
+    ),
   );
   const affiliates = ['Partner Network', 'Influencer Program'].map((name, i) =>
-    idOf(makeLater(ctx, 'SubscriptionAffiliate', space.id, HOUR, { name, reference: `AFF-${space.id}-${i + 1}`, externalId: `aff-${space.id}-${i + 1}`, language: space.language, state: 'ACTIVE', metaData: { channel: name } })),
+    idOf(
+      makeLater(ctx, 'SubscriptionAffiliate', space.id, HOUR, {
+        name,
+        reference: `AFF-${space.id}-${i + 1}`,
+        externalId: `aff-${space.id}-${i + 1}`,
+        language: space.language,
+        state: 'ACTIVE',
+        metaData: { channel: name },
+      }),
+    ),
   );
   const allowed = space.methodConfigurations.card ? [space.methodConfigurations.card] : [];
   const products = PRODUCTS.map((p) => ({ version: productVersion(ctx, space, allowed, p), price: p[2] }));
   for (const { version } of products) {
-    for (const [name, optional] of [['Base package', false], ['Add-ons', true]] as const) {
+    for (const [name, optional] of [
+      ['Base package', false],
+      ['Add-ons', true],
+    ] as const) {
       makeLater(ctx, 'SubscriptionProductComponentGroup', space.id, HOUR, {
         name: localized(`${String(version.reference)} ${name}`),
         optional,

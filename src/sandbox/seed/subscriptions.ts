@@ -14,10 +14,24 @@ import { seedTransaction, type TransactionOutcome } from './transactions';
 export type SubscriptionState = components['schemas']['SubscriptionState'];
 
 const STATE_WEIGHTS: Record<SubscriptionState, number> = {
-  ACTIVE: 45, TERMINATED: 18, SUSPENDED: 6, TERMINATION_SCHEDULED: 6, TERMINATING: 4, FAILED: 7, PENDING: 8, INITIALIZING: 6,
+  ACTIVE: 45,
+  TERMINATED: 18,
+  SUSPENDED: 6,
+  TERMINATION_SCHEDULED: 6,
+  TERMINATING: 4,
+  FAILED: 7,
+  PENDING: 8,
+  INITIALIZING: 6,
 };
 const VERSION_STATE: Record<SubscriptionState, string> = {
-  ACTIVE: 'ACTIVE', SUSPENDED: 'ACTIVE', TERMINATION_SCHEDULED: 'ACTIVE', TERMINATING: 'TERMINATING', TERMINATED: 'TERMINATED', FAILED: 'FAILED', PENDING: 'PENDING', INITIALIZING: 'INITIALIZING',
+  ACTIVE: 'ACTIVE',
+  SUSPENDED: 'ACTIVE',
+  TERMINATION_SCHEDULED: 'ACTIVE',
+  TERMINATING: 'TERMINATING',
+  TERMINATED: 'TERMINATED',
+  FAILED: 'FAILED',
+  PENDING: 'PENDING',
+  INITIALIZING: 'INITIALIZING',
 };
 const RUNNING: SubscriptionState[] = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED', 'TERMINATING', 'TERMINATED'];
 
@@ -28,7 +42,8 @@ export interface SubscriptionPlan {
   paidPeriods: number;
 }
 
-export const planSubscriptionStates = (ctx: SeedContext, count: number): SubscriptionState[] => ctx.rng.plan(STATE_WEIGHTS, count, ['PENDING', 'INITIALIZING']);
+export const planSubscriptionStates = (ctx: SeedContext, count: number): SubscriptionState[] =>
+  ctx.rng.plan(STATE_WEIGHTS, count, ['PENDING', 'INITIALIZING']);
 
 export function planSubscription(ctx: SeedContext, space: SpaceIds, state: SubscriptionState): SubscriptionPlan {
   return { space, state, paidPeriods: RUNNING.includes(state) ? ctx.rng.int(1, 3) : 0 };
@@ -50,24 +65,26 @@ interface SubStory {
 
 function ledgerEntry(story: SubStory, state: string, period: number): number {
   const { fee } = story;
-  return idOf(makeLater(story.ctx, 'SubscriptionLedgerEntry', story.plan.space.id, MINUTE, {
-    subscriptionVersion: story.version.id,
-    title: fee.name,
-    externalId: `led-${String(story.subscription.id)}-${period}`,
-    feeType: 'PERIOD_FEE',
-    componentReferenceName: fee.name,
-    componentReferenceSku: fee.sku,
-    quantity: 1,
-    amountIncludingTax: fee.amountIncludingTax,
-    amountExcludingTax: fee.amountExcludingTax,
-    taxAmount: fee.taxAmount,
-    discountIncludingTax: 0,
-    aggregatedTaxRate: fee.aggregatedTaxRate,
-    taxes: copy(fee.taxes as StoredObject[]),
-    proRataCalculated: false,
-    state,
-    createdBy: 1,
-  }));
+  return idOf(
+    makeLater(story.ctx, 'SubscriptionLedgerEntry', story.plan.space.id, MINUTE, {
+      subscriptionVersion: story.version.id,
+      title: fee.name,
+      externalId: `led-${String(story.subscription.id)}-${period}`,
+      feeType: 'PERIOD_FEE',
+      componentReferenceName: fee.name,
+      componentReferenceSku: fee.sku,
+      quantity: 1,
+      amountIncludingTax: fee.amountIncludingTax,
+      amountExcludingTax: fee.amountExcludingTax,
+      taxAmount: fee.taxAmount,
+      discountIncludingTax: 0,
+      aggregatedTaxRate: fee.aggregatedTaxRate,
+      taxes: copy(fee.taxes as StoredObject[]),
+      proRataCalculated: false,
+      state,
+      createdBy: 1,
+    }),
+  );
 }
 
 type ChargeState = 'SUCCESSFUL' | 'FAILED' | 'PROCESSING' | 'SCHEDULED' | 'DISCARDED';
@@ -78,7 +95,14 @@ function charge(story: SubStory, state: ChargeState, period: number): void {
   let outcome: TransactionOutcome | undefined;
   if (state === 'SUCCESSFUL' || state === 'FAILED' || state === 'PROCESSING') {
     ctx.clock.advance(10 * MINUTE);
-    outcome = seedTransaction(ctx, { space: plan.space, state: txState, customer: story.customer, useToken: true, salesChannel: 'recurring', items: [copy(story.fee)] });
+    outcome = seedTransaction(ctx, {
+      space: plan.space,
+      state: txState,
+      customer: story.customer,
+      useToken: true,
+      salesChannel: 'recurring',
+      items: [copy(story.fee)],
+    });
   }
   const entry = ledgerEntry(story, state === 'SUCCESSFUL' ? 'PAID' : state === 'DISCARDED' ? 'OPEN' : 'SCHEDULED', period);
   const created = ctx.clock.advance(MINUTE);
@@ -126,7 +150,6 @@ function usageReports(story: SubStory): void {
   }
 }
 
-
 function subscriber(ctx: SeedContext, space: SpaceIds, customer: SeededCustomer): StoredObject {
   const c = customer.customer;
   return makeLater(ctx, 'Subscriber', space.id, 10 * MINUTE, {
@@ -162,7 +185,16 @@ export function seedSubscription(ctx: SeedContext, plan: SubscriptionPlan, custo
   const { space, state } = plan;
   const product = ctx.rng.pick(setup.products);
   const m = money(space.currency);
-  const fee = lineItem(m, { uniqueId: 'period-fee', sku: String(product.version.reference), name: `${String((product.version.product as StoredObject).name)} (monthly)`, type: 'PRODUCT', unitMinor: toMinor(m, product.price), quantity: 1, taxRate: taxRateFor(space.country), shippingRequired: false });
+  const fee = lineItem(m, {
+    uniqueId: 'period-fee',
+    sku: String(product.version.reference),
+    name: `${String((product.version.product as StoredObject).name)} (monthly)`,
+    type: 'PRODUCT',
+    unitMinor: toMinor(m, product.price),
+    quantity: 1,
+    taxRate: taxRateFor(space.country),
+    shippingRequired: false,
+  });
   const sub = subscriber(ctx, space, customer);
   const created = ctx.clock.advance(MINUTE);
   const periodsEnd = addMs(created, (plan.paidPeriods + 1) * 30 * DAY);
@@ -177,14 +209,22 @@ export function seedSubscription(ctx: SeedContext, plan: SubscriptionPlan, custo
     state,
     ...(state !== 'PENDING' ? { initializedOn: iso(created) } : {}),
     ...(RUNNING.includes(state) ? { activatedOn: iso(created) } : {}),
-    ...(state === 'TERMINATION_SCHEDULED' ? { terminationScheduledOn: iso(created), plannedTerminationDate: iso(addMs(ctx.now, 30 * DAY)) } : {}),
+    ...(state === 'TERMINATION_SCHEDULED'
+      ? { terminationScheduledOn: iso(created), plannedTerminationDate: iso(addMs(ctx.now, 30 * DAY)) }
+      : {}),
     ...(state === 'TERMINATING' ? { terminatingOn: iso(created) } : {}),
     ...(state === 'TERMINATED' ? { terminatingOn: iso(created), terminatedOn: iso(periodsEnd), terminatedBy: 1 } : {}),
   });
   if (state === 'ACTIVE' && ctx.rng.chance(0.2)) {
-    makeLater(ctx, 'SubscriptionVersion', space.id, MINUTE, { subscription: subscription.id, ...versionFields(plan, 'TERMINATED', created, product.version, created) });
+    makeLater(ctx, 'SubscriptionVersion', space.id, MINUTE, {
+      subscription: subscription.id,
+      ...versionFields(plan, 'TERMINATED', created, product.version, created),
+    });
   }
-  const version = makeLater(ctx, 'SubscriptionVersion', space.id, MINUTE, { subscription: subscription.id, ...versionFields(plan, VERSION_STATE[state], created, product.version, periodsEnd) });
+  const version = makeLater(ctx, 'SubscriptionVersion', space.id, MINUTE, {
+    subscription: subscription.id,
+    ...versionFields(plan, VERSION_STATE[state], created, product.version, periodsEnd),
+  });
   const story: SubStory = { ctx, plan, customer, subscription, version, fee, setup };
   for (let p = 1; p <= plan.paidPeriods; p++) {
     charge(story, 'SUCCESSFUL', p);

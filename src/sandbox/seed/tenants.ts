@@ -5,14 +5,50 @@ import { idOf, makeLater } from './context';
 import { DAY } from './random';
 
 const SPACES = [
-  { name: 'Demo Shop Switzerland', account: 0, currency: 'CHF', country: 'CH', language: 'de-CH', timeZone: 'Europe/Zurich', city: 'Zürich', postcode: '8001', street: 'Bahnhofstrasse 1' },
-  { name: 'Demo Shop Germany', account: 1, currency: 'EUR', country: 'DE', language: 'de-DE', timeZone: 'Europe/Berlin', city: 'Berlin', postcode: '10115', street: 'Invalidenstraße 5' },
-  { name: 'Demo Shop USA', account: 1, currency: 'USD', country: 'US', language: 'en-US', timeZone: 'America/New_York', city: 'New York', postcode: '10001', street: '350 Fifth Avenue' },
+  {
+    name: 'Demo Shop Switzerland',
+    account: 0,
+    currency: 'CHF',
+    country: 'CH',
+    language: 'de-CH',
+    timeZone: 'Europe/Zurich',
+    city: 'Zürich',
+    postcode: '8001',
+    street: 'Bahnhofstrasse 1',
+  },
+  {
+    name: 'Demo Shop Germany',
+    account: 1,
+    currency: 'EUR',
+    country: 'DE',
+    language: 'de-DE',
+    timeZone: 'Europe/Berlin',
+    city: 'Berlin',
+    postcode: '10115',
+    street: 'Invalidenstraße 5',
+  },
+  {
+    name: 'Demo Shop USA',
+    account: 1,
+    currency: 'USD',
+    country: 'US',
+    language: 'en-US',
+    timeZone: 'America/New_York',
+    city: 'New York',
+    postcode: '10001',
+    street: '350 Fifth Avenue',
+  },
 ] as const;
 
 export function seedTenants(ctx: SeedContext): { accounts: number[] } {
   const active = { state: 'ACTIVE', active: true, activeOrRestrictedActive: true, restrictedActive: false };
-  const parent = makeLater(ctx, 'Account', null, DAY, { ...active, name: 'Paygraph Demo Group', type: 'MASTER', subaccountLimit: 10, createdBy: 1 });
+  const parent = makeLater(ctx, 'Account', null, DAY, {
+    ...active,
+    name: 'Paygraph Demo Group',
+    type: 'MASTER',
+    subaccountLimit: 10,
+    createdBy: 1,
+  });
   const child = makeLater(ctx, 'Account', null, DAY, {
     ...active,
     name: 'Paygraph Demo Europe & US',
@@ -48,5 +84,16 @@ export function seedTenants(ctx: SeedContext): { accounts: number[] } {
 
 function emptySpace(id: number, s: (typeof SPACES)[number]): SpaceIds {
   const { currency, country, language, timeZone } = s;
-  return { id, currency, country, language, timeZone, methodConfigurations: {}, connectorConfigurations: {}, documentTemplates: {}, dunningFlows: [], chargeFlows: [] };
+  return {
+    id,
+    currency,
+    country,
+    language,
+    timeZone,
+    methodConfigurations: {},
+    connectorConfigurations: {},
+    documentTemplates: {},
+    dunningFlows: [],
+    chargeFlows: [],
+  };
 }

@@ -9,7 +9,16 @@ import { money, randomLineItems, toAmount, totalMinor } from './line-items';
 import { connectorsFor, methodsOf } from './payment-config';
 import { randomPerson, randomAddress } from './people';
 import { DAY, addMs, iso } from './random';
-import { deliveryIndication, invoice, invoiceComment, refundComment, refunds, transactionComments, clientPlatform, type DeliveryDecision } from './after-sales';
+import {
+  deliveryIndication,
+  invoice,
+  invoiceComment,
+  refundComment,
+  refunds,
+  transactionComments,
+  clientPlatform,
+  type DeliveryDecision,
+} from './after-sales';
 import { chargeAttempt, completeFully, completion, failureOf, lineItemVersion, partialSplit, voidTransaction } from './payment-steps';
 import { step, updateTx, type TxStory } from './story';
 import { chargeFlowLevel } from './followups';
@@ -18,7 +27,16 @@ export type TransactionState = components['schemas']['TransactionState'];
 
 /** Share of each state; the transient ones are given to the most recent transactions. */
 const STATE_WEIGHTS: Record<TransactionState, number> = {
-  FULFILL: 32, COMPLETED: 24, FAILED: 8, VOIDED: 5, DECLINE: 2, AUTHORIZED: 8, PROCESSING: 3, CONFIRMED: 3, PENDING: 6, CREATE: 4,
+  FULFILL: 32,
+  COMPLETED: 24,
+  FAILED: 8,
+  VOIDED: 5,
+  DECLINE: 2,
+  AUTHORIZED: 8,
+  PROCESSING: 3,
+  CONFIRMED: 3,
+  PENDING: 6,
+  CREATE: 4,
 };
 const TRANSIENT: TransactionState[] = ['AUTHORIZED', 'PROCESSING', 'CONFIRMED', 'PENDING', 'CREATE'];
 
@@ -59,7 +77,9 @@ function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject
     totalAppliedFees: 0,
     merchantReference: reference,
     invoiceMerchantReference: `INV-${reference.slice(4)}`,
-    ...(customer ? { customerId: customer.customer.customerId, customerEmailAddress: customer.customer.emailAddress } : { customerEmailAddress: guest!.emailAddress }),
+    ...(customer
+      ? { customerId: customer.customer.customerId, customerEmailAddress: customer.customer.emailAddress }
+      : { customerEmailAddress: guest!.emailAddress }),
     billingAddress: billing,
     ...(items.some((item) => item.shippingRequired) ? { shippingAddress: copy(billing), shippingMethod: 'Standard' } : {}),
     customersPresence: spec.salesChannel === 'moto' || spec.salesChannel === 'recurring' ? 'NOT_PRESENT' : 'VIRTUAL_PRESENT',
@@ -132,7 +152,8 @@ export function seedTransaction(ctx: SeedContext, spec: TransactionSpec): Transa
     updateTx(story, { state: 'DECLINE' });
     return outcome;
   }
-  if (spec.state === 'FAILED' || ctx.rng.chance(0.05)) chargeAttempt(story, 'FAILED', ctx.rng.chance(0.3) ? 'authenticationFailed' : 'processorError');
+  if (spec.state === 'FAILED' || ctx.rng.chance(0.05))
+    chargeAttempt(story, 'FAILED', ctx.rng.chance(0.3) ? 'authenticationFailed' : 'processorError');
   if (spec.state === 'FAILED') {
     updateTx(story, { state: 'FAILED' });
     if (ctx.rng.chance(0.1)) chargeFlowLevel(story, 'FAILED');
@@ -162,7 +183,8 @@ function settle(story: TxStory, state: TransactionState, livId: number | undefin
   }
   const last = idOf(completeFully(story, livId));
   updateTx(story, { state: 'COMPLETED', totalSettledAmount: story.tx.completedAmount });
-  const decision: DeliveryDecision = state === 'FULFILL' ? 'SUITABLE' : state === 'DECLINE' ? 'NOT_SUITABLE' : rng.chance(0.3) ? 'MANUAL_CHECK_REQUIRED' : 'PENDING';
+  const decision: DeliveryDecision =
+    state === 'FULFILL' ? 'SUITABLE' : state === 'DECLINE' ? 'NOT_SUITABLE' : rng.chance(0.3) ? 'MANUAL_CHECK_REQUIRED' : 'PENDING';
   deliveryIndication(story, last, decision);
   outcome.decision = decision;
   if (state === 'DECLINE') {

@@ -17,8 +17,8 @@ interface ByCredentials {
 
 function call(parent: ByCredentials, operationId: string, ctx: Parameters<typeof callExtra>[0], query: Record<string, unknown> = {}) {
   const op = operation(operationId);
-  return callExtra(ctx, operationId, { space: parent.space, path: { credentials: parent.credentials }, query }).then(
-    (body) => toResult(body, resultShape(op), parent.space),
+  return callExtra(ctx, operationId, { space: parent.space, path: { credentials: parent.credentials }, query }).then((body) =>
+    toResult(body, resultShape(op), parent.space),
   );
 }
 

@@ -69,7 +69,5 @@ export const generatedExtras = resources.flatMap((resource) =>
 for (const resource of resources) {
   const mine = generatedExtras.filter((e) => e.resource === resource);
   if (mine.length === 0) continue;
-  builder.objectFields(entityRef(resource.model), (t) =>
-    Object.fromEntries(mine.map((e) => [e.name, extraField(t, resource, e.op)])),
-  );
+  builder.objectFields(entityRef(resource.model), (t) => Object.fromEntries(mine.map((e) => [e.name, extraField(t, resource, e.op)])));
 }

@@ -64,7 +64,13 @@ function pathParamsOf(owner: Resource | undefined, subject: StoredObject | undef
 }
 
 /** A minimal body for the operation's request schema, aware of creates, updates and versions. */
-function genericBody(op: Operation, owner: Resource | undefined, subject: StoredObject | undefined, params: Record<string, unknown>, world: World) {
+function genericBody(
+  op: Operation,
+  owner: Resource | undefined,
+  subject: StoredObject | undefined,
+  params: Record<string, unknown>,
+  world: World,
+) {
   if (!op.requestBody) return undefined;
   const code = standardOperationIndex.get(op.operationId)?.code;
   const schemaName = code === 'C' ? owner?.createBody : code === 'U' ? owner?.updateBody : refName(op.requestBody);

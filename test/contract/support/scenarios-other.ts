@@ -40,7 +40,11 @@ export const createExtras: Record<string, CreateExtras> = {
   SubscriptionAffiliate: () => ({ externalId: unique('affiliate'), reference: unique('affiliate-ref') }),
   SubscriptionMetric: (w) => ({ name: { 'en-US': 'Contract metric' }, type: metricType(w) }),
   PaymentLink: () => ({ externalId: unique('link'), protectionMode: 'NO_PROTECTION' }),
-  SubscriptionCharge: (w) => ({ externalId: unique('charge'), subscription: id(w.any('Subscription', { state: 'ACTIVE' })), processingType: 'SYNCHRONOUS' }),
+  SubscriptionCharge: (w) => ({
+    externalId: unique('charge'),
+    subscription: id(w.any('Subscription', { state: 'ACTIVE' })),
+    processingType: 'SYNCHRONOUS',
+  }),
   SubscriptionLedgerEntry: (w) => ({
     externalId: unique('ledger'),
     subscriptionVersion: id(w.any('SubscriptionVersion', { state: 'ACTIVE' })),
@@ -79,7 +83,9 @@ export const otherScenarios: Record<string, Scenario> = {
     },
   },
   listStatesOfCountry: {
-    params: (w) => ({ countryCode: String(w.any('RestCountry', { where: (c) => ((c.stateCodes as unknown[]) ?? []).length > 0 }).isoCode2) }),
+    params: (w) => ({
+      countryCode: String(w.any('RestCountry', { where: (c) => ((c.stateCodes as unknown[]) ?? []).length > 0 }).isoCode2),
+    }),
   },
 
   createCustomersBulk: { body: (w) => [w.createBody('Customer'), w.createBody('Customer')] },

@@ -29,7 +29,9 @@ function cardsIn(value: unknown, label = ''): FoundCard[] {
   if (Array.isArray(value)) return value.flatMap((v) => cardsIn(v, label));
   if (value && typeof value === 'object') {
     const record = value as Record<string, unknown>;
-    const words = Object.values(record).filter((v) => typeof v === 'string' && !/^[\d\s-]+$/.test(v)).join(' ');
+    const words = Object.values(record)
+      .filter((v) => typeof v === 'string' && !/^[\d\s-]+$/.test(v))
+      .join(' ');
     return Object.entries(record).flatMap(([key, v]) => cardsIn(v, `${label} ${key} ${words}`));
   }
   return [];
@@ -41,7 +43,12 @@ export function approvedCard(world: World) {
   const approved = cards.find((c) => /approv|success|accept/i.test(c.label) && !/3d|three|declin|fail/i.test(c.label));
   if (!approved) throw new Error(`seedSummary.testCards names no approved card: ${JSON.stringify(world.sandbox.seedSummary.testCards)}`);
   const nextYear = world.now.getUTCFullYear() + 2;
-  return { primaryAccountNumber: approved.number, expiryDate: `${nextYear}-12`, cardVerificationCode: '123', cardHolderName: 'Contract Tester' };
+  return {
+    primaryAccountNumber: approved.number,
+    expiryDate: `${nextYear}-12`,
+    cardVerificationCode: '123',
+    cardHolderName: 'Contract Tester',
+  };
 }
 
 /** The card payment method configuration the seed set up in the world's space. */
@@ -58,10 +65,12 @@ export function pendingTransaction(world: World, extra: Record<string, unknown> 
 /** A new transaction authorized through the card details endpoint. */
 export async function authorizedTransaction(world: World): Promise<StoredObject> {
   const tx = await pendingTransaction(world);
-  return world.expectOk<StoredObject>('processTransactionCardDetails', {
-    params: { id: tx.id as number },
-    body: { paymentMethodConfiguration: cardConfiguration(world), cardData: approvedCard(world) },
-  }).then(() => world.stored('Transaction', tx.id as number));
+  return world
+    .expectOk<StoredObject>('processTransactionCardDetails', {
+      params: { id: tx.id as number },
+      body: { paymentMethodConfiguration: cardConfiguration(world), cardData: approvedCard(world) },
+    })
+    .then(() => world.stored('Transaction', tx.id as number));
 }
 
 /** The credentials of a new pending transaction (for the by-credentials operations). */

@@ -1,14 +1,7 @@
 // The contract suite's view of one running sandbox: signed calls, seeded objects picked by model and
 // state (each handed out once where possible, so that one test's action never spoils another's
 // subject), and objects created through the REST API for tests that change or destroy them.
-import {
-  operationsById,
-  resourceByModel,
-  resources,
-  resourceOf,
-  type Operation,
-  type Resource,
-} from '../../../src/catalog';
+import { operationsById, resourceByModel, resources, resourceOf, type Operation, type Resource } from '../../../src/catalog';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { StoredObject } from '../../../src/sandbox/store';
 import { client, type CallResult } from '../../sandbox/support/signed-fetch';

@@ -4,14 +4,7 @@ import { ok } from '../../context';
 import { notFound } from '../../errors';
 import { loadObject } from '../../objects';
 import type { Store, StoredObject } from '../../store';
-import {
-  checkReceiptRequest,
-  invoiceDocument,
-  packingSlipDocument,
-  refundDocument,
-  renderDocument,
-  renderReceipts,
-} from '../../documents';
+import { checkReceiptRequest, invoiceDocument, packingSlipDocument, refundDocument, renderDocument, renderReceipts } from '../../documents';
 import { defineHandlers } from '../registry';
 import { idParam, spaceOf } from './support';
 

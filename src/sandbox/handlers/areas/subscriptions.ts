@@ -123,7 +123,11 @@ defineHandlers({
     // SubscriptionSuspension has no base of its own; its link to the subscription renders like any link.
     const expandSubscription = req.expand.get('subscription');
     const subscription = expandSubscription
-      ? sandbox.render('Subscription', loadObject(sandbox.store, 'Subscription', suspension.subscription as number, space), expandSubscription)
+      ? sandbox.render(
+          'Subscription',
+          loadObject(sandbox.store, 'Subscription', suspension.subscription as number, space),
+          expandSubscription,
+        )
       : suspension.subscription;
     return { status: 200, body: { ...suspension, subscription } };
   },

@@ -14,7 +14,8 @@ function complete(mode: 'ONLINE' | 'OFFLINE', partial: boolean): Handler {
 }
 
 function voidIt(mode: 'ONLINE' | 'OFFLINE'): Handler {
-  return (req, sandbox) => rendered(sandbox, req, 'TransactionVoid', voidTransaction(sandbox.store, spaceOf(req), idParam(req), mode, sandbox.now()));
+  return (req, sandbox) =>
+    rendered(sandbox, req, 'TransactionVoid', voidTransaction(sandbox.store, spaceOf(req), idParam(req), mode, sandbox.now()));
 }
 
 defineHandlers({

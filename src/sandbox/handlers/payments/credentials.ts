@@ -53,7 +53,10 @@ defineHandlers({
   deleteOneClickTokenByCredentials: (req, sandbox) => {
     const { space, transaction } = bound(req, sandbox);
     const version = oneClickVersion(sandbox.store, space, transaction, idParam(req));
-    applyTransition(sandbox.store, tokenVersionLifecycle, Number(version.id), space, 'obsolete', (v) => ({ ...v, obsoletedOn: sandbox.now().toISOString() }));
+    applyTransition(sandbox.store, tokenVersionLifecycle, Number(version.id), space, 'obsolete', (v) => ({
+      ...v,
+      obsoletedOn: sandbox.now().toISOString(),
+    }));
     return noContent();
   },
 });

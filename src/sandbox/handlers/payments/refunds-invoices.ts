@@ -6,14 +6,25 @@ import { createRefund, markRefundFailed, markRefundSucceeded } from '../../lifec
 import { derecognizeInvoice, markInvoicePaid, replaceInvoice, replacementPossible } from '../../lifecycle/invoices';
 
 defineHandlers({
-  createRefund: (req, sandbox) => rendered(sandbox, req, 'Refund', createRefund(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
-  markRefundSucceeded: (req, sandbox) => rendered(sandbox, req, 'Refund', markRefundSucceeded(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
-  markRefundFailed: (req, sandbox) => rendered(sandbox, req, 'Refund', markRefundFailed(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
+  createRefund: (req, sandbox) =>
+    rendered(sandbox, req, 'Refund', createRefund(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
+  markRefundSucceeded: (req, sandbox) =>
+    rendered(sandbox, req, 'Refund', markRefundSucceeded(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
+  markRefundFailed: (req, sandbox) =>
+    rendered(sandbox, req, 'Refund', markRefundFailed(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
   markTransactionInvoicePaid: (req, sandbox) =>
     rendered(sandbox, req, 'TransactionInvoice', markInvoicePaid(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
   derecognizeTransactionInvoice: (req, sandbox) =>
-    rendered(sandbox, req, 'TransactionInvoice', derecognizeInvoice(sandbox.store, spaceOf(req), idParam(req), actingUserId(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'TransactionInvoice',
+      derecognizeInvoice(sandbox.store, spaceOf(req), idParam(req), actingUserId(req), sandbox.now()),
+    ),
   replaceTransactionInvoice: (req, sandbox) =>
     rendered(sandbox, req, 'TransactionInvoice', replaceInvoice(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now())),
-  checkTransactionInvoiceReplacementPossible: (req, sandbox) => ({ status: 200, body: replacementPossible(sandbox.store, spaceOf(req), idParam(req)) }),
+  checkTransactionInvoiceReplacementPossible: (req, sandbox) => ({
+    status: 200,
+    body: replacementPossible(sandbox.store, spaceOf(req), idParam(req)),
+  }),
 });

@@ -7,11 +7,27 @@ import { decideManually } from '../../lifecycle/delivery-indications';
 defineHandlers({
   createToken: (req, sandbox) => rendered(sandbox, req, 'Token', createToken(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
   updateToken: (req, sandbox) => rendered(sandbox, req, 'Token', updateToken(sandbox.store, spaceOf(req), idParam(req), bodyObject(req))),
-  getTokenActiveVersion: (req, sandbox) => rendered(sandbox, req, 'TokenVersion', requireActiveVersion(sandbox.store, spaceOf(req), idParam(req))),
+  getTokenActiveVersion: (req, sandbox) =>
+    rendered(sandbox, req, 'TokenVersion', requireActiveVersion(sandbox.store, spaceOf(req), idParam(req))),
   createTransactionForTokenUpdate: (req, sandbox) =>
-    rendered(sandbox, req, 'Transaction', createTransactionForTokenUpdate(sandbox.store, spaceOf(req), idParam(req), sandbox.now(), req.user.id)),
+    rendered(
+      sandbox,
+      req,
+      'Transaction',
+      createTransactionForTokenUpdate(sandbox.store, spaceOf(req), idParam(req), sandbox.now(), req.user.id),
+    ),
   markDeliveryIndicationSuitable: (req, sandbox) =>
-    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), 'markSuitable', actingUserId(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'DeliveryIndication',
+      decideManually(sandbox.store, spaceOf(req), idParam(req), 'markSuitable', actingUserId(req), sandbox.now()),
+    ),
   markDeliveryIndicationNotSuitable: (req, sandbox) =>
-    rendered(sandbox, req, 'DeliveryIndication', decideManually(sandbox.store, spaceOf(req), idParam(req), 'markNotSuitable', actingUserId(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'DeliveryIndication',
+      decideManually(sandbox.store, spaceOf(req), idParam(req), 'markNotSuitable', actingUserId(req), sandbox.now()),
+    ),
 });

@@ -3,7 +3,13 @@
 import { defineHandlers } from '../registry';
 import type { HandlerRequest, SandboxState } from '../../context';
 import { bodyObject, idParam, rendered, spaceOf } from '../areas/support';
-import { adjustLineItems, confirmTransaction, createTransaction, latestLineItemVersion, updatePendingTransaction } from '../../lifecycle/transactions-create';
+import {
+  adjustLineItems,
+  confirmTransaction,
+  createTransaction,
+  latestLineItemVersion,
+  updatePendingTransaction,
+} from '../../lifecycle/transactions-create';
 import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
 import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions-urls';
 import { internalsOf } from '../../lifecycle/transactions-internals';
@@ -26,9 +32,19 @@ defineHandlers({
   createTransaction: (req, sandbox) =>
     rendered(sandbox, req, 'Transaction', createTransaction(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now(), req.user.id)),
   updateTransaction: (req, sandbox) =>
-    rendered(sandbox, req, 'Transaction', updatePendingTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'Transaction',
+      updatePendingTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now()),
+    ),
   confirmTransaction: (req, sandbox) =>
-    rendered(sandbox, req, 'Transaction', confirmTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now(), req.user.id)),
+    rendered(
+      sandbox,
+      req,
+      'Transaction',
+      confirmTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now(), req.user.id),
+    ),
   createTransactionLineItemVersion: (req, sandbox) =>
     rendered(sandbox, req, 'TransactionLineItemVersion', adjustLineItems(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
   getTransactionLatestLineItemVersion: (req, sandbox) =>
