@@ -9,6 +9,7 @@ import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
 import { Loaders } from './loaders';
 import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
+import type { InboundCaller } from './caller';
 
 /** The REST search offset limit (SPEC "Limits"). */
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -17,12 +18,18 @@ export interface GraphContext {
   rest: RestCaller;
   naive: boolean;
   signal?: AbortSignal;
+  /** The authenticated inbound caller; undefined = unrestricted (tests, `open` mode). */
+  caller?: InboundCaller;
+  /** The request's `Idempotency-Key` header, for mutations. */
+  idempotencyKey?: string;
 }
 
 export interface GraphContextOptions {
   rest: RestCaller;
   naive?: boolean;
   signal?: AbortSignal;
+  caller?: InboundCaller;
+  idempotencyKey?: string;
   /** Search offset limit of the upstream (default 10,000); tests lower it to reach keyset paging. */
   maxOffset?: number;
   /** Rows one batched children search may ask for (default and maximum 100, the REST page limit). */
@@ -45,7 +52,7 @@ export interface Internals {
 const internals = new WeakMap<GraphContext, Internals>();
 
 export function createGraphContext(o: GraphContextOptions): GraphContext {
-  const ctx: GraphContext = { rest: o.rest, naive: o.naive ?? false, signal: o.signal };
+  const ctx: GraphContext = { rest: o.rest, naive: o.naive ?? false, signal: o.signal, caller: o.caller, idempotencyKey: o.idempotencyKey };
   const caller = { rest: o.rest, signal: o.signal };
   const cache = new EntityCache();
   internals.set(ctx, {

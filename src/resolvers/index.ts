@@ -12,3 +12,4 @@ export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
 export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';
 export { KEY_ONLY_EXTENSION } from './selection';
 export { ENTITY, asEntity, entityMeta, isEntity, type Entity, type EntityMeta } from './entity';
+export { OPEN_CALLER, mayUseSpace, mayWrite, type InboundCaller, type Scope } from './caller';
