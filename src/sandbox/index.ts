@@ -17,6 +17,8 @@ export interface SandboxOptions {
   host?: string;
   seed?: number;
   users?: UserOption[];
+  /** Most items one bulk request may carry (413 beyond); `settings.bulkMaxItems` by another name. */
+  bulkLimit?: number;
   settings?: Partial<Omit<SandboxSettings, 'users' | 'seed'>>;
   faults?: Partial<FaultSettings>;
 }
@@ -37,6 +39,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const userOptions = options.users?.length ? options.users : [DEMO_USER];
   const users = userOptions.map(toAppUser);
   const settings: SandboxSettings = { ...DEFAULT_SETTINGS, ...options.settings, seed: options.seed ?? 1, users };
+  if (options.bulkLimit !== undefined) {
+    if (!Number.isInteger(options.bulkLimit) || options.bulkLimit < 1)
+      throw new Error(`bulkLimit must be a whole number of at least 1, got ${options.bulkLimit}`);
+    settings.bulkMaxItems = options.bulkLimit;
+  }
   const store = new Store();
   const seedSummary = seedStore(store, settings.seed);
   const state: SandboxState = { store, settings, render: createRenderer(store), now: () => new Date() };

@@ -6,7 +6,7 @@ import { startSandbox, type RunningSandbox } from '../sandbox';
 import { parseUserOption } from '../sandbox/settings';
 
 const USAGE = `usage:
-  paygraph sandbox [--port N] [--seed N] [--user ID:BASE64KEY[:SPACE,...]]...
+  paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--user ID:BASE64KEY[:SPACE,...]]...
   paygraph serve --rest-url URL --user-id ID --auth-key BASE64 [--port N]
         (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PAYGRAPH_AUTH_KEY, PORT)
   paygraph start [--port N] [--sandbox-port N] [--seed N]`;
@@ -47,7 +47,12 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
 async function sandboxCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, seed: { type: 'string' }, user: { type: 'string', multiple: true } },
+    options: {
+      port: { type: 'string' },
+      seed: { type: 'string' },
+      'bulk-limit': { type: 'string' },
+      user: { type: 'string', multiple: true },
+    },
   });
   const users = (values.user ?? []).map((u) => {
     try {
@@ -56,7 +61,9 @@ async function sandboxCommand(args: string[]): Promise<void> {
       return fail((error as Error).message);
     }
   });
-  const sandbox = await startSandbox({ port: intOption(values.port, 'port') ?? 8081, seed: seedOption(values.seed), users });
+  const bulkLimit = intOption(values['bulk-limit'], 'bulk-limit', 100_000);
+  if (bulkLimit === 0) fail('--bulk-limit must be at least 1');
+  const sandbox = await startSandbox({ port: intOption(values.port, 'port') ?? 8081, seed: seedOption(values.seed), users, bulkLimit });
   process.stdout.write(`${JSON.stringify(sandboxReadyLine(sandbox))}\n`);
   onShutdown(sandbox.close);
 }

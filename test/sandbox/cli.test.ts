@@ -33,4 +33,20 @@ describe('paygraph sandbox CLI', () => {
     const r = await signedFetch(origin, { path: '/spaces' }, { userId: '4242', key: KEY });
     expect(r.status).toBe(200);
   });
+
+  it('--bulk-limit caps the items of one bulk request (413 beyond)', async () => {
+    child?.kill('SIGTERM');
+    const ready = await readyLine(['--port', '0', '--bulk-limit', '2', '--user', `4242:${KEY}`]);
+    const origin = new URL(String(ready.baseUrl)).origin;
+    const space = (ready.spaces as number[])[0];
+    const sign = { userId: '4242', key: KEY };
+    const bulk = (n: number) =>
+      signedFetch(
+        origin,
+        { method: 'POST', path: '/customers/bulk', space, body: Array.from({ length: n }, () => ({ familyName: 'Bulk' })) },
+        sign,
+      );
+    expect((await bulk(2)).status).toBe(200);
+    expect((await bulk(3)).status).toBe(413);
+  });
 });
