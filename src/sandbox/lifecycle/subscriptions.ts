@@ -17,7 +17,11 @@ import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition, defineLifecycle } from './machine';
 import { addMonths, iso } from './periods';
 
-export const subscriptionLifecycle = defineLifecycle({
+/** The API's SubscriptionState enum: every state the table below may reach. */
+export type SubscriptionState =
+  'PENDING' | 'INITIALIZING' | 'FAILED' | 'ACTIVE' | 'SUSPENDED' | 'TERMINATION_SCHEDULED' | 'TERMINATING' | 'TERMINATED';
+
+export const subscriptionLifecycle = defineLifecycle<SubscriptionState>({
   model: 'Subscription',
   field: 'state',
   actions: {

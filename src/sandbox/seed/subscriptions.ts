@@ -1,7 +1,7 @@
 // Subscriptions in every state with their subscriber, versions (one ACTIVE version while the
 // subscription runs), charges (each successful or failed charge paid by a real transaction),
 // ledger entries, period bills and metric usage reports.
-import type { components } from '../../rest/generated/openapi';
+import type { SubscriptionState } from '../lifecycle/subscriptions';
 import type { StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { copy, idOf, make, makeLater } from './context';
@@ -11,7 +11,7 @@ import { DAY, MINUTE, addMs, iso } from './random';
 import type { SubscriptionSetup } from './subscription-setup';
 import { seedTransaction, type TransactionOutcome } from './transactions';
 
-export type SubscriptionState = components['schemas']['SubscriptionState'];
+export type { SubscriptionState };
 
 const STATE_WEIGHTS: Record<SubscriptionState, number> = {
   ACTIVE: 45,

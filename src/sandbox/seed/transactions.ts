@@ -1,6 +1,6 @@
 // Transactions in every state, each told as a coherent story: what exists for a transaction
 // (attempts, voids, completions, invoices, refunds, ...) follows from the state it ends in.
-import type { components } from '../../rest/generated/openapi';
+import type { TransactionState } from '../lifecycle/transactions';
 import type { StoredObject } from '../store';
 import type { PaymentMethodKey, SeedContext, SpaceIds } from './context';
 import { copy, idOf, make } from './context';
@@ -23,7 +23,7 @@ import { chargeAttempt, completeFully, completion, failureOf, lineItemVersion, p
 import { step, updateTx, type TxStory } from './story';
 import { chargeFlowLevel } from './followups';
 
-export type TransactionState = components['schemas']['TransactionState'];
+export type { TransactionState };
 
 /** Share of each state; the transient ones are given to the most recent transactions. */
 const STATE_WEIGHTS: Record<TransactionState, number> = {
