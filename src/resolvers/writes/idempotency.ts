@@ -1,0 +1,187 @@
+// Idempotency keys for mutations: a mutation sent again with the same key runs once. The store is one
+// small async interface so a shared store (Redis: claim by SET NX of the fingerprint, settle by SET,
+// wait by polling or pub/sub) can replace the in-process one without touching the callers.
+import { createHash } from 'node:crypto';
+
+/**
+ * What a settled claim remembers. `done`: REST answered and `value` is what the mutation returned
+ * (stored as given; a shared store serialises it as JSON, so the caller encodes bigint, e.g. as a
+ * string, before settling). `unknown`: the REST call was sent but its outcome is unknown (timeout,
+ * connection lost after sending); a repeat reports it instead of sending again.
+ */
+export type StoredOutcome = { kind: 'done'; value: unknown } | { kind: 'unknown'; reason: string };
+
+/**
+ * The answer to a claim:
+ * - `run`: first use of the key; the caller runs the mutation, then `settle`s with its outcome, or
+ *   `abandon`s when nothing was sent upstream (the key is forgotten and a waiter may run instead).
+ *   Both are safe to call more than once; only the first call of either counts.
+ * - `replay`: the key was used with the same fingerprint and is settled (possibly while we waited).
+ * - `reused`: the key is held (pending or settled) for a different fingerprint.
+ * - `pending`: the first claim is still running after `waitMs`; the caller answers "in progress,
+ *   retry later" and sends nothing.
+ */
+export type Claim =
+  | { kind: 'run'; settle(outcome: StoredOutcome): Promise<void>; abandon(): Promise<void> }
+  | { kind: 'replay'; outcome: StoredOutcome }
+  | { kind: 'reused' }
+  | { kind: 'pending' };
+
+export interface ClaimOptions {
+  /** Aborts waiting for a concurrent first claim; the claim then rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** How long to wait for a concurrent first claim to settle (default 30 s). */
+  waitMs?: number;
+}
+
+export interface IdempotencyStore {
+  /** Claims (scope, key) for an operation fingerprint; a concurrent claim of the same key waits for the first to settle. */
+  claim(scope: string, key: string, fingerprint: string, o?: ClaimOptions): Promise<Claim>;
+  /** Forgets every key and wakes every waiter (they answer `pending`). */
+  close(): Promise<void>;
+}
+
+export interface MemoryStoreOptions {
+  /** How long a key lives, from its claim (default 24 h). */
+  ttlMs?: number;
+  /** Most keys kept; past it the oldest settled keys go first, pending claims never (default 100,000). */
+  maxEntries?: number;
+  /** Clock, for tests. */
+  now?: () => number;
+}
+
+export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_IDEMPOTENCY_WAIT_MS = 30_000;
+const DEFAULT_MAX_ENTRIES = 100_000;
+
+interface Entry {
+  fingerprint: string;
+  expiresAt: number;
+  outcome?: StoredOutcome;
+  /** Called once when the entry settles or is abandoned. */
+  wake: Set<() => void>;
+}
+
+/** The in-process store: keys live in one Map, in claim order (settled keys move to the end). */
+export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): IdempotencyStore {
+  const ttlMs = o.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
+  const maxEntries = o.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const now = o.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  let closed = false;
+
+  const wakeAll = (entry: Entry) => {
+    const wake = [...entry.wake];
+    entry.wake.clear();
+    for (const w of wake) w();
+  };
+
+  const purgeExpired = () => {
+    const t = now();
+    for (const [id, entry] of entries) {
+      if (entry.expiresAt > t) continue;
+      entries.delete(id);
+      wakeAll(entry);
+    }
+  };
+
+  /** Drops the oldest settled keys until the bound holds; pending claims stay even past it. */
+  const enforceBound = () => {
+    if (entries.size <= maxEntries) return;
+    for (const [id, entry] of entries) {
+      if (entries.size <= maxEntries) return;
+      if (entry.outcome) entries.delete(id);
+    }
+  };
+
+  const runClaim = (id: string, fingerprint: string): Claim => {
+    const entry: Entry = { fingerprint, expiresAt: now() + ttlMs, wake: new Set() };
+    entries.set(id, entry);
+    enforceBound();
+    let finished = false;
+    const finish = (outcome: StoredOutcome | undefined) => {
+      if (finished) return;
+      finished = true;
+      if (entries.get(id) !== entry) return wakeAll(entry); // expired or closed meanwhile
+      entries.delete(id);
+      if (outcome) {
+        entry.outcome = outcome;
+        entries.set(id, entry); // settled keys are ordered by settle time for eviction
+        enforceBound();
+      }
+      wakeAll(entry);
+    };
+    return {
+      kind: 'run',
+      settle: async (outcome) => finish(outcome),
+      abandon: async () => finish(undefined),
+    };
+  };
+
+  const waitFor = (entry: Entry, options: ClaimOptions): Promise<'woken' | 'timeout'> =>
+    new Promise((resolve, reject) => {
+      const { signal } = options;
+      const done = (result: 'woken' | 'timeout') => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        entry.wake.delete(onWake);
+        resolve(result);
+      };
+      const onWake = () => done('woken');
+      const onAbort = () => {
+        clearTimeout(timer);
+        entry.wake.delete(onWake);
+        reject(signal?.reason);
+      };
+      const timer = setTimeout(() => done('timeout'), options.waitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS);
+      entry.wake.add(onWake);
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+
+  return {
+    async claim(scope, key, fingerprint, options = {}) {
+      if (closed) throw new Error('the idempotency store is closed');
+      options.signal?.throwIfAborted();
+      const id = JSON.stringify([scope, key]);
+      for (;;) {
+        purgeExpired();
+        const entry = entries.get(id);
+        if (!entry) return runClaim(id, fingerprint);
+        if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
+        if (entry.outcome) return { kind: 'replay', outcome: entry.outcome };
+        if ((await waitFor(entry, options)) === 'timeout' || closed) return { kind: 'pending' };
+        // Woken: settled (replay on the next turn), abandoned or expired (we may run it ourselves).
+      }
+    },
+    async close() {
+      closed = true;
+      const all = [...entries.values()];
+      entries.clear();
+      for (const entry of all) wakeAll(entry);
+    },
+  };
+}
+
+/** Canonical JSON: object keys sorted, `undefined` members left out, bigint and whole numbers as the same digits. */
+function canonical(value: unknown): string {
+  if (typeof value === 'bigint') return value.toString();
+  if (value === null || typeof value !== 'object') {
+    if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
+    return JSON.stringify(value) ?? 'null';
+  }
+  if (value instanceof Date) return JSON.stringify(value.toISOString());
+  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
+  const members = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined && typeof v !== 'function')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`);
+  return `{${members.join(',')}}`;
+}
+
+/**
+ * SHA-256 (hex) of the mutation name and the canonical JSON of its input: independent of key order,
+ * exact for bigint (an id as bigint or as a safe number gives the same fingerprint).
+ */
+export function fingerprintOf(mutationName: string, input: unknown): string {
+  return createHash('sha256').update(mutationName).update('\n').update(canonical(input)).digest('hex');
+}
