@@ -36,7 +36,7 @@ async function readPdf(base64: string): Promise<{ text: string; pages: { width: 
   return { text: text.replace(/\s+/g, ' '), pages };
 }
 
-beforeAll(async () => {
+beforeAll(() => {
   samples = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds;
 });
 
@@ -88,6 +88,38 @@ describe('business documents', () => {
 
 describe('terminal receipts', () => {
   const receipts = (id: number, query: string) => get<{ data: Obj[] }>(`/payment/transactions/${id}/terminal-receipts?${query}`);
+  const card = (outcome: 'approve' | 'decline') => ({
+    primaryAccountNumber: (f.sandbox.seedSummary.testCards as Record<string, string>)[outcome],
+    expiryDate: '2031-12',
+  });
+  /** A card payment at a terminal (the customer physically present), ending as the card decides. */
+  async function paid(outcome: 'approve' | 'decline', customersPresence = 'PHYSICAL_PRESENT'): Promise<number> {
+    const lineItems = [{ name: 'Coffee', quantity: 2, amountIncludingTax: 9, type: 'PRODUCT', uniqueId: 'coffee' }];
+    const tx = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: '/payment/transactions',
+      body: { currency: 'CHF', lineItems, customersPresence },
+    });
+    const r = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: `/payment/transactions/${tx.body.id}/process-card-details`,
+      body: { cardData: card(outcome) },
+    });
+    expect(r.status, r.text).toBe(200);
+    return r.body.id;
+  }
+
+  beforeAll(async () => {
+    samples = { ...samples, FULFILL: await paid('approve'), DECLINE: await paid('decline') };
+  });
+
+  it('a card payment made online has none: receipts exist only for terminal payments', async () => {
+    expect((await receipts(await paid('approve', 'VIRTUAL_PRESENT'), 'format=TXT&width=32')).data).toEqual([]);
+    const seeded = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds.FULFILL;
+    expect((await receipts(seeded, 'format=TXT&width=32')).data).toEqual([]);
+  });
 
   it('TXT: lines of at most `width` characters, customer and merchant copy', async () => {
     const { data } = await receipts(samples.FULFILL, 'format=TXT&width=32');

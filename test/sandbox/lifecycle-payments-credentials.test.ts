@@ -64,12 +64,15 @@ describe('transaction credentials', () => {
     const refusedExpired = await byCredentials('getTransactionByCredentials', expired);
     expect([refusedExpired.status, refusedExpired.body.message]).toEqual([401, expect.stringContaining('expired')]);
 
-    // Bound to another transaction by editing the payload: the signature no longer matches.
+    // The shape clients parse: the space id, the transaction id, then the secret part.
     const valid = await credentialsOf(tx.id);
-    const [payload, signature] = valid.split('.');
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Json;
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, t: claims.t - 1 })).toString('base64url');
-    expect((await byCredentials('getTransactionByCredentials', `${forgedPayload}.${signature}`)).status).toBe(401);
+    expect(valid.startsWith(`${f.space}-${tx.id}-`)).toBe(true);
+    expect(valid.length).toBeGreaterThan(`${f.space}-${tx.id}-`.length + 32);
+    // Bound to another transaction by editing its id: the signature no longer matches.
+    const forged = valid.replace(`${f.space}-${tx.id}-`, `${f.space}-${tx.id - 1}-`);
+    expect((await byCredentials('getTransactionByCredentials', forged)).status).toBe(401);
+    const otherSpace = valid.replace(`${f.space}-`, `${f.sandbox.spaces[1]}-`);
+    expect((await byCredentials('getTransactionByCredentials', otherSpace)).status).toBe(401);
     expect((await byCredentials('getTransactionByCredentials', 'not-credentials')).status).toBe(401);
 
     // A JWT that would authorize a normal call is no credentials, in the path or beside them.

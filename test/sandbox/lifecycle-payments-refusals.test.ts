@@ -29,6 +29,8 @@ const AUTO_CONFIRMED = new Set(['authorize', 'decline', 'fail', 'startProcessing
 function transactionAllows(action: string, o: Obj): boolean {
   const from = transactionLifecycle.actions[action]?.from ?? transactionGuards[action];
   if (from.includes(o.state)) return true;
+  // Completing online a completed transaction answers its last completion (not a refusal).
+  if (action === 'complete' && (o.state === 'COMPLETED' || o.state === 'FULFILL')) return true;
   return o.state === 'PENDING' && o.autoConfirmationEnabled !== false && AUTO_CONFIRMED.has(action);
 }
 

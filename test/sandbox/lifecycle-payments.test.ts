@@ -127,7 +127,17 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     expect(rest.body.remainingLineItems.map((l: Json) => l.amountIncludingTax)).toEqual([0, 0]);
     now = await get(id);
     expect([now.state, now.version, now.completedAmount]).toEqual(['FULFILL', 7, 110]);
-    await refused(await act('completeTransactionOnline', { params: { id } }), id, 'FULFILL', 'complete', 7);
+    // Completing online what is completed already answers its successful last completion, changing nothing.
+    const completedAgain = await act('completeTransactionOnline', { params: { id } });
+    expect([completedAgain.status, completedAgain.body.id, completedAgain.body.state, completedAgain.body.lastCompletion]).toEqual([
+      200,
+      rest.body.id,
+      'SUCCESSFUL',
+      true,
+    ]);
+    now = await get(id);
+    expect([now.state, now.version]).toEqual(['FULFILL', 7]);
+    await refused(await act('completeTransactionOffline', { params: { id } }), id, 'FULFILL', 'complete', 7);
 
     // Refunds: part, too much, manual check and failure release the amount, pending then succeeded.
     const refund = await act('createRefund', {
@@ -214,14 +224,16 @@ describe('transaction: declining and failing cards, card checks', () => {
     await refused(await act('voidTransactionOnline', { params: { id } }), id, 'FAILED', 'void', 3);
   });
 
-  it('checks number, expiry and verification code, naming the field, and changes nothing', async () => {
+  it('refuses a card it cannot charge (422 naming the field: number, expiry, code), and changes nothing', async () => {
     const { id } = await newTransaction();
     const luhn = await pay(id, '4111111111111112');
-    expect([luhn.status, Object.keys(luhn.body.errors)]).toEqual([400, ['cardData.primaryAccountNumber']]);
+    expect([luhn.status, Object.keys(luhn.body.errors)]).toEqual([422, ['cardData.primaryAccountNumber']]);
     const expired = await pay(id, cards().approve, { expiryDate: '2020-01' });
     expect([expired.status, Object.keys(expired.body.errors)]).toEqual([422, ['cardData.expiryDate']]);
+    const noExpiry = await pay(id, cards().approve, { expiryDate: undefined });
+    expect([noExpiry.status, Object.keys(noExpiry.body.errors)]).toEqual([422, ['cardData.expiryDate']]);
     const cvc = await pay(id, cards().approve, { cardVerificationCode: '12a' });
-    expect([cvc.status, Object.keys(cvc.body.errors)]).toEqual([400, ['cardData.cardVerificationCode']]);
+    expect([cvc.status, Object.keys(cvc.body.errors)]).toEqual([422, ['cardData.cardVerificationCode']]);
     const now = await get(id);
     expect([now.state, now.version]).toEqual(['PENDING', 1]);
   });

@@ -67,7 +67,8 @@ function exceeds(amount: number, left: number): boolean {
 function requestedPortions(transaction: StoredObject, left: Map<string, Left>, details: CompletionDetails | undefined): StoredObject[] {
   const { items, digits } = lineItemsOf(transaction);
   const base = new Map(items.map((i) => [String(i.uniqueId), i]));
-  if (!details) {
+  // No line items named (only an externalId, say): the rest of the amount, like a full completion.
+  if (!details?.lineItems?.length) {
     return items
       .filter((i) => {
         const l = left.get(String(i.uniqueId))!;
@@ -78,10 +79,7 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
         return portionOf(i, l.amount, Math.max(l.quantity, 0), digits);
       });
   }
-  const requested = details.lineItems ?? [];
-  if (!requested.length && !details.lastCompletion) {
-    throw unprocessable('A partial completion must name at least one line item.', { lineItems: 'empty' });
-  }
+  const requested = details.lineItems;
   const named = new Set<string>();
   return requested.map((r, i) => {
     const at = `lineItems[${i}]`;
@@ -117,6 +115,20 @@ function requestedPortions(transaction: StoredObject, left: Map<string, Left>, d
   });
 }
 
+const COMPLETED_STATES = new Set(['COMPLETED', 'FULFILL']);
+
+/**
+ * The successful last completion of a transaction that is completed already: completing it online
+ * again answers that completion, as the service does, instead of refusing the transition.
+ */
+function finalCompletionOf(store: Store, space: number, transaction: StoredObject): StoredObject | undefined {
+  if (!COMPLETED_STATES.has(String(transaction.state))) return undefined;
+  return store
+    .list('TransactionCompletion', space)
+    .filter((c) => c.linkedTransaction === transaction.id && c.state === 'SUCCESSFUL')
+    .at(-1);
+}
+
 /** Completes a transaction online or offline, fully (no details) or partially. Returns the completion. */
 export function completeTransaction(
   store: Store,
@@ -132,6 +144,8 @@ export function completeTransaction(
     ? store.list('TransactionCompletion', space).find((c) => c.linkedTransaction === id && c.externalId === details.externalId)
     : undefined;
   if (earlier) return earlier;
+  const done = mode === 'ONLINE' && !details ? finalCompletionOf(store, space, transaction) : undefined;
+  if (done) return done;
   if (details) guardTransaction(transaction, 'completePartially');
   else assertTransition(transactionLifecycle, transaction, 'complete');
   const { items, digits } = lineItemsOf(transaction);
@@ -149,7 +163,7 @@ export function completeTransaction(
     );
   });
   const remaining = roundTo(totalOf(remainingLines), digits);
-  const last = !details || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
+  const last = !details?.lineItems?.length || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
   const version = latestLineItemVersion(store, space, id, now);
   const payment = internalsOf(store, id).payment;
   const created = createObject(

@@ -24,23 +24,35 @@ function sign(payload: string): string {
   return createHmac('sha256', SECRET).update(payload).digest('base64url');
 }
 
+/**
+ * `{space}-{transaction}-{secret}` as clients parse credentials: the space id first, then the
+ * transaction id, then the secret part (expiry and sandbox instance, and the signature over it all).
+ */
 export function issueCredentials(store: Store, space: number, transactionId: number, ttlSeconds: number, now: Date): string {
-  const claims: Claims = { s: space, t: transactionId, e: Math.floor(now.getTime() / 1000) + ttlSeconds, i: instanceIdOf(store) };
-  const payload = Buffer.from(JSON.stringify(claims)).toString('base64url');
-  return `${payload}.${sign(payload)}`;
+  const rest = Buffer.from(JSON.stringify({ e: Math.floor(now.getTime() / 1000) + ttlSeconds, i: instanceIdOf(store) })).toString(
+    'base64url',
+  );
+  const signed = `${space}-${transactionId}-${rest}`;
+  return `${signed}.${sign(signed)}`;
 }
 
 const refused = (why: string) => new ApiError(401, `These transaction credentials are not accepted: ${why}.`);
 
+const SHAPE = /^([1-9]\d*)-([1-9]\d*)-([\w-]+)\.([\w-]+)$/;
+
 function decode(credentials: string): Claims {
-  const parts = credentials.split('.');
-  if (parts.length !== 2) throw refused('they are malformed');
-  const [payload, signature] = parts;
-  const expected = Buffer.from(sign(payload));
+  const match = SHAPE.exec(credentials);
+  if (!match) throw refused('they are malformed');
+  const [, space, transaction, rest, signature] = match;
+  const expected = Buffer.from(sign(`${space}-${transaction}-${rest}`));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused('they were not issued by this sandbox');
   try {
-    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Claims;
+    const claims = {
+      s: Number(space),
+      t: Number(transaction),
+      ...(JSON.parse(Buffer.from(rest, 'base64url').toString('utf8')) as object),
+    } as Claims;
     if (![claims.s, claims.t, claims.e].every(Number.isSafeInteger) || typeof claims.i !== 'string') throw new Error('shape');
     return claims;
   } catch {

@@ -14,10 +14,9 @@ import { moveEntries, openEntries } from './ledger';
 import { applyTransition, defineLifecycle } from './machine';
 import { iso, money } from './periods';
 import { currentVersion } from './subscriptions';
-import { TEST_CARDS } from '../seed';
 import { activeVersion } from './tokens';
 import { FAILURES } from './transactions';
-import type { CardOutcome } from './transactions-cards';
+import { tokenCardOutcome } from './transactions-cards';
 import { refuse, type Payment } from './transactions-processing';
 
 export const subscriptionChargeLifecycle = defineLifecycle({
@@ -95,23 +94,6 @@ function lineItemOf(entry: StoredObject): StoredObject {
   };
 }
 
-/**
- * What the token's card does when charged. A token version keeps no card number; what it records of
- * its card is its name, brand and last four digits ("Visa •••• 0002"), written at tokenization from
- * the card that was authorized. The published test cards are Visa numbers with distinct endings, so
- * a Visa version ending like one of them stands for that test card; any other card is approved, as
- * card processing approves any card that is not a test card. A 3-D Secure card is approved: a
- * merchant-initiated recurring charge is not challenged.
- */
-const TEST_CARD_ENDINGS = new Map(
-  (Object.entries(TEST_CARDS) as [CardOutcome, string][]).map(([outcome, number]) => [number.slice(-4), outcome]),
-);
-
-function cardOutcomeOf(tokenVersion: StoredObject): CardOutcome {
-  const recorded = /^visa\b.*•••• (\d{4})$/i.exec(String(tokenVersion.name ?? ''));
-  return (recorded && TEST_CARD_ENDINGS.get(recorded[1])) || 'approve';
-}
-
 /** How a charge ends when its payment means refuses it. */
 interface Refusal {
   action: 'decline' | 'fail';
@@ -130,7 +112,7 @@ function refusalOf(store: Store, space: number, subscription: StoredObject): Ref
   const token = store.get('Token', Number(subscription.token), space);
   const tokenVersion = token?.state === 'ACTIVE' ? activeVersion(store, space, Number(token.id)) : undefined;
   if (!tokenVersion) return { action: 'fail', reason: FAILURES.tokenInactive };
-  const outcome = cardOutcomeOf(tokenVersion);
+  const outcome = tokenCardOutcome(tokenVersion);
   if (outcome === 'decline') return { action: 'decline', reason: FAILURES.declined, tokenVersion };
   if (outcome === 'fail') return { action: 'fail', reason: FAILURES.processorError, tokenVersion };
   return undefined;

@@ -15,6 +15,8 @@ export interface TransactionInternals {
   securityToken: string;
   payment?: PaymentRecord;
   chargeFlowRecipient?: { type: number; recipient: string };
+  /** When a transaction processed without any payment means fails (ISO date), while it is PROCESSING. */
+  failsOn?: string;
 }
 
 interface InstanceState {

@@ -2,7 +2,8 @@
 // from the customer's checkout, a charge flow. Each decides the outcome and hands it to processing.
 import { notFound, unprocessable } from '../errors';
 import type { Store, StoredObject } from '../store';
-import { checkCard, type CheckedCard } from './transactions-cards';
+import { checkCard, tokenCardOutcome, type CheckedCard } from './transactions-cards';
+import { internalsOf } from './transactions-internals';
 import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
 import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
 import { checkoutUrl } from './transactions-urls';
@@ -116,7 +117,10 @@ export function processCard(
     const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge');
     return { ...challenge(store, space, transaction, payment, redirectUrl, now), redirectUrl };
   }
-  if (card.outcome === 'decline' || card.outcome === 'fail') {
+  // A zero-amount transaction only verifies the card (no money moves), so every test card passes:
+  // a token made this way on the declining or failing card refuses when it is charged.
+  const verification = Number(transaction.authorizationAmount ?? 0) === 0;
+  if (!verification && (card.outcome === 'decline' || card.outcome === 'fail')) {
     const reason = card.outcome === 'decline' ? FAILURES.declined : FAILURES.processorError;
     return { ...refuse(store, space, transaction, payment, card.outcome, reason, now), redirectUrl: resultUrl(false) };
   }
@@ -147,11 +151,31 @@ function tokenPayment(version: StoredObject): Payment {
   };
 }
 
-/** Charges the transaction's token (process-with-token, process-without-interaction). */
+/** Charges the transaction's token; the token's card decides, like every other charge. */
 export function processWithToken(store: Store, space: number, id: number, now: Date): Processed {
   const transaction = loadTransaction(store, id, space);
   const version = chargeableVersion(store, space, transaction, transaction.token);
-  return authorize(store, space, transaction, tokenPayment(version), now);
+  const payment = tokenPayment(version);
+  const outcome = tokenCardOutcome(version);
+  if (outcome === 'decline') return refuse(store, space, transaction, payment, 'decline', FAILURES.declined, now);
+  if (outcome === 'fail') return refuse(store, space, transaction, payment, 'fail', FAILURES.processorError, now);
+  return authorize(store, space, transaction, payment, now);
+}
+
+/** How long a transaction processed without interaction and without a token waits before it fails. */
+export const NO_PAYMENT_MEANS_DELAY_MS = 60_000;
+
+/**
+ * process-without-interaction: the token's charge; without a token there is nothing to charge, yet
+ * the service accepts the request: the transaction waits in PROCESSING and fails when the clock
+ * passes `failsOn` (see ./due.ts), with the "no payment means" failure reason.
+ */
+export function processWithoutInteraction(store: Store, space: number, id: number, now: Date): StoredObject {
+  const transaction = loadTransaction(store, id, space);
+  if (transaction.token !== undefined && transaction.token !== null) return processWithToken(store, space, id, now).transaction;
+  const processing = startProcessing(store, space, transaction, now);
+  internalsOf(store, id).failsOn = new Date(now.getTime() + NO_PAYMENT_MEANS_DELAY_MS).toISOString();
+  return processing;
 }
 
 /** One-click tokens of the transaction's customer: active versions of tokens enabled for one-click payment. */

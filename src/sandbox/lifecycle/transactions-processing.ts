@@ -1,6 +1,7 @@
 // The common end of every way of paying (card, token, one-click, charge flow): the transaction walks
 // its transition table (auto-confirming a PENDING transaction first when it allows that), a charge
-// attempt records the try, tokenization happens on success, an open charge flow level is settled.
+// attempt records the try, tokenization happens on success, an open charge flow level is settled, and
+// a transaction that completes on authorization is completed online at once.
 // Every step is checked before the first one is applied, so a refusal changes nothing.
 import { unprocessable } from '../errors';
 import type { Store, StoredObject } from '../store';
@@ -9,6 +10,7 @@ import { finishChargeAttempt, openAttempts, settleChargeFlowLevel, startChargeAt
 import { transactionLifecycle, loadTransaction } from './transactions';
 import { internalsOf, type PaymentRecord } from './transactions-internals';
 import { tokenizeAfterAuthorization, type PaymentMeans } from './tokens';
+import { completeTransaction } from './completions';
 
 const COMPLETION_TIMEOUT_MS = 7 * 24 * 3600 * 1000;
 
@@ -90,7 +92,21 @@ export function authorize(store: Store, space: number, transaction: StoredObject
   internalsOf(store, id).payment = payment.record;
   const finished = finishChargeAttempt(store, space, Number(attempt.id), undefined, now);
   settleChargeFlowLevel(store, space, id, true);
-  return { transaction: authorized, attempt: finished };
+  if (!completesOnAuthorization(authorized)) return { transaction: authorized, attempt: finished };
+  completeTransaction(store, space, id, 'ONLINE', undefined, now);
+  return { transaction: loadTransaction(store, id, space), attempt: finished };
+}
+
+/**
+ * What USE_CONFIGURATION means in the sandbox: every space is configured to complete on
+ * authorization, as the demo spaces of the service are.
+ */
+const SPACE_COMPLETION_BEHAVIOR = 'COMPLETE_IMMEDIATELY';
+
+/** COMPLETE_IMMEDIATELY (directly or through the space's configuration) completes on authorization. */
+export function completesOnAuthorization(transaction: StoredObject): boolean {
+  const behavior = transaction.completionBehavior === 'USE_CONFIGURATION' ? SPACE_COMPLETION_BEHAVIOR : transaction.completionBehavior;
+  return behavior === 'COMPLETE_IMMEDIATELY';
 }
 
 /** Ends the transaction DECLINE or FAILED with the failure reason. */

@@ -40,7 +40,7 @@ export const transactionGuards: Record<string, readonly TransactionState[]> = {
 };
 
 /** 422 (naming the current state and the action) unless the guarded action is allowed now. */
-export function guardTransaction(transaction: StoredObject, action: keyof typeof transactionGuards & string): void {
+export function guardTransaction(transaction: StoredObject, action: keyof typeof transactionGuards): void {
   const from = transactionGuards[action];
   const table: TransitionTable = {
     model: 'Transaction',
@@ -91,4 +91,6 @@ export const FAILURES = {
   chargeFlowCanceled: failureReason(1005, 'END_USER', 'Charge flow canceled', 'The charge flow of the transaction was canceled.'),
   notSuitable: failureReason(1006, 'INTERNAL', 'Not suitable for delivery', 'The delivery indication was marked as not suitable.'),
   tokenInactive: failureReason(1007, 'CONFIGURATION', 'No active token version', 'The token has no active version to charge.'),
+  noPaymentMeans: failureReason(1008, 'CONFIGURATION', 'No payment means', 'The transaction has no token to charge without interaction.'),
+  authorizationTimeout: failureReason(1009, 'END_USER', 'Authorization timed out', 'The transaction was not authorized in time.'),
 };

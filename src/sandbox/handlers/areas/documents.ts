@@ -20,6 +20,11 @@ function invoiceOfTransaction(store: Store, space: number, transactionId: number
   return invoice;
 }
 
+/** Receipts exist only for payments at a terminal: the customer was physically present (or a terminal is named). */
+function atTerminal(transaction: StoredObject): boolean {
+  return transaction.customersPresence === 'PHYSICAL_PRESENT' || (transaction.terminal !== undefined && transaction.terminal !== null);
+}
+
 defineHandlers({
   getTransactionInvoiceDocument: async (req, sandbox) => {
     const space = spaceOf(req);
@@ -48,7 +53,7 @@ defineHandlers({
     const space = spaceOf(req);
     const { format, width } = checkReceiptRequest(req.query.get('format'), req.query.get('width'));
     const transaction = loadObject(sandbox.store, 'Transaction', idParam(req), space);
-    const data = await renderReceipts(sandbox.store, space, transaction, format, width);
+    const data = atTerminal(transaction) ? await renderReceipts(sandbox.store, space, transaction, format, width) : [];
     return ok({ data, hasMore: false, limit: data.length });
   },
 });

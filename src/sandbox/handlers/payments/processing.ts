@@ -3,8 +3,14 @@
 import { defineHandlers } from '../registry';
 import { bodyObject, emptyOk, idParam, rendered, spaceOf } from '../areas/support';
 import { badRequest } from '../../errors';
-import { noContent } from '../../context';
-import { applyChargeFlow, cancelChargeFlow, processCard, processWithToken } from '../../lifecycle/transactions-payments';
+import { noContent, type ExpandTree } from '../../context';
+import {
+  applyChargeFlow,
+  cancelChargeFlow,
+  processCard,
+  processWithoutInteraction,
+  processWithToken,
+} from '../../lifecycle/transactions-payments';
 import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
 import { internalsOf } from '../../lifecycle/transactions-internals';
 import { sendLevelMessage } from '../../lifecycle/charge-flows';
@@ -24,13 +30,14 @@ defineHandlers({
     const { transaction, attempt } = processWithToken(sandbox.store, spaceOf(req), idParam(req), sandbox.now());
     const charge = attempt.charge as Record<string, unknown>;
     // Charge is no stored resource: its transaction link is answered with the whole transaction.
-    const body = { ...charge, transaction: sandbox.render('Transaction', transaction, req.expand.get('transaction') ?? new Map()) };
+    const body = {
+      ...charge,
+      transaction: sandbox.render('Transaction', transaction, req.expand.get('transaction') ?? (new Map() as ExpandTree)),
+    };
     return { status: 200, body: sandbox.render('Charge', body, req.expand) };
   },
-  processTransactionWithoutInteraction: (req, sandbox) => {
-    const { transaction } = processWithToken(sandbox.store, spaceOf(req), idParam(req), sandbox.now());
-    return rendered(sandbox, req, 'Transaction', transaction);
-  },
+  processTransactionWithoutInteraction: (req, sandbox) =>
+    rendered(sandbox, req, 'Transaction', processWithoutInteraction(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
   applyTransactionChargeFlow: (req, sandbox) =>
     rendered(sandbox, req, 'Transaction', applyChargeFlow(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
   cancelTransactionChargeFlow: (req, sandbox) =>

@@ -2,6 +2,7 @@
 // item version, token-creation check, payment method configurations for an integration mode.
 import { defineHandlers } from '../registry';
 import type { HandlerRequest, SandboxState } from '../../context';
+import type { StoredObject } from '../../store';
 import { bodyObject, idParam, rendered, spaceOf } from '../areas/support';
 import {
   adjustLineItems,
@@ -26,7 +27,16 @@ function urlHandler(page: CheckoutPage, guard: 'paymentPage' | 'chargeFlowPaymen
   };
 }
 
-const TOKENIZABLE_STATES = new Set(['AUTHORIZED', 'COMPLETED', 'FULFILL']);
+/** States in which the card that paid is known and still there to tokenize. */
+const TOKENIZABLE_STATES = new Set(['AUTHORIZED', 'COMPLETED', 'FULFILL', 'VOIDED']);
+/** Tokenization modes under which the card may be kept: forced creation, or the space's default (none given). */
+const TOKENIZING_MODES = new Set([undefined, 'FORCE_CREATION']);
+
+/** A card payment authorized the transaction and its card may be kept, or no token holds it yet. */
+function tokenCreationPossible(transaction: StoredObject, paidWith: string | undefined): boolean {
+  if (!TOKENIZABLE_STATES.has(String(transaction.state)) || paidWith !== 'card') return false;
+  return TOKENIZING_MODES.has(transaction.tokenizationMode as string | undefined) || !transaction.token;
+}
 
 defineHandlers({
   createTransaction: (req, sandbox) =>
@@ -53,13 +63,10 @@ defineHandlers({
   getTransactionIframeJavascriptUrl: urlHandler('payment/iframe/javascript', 'paymentPage'),
   getTransactionLightboxJavascriptUrl: urlHandler('payment/lightbox/javascript', 'paymentPage'),
   getTransactionChargeFlowPaymentPageUrl: urlHandler('payment/charge-flow/pay', 'chargeFlowPaymentPage'),
-  // Possible once a card payment authorized the transaction and no token holds it yet.
   checkTransactionTokenCreationPossible: (req, sandbox) => {
     const id = idParam(req);
     const transaction = loadTransaction(sandbox.store, id, spaceOf(req));
-    const payment = internalsOf(sandbox.store, id).payment;
-    const possible = TOKENIZABLE_STATES.has(String(transaction.state)) && payment?.paidWith === 'card' && !transaction.token;
-    return { status: 200, body: possible };
+    return { status: 200, body: tokenCreationPossible(transaction, internalsOf(sandbox.store, id).payment?.paidWith) };
   },
   listTransactionPaymentMethodConfigurations: (req, sandbox) => {
     const space = spaceOf(req);
