@@ -8,6 +8,9 @@ import { schema } from '../schema';
 import { graphiqlOptions } from './graphiql-examples';
 import { errorMasking } from './use-error-masking';
 import { useGraphContext } from './use-graph-context';
+import { openAuthenticator, type Authenticator } from './security/auth';
+import { defaultSecurityConfig, type SecurityConfig } from './security/config';
+import { useAuthentication } from './security/use-authentication';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -17,9 +20,14 @@ export interface AppOptions {
   naive?: boolean;
   /** Serve GraphiQL on GET /graphql from browsers (default true). */
   graphiql?: boolean;
+  /** Who may call (default: open, everyone is the OPEN_CALLER). */
+  authenticator?: Authenticator;
+  /** Limits, browser rules, masking (default: securityConfigFromEnv of an empty environment). */
+  security?: SecurityConfig;
 }
 
 export function createApp(o: AppOptions) {
+  const security = o.security ?? defaultSecurityConfig();
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -29,7 +37,10 @@ export function createApp(o: AppOptions) {
     landingPage: false,
     maskedErrors: errorMasking,
     logging: false,
-    plugins: [useGraphContext({ rest: o.rest, naive: o.naive })],
+    plugins: [
+      useAuthentication(o.authenticator ?? openAuthenticator),
+      useGraphContext({ rest: o.rest, naive: o.naive, requestTimeoutMs: security.limits.requestTimeoutMs }),
+    ],
   });
 }
 

@@ -1,15 +1,19 @@
 // `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment),
 // start (both together, the default of `npm start`). Each prints one JSON line when ready.
 // The graph is loaded only by the commands that serve it, so the sandbox starts without it.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startSandbox, type RunningSandbox } from '../sandbox';
 import { parseUserOption } from '../sandbox/settings';
+import { securityConfigFromEnv, type SecurityConfig } from './security/config';
 
 const USAGE = `usage:
   paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--user ID:BASE64KEY[:SPACE,...]]...
-  paygraph serve --rest-url URL --user-id ID --auth-key BASE64 [--port N]
-        (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PAYGRAPH_AUTH_KEY, PORT)
-  paygraph start [--port N] [--sandbox-port N] [--seed N]`;
+  paygraph serve --rest-url URL --user-id ID [--port N] [--host H] [--auth open|jwt|api-keys]
+        (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PORT, PAYGRAPH_HOST, PAYGRAPH_AUTH; the REST key from
+        PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY, never a flag: --auth-key needs --allow-key-in-argv)
+  paygraph start [--port N] [--sandbox-port N] [--seed N]
+  paygraph hash-key [--generate]   (reads an API key on stdin, or makes one; prints its hash)`;
 
 function fail(message: string): never {
   process.stderr.write(`paygraph: ${message}\n${USAGE}\n`);
@@ -68,31 +72,92 @@ async function sandboxCommand(args: string[]): Promise<void> {
   onShutdown(sandbox.close);
 }
 
+/**
+ * The upstream key: from a file or the environment. A flag would show in `ps` and shell history, so
+ * --auth-key is refused unless --allow-key-in-argv says this is a development machine.
+ */
+function upstreamKey(flag: string | undefined, allowInArgv: boolean | undefined): string {
+  if (flag !== undefined) {
+    if (!allowInArgv) fail('--auth-key shows the key to every user of this machine (ps); use PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY');
+    process.stderr.write(
+      'paygraph: warning: the REST key was given on the command line (--allow-key-in-argv); do not do this in production\n',
+    );
+    return flag;
+  }
+  const file = process.env.PAYGRAPH_AUTH_KEY_FILE;
+  if (file) {
+    try {
+      return readFileSync(file, 'utf8').trim();
+    } catch (error) {
+      return fail(`PAYGRAPH_AUTH_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  return process.env.PAYGRAPH_AUTH_KEY ?? fail('the REST key is required: PAYGRAPH_AUTH_KEY_FILE (a file holding it) or PAYGRAPH_AUTH_KEY');
+}
+
+function securityConfig(auth: string | undefined): SecurityConfig {
+  try {
+    return securityConfigFromEnv(process.env, { auth });
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+}
+
 async function serveCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { 'rest-url': { type: 'string' }, 'user-id': { type: 'string' }, 'auth-key': { type: 'string' }, port: { type: 'string' } },
+    options: {
+      'rest-url': { type: 'string' },
+      'user-id': { type: 'string' },
+      'auth-key': { type: 'string' },
+      'allow-key-in-argv': { type: 'boolean' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      auth: { type: 'string' },
+    },
   });
   const restUrl = values['rest-url'] ?? process.env.PAYGRAPH_REST_URL ?? fail('--rest-url (or PAYGRAPH_REST_URL) is required');
   const userId = values['user-id'] ?? process.env.PAYGRAPH_USER_ID ?? fail('--user-id (or PAYGRAPH_USER_ID) is required');
-  const authKey = values['auth-key'] ?? process.env.PAYGRAPH_AUTH_KEY ?? fail('--auth-key (or PAYGRAPH_AUTH_KEY) is required');
+  const authKey = upstreamKey(values['auth-key'], values['allow-key-in-argv']);
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
+  const host = values.host ?? process.env.PAYGRAPH_HOST ?? '127.0.0.1';
+  const security = securityConfig(values.auth);
   const { startGraphServer } = await import('./serve');
-  const graph = await startGraphServer({ restUrl, userId, authKey, port });
-  process.stdout.write(`${JSON.stringify({ graphql: graph.url })}\n`);
+  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security });
+  process.stdout.write(`${JSON.stringify({ graphql: graph.url, auth: security.auth })}\n`);
   onShutdown(graph.close);
+}
+
+async function hashKeyCommand(args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { generate: { type: 'boolean' } } });
+  const { generateApiKey, hashApiKey } = await import('./security/api-keys');
+  if (values.generate) {
+    const key = generateApiKey();
+    process.stdout.write(`${JSON.stringify({ key, hash: hashApiKey(key) })}\n`);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  const key = Buffer.concat(chunks).toString('utf8').trim();
+  if (key === '') fail('hash-key reads the key on stdin (echo -n "$KEY" | paygraph hash-key), or makes one with --generate');
+  try {
+    process.stdout.write(`${JSON.stringify({ hash: hashApiKey(key) })}\n`);
+  } catch (error) {
+    fail((error as Error).message);
+  }
 }
 
 async function startCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, seed: { type: 'string' } },
+    options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, seed: { type: 'string' }, auth: { type: 'string' } },
   });
+  const security = securityConfig(values.auth);
   const sandbox = await startSandbox({ port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0, seed: seedOption(values.seed) });
   const [user] = sandbox.users;
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
   const { startGraphServer } = await import('./serve');
-  const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port });
+  const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port, security });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, sandbox: sandboxReadyLine(sandbox) })}\n`);
   process.stderr.write(`paygraph: GraphiQL at ${graph.url} (REST sandbox at ${sandbox.baseUrl})\n`);
   onShutdown(async () => {
@@ -105,6 +170,7 @@ const commands: Record<string, (args: string[]) => Promise<void>> = {
   sandbox: sandboxCommand,
   serve: serveCommand,
   start: startCommand,
+  'hash-key': hashKeyCommand,
 };
 
 const [command = 'start', ...rest] = process.argv.slice(2);

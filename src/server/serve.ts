@@ -4,6 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRestClient } from '../rest';
 import { createApp, GRAPHQL_PATH } from './app';
+import { createAuthenticator } from './security/auth';
+import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
 
 export interface GraphServerOptions {
   restUrl: string;
@@ -15,6 +17,8 @@ export interface GraphServerOptions {
   /** Default 127.0.0.1. */
   host?: string;
   naive?: boolean;
+  /** Authentication, limits, browser rules (default: open, which listens on loopback only). */
+  security?: SecurityConfig;
 }
 
 export interface RunningGraphServer {
@@ -41,8 +45,11 @@ function closeServer(server: Server): Promise<void> {
 }
 
 export async function startGraphServer(o: GraphServerOptions): Promise<RunningGraphServer> {
+  const security = o.security ?? defaultSecurityConfig();
+  assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
+  const authenticator = await createAuthenticator(security);
   const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
-  const app = createApp({ rest, naive: o.naive });
+  const app = createApp({ rest, naive: o.naive, authenticator, security, graphiql: security.graphiql });
   const server = createServer(app);
   const host = o.host ?? '127.0.0.1';
   let address: AddressInfo;

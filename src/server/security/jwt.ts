@@ -1,0 +1,103 @@
+// `PAYGRAPH_AUTH=jwt`: a bearer JWT verified with jose, by a shared secret (HS256) or by public keys
+// (a JWKS URL, cached and refreshed by jose's remote key set, or a JWKS file). The accepted
+// algorithms are fixed by the kind of key, so `alg: none` and algorithm confusion (an HS256 token
+// signed with a public key) are refused before any signature check; `exp` is required.
+import { readFileSync } from 'node:fs';
+import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import type { InboundCaller } from '../../resolvers';
+import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './auth';
+import { ConfigError, type JwtConfig } from './config';
+
+const SYMMETRIC = ['HS256', 'HS384', 'HS512'];
+const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];
+/** Shorter shared secrets can be brute-forced from one token. */
+const MIN_SECRET_BYTES = 32;
+
+type Key = Uint8Array | JWTVerifyGetKey;
+
+function readConfigFile(path: string, variable: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ConfigError(`${variable}: cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+  }
+}
+
+function keyAndAlgorithms(c: JwtConfig): { key: Key; algorithms: string[] } {
+  const sources = [c.secretFile, c.jwksUrl, c.jwksFile].filter(Boolean).length;
+  if (sources !== 1) {
+    throw new ConfigError('PAYGRAPH_AUTH=jwt needs exactly one of PAYGRAPH_JWT_SECRET_FILE, PAYGRAPH_JWKS_URL or PAYGRAPH_JWKS_FILE');
+  }
+  const allowed = c.secretFile ? SYMMETRIC : ASYMMETRIC;
+  const algorithms = c.algorithms ?? (c.secretFile ? ['HS256'] : ['RS256', 'PS256', 'ES256', 'EdDSA']);
+  const foreign = algorithms.filter((a) => !allowed.includes(a));
+  if (foreign.length > 0 || algorithms.length === 0) {
+    throw new ConfigError(
+      `PAYGRAPH_JWT_ALGORITHMS: ${foreign.join(', ') || 'none'} cannot be used with this kind of key (allowed: ${allowed.join(', ')})`,
+    );
+  }
+  if (c.secretFile) {
+    const secret = readConfigFile(c.secretFile, 'PAYGRAPH_JWT_SECRET_FILE');
+    if (secret.length < MIN_SECRET_BYTES)
+      throw new ConfigError(`PAYGRAPH_JWT_SECRET_FILE: the secret must have at least ${MIN_SECRET_BYTES} bytes`);
+    return { key: new Uint8Array(secret), algorithms };
+  }
+  if (c.jwksUrl) {
+    let url: URL;
+    try {
+      url = new URL(c.jwksUrl);
+    } catch {
+      throw new ConfigError(`PAYGRAPH_JWKS_URL is not a URL: "${c.jwksUrl}"`);
+    }
+    return { key: createRemoteJWKSet(url, { timeoutDuration: 5_000, cooldownDuration: 30_000, cacheMaxAge: 600_000 }), algorithms };
+  }
+  let jwks: Parameters<typeof createLocalJWKSet>[0];
+  try {
+    jwks = JSON.parse(readConfigFile(c.jwksFile!, 'PAYGRAPH_JWKS_FILE').toString('utf8')) as Parameters<typeof createLocalJWKSet>[0];
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw new ConfigError('PAYGRAPH_JWKS_FILE is not JSON');
+  }
+  if (jwks.keys.some((k) => k.kty === 'oct'))
+    throw new ConfigError('PAYGRAPH_JWKS_FILE holds a symmetric key; use PAYGRAPH_JWT_SECRET_FILE for shared secrets');
+  return { key: createLocalJWKSet(jwks), algorithms };
+}
+
+/** Why a token was refused, in words that tell its owner what to fix and an attacker nothing new. */
+function reasonFor(error: unknown): string {
+  if (error instanceof errors.JWTExpired) return 'the token has expired';
+  if (error instanceof errors.JWTClaimValidationFailed) return `the token's "${error.claim}" claim is not accepted`;
+  if (error instanceof errors.JOSEAlgNotAllowed) return "the token's algorithm is not accepted";
+  if (error instanceof errors.JWKSNoMatchingKey) return 'no key of the key set verifies the token';
+  if (error instanceof errors.JWKSTimeout || error instanceof errors.JOSENotSupported) return 'the token cannot be verified now';
+  return 'the token is not valid';
+}
+
+export function callerFromClaims(payload: JWTPayload, c: JwtConfig): InboundCaller | string {
+  const spaces = parseSpaces(payload[c.spacesClaim]);
+  if (spaces === null) return `the token's "${c.spacesClaim}" claim must list space ids or be "*"`;
+  const scopes = parseScopes(payload[c.scopeClaim]);
+  if (scopes === null) return `the token's "${c.scopeClaim}" claim must grant read or write`;
+  const name = typeof payload.sub === 'string' && payload.sub !== '' ? `jwt:${payload.sub.slice(0, 100)}` : 'jwt';
+  return { name, spaces, scopes };
+}
+
+export function createJwtAuthenticator(c: JwtConfig): Authenticator {
+  const { key, algorithms } = keyAndAlgorithms(c);
+  const options = { algorithms, issuer: c.issuer, audience: c.audience, clockTolerance: c.clockSkewSeconds, requiredClaims: ['exp'] };
+  return {
+    mode: 'jwt',
+    async authenticate(headers: Headers): Promise<AuthOutcome> {
+      const token = bearerToken(headers);
+      if (token === undefined) return { kind: 'anonymous' };
+      if (token === null) return { kind: 'refused', reason: 'the Authorization header must be "Bearer <token>"' };
+      try {
+        const { payload } = typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
+        const caller = callerFromClaims(payload, c);
+        return typeof caller === 'string' ? { kind: 'refused', reason: caller } : { kind: 'caller', caller };
+      } catch (error) {
+        return { kind: 'refused', reason: reasonFor(error) };
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+// Document-level access checks, once before execution: a request without credentials may select
+// only by-credentials root fields (their transaction credentials authorize them), and a mutation
+// needs the `write` scope. Resolvers check again where they call (mayWrite, the space guard); this
+// refuses the whole operation before any of them runs, so a refusal costs no REST call.
+import { getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { mayWrite, type InboundCaller } from '../../resolvers';
+
+/** Root fields authorized by the transaction credentials they take. */
+export function isByCredentialsField(name: string): boolean {
+  return name.endsWith('ByCredentials') || name === '__typename';
+}
+
+/** The names of the root fields an operation selects, through fragments and inline fragments. */
+export function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode): Set<string> {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (set: SelectionSetNode): void => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD) names.add(s.name.value);
+      else if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet);
+      else if (!seen.has(s.name.value)) {
+        seen.add(s.name.value);
+        const fragment = fragments.get(s.name.value);
+        if (fragment) visit(fragment.selectionSet);
+      }
+    }
+  };
+  visit(selectionSet);
+  return names;
+}
+
+export interface AccessRefusal {
+  code: 'UNAUTHENTICATED' | 'FORBIDDEN';
+  status: 401 | 403;
+  message: string;
+}
+
+export function checkOperationAccess(
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  caller: InboundCaller | undefined,
+  anonymous: boolean,
+): AccessRefusal | null {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  if (!operation) return null;
+  const fields = [...rootFieldNames(document, operation.selectionSet)];
+  const byCredentialsOnly = fields.every(isByCredentialsField);
+  if (anonymous && !byCredentialsOnly) {
+    return {
+      code: 'UNAUTHENTICATED',
+      status: 401,
+      message: 'authentication required: send a bearer token or API key (only the *ByCredentials fields work without one)',
+    };
+  }
+  if (operation.operation === 'mutation' && !byCredentialsOnly && !mayWrite(caller)) {
+    return { code: 'FORBIDDEN', status: 403, message: `${caller?.name ?? 'this caller'} may only read: mutations need the write scope` };
+  }
+  return null;
+}

@@ -1,0 +1,35 @@
+// Authenticates every GraphQL request before its parameters are parsed: refused credentials end it
+// with HTTP 401 and UNAUTHENTICATED (no parsing, no REST call); otherwise the outcome is recorded
+// for the resolvers' caller. Before execution, the document-level checks of operation-access run.
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Authenticator } from './auth';
+import { checkOperationAccess } from './operation-access';
+import { callerOf, outcomeOf, recordOutcome } from './request-auth';
+
+function unauthenticated(reason: string): Response {
+  const body = { errors: [{ message: `unauthenticated: ${reason}`, extensions: { code: 'UNAUTHENTICATED' } }] };
+  return new Response(JSON.stringify(body), {
+    status: 401,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' },
+  });
+}
+
+export function useAuthentication(authenticator: Authenticator): Plugin {
+  return {
+    async onRequestParse({ request, endResponse }) {
+      const outcome = await authenticator.authenticate(request.headers);
+      if (outcome.kind === 'refused') return endResponse(unauthenticated(outcome.reason));
+      recordOutcome(request, outcome);
+    },
+    onExecute({ args, setResultAndStopExecution }) {
+      const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      const outcome = outcomeOf(request);
+      const refusal = checkOperationAccess(args.document, args.operationName, callerOf(request), outcome?.kind === 'anonymous');
+      if (!refusal) return;
+      const headers: Record<string, string> = refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+      setResultAndStopExecution({
+        errors: [createGraphQLError(refusal.message, { extensions: { code: refusal.code, http: { status: refusal.status, headers } } })],
+      });
+    },
+  };
+}
