@@ -42,9 +42,6 @@ export const REQUIRED_ONE_OF: Readonly<Record<string, readonly { fields: readonl
     { fields: ['transaction', 'completion'], why: 'a refund names the transaction (or the completion) it refunds' },
     { fields: ['amount', 'reductions'], why: 'a refund gives its amount or the line item reductions it adds up from' },
   ],
-  TransactionCompletionDetails: [
-    { fields: ['lineItems', 'lastCompletion'], why: 'a partial completion names its line items unless it is the last completion' },
-  ],
 };
 
 /** ISO 639-1 language, optionally a hyphen and an ISO 3166 region: `en`, `de-CH`. */
