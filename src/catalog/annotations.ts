@@ -125,3 +125,44 @@ export const childRelations: ChildRelation[] = [
   { parent: 'ChargeFlowLevel', child: 'ChargeFlowLevelPaymentLink', name: 'paymentLinks', via: byLink('chargeFlowLevel') },
   { parent: 'DunningFlow', child: 'DunningFlowLevel', name: 'levels', via: byLink('flow') },
 ];
+
+/**
+ * Mutation names where the REST operationId is not the graph's verb + noun. Every other write
+ * operation's mutation is named by its operationId (`createCustomer`, `completeTransactionOnline`).
+ */
+export const mutationNameOverrides: Record<string, string> = {
+  createCustomersBulk: 'createCustomers',
+  updateCustomersBulk: 'updateCustomers',
+  deleteCustomersBulk: 'deleteCustomers',
+};
+
+/** Operations sent as POST that only read (they are Query fields, not mutations). */
+export const readOnlyWrites: ReadonlySet<string> = new Set(['lookupIban']);
+
+/**
+ * Body fields holding the REST id of another entity that the field name alone does not tell (null:
+ * a name that matches a link elsewhere but is not one here). Inputs take a REST id or a global ID there.
+ */
+export const bodyReferenceOverrides: Record<string, Record<string, string | null>> = {
+  SubscriptionLedgerEntryCreate: { subscriptionMetricId: 'SubscriptionMetric' },
+  SubscriptionMetricUsageReportCreate: { metric: 'SubscriptionMetric' },
+  TransactionCreate: { allowedPaymentMethodBrands: 'PaymentMethodBrand' },
+  TransactionPending: { allowedPaymentMethodBrands: 'PaymentMethodBrand' },
+  SubscriberCreate: {
+    additionalAllowedPaymentMethodConfigurations: 'PaymentMethodConfiguration',
+    disallowedPaymentMethodConfigurations: 'PaymentMethodConfiguration',
+  },
+  SubscriberUpdate: {
+    additionalAllowedPaymentMethodConfigurations: 'PaymentMethodConfiguration',
+    disallowedPaymentMethodConfigurations: 'PaymentMethodConfiguration',
+  },
+};
+
+/** Path parameters of write operations, beyond the acted-on object's key, that name an entity. */
+export const pathParamReferences: Record<string, Record<string, string>> = {
+  mergeCustomers: { other: 'Customer' },
+  createDunningCaseForInvoice: { invoiceId: 'TransactionInvoice' },
+};
+
+/** The model of `{id}` in the by-credentials paths (`.../one-click-tokens/{id}`). */
+export const byCredentialsIdModel = 'Token';

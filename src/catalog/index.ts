@@ -1,3 +1,4 @@
 export * from './openapi';
 export * from './resources';
 export * from './annotations';
+export * from './mutations';

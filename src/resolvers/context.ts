@@ -10,6 +10,7 @@ import { Loaders } from './loaders';
 import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
+import { createMemoryIdempotencyStore, type IdempotencyStore } from './writes/idempotency';
 
 /** The REST search offset limit (SPEC "Limits"). */
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -34,6 +35,10 @@ export interface GraphContextOptions {
   maxOffset?: number;
   /** Rows one batched children search may ask for (default and maximum 100, the REST page limit). */
   childBatchLimit?: number;
+  /** Items per REST bulk call (default 100); the REST API's bulk limit must be at least this. */
+  bulkLimit?: number;
+  /** Where mutations' idempotency keys live (default: one in-process store shared by all contexts). */
+  idempotency?: IdempotencyStore;
 }
 
 export interface Internals {
@@ -47,6 +52,8 @@ export interface Internals {
   children: Map<string, DataLoader<string, Connection>>;
   /** Keys of the children a `through` relation goes through, per parent. */
   intermediates: Map<string, DataLoader<string, string[]>>;
+  bulkLimit: number;
+  idempotency: IdempotencyStore;
 }
 
 const internals = new WeakMap<GraphContext, Internals>();
@@ -65,8 +72,32 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     extras: new Map(),
     children: new Map(),
     intermediates: new Map(),
+    bulkLimit: o.bulkLimit ?? DEFAULT_BULK_LIMIT,
+    idempotency: o.idempotency ?? sharedIdempotencyStore(),
   });
   return ctx;
+}
+
+/** The REST API's default bulk limit (SPEC "Limits": items per bulk request). */
+export const DEFAULT_BULK_LIMIT = 100;
+
+let shared: IdempotencyStore | undefined;
+function sharedIdempotencyStore(): IdempotencyStore {
+  shared ??= createMemoryIdempotencyStore();
+  return shared;
+}
+
+/**
+ * After a mutation: every object, page and extra read before it may be stale, so all are forgotten
+ * (mutations run one after another, so nothing in flight is lost); later fields read fresh data.
+ */
+export function forgetAfterWrite(ctx: GraphContext): void {
+  const i = internalsOf(ctx);
+  i.cache.clear();
+  i.loaders.clear();
+  i.children.clear();
+  i.intermediates.clear();
+  i.extras.clear();
 }
 
 export function internalsOf(ctx: GraphContext): Internals {

@@ -56,6 +56,11 @@ export class EntityCache {
     return entity;
   }
 
+  /** Forgets every object (a mutation may have changed any of them). */
+  clear(): void {
+    this.byObject.clear();
+  }
+
   /** True when `entity` arrived expanded far enough to answer a selection that needs `want`. */
   answers(entity: Entity, want: readonly string[]): boolean {
     const have = this.arrival.get(entity);

@@ -13,3 +13,4 @@ export { translateFilter, type Filter, type ScalarFilter } from './filter-transl
 export { KEY_ONLY_EXTENSION } from './selection';
 export { ENTITY, asEntity, entityMeta, isEntity, type Entity, type EntityMeta } from './entity';
 export { OPEN_CALLER, mayUseSpace, mayWrite, type InboundCaller, type Scope } from './caller';
+export * from './writes';

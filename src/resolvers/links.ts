@@ -155,3 +155,25 @@ export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, global
     }),
   );
 }
+
+/**
+ * An object known by its REST key (a mutation's acted-on object, a bulk item's new id): a stub when
+ * the selection needs only the key, else loaded (batched with every other load of the tick).
+ */
+export function resolveKnownKey(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  model: string,
+  space: number | null,
+  key: string,
+): Promise<Entity | null> {
+  return guarded(async () => {
+    const resource = targetResource(model);
+    const nested = resource.parent ? key.split('/') : null;
+    if (nested) {
+      const plan = planOf(ctx, info, model, 'entity');
+      return internalsOf(ctx).loaders.load(model, spaceFor(model, space), key, plan.paths);
+    }
+    return one(ctx, info, restValue(resource, key), resource, spaceFor(model, space));
+  });
+}

@@ -53,6 +53,11 @@ export class Loaders {
     return this.loader(model, space).load({ key, expand });
   }
 
+  /** Drops every loader (and what it cached): after a mutation, nothing read before it is reused. */
+  clear(): void {
+    this.loaders.clear();
+  }
+
   private loader(model: string, space: number | null): DataLoader<Wanted, Entity | null, string> {
     const id = `${model}|${space ?? '-'}`;
     let loader = this.loaders.get(id);

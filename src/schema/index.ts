@@ -11,6 +11,7 @@ import './extras/transaction-export';
 import './extras/by-credentials';
 import './extras/iban';
 import './extras/subscription-invoices';
+import './mutations';
 import './enums';
 
 export const schema = builder.toSchema();

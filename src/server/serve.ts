@@ -24,7 +24,7 @@ export interface GraphServerOptions {
 export interface RunningGraphServer {
   /** e.g. http://127.0.0.1:4000/graphql */
   url: string;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -50,7 +50,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   const authenticator = await createAuthenticator(security);
   const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
   const app = createApp({ rest, naive: o.naive, authenticator, security, graphiql: security.graphiql });
-  const server = createServer(app);
+  const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
   let address: AddressInfo;
   try {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import type { ExecutionResult } from 'graphql';
 import { createRestClient, type RestClient } from '../../src/rest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { createGraphContext } from '../../src/resolvers';
+import { createGraphContext, type GraphContextOptions } from '../../src/resolvers';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
 import { schema } from '../../src/schema';
 
@@ -39,15 +39,13 @@ export interface RunResult {
   calls: RecordedCall[];
 }
 
+export type RunOptions = Omit<GraphContextOptions, 'rest'>;
+
 export interface Harness {
   sandbox: RunningSandbox;
   rest: RestClient;
   space: number;
-  run(
-    query: string,
-    variables?: Record<string, unknown>,
-    o?: { naive?: boolean; maxOffset?: number; childBatchLimit?: number },
-  ): Promise<RunResult>;
+  run(query: string, variables?: Record<string, unknown>, o?: RunOptions): Promise<RunResult>;
   close(): Promise<void>;
 }
 
@@ -61,14 +59,9 @@ export async function startHarness(options: SandboxOptions = {}): Promise<Harnes
     space: sandbox.spaces[0],
     async run(query, variables = {}, o = {}) {
       const recorder = new RecordingCaller(rest);
-      const contextValue = createGraphContext({
-        rest: recorder,
-        naive: o.naive,
-        maxOffset: o.maxOffset,
-        childBatchLimit: o.childBatchLimit,
-      });
-      const result = (await execute({ schema, document: parse(query), variableValues: variables, contextValue })) as ExecutionResult;
-      return { data: result.data as Record<string, unknown> | null | undefined, errors: result.errors, calls: recorder.calls };
+      const contextValue = createGraphContext({ ...o, rest: recorder });
+      const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue });
+      return { data: result.data, errors: result.errors, calls: recorder.calls };
     },
     async close() {
       await rest.close();

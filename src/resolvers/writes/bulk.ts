@@ -1,0 +1,160 @@
+// Bulk mutations: any number of items, sent in REST bulk calls of at most the bulk limit, in input
+// order, one chunk after another. REST bulk calls are all-or-nothing: a failed chunk's items all carry
+// its error and later chunks still run. Invalid items are refused before any call; the others go on.
+// Items answer with the single mutation's result (`createCustomers` items are CreateCustomerResult).
+import type { GraphQLResolveInfo } from 'graphql';
+import { bodyProperties, mutationSpecByName, type MutationSpec } from '../../catalog';
+import { RestError } from '../../rest/errors';
+import { internalsOf, type GraphContext } from '../context';
+import { spaceFor } from '../entity-cache';
+import { fromRestError, fromStatus, outcomeUnknown, validationError, type MutationErrorValue, type ObjectRef } from './errors';
+import { Problems, readId, readSpace, restValue } from './ids';
+import { runIdempotent } from './idempotent-run';
+import type { PayloadValue } from './payload';
+import { bodyOf, type Input } from './request';
+import { refusal, send, type MutationOutcome } from './run';
+import { validateRequestBody } from './validate';
+
+export interface BulkPayloadValue {
+  kind: 'bulkPayload';
+  results: MutationOutcome[];
+}
+
+interface Item {
+  index: number;
+  body: unknown;
+  object?: ObjectRef;
+  sentVersion?: number;
+}
+
+interface BulkAnswer {
+  id?: number | bigint;
+  statusCode?: number;
+  error?: { message?: string; errors?: Record<string, string>; id?: string };
+}
+
+/** One item of the input as its REST bulk item, or its problems (paths under the items field). */
+function readItem(spec: MutationSpec, raw: unknown, index: number, space: number, problems: Problems): Item {
+  const model = spec.resource!.model;
+  const path = `${spec.bulkItemsField}[${index}]`;
+  if (spec.kind === 'bulkDelete') {
+    const id = readId(model, raw, path, problems);
+    if (id?.space !== undefined && id.space !== space) problems.add(path, `names an object of space ${String(id.space)}, not ${space}`);
+    return { index, body: id ? restValue(model, id.key) : null, object: id ? { model, space, key: id.key } : undefined };
+  }
+  const input = raw as Input;
+  const body = bodyOf(spec.body?.model, bodyProperties(spec.body?.schema.items ?? {}), input, space, problems, `${path}.`);
+  if (spec.kind === 'bulkCreate') return { index, body };
+  const id = readId(model, input.id, `${path}.id`, problems);
+  if (id?.space !== undefined && id.space !== space)
+    problems.add(`${path}.id`, `names an object of space ${String(id.space)}, not ${space}`);
+  const key = id?.key ?? '';
+  return {
+    index,
+    body: { id: id ? restValue(model, key) : null, ...body },
+    object: id ? { model, space, key } : undefined,
+    sentVersion: typeof input.version === 'number' ? input.version : undefined,
+  };
+}
+
+/** Problems of the items, by item index (REST body paths `[i].x` read as `customers[i].x`). */
+function problemsByItem(spec: MutationSpec, items: Item[], read: Problems): Map<number, { path: string; message: string }[]> {
+  const byItem = new Map<number, { path: string; message: string }[]>();
+  const add = (index: number, p: { path: string; message: string }) => byItem.set(index, [...(byItem.get(index) ?? []), p]);
+  for (const p of read.list) add(Number(/\[(\d+)\]/.exec(p.path)?.[1] ?? 0), p);
+  items.forEach((item) => {
+    if (byItem.has(item.index)) return;
+    for (const p of validateRequestBody(spec.operation.operationId, [item.body], spec.bulkItemsField)) {
+      add(item.index, { path: p.path.replace(/^(\w+)\[0\]/, `$1[${item.index}]`), message: p.message });
+    }
+  });
+  return byItem;
+}
+
+function itemOutcome(spec: MutationSpec, item: Item, answer: BulkAnswer | undefined, space: number): MutationOutcome {
+  const single = mutationSpecByName.get(spec.itemMutation!)!;
+  const status = answer?.statusCode ?? 0;
+  if (answer && status >= 200 && status < 300) {
+    const model = spec.resource!.model;
+    const object = item.object ?? (answer.id !== undefined ? { model, space: spaceFor(model, space), key: String(answer.id) } : undefined);
+    const payload: PayloadValue = {
+      kind: 'payload',
+      mutation: single.name,
+      expand: [],
+      resultModel: single.resultModel,
+      space,
+      object,
+      deleted: spec.kind === 'bulkDelete',
+    };
+    return payload;
+  }
+  const context = { mutation: single.name, object: item.object, sentVersion: item.sentVersion };
+  return fromStatus(status, context, {
+    said: answer?.error?.message,
+    errors: answer?.error?.errors ?? {},
+    upstreamErrorId: answer?.error?.id,
+  });
+}
+
+async function sendChunk(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  space: number,
+  chunk: Item[],
+): Promise<{ outcomes: MutationOutcome[]; sent: boolean }> {
+  try {
+    const body = (await send(ctx, spec, { space, path: {}, query: {}, body: chunk.map((i) => i.body) }, [])) as BulkAnswer[];
+    return { outcomes: chunk.map((item, i) => itemOutcome(spec, item, Array.isArray(body) ? body[i] : undefined, space)), sent: true };
+  } catch (error) {
+    if (!(error instanceof RestError)) throw error;
+    const single = spec.itemMutation!;
+    const e: MutationErrorValue = fromRestError(error, { mutation: single });
+    return {
+      outcomes: chunk.map((item) => ({ ...e, object: item.object, sentVersion: item.sentVersion })),
+      sent: error.attempts > 0 || outcomeUnknown(error),
+    };
+  }
+}
+
+async function execute(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  space: number,
+  items: Item[],
+  invalid: Map<number, { path: string; message: string }[]>,
+) {
+  const results: MutationOutcome[] = new Array<MutationOutcome>(items.length);
+  for (const [index, problems] of invalid) results[index] = validationError(problems);
+  const valid = items.filter((item) => !invalid.has(item.index));
+  const limit = internalsOf(ctx).bulkLimit;
+  let sent = false;
+  for (let i = 0; i < valid.length; i += limit) {
+    const chunk = valid.slice(i, i + limit);
+    const answer = await sendChunk(ctx, spec, space, chunk);
+    sent ||= answer.sent;
+    chunk.forEach((item, j) => (results[item.index] = answer.outcomes[j]));
+  }
+  const outcome: BulkPayloadValue = { kind: 'bulkPayload', results };
+  // Item outcomes carry their own unknowns; the whole is stored as it is.
+  return { outcome, sent, unknown: false };
+}
+
+export async function runBulk(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  spec: MutationSpec,
+  input: Input,
+): Promise<BulkPayloadValue | MutationErrorValue> {
+  const problems = new Problems();
+  const space = readSpace(input.space, 'space', problems);
+  const raw = input[spec.bulkItemsField!];
+  const list = Array.isArray(raw) ? raw : [];
+  if (list.length === 0) problems.add(spec.bulkItemsField!, 'needs at least one item');
+  if (space === null || problems.list.length > 0) return validationError(problems.list);
+  const refused = refusal(ctx, spec, space);
+  if (refused) return refused;
+  const read = new Problems();
+  const items = list.map((item, index) => readItem(spec, item, index, space, read));
+  const invalid = problemsByItem(spec, items, read);
+  return runIdempotent(ctx, info, spec, input, () => execute(ctx, spec, space, items, invalid));
+}

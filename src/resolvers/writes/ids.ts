@@ -1,0 +1,77 @@
+// IDs in mutation inputs: a global ID (which carries its model and space) or a REST id, read into the
+// REST key a call needs. A global ID of another type, or of another space than the mutation's, is a
+// problem named by its input path, found before any REST call.
+import { resourceOf } from '../../catalog';
+import { isValidKey } from '../entity-key';
+import { decodeGlobalId } from '../global-id';
+import { Problems } from './validate-problems';
+
+export { Problems };
+
+/** The id of a REST object as the REST client sends it: numbers for long keys, text otherwise. */
+export function restValue(model: string, key: string): string | number | bigint {
+  if (resourceOf(model).key.type !== 'long') return key;
+  const n = Number(key);
+  return Number.isSafeInteger(n) ? n : BigInt(key);
+}
+
+/** Reads a `space` input: a REST space id or a Space global ID. */
+export function readSpace(value: unknown, path: string, problems: Problems): number | null {
+  const text = String(value);
+  if (/^[1-9][0-9]{0,15}$/.test(text)) return Number(text);
+  const global = decodeGlobalId(text);
+  if (global?.model === 'Space') return Number(global.key);
+  problems.add(path, `"${clip(text)}" is neither a space id nor a Space global ID`);
+  return null;
+}
+
+export interface ReadId {
+  key: string;
+  /** The space the global ID names (undefined for a REST id, which names none). */
+  space?: number | null;
+}
+
+/**
+ * Reads an ID input naming an object of `model`. A REST id is taken as is (nested objects need their
+ * global ID, which names the parent too); a global ID must be of `model`.
+ */
+export function readId(model: string, value: unknown, path: string, problems: Problems): ReadId | null {
+  const resource = resourceOf(model);
+  const text = String(value);
+  const global = decodeGlobalId(text);
+  if (global) {
+    if (global.model !== model) {
+      problems.add(path, `is a ${resourceOf(global.model).typeName} global ID; a ${resource.typeName} id is needed`);
+      return null;
+    }
+    return { key: global.key, space: global.space };
+  }
+  if (resource.parent) {
+    problems.add(path, `"${clip(text)}" is not a ${resource.typeName} global ID (a plain id does not name its ${resource.parent.model})`);
+    return null;
+  }
+  if (!isValidKey(resource, text)) {
+    problems.add(path, `"${clip(text)}" is neither a ${resource.typeName} id nor its global ID`);
+    return null;
+  }
+  return { key: text };
+}
+
+/**
+ * Reads a reference to another object inside the mutation's space: the REST value to send, or null
+ * with a problem when the ID names another type or another space.
+ */
+export function readReference(model: string, value: unknown, space: number | null, path: string, problems: Problems): unknown {
+  const id = readId(model, value, path, problems);
+  if (!id) return null;
+  const scoped = resourceOf(model).spaceScoped;
+  if (id.space !== undefined && scoped && space !== null && id.space !== space) {
+    problems.add(path, `names an object of space ${String(id.space)}, but the mutation acts in space ${space}`);
+    return null;
+  }
+  return restValue(model, id.key.includes('/') ? id.key.split('/')[1] : id.key);
+}
+
+export function clip(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

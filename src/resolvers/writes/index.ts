@@ -1,0 +1,9 @@
+// The write path's surface for src/schema: run a mutation (single or bulk), read its outcome.
+export { runMutation, type MutationOutcome } from './run';
+export { runBulk, type BulkPayloadValue } from './bulk';
+export { MUTATION_ERROR_KINDS, isMutationError, type MutationErrorKind, type MutationErrorValue } from './errors';
+export { deletedIdOf, isPayload, payloadObject, plainResult, type PayloadValue } from './payload';
+export { payloadTypeName } from './plan';
+export { loadCurrent } from './current';
+export { RESERVED_INPUT_FIELDS } from './request';
+export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency';

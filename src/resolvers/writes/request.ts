@@ -1,0 +1,110 @@
+// From a mutation's input to the REST call it makes: the space, the path parameters (the acted-on
+// object's key, its parent, other named objects), the query parameters and the body, with every ID
+// read into a REST id. Every problem is collected and named by its input path; nothing is sent then.
+import { bodyProperties, bodyReferences, type MutationSpec } from '../../catalog';
+import type { ObjectRef } from './errors';
+import { Problems, readId, readReference, readSpace, restValue } from './ids';
+
+export type Input = Record<string, unknown>;
+
+export interface WriteRequest {
+  space: number | null;
+  path: Record<string, string | number | bigint>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  /** The object acted on (updates, deletes, actions), for payloads, conflicts and cache forgetting. */
+  object?: ObjectRef;
+  sentVersion?: number;
+}
+
+/** Names the graph reserves in mutation inputs (never a body property). */
+export const RESERVED_INPUT_FIELDS = ['id', 'space', 'idempotencyKey'];
+
+/** Where the mutation acts: the space of the `id` global ID, else the `space` input. */
+function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | undefined, problems: Problems): number | null {
+  const op = spec.operation;
+  if (!op.spaceScoped || op.byCredentials) return null;
+  const given = input.space === undefined || input.space === null ? undefined : readSpace(input.space, 'space', problems);
+  if (idSpace !== undefined && idSpace !== null) {
+    if (given !== undefined && given !== null && given !== idSpace)
+      problems.add('space', `is ${given}, but id names an object of space ${idSpace}`);
+    return idSpace;
+  }
+  if (given === undefined) {
+    problems.add('space', spec.idParam ? 'is required when id is a REST id (a global ID names its space)' : 'is required');
+    return null;
+  }
+  return given;
+}
+
+/** The body of an object-bodied call: the input fields that are body properties, references read. */
+export function bodyOf(
+  bodyModel: string | undefined,
+  props: Record<string, unknown>,
+  input: Input,
+  space: number | null,
+  problems: Problems,
+  prefix = '',
+): Input {
+  const refs = bodyModel ? bodyReferences.get(bodyModel) : undefined;
+  const body: Input = {};
+  for (const name of Object.keys(props)) {
+    const value = input[name];
+    if (value === undefined) continue;
+    const model = refs?.get(name);
+    if (model && value !== null) {
+      body[name] = Array.isArray(value)
+        ? value.map((v, i) => readReference(model, v, space, `${prefix}${name}[${i}]`, problems))
+        : readReference(model, value, space, `${prefix}${name}`, problems);
+    } else body[name] = value;
+  }
+  return body;
+}
+
+function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: string; space?: number | null } | null {
+  if (!spec.idParam || !spec.idModel) return null;
+  if (input.id === undefined || input.id === null) {
+    problems.add('id', 'is required');
+    return null;
+  }
+  return readId(spec.idModel, input.id, 'id', problems);
+}
+
+/** The REST call of a single (not bulk) mutation, or the problems of its input. */
+export function buildRequest(spec: MutationSpec, input: Input): { request?: WriteRequest; problems: Problems } {
+  const problems = new Problems();
+  const target = actedOn(spec, input, problems);
+  const space = spaceOf(spec, input, target?.space, problems);
+  const path: WriteRequest['path'] = {};
+  let object: ObjectRef | undefined;
+  if (target && spec.idParam && spec.idModel) {
+    const [parentKey, ownKey] = target.key.includes('/') ? target.key.split('/') : [undefined, target.key];
+    path[spec.idParam] = restValue(spec.idModel, ownKey);
+    if (parentKey && spec.parentParam) path[spec.parentParam.pathParam] = Number(parentKey);
+    object = { model: spec.idModel, space: spec.resource?.spaceScoped ? space : null, key: target.key };
+  }
+  for (const param of spec.extraPathParams) {
+    const value = input[param.name];
+    if (value === undefined || value === null) problems.add(param.name, 'is required');
+    else {
+      const model = spec.pathReferences[param.name];
+      const read = model ? readReference(model, value, space, param.name, problems) : value;
+      if (read !== null) path[param.name] = read as string | number | bigint;
+    }
+  }
+  const query: Input = {};
+  for (const param of spec.queryParams)
+    if (input[param.name] !== undefined && input[param.name] !== null) query[param.name] = input[param.name];
+  let body: Input | undefined;
+  if (spec.body && !spec.kind.startsWith('bulk')) {
+    body = bodyOf(spec.body.model, bodyProperties(spec.body.schema), input, space, problems);
+    // A nested create names its parent in the body (`customer`); the path wants it too.
+    if (spec.parentParam && !path[spec.parentParam.pathParam]) {
+      const parent = body[spec.parentParam.field];
+      if (parent === undefined || parent === null) problems.add(spec.parentParam.field, 'is required');
+      else path[spec.parentParam.pathParam] = parent as number;
+    }
+  }
+  const sentVersion = typeof input.version === 'number' ? input.version : undefined;
+  return { request: problems.list.length > 0 ? undefined : { space, path, query, body, object, sentVersion }, problems };
+}
