@@ -130,6 +130,35 @@ describe('lifetime and bound', () => {
     await store.close();
   });
 
+  it('a settled key lives its TTL from its settling; a claim pending past its TTL is forgotten', async () => {
+    let t = 0;
+    const store = createMemoryIdempotencyStore({ ttlMs: 1_000, now: () => t });
+    const slow = asRun(await store.claim('c', 'slow', 'fp'));
+    t = 900;
+    await slow.settle(done('slow'));
+    t = 1_500;
+    expect(await store.claim('c', 'slow', 'fp')).toEqual({ kind: 'replay', outcome: done('slow') });
+    const stuck = asRun(await store.claim('c', 'stuck', 'fp'));
+    t = 2_500;
+    expect((await store.claim('c', 'stuck', 'fp')).kind).toBe('run');
+    await stuck.settle(done('too late')); // its key was forgotten: the settle changes nothing
+    expect((await store.claim('c', 'slow', 'fp')).kind).toBe('run');
+    await store.close();
+  });
+
+  it('expiry holds even when the clock goes back between claims', async () => {
+    let t = 10_000;
+    const store = createMemoryIdempotencyStore({ ttlMs: 1_000, now: () => t });
+    await asRun(await store.claim('c', 'late', 'fp')).settle(done('late'));
+    t = 5_000;
+    await asRun(await store.claim('c', 'early', 'fp')).settle(done('early'));
+    t = 6_001;
+    // 'early' expired although the Map holds it behind the live 'late' key.
+    expect((await store.claim('c', 'early', 'fp')).kind).toBe('run');
+    expect((await store.claim('c', 'late', 'fp')).kind).toBe('replay');
+    await store.close();
+  });
+
   it('the TTL defaults to 24 hours', async () => {
     let t = 0;
     const store = createMemoryIdempotencyStore({ now: () => t });

@@ -42,7 +42,10 @@ export interface IdempotencyStore {
 }
 
 export interface MemoryStoreOptions {
-  /** How long a key lives, from its claim (default 24 h). */
+  /**
+   * How long a key lives (default 24 h): a settled key from its settling, a pending claim from its
+   * claim (a claim still pending then is forgotten, and a repeat runs again).
+   */
   ttlMs?: number;
   /** Most keys kept; past it the oldest settled keys go first, pending claims never (default 100,000). */
   maxEntries?: number;
@@ -62,7 +65,10 @@ interface Entry {
   wake: Set<() => void>;
 }
 
-/** The in-process store: keys live in one Map, in claim order (settled keys move to the end). */
+/**
+ * The in-process store: keys live in one Map in the order they were claimed or settled (a settled key
+ * moves to the end), which is also the order they expire in and the order settled keys are evicted in.
+ */
 export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): IdempotencyStore {
   const ttlMs = o.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
   const maxEntries = o.maxEntries ?? DEFAULT_MAX_ENTRIES;
@@ -76,13 +82,30 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
     for (const w of wake) w();
   };
 
-  const purgeExpired = () => {
-    const t = now();
+  const forget = (id: string, entry: Entry) => {
+    entries.delete(id);
+    wakeAll(entry);
+  };
+
+  /** Drops expired keys from the front of the Map; stops at the first live one (the rest expire later). */
+  const purgeExpired = (t: number) => {
     for (const [id, entry] of entries) {
-      if (entry.expiresAt > t) continue;
-      entries.delete(id);
-      wakeAll(entry);
+      if (entry.expiresAt > t) return;
+      forget(id, entry);
     }
+  };
+
+  /** The live entry of a key, purging what expired. */
+  const liveEntry = (id: string): Entry | undefined => {
+    const t = now();
+    purgeExpired(t);
+    const entry = entries.get(id);
+    // Checked again in case the clock went back and the Map's order no longer matches expiry.
+    if (entry && entry.expiresAt <= t) {
+      forget(id, entry);
+      return undefined;
+    }
+    return entry;
   };
 
   /** Drops the oldest settled keys until the bound holds; pending claims stay even past it. */
@@ -106,6 +129,7 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
       entries.delete(id);
       if (outcome) {
         entry.outcome = outcome;
+        entry.expiresAt = now() + ttlMs;
         entries.set(id, entry); // settled keys are ordered by settle time for eviction
         enforceBound();
       }
@@ -144,8 +168,7 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
       options.signal?.throwIfAborted();
       const id = JSON.stringify([scope, key]);
       for (;;) {
-        purgeExpired();
-        const entry = entries.get(id);
+        const entry = liveEntry(id);
         if (!entry) return runClaim(id, fingerprint);
         if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
         if (entry.outcome) return { kind: 'replay', outcome: entry.outcome };
