@@ -132,13 +132,13 @@ export function resourceOf(model: string): Resource {
 /** Which resource a standard operation belongs to, and as which code. */
 export const standardOperationIndex: ReadonlyMap<string, { resource: Resource; code: OpCode }> = new Map(
   resources.flatMap((resource) =>
-    Object.entries(resource.ops).map(([code, op]) => [op!.operationId, { resource, code: code as OpCode }] as const),
+    Object.entries(resource.ops).map(([code, op]) => [op.operationId, { resource, code: code as OpCode }] as const),
   ),
 );
 
 /** The resource an operation belongs to (standard or extra), if any. */
 export const resourceByOperationId: ReadonlyMap<string, Resource> = new Map(
-  resources.flatMap((resource) => [...Object.values(resource.ops), ...resource.extras].map((op) => [op!.operationId, resource] as const)),
+  resources.flatMap((resource) => [...Object.values(resource.ops), ...resource.extras].map((op) => [op.operationId, resource] as const)),
 );
 
 /** Extra (non-standard) operations that belong to no base with a model, e.g. `POST /ibans`. */

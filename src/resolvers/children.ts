@@ -71,7 +71,7 @@ async function chunk(internals: Internals, s: Shared, parents: string[]): Promis
     byParent.get(m.ownerOf(entity) ?? '')?.push(entity);
   }
   return Promise.all(
-    parents.map((p) => {
+    parents.map(async (p) => {
       const rows = byParent.get(p) ?? [];
       // The result is a prefix of the global order, so each parent's rows are a prefix of its own:
       // complete when nothing was cut, or when the parent already has more than one page.

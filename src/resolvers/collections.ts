@@ -7,7 +7,7 @@ import { internalsOf, planOf, type GraphContext, type Internals } from './contex
 import type { Entity } from './entity';
 import { graphError, guarded } from './errors';
 import type { FetchTarget } from './fetch-target';
-import { translateFilter, type Filter } from './filter-translator';
+import { translateFilter } from './filter-translator';
 import { listable, listPage } from './list-paging';
 import { orderString, totalOrder } from './order';
 import { pageRequest, MAX_PAGE_SIZE, type CollectionArgs, type PageRequest } from './page-args';
@@ -23,7 +23,7 @@ export interface CollectionTarget {
 
 /** The user's filter and raw query as one search query, plus any condition the caller adds. */
 export function userQuery(resource: Resource, args: Pick<CollectionArgs, 'filter' | 'query'>, extra?: string): string | undefined {
-  return combineQueries(extra, translateFilter(args.filter as Filter | null | undefined, resource.model), rawQuery(args.query));
+  return combineQueries(extra, translateFilter(args.filter, resource.model), rawQuery(args.query));
 }
 
 /** One page, by list when nothing but the id order is asked for, by search otherwise. */

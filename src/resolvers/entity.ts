@@ -13,7 +13,7 @@ export interface EntityMeta {
 export type Entity = Record<string, unknown> & { [ENTITY]: EntityMeta };
 
 export function asEntity(object: Record<string, unknown>, meta: EntityMeta): Entity {
-  return Object.assign(object, { [ENTITY]: meta }) as Entity;
+  return Object.assign(object, { [ENTITY]: meta });
 }
 
 export function entityMeta(entity: Entity): EntityMeta {

@@ -130,7 +130,7 @@ function translate(filter: Filter, model: string, prefix: string): string {
     const name = `${prefix}${key}`;
     const nested = nestedModel(model, key);
     if (nested) parts.push(translate(raw as Filter, nested, `${name}.`));
-    else parts.push(scalar(name, raw as ScalarFilter));
+    else parts.push(scalar(name, raw));
   }
   return group(parts, 'AND');
 }

@@ -32,7 +32,7 @@ export async function callOp(
   if (op.spaceScoped && !op.byCredentials && o.space !== null) options.space = o.space;
   if (o.path && Object.keys(o.path).length > 0) options.path = o.path;
   if (o.query && Object.keys(o.query).length > 0) options.query = o.query;
-  return caller.rest.call(op.operationId as OperationId, options as CallOptions<OperationId>);
+  return caller.rest.call(op.operationId as OperationId, options);
 }
 
 /** Reads `{data, hasMore}` (list and search responses) or a bare array (country states). */

@@ -43,7 +43,7 @@ function isAbstractType(type: unknown): boolean {
 
 function getNamedType(type: GraphQLOutputType | undefined): GraphQLNamedType | undefined {
   let t: unknown = type;
-  while (t && typeof t === 'object' && 'ofType' in t) t = (t as { ofType: unknown }).ofType;
+  while (t && typeof t === 'object' && 'ofType' in t) t = t.ofType;
   return t as GraphQLNamedType | undefined;
 }
 

@@ -222,7 +222,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   return {
     call<Op extends OperationId>(operationId: Op, callOptions: CallOptions<Op> = {}): Promise<ResultOf<Op>> {
-      return run(operationId, callOptions as CallOptions) as Promise<ResultOf<Op>>;
+      return run(operationId, callOptions) as Promise<ResultOf<Op>>;
     },
     get load() {
       return { inFlight: limiter.inFlight, waiting: limiter.waiting };

@@ -32,7 +32,8 @@ export interface CallOptions<Op extends OperationId = OperationId> {
   query?: QueryParams<Op> | Record<string, unknown>;
   /** Space id: required by space-scoped operations, refused by the others. */
   space?: number | string | bigint;
-  body?: RequestBody<Op> | unknown;
+  /** The operation's request body (`RequestBody<Op>`); any JSON value is accepted, the sandbox or the API validates it. */
+  body?: unknown;
   signal?: AbortSignal;
 }
 

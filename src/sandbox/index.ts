@@ -32,7 +32,7 @@ export interface RunningSandbox {
   seedSummary: SeedSummary;
   faults: { set(f: Partial<FaultSettings>): void; clear(): void };
   requests: RequestCounter;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

@@ -8,9 +8,10 @@ import { badRequest } from './errors';
 const INT32 = 2 ** 31;
 
 /** An ajv over an OpenAPI document (registered as `openapi.json`), with the OpenAPI number formats. */
-export function createOpenApiAjv(document: object = openapi as unknown as object): Ajv {
+export function createOpenApiAjv(document: object = openapi): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
-  addFormats.default(ajv);
+  // Under Node's ESM interop this CommonJS plugin is the module's `.default`, which its types leave `any`.
+  (addFormats.default as typeof addFormats)(ajv);
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });

@@ -4,7 +4,7 @@
 import { resourceOf, type Resource } from '../catalog';
 import { resolveByKey, resolveCollection, resolvePlainList } from '../resolvers';
 import { collectionArgs, connectionComplexity, connectionRef, listArgs, toCollectionArgs } from './connections';
-import { badUserInput, dynamicArg, dynamicField, type Args } from './dynamic';
+import { badUserInput, dynamicArg, dynamicField } from './dynamic';
 import { parseKeyArg, parseNestedKeyArgs, parseParentArg } from './keys';
 import { collectionField, singularField } from './naming';
 import { entityRef } from './registry';

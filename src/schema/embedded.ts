@@ -15,7 +15,7 @@ const spaces = new WeakMap<object, number | null>();
 
 /** Remembers the space of an embedded value (object or array of objects) handed to the graph. */
 export function carrySpace<T>(value: T, space: number | null): T {
-  if (Array.isArray(value)) value.forEach((item) => carrySpace(item, space));
+  if (Array.isArray(value)) for (const item of value as unknown[]) carrySpace(item, space);
   else if (typeof value === 'object' && value !== null) spaces.set(value, space);
   return value;
 }

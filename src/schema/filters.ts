@@ -52,7 +52,7 @@ function leafFilter(name: string, type: Input, ops: Op[]): FilterRef {
     ref = builder.inputType(name, {
       description: `Conditions on one field; all given conditions must hold.`,
       fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
-    }) as unknown as FilterRef;
+    });
     leafFilters.set(name, ref);
   }
   return ref;

@@ -96,7 +96,7 @@ describe('REST calls per query', () => {
     const nodes = at(r.data, 'space.transactions.nodes') as Obj[];
     expect(nodes).toHaveLength(25);
     const rest = await restSearch('searchTransactions', ids.space, {
-      query: nodes.map((n) => `id:${n.restId}`).join(' OR '),
+      query: nodes.map((n) => `id:${String(n.restId)}`).join(' OR '),
       limit: 25,
       expand: ['token', 'paymentConnectorConfiguration.connector.paymentMethod'],
     });
@@ -108,7 +108,7 @@ describe('REST calls per query', () => {
     const r = await h.run(suite[2].query, suite[2].variables(ids));
     for (const tx of at(r.data, 'space.transactions.nodes') as Obj[]) {
       const rest = await restSearch('searchTransactionCompletions', ids.space, {
-        query: `linkedTransaction:${tx.restId}`,
+        query: `linkedTransaction:${String(tx.restId)}`,
         order: 'id:ASC',
         limit: 4,
       });

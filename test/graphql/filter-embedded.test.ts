@@ -22,7 +22,7 @@ beforeAll(async () => {
       lineItems: [{ name: 'Ticket', quantity: 1, amountIncludingTax: 42, type: 'PRODUCT', uniqueId: 'ticket' }],
       billingAddress: { country: 'DE', city: 'Berlin', familyName: 'Filter' },
     },
-  } as never)) as Obj;
+  })) as Obj;
   foreign = Number(created.id);
 });
 afterAll(() => h?.close());
@@ -81,7 +81,7 @@ describe('filters on embedded objects', () => {
       const city = (addresses.data[0]?.address as Obj | undefined)?.city;
       if (typeof city !== 'string') continue;
       const rest = await restIds('searchCustomerAddresses', `address.city:"${city}"`, path);
-      const graph = await graphIds('customerAddresses', { address: { city: { eq: city } } }, `, customerId: "${customer.id}"`);
+      const graph = await graphIds('customerAddresses', { address: { city: { eq: city } } }, `, customerId: "${String(customer.id)}"`);
       expect(graph).toEqual(rest);
       expect(graph.length).toBeGreaterThan(0);
       return;
@@ -93,8 +93,8 @@ describe('filters on embedded objects', () => {
 // ---- every dotted name the typed filters can produce is a name the REST search knows ----
 const entityFilters = new Set(resources.map((r) => `${r.typeName}Filter`));
 const inputObject = (type: GraphQLInputType): GraphQLInputObjectType | undefined => {
-  const named = 'ofType' in type ? inputObject(type.ofType as GraphQLInputType) : type;
-  return named && 'getFields' in named ? (named as GraphQLInputObjectType) : undefined;
+  const named = 'ofType' in type ? inputObject(type.ofType) : type;
+  return named && 'getFields' in named ? named : undefined;
 };
 
 /** Dotted names of leaves reached through embedded filter types (links are covered elsewhere). */
@@ -119,7 +119,7 @@ async function parentPath(resource: Resource): Promise<Obj | undefined> {
   const parent = resourceByModel.get(resource.parent.model);
   const op = parent?.ops.S ?? parent?.ops.L;
   if (!parent || parent.parent || !op) return undefined;
-  const body = (await h.rest.call(op.operationId as OperationId, { space: h.space, query: { limit: 1 } } as never)) as { data: Obj[] };
+  const body = (await h.rest.call(op.operationId as OperationId, { space: h.space, query: { limit: 1 } })) as { data: Obj[] };
   const id = body.data[0]?.id;
   return id === undefined ? undefined : { [resource.parent.pathParam]: id };
 }

@@ -13,7 +13,7 @@ let unknownSpace: string;
 type Obj = Record<string, unknown>;
 
 async function rest(operationId: string, options: Obj): Promise<unknown> {
-  return h.rest.call(operationId as 'searchTransactions', options as never);
+  return h.rest.call(operationId as 'searchTransactions', options);
 }
 
 beforeAll(async () => {

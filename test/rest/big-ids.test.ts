@@ -1,6 +1,6 @@
 // Ids at or above 2^53 round-trip exactly. The sandbox does not hand out such ids, so this is the one
 // fault produced by a tiny local HTTP server (port 0, loopback) instead of the sandbox.
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +21,7 @@ let server: Server;
 let client: RestClient;
 
 beforeAll(async () => {
-  server = createServer(async (req, res) => {
+  const respond = async (req: IncomingMessage, res: ServerResponse) => {
     const body = await readBody(req);
     seen.push({ method: req.method!, url: req.url!, body, space: req.headers.space as string | undefined });
     const token = String(req.headers.authorization).replace(/^Bearer /, '');
@@ -37,7 +37,8 @@ beforeAll(async () => {
     }
     const echo = req.method === 'PATCH' ? body : `{"id":${BIG},"version":3,"linkedSpaceId":${BIGGER},"name":"x"}`;
     res.end(echo);
-  });
+  };
+  server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   client = createRestClient({ baseUrl: `http://127.0.0.1:${port}/api/v2.0`, userId: '7', authKey: rawKey.toString('base64') });

@@ -50,7 +50,7 @@ describe('the space header', () => {
 
   it('is not sent, and neither is a JWT, where credentials in the path authorize the call', async () => {
     const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
-    const credentials = await tc.client.call('getTransactionCredentials', { space, path: { id: id! } });
+    const credentials = await tc.client.call('getTransactionCredentials', { space, path: { id: id } });
     const transaction = await tc.client.call('getTransactionByCredentials', { path: { credentials: String(credentials) } });
     expect(transaction).toMatchObject({ id, linkedSpaceId: space });
     expect(lastSent().headers).not.toHaveProperty('space');
@@ -63,7 +63,7 @@ describe('the space header', () => {
 
   it('never puts credentials into an error or an event', async () => {
     const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
-    const credentials = String(await tc.client.call('getTransactionCredentials', { space, path: { id: id! } }));
+    const credentials = String(await tc.client.call('getTransactionCredentials', { space, path: { id: id } }));
     const forged = `${credentials.slice(0, -4)}AAAA`;
     const err = (await tc.client.call('getTransactionByCredentials', { path: { credentials: forged } }).catch((e: unknown) => e)) as Error;
     expect(err).toMatchObject({ status: 401 });

@@ -88,7 +88,7 @@ export interface Claims {
 export async function signClaims(keyBase64: string, claims: Claims, header: Record<string, unknown> = {}): Promise<string> {
   const key = Buffer.from(keyBase64, 'base64');
   return new SignJWT({ ...claims } as Record<string, unknown>)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...header } as { alg: string })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...header })
     .sign(key);
 }
 

@@ -27,7 +27,7 @@ describe('createSigner', () => {
     await expect(jwtVerify(token, Buffer.from('some other key of thirty-two b!!'))).rejects.toThrow(/signature/);
   });
 
-  it('refuses a key that is not base64, without echoing it', async () => {
+  it('refuses a key that is not base64, without echoing it', () => {
     const secret = 'not base64 at all: ###';
     let message = '';
     try {
@@ -39,7 +39,7 @@ describe('createSigner', () => {
     expect(message).not.toContain(secret);
   });
 
-  it('accepts base64url keys and refuses an empty user id', async () => {
+  it('accepts base64url keys and refuses an empty user id', () => {
     expect(Buffer.from(decodeAuthKey(rawKey.toString('base64url')))).toEqual(rawKey);
     expect(() => createSigner({ userId: ' ', authKey })).toThrow(/userId/);
   });

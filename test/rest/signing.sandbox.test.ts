@@ -59,7 +59,7 @@ describe('signing', () => {
     ['a wrong key', () => signClaims(Buffer.from('a completely different key!!').toString('base64'), goodClaims())],
     ['the base64 text used as the key', () => signClaims(Buffer.from(user().key).toString('base64'), goodClaims())],
     ['ver 2', () => signClaims(user().key, goodClaims(), { ver: 2 })],
-    ['alg none', async () => unsignedToken(goodClaims())],
+    ['alg none', () => Promise.resolve(unsignedToken(goodClaims()))],
   ];
 
   for (const [what, token] of refusals) {

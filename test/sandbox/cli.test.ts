@@ -27,7 +27,7 @@ describe('paygraph sandbox CLI', () => {
     expect(ready.users).toEqual([{ id: '4242', key: KEY }]);
     expect((ready.spaces as number[]).length).toBeGreaterThanOrEqual(3);
     const origin = new URL(String(ready.baseUrl)).origin;
-    const openapi = await fetch(`${ready.baseUrl}/openapi.json`);
+    const openapi = await fetch(`${String(ready.baseUrl)}/openapi.json`);
     expect(openapi.status).toBe(200);
     expect(((await openapi.json()) as { paths: object }).paths).toHaveProperty(['/payment/transactions']);
     const r = await signedFetch(origin, { path: '/spaces' }, { userId: '4242', key: KEY });

@@ -73,7 +73,7 @@ describe('expand across spaces', () => {
     const original = refund.transaction;
     refund.transaction = foreign.id; // a link no write path can make; the render must not follow it
     try {
-      const r = await f.call<Row>({ path: `/payment/refunds/${refund.id}?expand=transaction`, space: f.space });
+      const r = await f.call<Row>({ path: `/payment/refunds/${String(refund.id)}?expand=transaction`, space: f.space });
       expect(r.body.transaction).toBe(foreign.id);
     } finally {
       refund.transaction = original;

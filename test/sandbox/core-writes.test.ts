@@ -44,7 +44,7 @@ describe('fields a body may set', () => {
     const subscription = f.sandbox.state.store.list('Subscription', f.space).find((s) => s.state === 'TERMINATED')!;
     const patched = await f.call<Json>({
       method: 'PATCH',
-      path: `/subscriptions/${subscription.id}`,
+      path: `/subscriptions/${String(subscription.id)}`,
       space: f.space,
       body: { version: subscription.version, state: 'ACTIVE' },
     });
@@ -62,7 +62,7 @@ describe('nested bases', () => {
 
   it('refuse to update or delete an object under another parent', async () => {
     const { address, other } = addressOfAnotherCustomer();
-    const path = `/customers/${other.id}/addresses/${address.id}`;
+    const path = `/customers/${String(other.id)}/addresses/${String(address.id)}`;
     expect(
       (await f.call({ method: 'PATCH', path, space: f.space, body: { version: address.version, addressType: 'BILLING' } })).status,
     ).toBe(404);
@@ -138,7 +138,7 @@ describe('many-links in bodies', () => {
       .map((c) => c.id as number);
     const r = await f.call<Json>({
       method: 'PATCH',
-      path: `/payment/connector-configurations/${configuration.id}?expand=enabledSalesChannels`,
+      path: `/payment/connector-configurations/${String(configuration.id)}?expand=enabledSalesChannels`,
       space: f.space,
       body: { version: configuration.version, enabledSalesChannels: channels.map((id) => ({ id })) },
     });
@@ -147,7 +147,7 @@ describe('many-links in bodies', () => {
     expect(store.get('PaymentConnectorConfiguration', configuration.id as number)!.enabledSalesChannels).toEqual(channels);
     const missing = await f.call<Json>({
       method: 'PATCH',
-      path: `/payment/connector-configurations/${configuration.id}`,
+      path: `/payment/connector-configurations/${String(configuration.id)}`,
       space: f.space,
       body: { version: r.body.version, enabledSalesChannels: [{ id: 987654321 }] },
     });

@@ -9,7 +9,7 @@ type Obj = Record<string, any>;
 /** The space's transactions as stored: the oracle for counts and order. */
 let stored: Obj[];
 
-beforeAll(async () => {
+beforeAll(() => {
   stored = f.sandbox.state.store.list('Transaction', f.space);
 });
 
@@ -24,7 +24,7 @@ async function exportCsv(params: Record<string, string>): Promise<string[][]> {
   });
   expect(r.status, r.text).toBe(200);
   expect(r.headers.get('content-type')).toMatch(/^text\/csv/);
-  return parse(r.text) as string[][];
+  return parse(r.text);
 }
 
 describe('transaction export', () => {

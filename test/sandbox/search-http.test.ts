@@ -62,7 +62,7 @@ describe('search over HTTP', () => {
     expect(r.body.data.length).toBeGreaterThan(0);
     for (const refund of r.body.data) expect((refund.transaction as Row).state).toBe('FULFILL');
     const one = r.body.data[0];
-    const byId = await search('/payment/refunds', `query=${q(`transaction.id:${(one.transaction as Row).id}`)}&limit=100`);
+    const byId = await search('/payment/refunds', `query=${q(`transaction.id:${String((one.transaction as Row).id)}`)}&limit=100`);
     expect(byId.body.data.map((x) => x.id)).toContain(one.id);
   });
 

@@ -54,7 +54,7 @@ function compareOne(name: FieldName, stored: unknown, query: string): number {
     case 'n':
       return Math.sign((stored as number) - Number(query));
     case 'b':
-      return Math.sign(Number(stored as boolean) - Number(query.toLowerCase() === 'true'));
+      return Math.sign(Number(stored) - Number(query.toLowerCase() === 'true'));
     case 'd': {
       const t = Date.parse(stored as string);
       const start = Date.parse(query.length === 10 ? `${query}T00:00:00Z` : query);

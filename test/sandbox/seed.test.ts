@@ -114,7 +114,7 @@ describe('seed contents', () => {
     for (const space of summary.spaces) {
       const samples = summary.perSpace[space].sampleTransactionIds;
       expect(Object.keys(samples).sort()).toEqual([...(schemas.TransactionState.enum ?? [])].sort());
-      for (const [state, id] of Object.entries(samples)) expect(store.get('Transaction', id!, space)?.state).toBe(state);
+      for (const [state, id] of Object.entries(samples)) expect(store.get('Transaction', id, space)?.state).toBe(state);
     }
   });
 

@@ -20,7 +20,7 @@ export function formatDate(value: unknown): string {
 export function addressLines(address: unknown): string[] {
   if (!address || typeof address !== 'object') return [];
   const a = address as Record<string, unknown>;
-  const s = (k: string) => (typeof a[k] === 'string' && a[k] !== '' ? (a[k] as string) : undefined);
+  const s = (k: string) => (typeof a[k] === 'string' && a[k] !== '' ? a[k] : undefined);
   const name = [s('salutation'), s('givenName'), s('familyName')].filter(Boolean).join(' ');
   const place = [s('postcode'), s('city')].filter(Boolean).join(' ');
   return [name, s('organizationName'), s('street'), place, s('country')].filter((l): l is string => !!l);

@@ -111,7 +111,7 @@ export function replaceInvoice(store: Store, space: number, id: number, body: Re
       externalId: body.externalId,
       merchantReference: body.merchantReference ?? old.merchantReference,
       billingAddress: body.billingAddress ?? old.billingAddress,
-      dueOn: (body.dueOn as string | undefined) ?? old.dueOn,
+      dueOn: body.dueOn ?? old.dueOn,
     },
     now,
   );

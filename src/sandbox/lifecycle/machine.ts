@@ -17,7 +17,7 @@ const tables = new Map<string, TransitionTable>();
 
 export function defineLifecycle<State extends string>(table: TransitionTable<State>): TransitionTable<State> {
   if (tables.has(table.model)) throw new Error(`life cycle of ${table.model} defined twice`);
-  tables.set(table.model, table as TransitionTable);
+  tables.set(table.model, table);
   return table;
 }
 

@@ -3,7 +3,7 @@
 export interface FieldAccessor {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'date' | 'enum';
   /** The value, or an array of values (many-links, arrays): a term matches when any element does. */
-  get(object: Record<string, unknown>): unknown;
+  get: (object: Record<string, unknown>) => unknown;
   /** For enums, the allowed values; a query value outside them is a SearchFieldError. */
   values?: readonly string[];
   /**

@@ -88,7 +88,7 @@ function equalitySet(group: TermNode[], field: FieldAccessor): Predicate | undef
   if (!key) return undefined;
   const set = new Set(group.map((t) => key(typedOperand(field, t.name, t.value ?? ''))));
   const { get } = field;
-  return (o) => anyElement(get(o), (e) => set.has(key(e)!));
+  return (o) => anyElement(get(o), (e) => set.has(key(e)));
 }
 
 /** A query value read as the field's type (validated), for equality keys. */

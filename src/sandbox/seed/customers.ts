@@ -69,7 +69,7 @@ function seedToken(ctx: SeedContext, space: SpaceIds, customer: StoredObject, bi
   const token = makeLater(ctx, 'Token', space.id, 10 * MINUTE, {
     customerId: customer.customerId,
     customerEmailAddress: customer.emailAddress,
-    externalId: `tok-${customer.id}`,
+    externalId: `tok-${String(customer.id)}`,
     tokenReference: `TR-${ctx.rng.chars(10)}`,
     enabledForOneClickPayment: ctx.rng.chance(0.6),
     language: customer.language,

@@ -3,13 +3,14 @@
 // for ISO 3166-2 is installed), limited to the three countries the demo spaces operate in.
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries/index.js';
+import type { LocaleData } from 'i18n-iso-countries';
 import currencyCodes from 'currency-codes';
 import ISO6391 from 'iso-639-1';
 import type { Store } from '../store';
 
 const require = createRequire(import.meta.url);
 // Registering one locale instead of the package's node entry (which loads ~80) keeps start-up fast.
-countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
+countries.registerLocale(require('i18n-iso-countries/langs/en.json') as LocaleData);
 
 const SUBDIVISIONS: Record<string, Record<string, string>> = {
   US: { CA: 'California', NY: 'New York', TX: 'Texas', FL: 'Florida', WA: 'Washington', IL: 'Illinois' },

@@ -2,7 +2,7 @@
 // by offset. Cursors are the offset of the row (opaque to clients), so forward and backward paging
 // both work; the typed filter is translated by the resolvers' translator.
 import { operation } from '../../catalog';
-import { callExtra, translateFilter, type Connection, type Filter } from '../../resolvers';
+import { callExtra, translateFilter, type Connection } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs, type CollectionArgs } from '../connections';
@@ -37,7 +37,7 @@ export function window(args: CollectionArgs): { offset: number; limit: number } 
 }
 
 function restQuery(args: CollectionArgs): string | undefined {
-  const parts = [translateFilter(args.filter as Filter | undefined, MODEL), args.query ?? ''].filter((p) => p.trim() !== '');
+  const parts = [translateFilter(args.filter, MODEL), args.query ?? ''].filter((p) => p.trim() !== '');
   if (parts.length === 0) return undefined;
   return parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' AND ');
 }

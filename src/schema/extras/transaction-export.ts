@@ -29,7 +29,7 @@ const exportRef = builder.objectRef<TransactionExport>('TransactionExport').impl
 /** Parses the export; a malformed CSV is an upstream problem, reported as such. */
 export function parseRows(csv: string): Record<string, string>[] {
   if (csv.trim() === '') return [];
-  return parse(csv, { columns: true, skip_empty_lines: true, bom: true }) as Record<string, string>[];
+  return parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true, bom: true });
 }
 
 builder.objectFields(entityRef('Space'), (t) => ({

@@ -6,7 +6,7 @@ import type { JsonSchema, Operation } from '../../../src/catalog';
 import { withLinkIds } from './link-schema';
 
 const DOCUMENT_ID = 'openapi.json';
-const ajv = createOpenApiAjv(withLinkIds() as unknown as object);
+const ajv = createOpenApiAjv(withLinkIds());
 const compiled = new Map<string, ValidateFunction>();
 
 /** The operation's schema with its local references pointed into the registered document. */

@@ -130,7 +130,7 @@ export const paymentScenarios: Record<string, Scenario> = {
   createTransactionLineItemVersion: {
     body: async (w) => ({ externalId: unique('liv'), transaction: id(await authorizedTransaction(w)), lineItems: [lineItem(20)] }),
   },
-  getTokenActiveVersion: { subject: { fresh: async (w) => chargeableToken(w) } },
+  getTokenActiveVersion: { subject: { fresh: (w) => Promise.resolve(chargeableToken(w)) } },
   createTransactionForTokenUpdate: { subject: { state: 'ACTIVE' } },
 };
 

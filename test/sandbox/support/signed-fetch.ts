@@ -25,7 +25,7 @@ export interface CallOptions {
 export async function signToken(method: string, requestPath: string, o: SignOptions): Promise<string> {
   const claims = { sub: o.userId, iat: Math.floor(Date.now() / 1000), requestPath, requestMethod: method, ...o.claims };
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...o.header } as { alg: string })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...o.header })
     .sign(Buffer.from(o.key, 'base64'));
 }
 

@@ -10,7 +10,6 @@ import {
   reactivateSubscription,
   suspendSubscription,
   terminate,
-  type SuspensionInput,
 } from '../../lifecycle/subscription-flows';
 import { replaceVersion, type VersionTerms } from '../../lifecycle/subscriptions';
 import { defineHandlers } from '../registry';
@@ -119,7 +118,7 @@ defineHandlers({
 
   suspendSubscription: (req, sandbox) => {
     const space = spaceOf(req);
-    const suspension = suspendSubscription(sandbox.store, space, idParam(req), bodyObject(req) as SuspensionInput, sandbox.now());
+    const suspension = suspendSubscription(sandbox.store, space, idParam(req), bodyObject(req), sandbox.now());
     // SubscriptionSuspension has no base of its own; its link to the subscription renders like any link.
     const expandSubscription = req.expand.get('subscription');
     const subscription = expandSubscription

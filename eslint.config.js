@@ -1,0 +1,42 @@
+// ESLint: typescript-eslint's type-aware recommended rules on every TypeScript file of the project.
+// Style is Prettier's alone (eslint-config-prettier turns off every rule it would fight).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/', 'src/rest/generated/', 'src/server/generated/', 'bench/**/reports/'] },
+  {
+    files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/*.ts', 'vitest.config.ts', 'codegen.ts'],
+    extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['codegen.ts'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      // JSON values narrowed from `unknown` (type `{}`) are stringified on purpose: into error messages and
+      // documents, as they came. Real object types (which would print "[object Object]") are still checked.
+      '@typescript-eslint/no-base-to-string': ['error', { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] }],
+      // `_name` marks a parameter or binding kept for its position or to leave it out of a rest spread.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    files: ['test/**/*.ts'],
+    rules: {
+      // Tests read and assert on untyped JSON (REST bodies, GraphQL results, documents) through `any`:
+      // a wrong shape fails the assertion, which is the check; typing every body would only restate it.
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  {
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
+    extends: [js.configs.recommended],
+    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', module: 'writable', require: 'readonly' } },
+  },
+  prettier,
+);
