@@ -24,6 +24,8 @@ export interface AppOptions {
   authenticator?: Authenticator;
   /** Limits, browser rules, masking (default: securityConfigFromEnv of an empty environment). */
   security?: SecurityConfig;
+  /** Items per REST bulk call of bulk mutations (default 100; the REST API's bulk limit must allow it). */
+  bulkLimit?: number;
 }
 
 export function createApp(o: AppOptions) {
@@ -39,7 +41,7 @@ export function createApp(o: AppOptions) {
     logging: false,
     plugins: [
       useAuthentication(o.authenticator ?? openAuthenticator),
-      useGraphContext({ rest: o.rest, naive: o.naive, requestTimeoutMs: security.limits.requestTimeoutMs }),
+      useGraphContext({ rest: o.rest, naive: o.naive, requestTimeoutMs: security.limits.requestTimeoutMs, bulkLimit: o.bulkLimit }),
     ],
   });
 }

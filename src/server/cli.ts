@@ -9,10 +9,10 @@ import { securityConfigFromEnv, type SecurityConfig } from './security/config';
 
 const USAGE = `usage:
   paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--user ID:BASE64KEY[:SPACE,...]]...
-  paygraph serve --rest-url URL --user-id ID [--port N] [--host H] [--auth open|jwt|api-keys]
-        (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PORT, PAYGRAPH_HOST, PAYGRAPH_AUTH; the REST key from
+  paygraph serve --rest-url URL --user-id ID [--port N] [--host H] [--auth open|jwt|api-keys] [--bulk-limit N]
+        (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PORT, PAYGRAPH_HOST, PAYGRAPH_AUTH, PAYGRAPH_BULK_LIMIT; the REST key from
         PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY, never a flag: --auth-key needs --allow-key-in-argv)
-  paygraph start [--port N] [--sandbox-port N] [--seed N]
+  paygraph start [--port N] [--sandbox-port N] [--seed N] [--bulk-limit N]
   paygraph hash-key [--generate]   (reads an API key on stdin, or makes one; prints its hash)`;
 
 function fail(message: string): never {
@@ -103,6 +103,13 @@ function securityConfig(auth: string | undefined): SecurityConfig {
   }
 }
 
+/** Items per REST bulk call: at least 1; the REST API's own limit must allow it. */
+function bulkLimitOption(value: string | undefined): number | undefined {
+  const n = intOption(value, 'bulk-limit', 100_000);
+  if (n === 0) fail('--bulk-limit (PAYGRAPH_BULK_LIMIT) must be at least 1');
+  return n;
+}
+
 async function serveCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
@@ -114,6 +121,7 @@ async function serveCommand(args: string[]): Promise<void> {
       port: { type: 'string' },
       host: { type: 'string' },
       auth: { type: 'string' },
+      'bulk-limit': { type: 'string' },
     },
   });
   const restUrl = values['rest-url'] ?? process.env.PAYGRAPH_REST_URL ?? fail('--rest-url (or PAYGRAPH_REST_URL) is required');
@@ -123,7 +131,8 @@ async function serveCommand(args: string[]): Promise<void> {
   const host = values.host ?? process.env.PAYGRAPH_HOST ?? '127.0.0.1';
   const security = securityConfig(values.auth);
   const { startGraphServer } = await import('./serve');
-  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security });
+  const bulkLimit = bulkLimitOption(values['bulk-limit'] ?? process.env.PAYGRAPH_BULK_LIMIT);
+  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security, bulkLimit });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, auth: security.auth })}\n`);
   onShutdown(graph.close);
 }
@@ -150,14 +159,26 @@ async function hashKeyCommand(args: string[]): Promise<void> {
 async function startCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({
     args,
-    options: { port: { type: 'string' }, 'sandbox-port': { type: 'string' }, seed: { type: 'string' }, auth: { type: 'string' } },
+    options: {
+      port: { type: 'string' },
+      'sandbox-port': { type: 'string' },
+      seed: { type: 'string' },
+      auth: { type: 'string' },
+      'bulk-limit': { type: 'string' },
+    },
   });
   const security = securityConfig(values.auth);
-  const sandbox = await startSandbox({ port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0, seed: seedOption(values.seed) });
+  // The embedded sandbox and the graph agree on the bulk limit.
+  const bulkLimit = bulkLimitOption(values['bulk-limit'] ?? process.env.PAYGRAPH_BULK_LIMIT);
+  const sandbox = await startSandbox({
+    port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0,
+    seed: seedOption(values.seed),
+    bulkLimit,
+  });
   const [user] = sandbox.users;
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
   const { startGraphServer } = await import('./serve');
-  const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port, security });
+  const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port, security, bulkLimit });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, sandbox: sandboxReadyLine(sandbox) })}\n`);
   process.stderr.write(`paygraph: GraphiQL at ${graph.url} (REST sandbox at ${sandbox.baseUrl})\n`);
   onShutdown(async () => {

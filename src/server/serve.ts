@@ -19,6 +19,8 @@ export interface GraphServerOptions {
   naive?: boolean;
   /** Authentication, limits, browser rules (default: open, which listens on loopback only). */
   security?: SecurityConfig;
+  /** Items per REST bulk call of bulk mutations (default 100). */
+  bulkLimit?: number;
 }
 
 export interface RunningGraphServer {
@@ -49,7 +51,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
   const authenticator = await createAuthenticator(security);
   const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
-  const app = createApp({ rest, naive: o.naive, authenticator, security, graphiql: security.graphiql });
+  const app = createApp({ rest, naive: o.naive, authenticator, security, graphiql: security.graphiql, bulkLimit: o.bulkLimit });
   const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
   let address: AddressInfo;

@@ -6,7 +6,7 @@
 // spaces (security/space-guard), the `Idempotency-Key` header, and a signal that also fires at the
 // request's deadline, so REST calls still running then are aborted.
 import type { Plugin } from 'graphql-yoga';
-import { createGraphContext } from '../resolvers';
+import { createGraphContext, createMemoryIdempotencyStore, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
@@ -17,6 +17,10 @@ export interface GraphContextPluginOptions {
   naive?: boolean;
   /** Whole-request deadline; REST calls still running when it passes are aborted. */
   requestTimeoutMs?: number;
+  /** Items per REST bulk call of bulk mutations (default 100). */
+  bulkLimit?: number;
+  /** Where mutations' idempotency keys live (default: one in-process store per app). */
+  idempotency?: IdempotencyStore;
 }
 
 function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
@@ -26,6 +30,7 @@ function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | und
 }
 
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
+  const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
@@ -36,6 +41,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         signal: deadlineSignal(request?.signal, options.requestTimeoutMs),
         caller,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
+        bulkLimit: options.bulkLimit,
+        idempotency,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }));
     },
