@@ -4,6 +4,7 @@ import { resourceByModel, type Resource } from '../catalog';
 import { internalsOf, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { keyOf, spaceFor } from './entity-cache';
+import { mayUseSpace } from './caller';
 import { graphError, guarded, toGraphQLError } from './errors';
 import { entityKey } from './entity-key';
 import { decodeGlobalId } from './global-id';
@@ -19,6 +20,14 @@ function targetResource(model: string): Resource {
  * (404 otherwise), so a Space asked only for space-scoped fields needs no call of its own.
  */
 const SPACE_MODEL = 'Space';
+
+/**
+ * A Space the caller may not use answers as one that does not exist (null), without a call. Calls
+ * into such a space are refused where they are made (the server's REST caller of the request).
+ */
+function hiddenSpace(ctx: GraphContext, model: string, key: string): boolean {
+  return model === SPACE_MODEL && !mayUseSpace(ctx.caller, Number(key));
+}
 
 /**
  * An entity known only by its key and space: enough for id, restId, __typename and the fields marked
@@ -123,6 +132,7 @@ export function resolveByKey(
       const known = stub(resource, null, restValue(resource, k));
       if (known) return known;
     }
+    if (hiddenSpace(ctx, resource.model, k)) return null;
     return internalsOf(ctx).loaders.load(resource.model, resource.spaceScoped ? space : null, k, plan.paths);
   });
 }
@@ -131,6 +141,7 @@ export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalI
   return guarded(async () => {
     const id = decodeGlobalId(globalId);
     if (!id) throw graphError('BAD_USER_INPUT', `id: "${globalId}" is not a global ID of this API`);
+    if (hiddenSpace(ctx, id.model, id.key)) return null;
     const plan = planOf(ctx, info, id.model, 'entity');
     return internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
   });
@@ -148,6 +159,7 @@ export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, global
       try {
         const id = decodeGlobalId(g);
         if (!id) throw graphError('BAD_USER_INPUT', `ids: "${g}" is not a global ID of this API`);
+        if (hiddenSpace(ctx, id.model, id.key)) return null;
         return await loaders.load(id.model, id.space, id.key, planOf(ctx, info, id.model, 'entity').paths);
       } catch (error) {
         return toGraphQLError(error);
