@@ -94,6 +94,11 @@ describe('schema checks', () => {
     ]);
   });
 
+  it('refuses keys that name Object.prototype members as unknown fields', () => {
+    const body = JSON.parse('{"constructor": 1, "__proto__": {"x": 1}, "toString": "x"}') as unknown;
+    expect(paths(validateRequestBody('createCustomer', body))).toEqual(['constructor', '__proto__', 'toString']);
+  });
+
   it('refuses repeated items of a uniqueItems list', () => {
     const body = {
       currency: 'CHF',

@@ -49,7 +49,8 @@ function walkObject(name: string | undefined, schema: Schema, value: Record<stri
     if (out.full) return;
     if (v === undefined || (v === null && required.includes(key))) continue;
     const at = fieldPath(path, key);
-    const property = schema.properties?.[key];
+    // Own properties only: a body key such as `constructor` must not find Object.prototype's.
+    const property = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     if (property) {
       if (property.readOnly || deref(property).readOnly) out.add(at, 'is read-only: the REST API sets it and does not accept it.');
       else walk(property, v, at, out, { owner: name, property: key });
