@@ -31,7 +31,8 @@ function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | unde
     return idSpace;
   }
   if (given === undefined) {
-    problems.add('space', spec.idParam ? 'is required when id is a REST id (a global ID names its space)' : 'is required');
+    const named = spec.idParam ? 'id' : spec.parentParam?.field;
+    problems.add('space', named ? `is required when ${named} is a REST id (a global ID names its space)` : 'is required');
     return null;
   }
   return given;
@@ -61,6 +62,13 @@ export function bodyOf(
   return body;
 }
 
+/** The space a nested create's parent global ID names (`customer` of createCustomerComment), if any. */
+function parentSpace(spec: MutationSpec, input: Input): number | null | undefined {
+  if (spec.idParam || !spec.parentParam) return undefined;
+  const value = input[spec.parentParam.field];
+  return value === undefined || value === null ? undefined : readId(spec.parentParam.model, value, '', new Problems())?.space;
+}
+
 function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: string; space?: number | null } | null {
   if (!spec.idParam || !spec.idModel) return null;
   if (input.id === undefined || input.id === null) {
@@ -74,7 +82,7 @@ function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: s
 export function buildRequest(spec: MutationSpec, input: Input): { request?: WriteRequest; problems: Problems } {
   const problems = new Problems();
   const target = actedOn(spec, input, problems);
-  const space = spaceOf(spec, input, target?.space, problems);
+  const space = spaceOf(spec, input, target ? target.space : parentSpace(spec, input), problems);
   const path: WriteRequest['path'] = {};
   let object: ObjectRef | undefined;
   if (target && spec.idParam && spec.idModel) {

@@ -101,7 +101,8 @@ const idempotencyKey: InputSpec = {
 function spaceField(spec: MutationSpec): InputSpec | undefined {
   const op = spec.operation;
   if (!op.spaceScoped || op.byCredentials) return undefined;
-  if (spec.idParam) return { type: 'ID', description: 'The space (REST id or Space global ID); needed only when `id` is a REST id.' };
+  const named = spec.idParam ? 'id' : spec.parentParam?.field;
+  if (named) return { type: 'ID', description: `The space (REST id or Space global ID); needed only when \`${named}\` is a REST id.` };
   return { type: 'ID', required: true, description: 'The space to act in: a REST space id or a Space global ID.' };
 }
 
