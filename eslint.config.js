@@ -36,7 +36,18 @@ export default tseslint.config(
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [js.configs.recommended],
-    languageOptions: { globals: { console: 'readonly', process: 'readonly', URL: 'readonly', module: 'writable', require: 'readonly' } },
+    // Node's globals (scripts, bin and configs run on Node only).
+    languageOptions: {
+      globals: {
+        module: 'writable',
+        ...Object.fromEntries(
+          ['console', 'process', 'URL', 'Buffer', 'performance', 'fetch', 'setTimeout', 'clearTimeout', 'require'].map((g) => [
+            g,
+            'readonly',
+          ]),
+        ),
+      },
+    },
   },
   prettier,
 );

@@ -1,0 +1,120 @@
+// The production build: src/server/cli.ts bundled by esbuild into dist/ (ESM for Node 20, code split so
+// the graph's chunk is loaded only by the commands that serve it). Packages stay external: Node loads
+// each one as installed, so graphql-js is one copy (its CommonJS main, for Pothos, yoga and us alike).
+// Files read at run time through `new URL('<relative path>', import.meta.url)` are copied into dist/
+// under their path in src/, and the URL in the bundle is rewritten to point at the copy.
+// `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when dist/ is not current.
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const SRC = join(ROOT, 'src');
+export const DEFAULT_OUTDIR = join(ROOT, 'dist');
+const ENTRY = 'cli';
+const STAMP = 'BUILD_STAMP';
+/** Inputs of the build besides src/: a change to this script also makes dist/ stale. */
+const BUILD_INPUTS = [fileURLToPath(import.meta.url)];
+
+const ASSET_URL = /new URL\((['"])(\.{1,2}\/[^'"]+)\1,\s*import\.meta\.url\)/g;
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    const mtime = entry.isDirectory() ? newestMtime(path) : statSync(path).mtimeMs;
+    if (mtime > newest) newest = mtime;
+  }
+  return newest;
+}
+
+/** True when outdir holds a build newer than every file of src/ (and than this script). */
+export function isBuildCurrent(outdir = DEFAULT_OUTDIR, src = SRC) {
+  const stamp = join(outdir, STAMP);
+  if (!existsSync(stamp) || !existsSync(join(outdir, `${ENTRY}.js`))) return false;
+  const built = statSync(stamp).mtimeMs;
+  return newestMtime(src) < built && BUILD_INPUTS.every((f) => statSync(f).mtimeMs < built);
+}
+
+/** Rewrites `new URL('./x.json', import.meta.url)` to the copy's place in outdir; collects the files to copy. */
+function assetsPlugin(assets) {
+  return {
+    name: 'assets-next-to-code',
+    setup(build) {
+      build.onLoad({ filter: /\.ts$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('import.meta.url') || !args.path.startsWith(SRC + sep)) return undefined;
+        const contents = source.replace(ASSET_URL, (whole, quote, rel) => {
+          const file = resolve(dirname(args.path), rel);
+          if (!file.startsWith(SRC + sep)) throw new Error(`${relative(ROOT, args.path)}: ${rel} is outside src/`);
+          if (!existsSync(file)) throw new Error(`${relative(ROOT, args.path)}: ${rel} does not exist`);
+          const target = relative(SRC, file).split(sep).join('/');
+          assets.set(target, file);
+          // Every output file sits at the top of outdir (entryNames and chunkNames have no folder).
+          return `new URL(${quote}./${target}${quote}, import.meta.url)`;
+        });
+        return { contents, loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Writes a file so that a reader sees the old or the new content, never a part (concurrent starts may build at once). */
+function writeAtomically(path, contents) {
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, contents);
+  renameSync(tmp, path);
+}
+
+/** Builds into outdir; returns the entry file's path. */
+export async function build(outdir = DEFAULT_OUTDIR) {
+  const { build: esbuild } = await import('esbuild');
+  const assets = new Map();
+  const result = await esbuild({
+    absWorkingDir: ROOT,
+    entryPoints: { [ENTRY]: join(SRC, 'server', 'cli.ts') },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    outdir,
+    entryNames: '[name]',
+    chunkNames: '[name]-[hash]',
+    sourcemap: 'linked',
+    write: false,
+    logLevel: 'warning',
+    plugins: [assetsPlugin(assets)],
+  });
+  const written = new Set([STAMP]);
+  for (const file of result.outputFiles) {
+    writeAtomically(file.path, file.contents);
+    written.add(relative(outdir, file.path));
+  }
+  for (const [target, file] of assets) {
+    writeAtomically(join(outdir, target), readFileSync(file));
+    written.add(target.split('/')[0]);
+  }
+  // Chunks of earlier builds (their names carry a hash) are removed; the copied assets' folders stay.
+  for (const name of readdirSync(outdir)) {
+    if (!written.has(name) && /\.js(\.map)?$/.test(name)) rmSync(join(outdir, name), { force: true });
+  }
+  writeAtomically(join(outdir, STAMP), `${new Date().toISOString()}\n`);
+  return join(outdir, `${ENTRY}.js`);
+}
+
+/** The entry of a current build in dist/, building it first when a source is newer. */
+export async function ensureBuilt() {
+  if (isBuildCurrent()) return join(DEFAULT_OUTDIR, `${ENTRY}.js`);
+  process.stderr.write('paygraph: building dist/ (missing or older than src/)\n');
+  return build();
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const outdir = resolve(process.argv[2] ?? DEFAULT_OUTDIR);
+  const started = performance.now();
+  const entry = await build(outdir);
+  console.log(`built ${relative(process.cwd(), entry) || entry} in ${Math.round(performance.now() - started)} ms`);
+}

@@ -1,0 +1,79 @@
+// The production build: esbuild bundles the CLI into an outdir with the JSON files the catalog reads
+// next to it, the built CLI starts and answers a GraphQL query (which needs graphql-js loaded once),
+// and a build counts as current only while no source is newer than its stamp.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isBuildCurrent } from '../../scripts/build.mjs';
+
+// Inside node_modules so the bundle's external packages resolve as they do from dist/.
+const CACHE = join('node_modules', '.cache');
+let outdir: string;
+let child: ChildProcess | undefined;
+
+beforeAll(() => {
+  mkdirSync(CACHE, { recursive: true });
+  outdir = mkdtempSync(join(CACHE, 'paygraph-build-'));
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', outdir], { encoding: 'utf8' });
+  expect(built.status, built.stderr).toBe(0);
+});
+
+afterAll(() => {
+  child?.kill('SIGTERM');
+  rmSync(outdir, { recursive: true, force: true });
+});
+
+function readyLine(args: string[]): Promise<{ graphql: string }> {
+  child = spawn(process.execPath, [join(outdir, 'cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const lines = createInterface({ input: child.stdout! });
+  return new Promise((resolve, reject) => {
+    lines.once('line', (line) => resolve(JSON.parse(line) as { graphql: string }));
+    child!.once('exit', (code) => reject(new Error(`built CLI exited with ${code}: ${stderr}`)));
+  });
+}
+
+describe('npm run build', () => {
+  it('puts the files the catalog reads at run time next to the bundle', () => {
+    for (const file of ['cli.js', 'catalog/facts.json', 'rest/openapi.json', 'BUILD_STAMP'])
+      expect(existsSync(join(outdir, file)), file).toBe(true);
+  });
+
+  it('starts the built CLI (sandbox + graph), which answers a query', async () => {
+    const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0']);
+    const response = await fetch(ready.graphql, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ spaces(first: 2) { nodes { restId name } } }' }),
+    });
+    const body = (await response.json()) as { data?: { spaces: { nodes: { restId: number; name: string }[] } }; errors?: unknown };
+    expect(body.errors).toBeUndefined();
+    expect(body.data?.spaces.nodes).toHaveLength(2);
+    expect(typeof body.data?.spaces.nodes[0].name).toBe('string');
+  });
+
+  it('is current while no source is newer than its stamp, stale once one is', () => {
+    const root = mkdtempSync(join(CACHE, 'paygraph-fresh-'));
+    try {
+      const src = join(root, 'src');
+      const dist = join(root, 'dist');
+      mkdirSync(join(src, 'deep'), { recursive: true });
+      mkdirSync(dist);
+      const source = join(src, 'deep', 'a.ts');
+      writeFileSync(source, '');
+      expect(isBuildCurrent(dist, src)).toBe(false);
+      writeFileSync(join(dist, 'cli.js'), '');
+      writeFileSync(join(dist, 'BUILD_STAMP'), '');
+      const now = Date.now() / 1000;
+      utimesSync(source, now - 60, now - 60);
+      expect(isBuildCurrent(dist, src)).toBe(true);
+      utimesSync(source, now + 60, now + 60);
+      expect(isBuildCurrent(dist, src)).toBe(false);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
