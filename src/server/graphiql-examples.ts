@@ -1,5 +1,6 @@
 // GraphiQL's default tabs: example operations over the sandbox's demo data that show links,
-// one-to-many connections, filters, ordering, paging, lookups, extras, and a mutation-free tour.
+// one-to-many connections, filters, ordering, paging, lookups, extras, a read-only tour, and a
+// checkout in four mutations.
 // Tested to validate against the schema (test/server/graphiql.test.ts).
 import type { GraphiQLOptions } from 'graphql-yoga';
 
@@ -11,6 +12,8 @@ export interface Example {
 
 /** The first space of the sandbox's demo data (seed 1), used by the examples that look a space up. */
 export const DEMO_SPACE = '60';
+/** The card payment method configuration of that space (the sandbox's ready line names it). */
+export const DEMO_CARD_CONFIGURATION = '67';
 
 export const examples: Example[] = [
   {
@@ -238,6 +241,114 @@ export const examples: Example[] = [
       }
     `,
     variables: { space: DEMO_SPACE },
+  },
+  {
+    title: 'Checkout',
+    query: /* GraphQL */ `
+      # A checkout in four mutations, each one REST call: run CreateTransaction, paste its id into
+      # the variables as "transaction", then run ProcessCard, Complete and Refund (the Run button
+      # lets you choose the operation). Card numbers of the sandbox: 4111 1111 1111 1111 approves,
+      # 4000 0000 0000 0002 declines, 4000 0000 0000 0119 fails. Errors are typed: every error
+      # implements MutationError, so "... on MutationError { code message }" catches them all.
+      mutation CreateTransaction($space: ID!) {
+        createTransaction(
+          input: {
+            space: $space
+            currency: "CHF"
+            completionBehavior: COMPLETE_DEFERRED
+            lineItems: [{ uniqueId: "espresso", name: "Espresso machine", quantity: 1, amountIncludingTax: 249.5, type: PRODUCT }]
+          }
+        ) {
+          ... on CreateTransactionPayload {
+            transaction {
+              id
+              state
+              authorizationAmount
+            }
+          }
+          ... on ValidationError {
+            fields {
+              path
+              message
+            }
+          }
+          ... on MutationError {
+            code
+            message
+          }
+        }
+      }
+
+      mutation ProcessCard($transaction: ID!, $cardConfiguration: ID!, $card: String!) {
+        processTransactionCardDetails(
+          input: {
+            id: $transaction
+            paymentMethodConfiguration: $cardConfiguration
+            cardData: { primaryAccountNumber: $card, expiryDate: "2031-12", cardVerificationCode: "123" }
+          }
+        ) {
+          ... on ProcessTransactionCardDetailsPayload {
+            transaction {
+              state
+              failureReason {
+                name
+              }
+            }
+          }
+          ... on MutationError {
+            code
+            message
+          }
+        }
+      }
+
+      mutation Complete($transaction: ID!) {
+        completeTransactionOnline(input: { id: $transaction }) {
+          ... on CompleteTransactionOnlinePayload {
+            transactionCompletion {
+              state
+              amount
+            }
+            transaction {
+              state
+            }
+          }
+          ... on StateTransitionError {
+            currentState
+          }
+          ... on MutationError {
+            code
+            message
+          }
+        }
+      }
+
+      mutation Refund($space: ID!, $transaction: ID!) {
+        createRefund(
+          input: { space: $space, transaction: $transaction, externalId: "refund-1", type: MERCHANT_INITIATED_ONLINE, amount: 49.5 }
+        ) {
+          ... on CreateRefundPayload {
+            refund {
+              state
+              amount
+              transaction {
+                state
+              }
+            }
+          }
+          ... on MutationError {
+            code
+            message
+          }
+        }
+      }
+    `,
+    variables: {
+      space: DEMO_SPACE,
+      transaction: 'paste the id CreateTransaction answered',
+      cardConfiguration: DEMO_CARD_CONFIGURATION,
+      card: '4111111111111111',
+    },
   },
 ];
 

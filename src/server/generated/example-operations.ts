@@ -95,3 +95,78 @@ export type ExtrasQueryVariables = Exact<{
 
 
 export type ExtrasQuery = { space: { open: { nodes: Array<{ restId: number | string, paymentPageUrl: string | null, lightboxJavascriptUrl: string | null, checkTokenCreationPossible: boolean | null }> } | null, fulfilled: { nodes: Array<{ restId: number | string, invoiceDocument: { title: string | null, mimeType: string | null } | null, latestLineItemVersion: { restId: number | string, state: TransactionLineItemVersionState | null } | null }> } | null, transactionExport: { rows: Array<Record<string, unknown>> } | null } | null };
+
+export type CreateTransactionMutationVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type CreateTransactionMutation = { createTransaction:
+    | { code: string, message: string }
+    | { transaction: { id: string, state: TransactionState | null, authorizationAmount: number | null } | null }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string, fields: Array<{ path: string | null, message: string | null }> }
+    | { code: string, message: string }
+   };
+
+export type ProcessCardMutationVariables = Exact<{
+  transaction: string | number;
+  cardConfiguration: string | number;
+  card: string;
+}>;
+
+
+export type ProcessCardMutation = { processTransactionCardDetails:
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { transaction: { state: TransactionState | null, failureReason: { name: Record<string, unknown> | null } | null } | null }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+   };
+
+export type CompleteMutationVariables = Exact<{
+  transaction: string | number;
+}>;
+
+
+export type CompleteMutation = { completeTransactionOnline:
+    | { code: string, message: string }
+    | { transactionCompletion: { state: TransactionCompletionState | null, amount: number | null } | null, transaction: { state: TransactionState | null } | null }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { currentState: string | null, code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+   };
+
+export type RefundMutationVariables = Exact<{
+  space: string | number;
+  transaction: string | number;
+}>;
+
+
+export type RefundMutation = { createRefund:
+    | { code: string, message: string }
+    | { refund: { state: RefundState | null, amount: number | null, transaction: { state: TransactionState | null } | null } | null }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+   };
