@@ -8,8 +8,8 @@ import { dynamicField, type FieldSpec } from '../dynamic';
 export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('MutationError').implement({
   description: 'What every mutation error has: a stable machine-readable `code` and a message for people.',
   fields: (t) => ({
-    message: t.string({ resolve: (e) => e.message }),
-    code: t.string({ description: 'Stable code, e.g. VALIDATION_FAILED, VERSION_CONFLICT.', resolve: (e) => e.code }),
+    message: t.string({ nullable: false, resolve: (e) => e.message }),
+    code: t.string({ nullable: false, description: 'Stable code, e.g. VALIDATION_FAILED, VERSION_CONFLICT.', resolve: (e) => e.code }),
   }),
 });
 
@@ -29,8 +29,8 @@ function errorType(kind: MutationErrorKind, description: string, extra: Extra = 
     interfaces: [mutationErrorRef],
     isTypeOf: (value) => (value as MutationErrorValue).kind === kind,
     fields: (t) => ({
-      message: t.string({ resolve: (e) => e.message }),
-      code: t.string({ resolve: (e) => e.code }),
+      message: t.string({ nullable: false, resolve: (e) => e.message }),
+      code: t.string({ nullable: false, resolve: (e) => e.code }),
       ...Object.fromEntries(Object.entries(extra).map(([name, spec]) => [name, dynamicField(t, spec)])),
     }),
   });
