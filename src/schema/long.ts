@@ -7,6 +7,8 @@ import { GraphQLError } from 'graphql';
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 const DIGITS = /^-?\d+$/;
+/** int64 has at most 19 digits and a sign; longer input is refused before any parsing, unechoed. */
+export const MAX_LONG_INPUT_LENGTH = 40;
 
 function badLong(message: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: 'BAD_USER_INPUT' } });
@@ -31,6 +33,9 @@ export function parseLong(value: unknown): number | bigint {
     return value;
   }
   if (typeof value === 'string') {
+    if (value.length > MAX_LONG_INPUT_LENGTH) {
+      throw badLong(`Long value of ${value.length} characters is too long: a Long has at most 20 (sign and 19 digits)`);
+    }
     const text = value.trim();
     if (!DIGITS.test(text)) throw badLong(`Long cannot represent ${JSON.stringify(value.slice(0, 40))}: expected digits`);
     return narrow(BigInt(text));

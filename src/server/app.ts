@@ -2,15 +2,20 @@
 // one GraphContext per operation (use-graph-context), expected errors typed and the rest masked
 // (use-error-masking). Tests call `app.fetch(...)` in process.
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
+import type { DocumentNode } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
 import { graphiqlOptions } from './graphiql-examples';
-import { errorMasking } from './use-error-masking';
+import { createErrorMasking } from './use-error-masking';
 import { useGraphContext } from './use-graph-context';
 import { openAuthenticator, type Authenticator } from './security/auth';
 import { defaultSecurityConfig, type SecurityConfig } from './security/config';
 import { useAuthentication } from './security/use-authentication';
+import { ByteBoundedCache } from './security/byte-bounded-cache';
+import { corsFor, useBrowserRules } from './security/use-browser-rules';
+import { useErrorCap } from './security/use-error-cap';
+import { useQueryLimits } from './security/use-query-limits';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -18,7 +23,7 @@ export interface AppOptions {
   rest: RestCaller;
   /** Naive resolvers: one REST retrieval per link, no expand, no batching (benchmark baseline). */
   naive?: boolean;
-  /** Serve GraphiQL on GET /graphql from browsers (default true). */
+  /** Serve GraphiQL on GET /graphql from browsers (default: the security configuration's, on unless production). */
   graphiql?: boolean;
   /** Who may call (default: open, everyone is the OPEN_CALLER). */
   authenticator?: Authenticator;
@@ -33,14 +38,23 @@ export function createApp(o: AppOptions) {
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
-    graphiql: o.graphiql === false ? false : graphiqlOptions,
+    graphiql: (o.graphiql ?? security.graphiql) ? graphiqlOptions : false,
     // GraphiQL's scripts and styles are inlined into the page: it opens with no network beyond loopback.
     renderGraphiQL,
     landingPage: false,
-    maskedErrors: errorMasking,
+    maskedErrors: createErrorMasking({ production: security.production }),
     logging: false,
+    cors: corsFor(security.corsOrigins),
+    batching: security.batching > 0 ? { limit: security.batching } : false,
+    parserAndValidationCache: {
+      documentCache: new ByteBoundedCache<DocumentNode>(security.limits.parseCacheBytes),
+      errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
+    },
     plugins: [
+      useQueryLimits(security.limits, { introspection: security.introspection }),
+      ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator),
+      useErrorCap(security.limits.maxErrors),
       useGraphContext({ rest: o.rest, naive: o.naive, requestTimeoutMs: security.limits.requestTimeoutMs, bulkLimit: o.bulkLimit }),
     ],
   });

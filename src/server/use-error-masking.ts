@@ -2,6 +2,8 @@
 // failures mapped by the resolvers, bad input found by the schema, GraphQL validation); they pass
 // with their code, upstream error id and status, without the original error object. Anything else
 // is unexpected and masked by yoga's default ("Unexpected error.", code INTERNAL_SERVER_ERROR).
+// In production (NODE_ENV=production) errors of REST calls lose the upstream's own words as well:
+// the message says what kind of failure it was, and the upstream error id is kept for support.
 import { GraphQLError } from 'graphql';
 import { maskError, type YogaMaskedErrorOpts } from 'graphql-yoga';
 
@@ -20,6 +22,11 @@ export const EXPECTED_CODES = new Set([
   'RATE_LIMITED',
   'UPSTREAM_ERROR',
   'COST_LIMIT_EXCEEDED',
+  'QUERY_TOO_DEEP',
+  'TOO_MANY_ALIASES',
+  'TOO_MANY_DIRECTIVES',
+  'TOO_MANY_TOKENS',
+  'TOO_MANY_ERRORS',
 ]);
 
 // Duck-typed, not `instanceof`: graphql-js may be loaded twice (CommonJS for libraries, ESM for
@@ -42,7 +49,36 @@ function typed(error: GraphQLError): GraphQLError {
   });
 }
 
-export const errorMasking: YogaMaskedErrorOpts = {
-  errorMessage: 'Unexpected error.',
-  maskError: (error, message, isDev) => (isExpectedError(error) ? typed(error) : maskError(error, message, isDev)),
+/** What a REST failure of each code means, in words that hold nothing the upstream said. */
+const PRODUCTION_MESSAGES: Record<string, string> = {
+  BAD_USER_INPUT: 'the REST API refused the request as invalid',
+  FORBIDDEN: 'the REST API refused access',
+  NOT_FOUND: 'not found',
+  CONFLICT: 'the REST API reported a conflict',
+  UNPROCESSABLE: 'the REST API could not process the request',
+  RATE_LIMITED: 'the REST API is rate limiting; retry later',
+  UNAUTHENTICATED: 'the credentials were refused',
 };
+
+/** Extensions a production client may see of a REST failure: its code, status and upstream id. */
+const PRODUCTION_EXTENSIONS = ['code', 'status', 'upstreamErrorId', 'retryAfterMs'];
+const INPUT_CODES = new Set(['BAD_USER_INPUT', 'UNPROCESSABLE']);
+
+function productionRestError(error: GraphQLError): GraphQLError {
+  const code = String(error.extensions.code);
+  const extensions = Object.fromEntries(PRODUCTION_EXTENSIONS.filter((k) => k in error.extensions).map((k) => [k, error.extensions[k]]));
+  if (INPUT_CODES.has(code) && error.extensions.fields) extensions.fields = error.extensions.fields;
+  return new GraphQLError(PRODUCTION_MESSAGES[code] ?? 'the REST API call failed', { nodes: error.nodes, path: error.path, extensions });
+}
+
+export function createErrorMasking(o: { production: boolean }): YogaMaskedErrorOpts {
+  return {
+    errorMessage: 'Unexpected error.',
+    maskError: (error, message, isDev) => {
+      if (!isExpectedError(error)) return maskError(error, message, isDev && !o.production);
+      return o.production && 'operationId' in error.extensions ? productionRestError(error) : typed(error);
+    },
+  };
+}
+
+export const errorMasking: YogaMaskedErrorOpts = createErrorMasking({ production: false });

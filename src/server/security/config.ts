@@ -27,8 +27,6 @@ export interface Limits {
   maxTokens: number;
   /** The GraphQL document, in UTF-8 bytes, checked before parsing. */
   maxDocumentBytes: number;
-  /** The largest `first` / `last` a connection takes. */
-  maxPageSize: number;
   /** Errors one response reports at most (identical ones once). */
   maxErrors: number;
   requestTimeoutMs: number;
@@ -57,10 +55,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxDirectives: 50,
   maxTokens: 5_000,
   maxDocumentBytes: 100 * 1024,
-  maxPageSize: 100,
   maxErrors: 50,
   requestTimeoutMs: 15_000,
-  parseCacheBytes: 10 * 1024 * 1024,
+  parseCacheBytes: 32 * 1024 * 1024,
 };
 
 export class ConfigError extends Error {
@@ -122,7 +119,6 @@ function limits(env: Env): Limits {
     maxDirectives: int(env, 'PAYGRAPH_MAX_DIRECTIVES', d.maxDirectives),
     maxTokens: int(env, 'PAYGRAPH_MAX_TOKENS', d.maxTokens, 10),
     maxDocumentBytes: int(env, 'PAYGRAPH_MAX_DOCUMENT_BYTES', d.maxDocumentBytes, 100),
-    maxPageSize: d.maxPageSize,
     maxErrors: int(env, 'PAYGRAPH_MAX_ERRORS', d.maxErrors, 1),
     requestTimeoutMs: int(env, 'PAYGRAPH_REQUEST_TIMEOUT_MS', d.requestTimeoutMs, 1),
     parseCacheBytes: int(env, 'PAYGRAPH_PARSE_CACHE_BYTES', d.parseCacheBytes),

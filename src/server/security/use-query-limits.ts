@@ -1,0 +1,63 @@
+// Limits on what one request may ask, each checked once before execution: the body and the
+// document size before parsing, the token count while parsing (graphql-js stops at the limit), depth,
+// aliases and directives before validation (document-limits), introspection when turned off.
+import { NoSchemaIntrospectionCustomRule, parse } from 'graphql';
+import { createGraphQLError, type Plugin } from 'graphql-yoga';
+import type { Limits } from './config';
+import { checkDocumentLimits } from './document-limits';
+
+/** Room for variables next to the document in one request body. */
+const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
+
+function tooLarge(message: string): Response {
+  const body = { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] };
+  return new Response(JSON.stringify(body), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
+  const maxBody = limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES;
+  return {
+    onRequest({ request, endResponse }) {
+      const length = Number(request.headers.get('content-length') ?? 0);
+      if (length > maxBody) endResponse(tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`));
+    },
+    onParams({ params, setResult }) {
+      if (typeof params.query !== 'string') return;
+      // UTF-8 bytes are at most 3 per UTF-16 unit: only texts near the limit need counting.
+      if (params.query.length * 3 <= limits.maxDocumentBytes) return;
+      const bytes = Buffer.byteLength(params.query, 'utf8');
+      if (bytes <= limits.maxDocumentBytes) return;
+      setResult({
+        errors: [
+          createGraphQLError(
+            `the document has ${bytes} bytes; at most ${limits.maxDocumentBytes} are allowed (PAYGRAPH_MAX_DOCUMENT_BYTES)`,
+            {
+              extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } },
+            },
+          ),
+        ],
+      });
+    },
+    onParse({ setParseFn }) {
+      setParseFn((source, options) => {
+        try {
+          return parse(source, { ...options, maxTokens: limits.maxTokens });
+        } catch (error) {
+          if (!(error instanceof Error) || !/tokens\. Parsing aborted/.test(error.message)) throw error;
+          throw createGraphQLError(
+            `the document has more than ${limits.maxTokens} tokens; at most that many are allowed (PAYGRAPH_MAX_TOKENS)`,
+            {
+              extensions: { code: 'TOO_MANY_TOKENS', http: { status: 400 } },
+            },
+          );
+        }
+      });
+    },
+    onValidate({ params, addValidationRule, setResult }) {
+      if (!o.introspection) addValidationRule(NoSchemaIntrospectionCustomRule);
+      const violations = checkDocumentLimits(params.documentAST, limits);
+      if (violations.length === 0) return;
+      setResult(violations.map((v) => createGraphQLError(v.message, { extensions: { code: v.code, http: { status: 400 } } })));
+    },
+  };
+}
