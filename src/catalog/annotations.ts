@@ -16,6 +16,13 @@ export const typeNameOverrides: Record<string, string> = {
   RestLanguage: 'Language',
   RestCountryState: 'CountryState',
   TransactionClientPlatformInformation: 'TransactionClientPlatform',
+  // Query, Mutation and Subscription are the root types' names: no entity may take one.
+  Subscription: 'SubscriptionContract',
+};
+
+/** The word fields are named by (`subscription(id:)`, `subscriptions`), where it is not the type name. */
+export const fieldNameOverrides: Record<string, string> = {
+  Subscription: 'subscription',
 };
 
 /** Nested bases whose path names the parent: the path parameter, and the child's field holding it. */

@@ -89,7 +89,7 @@ function bulkResource(op: Operation): Resource | undefined {
 }
 
 const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
-const fieldFor = (model: string): string => lowerFirst(resourceByModel.get(model)?.typeName ?? model);
+const fieldFor = (model: string): string => resourceByModel.get(model)?.fieldName ?? lowerFirst(model);
 
 function specOf(op: Operation): MutationSpec {
   const kind = kindOf(op);
@@ -125,7 +125,7 @@ function specOf(op: Operation): MutationSpec {
 
 function bulkNames(kind: MutationKind, resource: Resource): Pick<MutationSpec, 'bulkItemsField' | 'itemMutation'> {
   const single = { bulkCreate: 'create', bulkUpdate: 'update', bulkDelete: 'delete' }[kind as 'bulkCreate'];
-  const field = lowerFirst(resource.typeName);
+  const field = resource.fieldName;
   return {
     bulkItemsField: kind === 'bulkDelete' ? 'ids' : field.endsWith('s') ? `${field}es` : `${field}s`,
     itemMutation: `${single}${resource.typeName}`,

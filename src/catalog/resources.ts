@@ -9,6 +9,7 @@ import {
   omittedByDefault,
   parentPathParams,
   typeNameOverrides,
+  fieldNameOverrides,
   type ChildRelation,
 } from './annotations';
 
@@ -48,6 +49,8 @@ export interface Resource {
   model: string;
   /** The name the graph gives the model, e.g. `Country`. */
   typeName: string;
+  /** The camelCase word fields about it are named by: `transaction`, `subscription`. */
+  fieldName: string;
   spaceScoped: boolean;
   ops: Partial<Record<OpCode, Operation>>;
   /** How the retrieve path addresses an object. */
@@ -86,6 +89,8 @@ function standardOperation(base: string, code: OpCode, keyParam: string): Operat
   return operations.find((op) => op.method === method && op.path === path);
 }
 
+const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+
 function toResource(entry: FactsEntry & { model: string }): Resource {
   const key = keyOverrides[entry.model] ?? { field: 'id', pathParam: 'id', type: 'long' as const };
   const ops: Partial<Record<OpCode, Operation>> = {};
@@ -99,6 +104,7 @@ function toResource(entry: FactsEntry & { model: string }): Resource {
     area: entry.area,
     model: entry.model,
     typeName: typeNameOverrides[entry.model] ?? entry.model,
+    fieldName: fieldNameOverrides[entry.model] ?? lowerFirst(typeNameOverrides[entry.model] ?? entry.model),
     spaceScoped: entry.spaceScoped,
     ops,
     key,

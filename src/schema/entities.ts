@@ -106,7 +106,7 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
 
 function implementEntity(resource: Resource): void {
   builder.node(entityRef(resource.model), {
-    description: `${resource.typeName} (REST ${resource.base}${resource.spaceScoped ? ', space-scoped' : ''}).`,
+    description: `${resource.typeName} (REST ${resource.typeName === resource.model ? '' : `model ${resource.model}, `}${resource.base}${resource.spaceScoped ? ', space-scoped' : ''}).`,
     id: { resolve: (entity: Entity) => globalIdOf(entity) },
     isTypeOf: (value: unknown) => isEntity(value) && entityMeta(value).model === resource.model,
     fields: (t) => entityFields(t, resource),

@@ -19,12 +19,12 @@ export function plural(name: string): string {
 
 /** `Transaction` -> `transaction` (single lookup field). */
 export function singularField(resource: Resource): string {
-  return lowerFirst(resource.typeName);
+  return resource.fieldName;
 }
 
 /** `Transaction` -> `transactions`, `Country` -> `countries` (collection field). */
 export function collectionField(resource: Resource): string {
-  return plural(lowerFirst(resource.typeName));
+  return plural(resource.fieldName);
 }
 
 /** `createdOn` -> `CREATED_ON` (enum value of an order field). */

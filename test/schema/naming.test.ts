@@ -78,7 +78,7 @@ describe.each(resources.map((r) => [r.typeName, r] as const))('%s', (_name, reso
     const root = rootOf(resource);
     const other = resource.spaceScoped ? schema.getQueryType()! : object('Space');
     const collection = collectionField(resource);
-    expect(collection).toBe(plural(resource.typeName.charAt(0).toLowerCase() + resource.typeName.slice(1)));
+    expect(collection).toBe(plural(resource.fieldName));
     expect(other.getFields()[collection]).toBeUndefined();
     const list = field(root, collection);
     const args = list.args.map((a) => a.name);
@@ -200,6 +200,6 @@ describe('read-only extras', () => {
     expect(typeOf(query, 'ibanLookup')).toBe('IbanDetails');
     expect(typeOf(object('Space'), 'transactionExport')).toBe('TransactionExport');
     expect(typeOf(object('TransactionExport'), 'rows')).toBe('[JSONObject!]!');
-    expect(typeOf(object('Subscription'), 'invoices')).toBe('TransactionInvoiceConnection');
+    expect(typeOf(object('SubscriptionContract'), 'invoices')).toBe('TransactionInvoiceConnection');
   });
 });

@@ -16,6 +16,22 @@ describe('schema', () => {
     expect(printedSchema()).toBe(committed);
   });
 
+  it('names its root types so that the printed SDL, read back, has the same roots', () => {
+    const reread = graphql.buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
+    const roots = (s: graphql.GraphQLSchema) => [s.getQueryType()?.name, s.getMutationType()?.name, s.getSubscriptionType()?.name];
+    expect(roots(schema)).toEqual(['Query', 'Mutation', undefined]);
+    expect(roots(reread)).toEqual(roots(schema));
+    // No entity takes a root type's name: the REST Subscription model is SubscriptionContract.
+    for (const name of ['Query', 'Mutation', 'Subscription']) {
+      const type = schema.getType(name);
+      if (type) expect(graphql.isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'), name).toBe(false);
+    }
+    expect(String(schema.getType('SubscriptionContract')?.description)).toMatch(/REST model Subscription/);
+    expect(String(schema.getType('Space') && (schema.getType('Space') as graphql.GraphQLObjectType).getFields().subscriptions.type)).toBe(
+      'SubscriptionContractConnection',
+    );
+  });
+
   it('has the Relay and scalar building blocks', () => {
     for (const name of ['Node', 'PageInfo', 'Long', 'DateTime', 'Decimal', 'JSON', 'JSONObject', 'OrderDirection']) {
       expect(schema.getType(name), name).toBeDefined();
