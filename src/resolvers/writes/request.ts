@@ -1,7 +1,7 @@
 // From a mutation's input to the REST call it makes: the space, the path parameters (the acted-on
 // object's key, its parent, other named objects), the query parameters and the body, with every ID
 // read into a REST id. Every problem is collected and named by its input path; nothing is sent then.
-import { bodyProperties, bodyReferences, type MutationSpec } from '../../catalog';
+import { bodyProperties, bodyReferences, refName, type JsonSchema, type MutationSpec } from '../../catalog';
 import type { ObjectRef } from './errors';
 import { Problems, readId, readReference, readSpace, restValue } from './ids';
 
@@ -38,10 +38,12 @@ function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | unde
   return given;
 }
 
+const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /** The body of an object-bodied call: the input fields that are body properties, references read. */
 export function bodyOf(
   bodyModel: string | undefined,
-  props: Record<string, unknown>,
+  props: Record<string, JsonSchema>,
   input: Input,
   space: number | null,
   problems: Problems,
@@ -53,7 +55,11 @@ export function bodyOf(
     const value = input[name];
     if (value === undefined) continue;
     const model = refs?.get(name);
-    if (model && value !== null) {
+    // A nested object with references of its own (`subscription.subscriber`) takes global IDs there too.
+    const nested = refName(props[name]);
+    if (!model && nested && bodyReferences.has(nested) && isPlainObject(value)) {
+      body[name] = bodyOf(nested, bodyProperties(props[name]), value, space, problems, `${prefix}${name}.`);
+    } else if (model && value !== null) {
       body[name] = Array.isArray(value)
         ? value.map((v, i) => readReference(model, v, space, `${prefix}${name}[${i}]`, problems))
         : readReference(model, value, space, `${prefix}${name}`, problems);
