@@ -99,6 +99,19 @@ describe('create, update, delete', () => {
     expect(loser.current).toEqual({ id: c.id, version: c.version + 1, givenName: winner.customer.givenName });
   });
 
+  it('reads null as "not given": an update with nulls changes only the fields with values', async () => {
+    const c = await createCustomer('Nullable');
+    const r = await h.run(
+      `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) {
+        __typename ... on UpdateCustomerPayload { customer { givenName familyName } } ... on MutationError { message } } }`,
+      { input: { id: c.id, version: c.version, givenName: 'Set', familyName: null, metaData: null, emailAddress: null } },
+    );
+    expect(at(r.data, 'updateCustomer')).toEqual({
+      __typename: 'UpdateCustomerPayload',
+      customer: { givenName: 'Set', familyName: 'Muster' },
+    });
+  });
+
   it('refuses 26 metadata keys with a ValidationError naming metaData, before any REST call', async () => {
     const metaData = Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`key${i}`, 'v']));
     const r = await h.run(CREATE, { input: { space: String(h.space), givenName: 'Too', metaData } });

@@ -40,6 +40,20 @@ function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | unde
 
 const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * GraphQL clients send `null` for fields they leave empty; REST reads a field it is sent as a value to
+ * set. So `null` means "not given" at every level of the input (a PATCH changes only what it is sent).
+ */
+function withoutNulls(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (!isPlainObject(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([, v]) => v !== null && v !== undefined)
+      .map(([k, v]) => [k, withoutNulls(v)]),
+  );
+}
+
 /** The body of an object-bodied call: the input fields that are body properties, references read. */
 export function bodyOf(
   bodyModel: string | undefined,
@@ -53,17 +67,17 @@ export function bodyOf(
   const body: Input = {};
   for (const name of Object.keys(props)) {
     const value = input[name];
-    if (value === undefined) continue;
+    if (value === undefined || value === null) continue;
     const model = refs?.get(name);
     // A nested object with references of its own (`subscription.subscriber`) takes global IDs there too.
     const nested = refName(props[name]);
     if (!model && nested && bodyReferences.has(nested) && isPlainObject(value)) {
       body[name] = bodyOf(nested, bodyProperties(props[name]), value, space, problems, `${prefix}${name}.`);
-    } else if (model && value !== null) {
+    } else if (model) {
       body[name] = Array.isArray(value)
         ? value.map((v, i) => readReference(model, v, space, `${prefix}${name}[${i}]`, problems))
         : readReference(model, value, space, `${prefix}${name}`, problems);
-    } else body[name] = value;
+    } else body[name] = withoutNulls(value);
   }
   return body;
 }
