@@ -16,6 +16,7 @@ import { ByteBoundedCache } from './security/byte-bounded-cache';
 import { corsFor, useBrowserRules } from './security/use-browser-rules';
 import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
+import { RateLimiter } from './security/rate-limit';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -31,6 +32,11 @@ export interface AppOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100; the REST API's bulk limit must allow it). */
   bulkLimit?: number;
+}
+
+function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
+  if (limits.rateLimitPerSecond === 0) return undefined;
+  return new RateLimiter({ burst: limits.rateLimitBurst, perSecond: limits.rateLimitPerSecond });
 }
 
 export function createApp(o: AppOptions) {
@@ -55,7 +61,14 @@ export function createApp(o: AppOptions) {
       ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator),
       useErrorCap(security.limits.maxErrors),
-      useGraphContext({ rest: o.rest, naive: o.naive, requestTimeoutMs: security.limits.requestTimeoutMs, bulkLimit: o.bulkLimit }),
+      useGraphContext({
+        rest: o.rest,
+        naive: o.naive,
+        requestTimeoutMs: security.limits.requestTimeoutMs,
+        bulkLimit: o.bulkLimit,
+        maxCost: security.limits.maxCost,
+        limiter: rateLimiterFor(security.limits),
+      }),
     ],
   });
 }

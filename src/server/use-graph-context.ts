@@ -3,13 +3,17 @@
 // resolvers keep per-request state keyed by the context object itself, so the one made by
 // createGraphContext is handed to execution unchanged.
 // The context carries the authenticated caller (security/request-auth), REST calls limited to its
-// spaces (security/space-guard), the `Idempotency-Key` header, and a signal that also fires at the
-// request's deadline, so REST calls still running then are aborted.
+// spaces (security/space-guard) and counted against the operation's budget and the caller's rate
+// limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
+// signal that also fires at the request's deadline, so REST calls still running then are aborted.
+import { getOperationAST } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
+import type { RateLimiter } from './security/rate-limit';
+import { rateLimited, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
 
 export interface GraphContextPluginOptions {
@@ -21,6 +25,9 @@ export interface GraphContextPluginOptions {
   bulkLimit?: number;
   /** Where mutations' idempotency keys live (default: one in-process store per app). */
   idempotency?: IdempotencyStore;
+  /** REST calls one operation may make (default unbounded). */
+  maxCost?: number;
+  limiter?: RateLimiter;
 }
 
 function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
@@ -32,11 +39,23 @@ function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | und
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
   return {
-    onExecute({ args, executeFn, setExecuteFn }) {
+    onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
+      const callerName = caller?.name ?? 'open';
+      if (options.limiter && options.limiter.remaining(callerName) < 1) {
+        setResultAndStopExecution({ errors: [rateLimited(options.limiter.retryAfterSeconds(callerName), true)] });
+        return;
+      }
+      const mutation = getOperationAST(args.document, args.operationName ?? undefined)?.operation === 'mutation';
+      const counted = new RequestRest(options.rest, {
+        budget: options.maxCost ?? Number.POSITIVE_INFINITY,
+        dedupe: !mutation && !options.naive,
+        limiter: options.limiter,
+        callerName,
+      });
       const graph = createGraphContext({
-        rest: guardRest(options.rest, caller, caller === ANONYMOUS_CALLER),
+        rest: guardRest(counted, caller, caller === ANONYMOUS_CALLER),
         naive: options.naive,
         signal: deadlineSignal(request?.signal, options.requestTimeoutMs),
         caller,
@@ -45,6 +64,12 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         idempotency,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }));
+      return {
+        onExecuteDone({ result, setResult }) {
+          if (Symbol.asyncIterator in result) return;
+          setResult({ ...result, extensions: { ...result.extensions, cost: counted.cost() } });
+        },
+      };
     },
   };
 }

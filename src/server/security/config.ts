@@ -32,6 +32,11 @@ export interface Limits {
   requestTimeoutMs: number;
   /** Bytes of documents the parse and validation cache holds. */
   parseCacheBytes: number;
+  /** REST calls one operation may make. */
+  maxCost: number;
+  /** Per-caller token bucket of REST calls; perSecond 0 = off. */
+  rateLimitPerSecond: number;
+  rateLimitBurst: number;
 }
 
 export interface SecurityConfig {
@@ -58,6 +63,9 @@ export const DEFAULT_LIMITS: Limits = {
   maxErrors: 50,
   requestTimeoutMs: 15_000,
   parseCacheBytes: 32 * 1024 * 1024,
+  maxCost: 500,
+  rateLimitPerSecond: 100,
+  rateLimitBurst: 1_000,
 };
 
 export class ConfigError extends Error {
@@ -111,7 +119,8 @@ function corsOrigins(raw: string | undefined): string[] {
   return origins;
 }
 
-function limits(env: Env): Limits {
+// `open` serves one trusted caller on loopback: rate limiting is off unless asked for.
+function limits(env: Env, auth: AuthMode): Limits {
   const d = DEFAULT_LIMITS;
   return {
     maxDepth: int(env, 'PAYGRAPH_MAX_DEPTH', d.maxDepth, 1),
@@ -122,14 +131,18 @@ function limits(env: Env): Limits {
     maxErrors: int(env, 'PAYGRAPH_MAX_ERRORS', d.maxErrors, 1),
     requestTimeoutMs: int(env, 'PAYGRAPH_REQUEST_TIMEOUT_MS', d.requestTimeoutMs, 1),
     parseCacheBytes: int(env, 'PAYGRAPH_PARSE_CACHE_BYTES', d.parseCacheBytes),
+    maxCost: int(env, 'PAYGRAPH_MAX_COST', d.maxCost, 1),
+    rateLimitPerSecond: int(env, 'PAYGRAPH_RATE_LIMIT_PER_SECOND', auth === 'open' ? 0 : d.rateLimitPerSecond),
+    rateLimitBurst: int(env, 'PAYGRAPH_RATE_LIMIT_BURST', d.rateLimitBurst, 1),
   };
 }
 
 /** The configuration from the environment; `overrides` are the CLI's flags, which win. */
 export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?: string } = {}): SecurityConfig {
   const production = env.NODE_ENV === 'production';
+  const auth = parseAuthMode(overrides.auth ?? env.PAYGRAPH_AUTH);
   return {
-    auth: parseAuthMode(overrides.auth ?? env.PAYGRAPH_AUTH),
+    auth,
     jwt: {
       secretFile: env.PAYGRAPH_JWT_SECRET_FILE || undefined,
       jwksUrl: env.PAYGRAPH_JWKS_URL || undefined,
@@ -142,7 +155,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       scopeClaim: env.PAYGRAPH_JWT_SCOPE_CLAIM || 'scope',
     },
     apiKeysFile: env.PAYGRAPH_API_KEYS_FILE || undefined,
-    limits: limits(env),
+    limits: limits(env, auth),
     corsOrigins: corsOrigins(env.PAYGRAPH_CORS_ORIGINS),
     batching: int(env, 'PAYGRAPH_BATCHING', 0),
     introspection: bool(env, 'PAYGRAPH_INTROSPECTION', !production),

@@ -1,0 +1,82 @@
+// The REST caller of one GraphQL request: identical reads are made once (a nested selection that
+// asks for the same page under every parent costs one call), every call is counted against the
+// operation's budget (PAYGRAPH_MAX_COST) and the caller's rate limit, and the count is reported
+// in `extensions.cost`. Calls past the budget or the rate limit are refused without being sent.
+import { GraphQLError } from 'graphql';
+import { operationsById } from '../../catalog';
+import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
+import type { RateLimiter } from './rate-limit';
+
+export interface RequestRestOptions {
+  /** REST calls one operation may make. */
+  budget: number;
+  /** Share identical reads (off for mutations, whose reads may follow their writes, and naive mode). */
+  dedupe: boolean;
+  limiter?: RateLimiter;
+  callerName: string;
+}
+
+export interface Cost {
+  /** Not estimated from the plan yet: null. */
+  estimated: number | null;
+  actual: number;
+  budget: number;
+  remaining: number;
+  /** Rate-limit tokens the caller has left, where rate limiting is on. */
+  rateLimitRemaining?: number;
+}
+
+function readKey(operationId: string, options: CallOptions | undefined): string {
+  const { signal: _signal, ...rest } = options ?? {};
+  return `${operationId} ${JSON.stringify(rest, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+}
+
+/** RATE_LIMITED; `whole` refuses the whole request (HTTP 429), else only the field that called. */
+export function rateLimited(retryAfterSeconds: number, whole = false): GraphQLError {
+  const http = whole ? { http: { status: 429, headers: { 'retry-after': String(retryAfterSeconds) } } } : {};
+  return new GraphQLError(`rate limit reached: retry in ${retryAfterSeconds} s`, {
+    extensions: { code: 'RATE_LIMITED', retryAfterSeconds, ...http },
+  });
+}
+
+export class RequestRest implements RestCaller {
+  actual = 0;
+  private readonly reads = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly inner: RestCaller,
+    private readonly o: RequestRestOptions,
+  ) {}
+
+  call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
+    const read = this.o.dedupe && operationsById.get(operationId)?.method === 'GET';
+    if (!read) return this.send(operationId, options);
+    const key = readKey(operationId, options as CallOptions | undefined);
+    let promise = this.reads.get(key);
+    if (!promise) {
+      promise = this.send(operationId, options);
+      this.reads.set(key, promise);
+    }
+    return promise as Promise<ResultOf<Op>>;
+  }
+
+  private send<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
+    if (this.actual >= this.o.budget) {
+      return Promise.reject(
+        new GraphQLError(`the operation needs more than ${this.o.budget} REST calls (PAYGRAPH_MAX_COST); ask for fewer rows or fields`, {
+          extensions: { code: 'COST_LIMIT_EXCEEDED', budget: this.o.budget },
+        }),
+      );
+    }
+    const limiter = this.o.limiter;
+    if (limiter && !limiter.take(this.o.callerName)) return Promise.reject(rateLimited(limiter.retryAfterSeconds(this.o.callerName)));
+    this.actual += 1;
+    return this.inner.call(operationId, options);
+  }
+
+  cost(): Cost {
+    const cost: Cost = { estimated: null, actual: this.actual, budget: this.o.budget, remaining: Math.max(0, this.o.budget - this.actual) };
+    if (this.o.limiter) cost.rateLimitRemaining = this.o.limiter.remaining(this.o.callerName);
+    return cost;
+  }
+}
