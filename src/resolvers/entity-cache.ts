@@ -14,7 +14,24 @@ interface Cached {
 export function keyOf(value: unknown): string | null {
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
   if (typeof value === 'string' && value !== '') return value;
+  if (isCollapsedLink(value)) return keyOf(value.id);
   return null;
+}
+
+/**
+ * A link collapsed to an object holding only the linked key, `{ "id": 123 }`, as the response
+ * schemas type links (and as the sandbox answers them); some deployments answer the bare id
+ * instead. Both mean the same unexpanded link; an object with any other field is an expanded one.
+ */
+export function isCollapsedLink(value: unknown): value is { id: unknown } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length === 1 && keys[0] === 'id';
+}
+
+/** A link value with collapsed objects replaced by their bare ids, so both shapes read alike. */
+export function bareLink(value: unknown): unknown {
+  return isCollapsedLink(value) ? value.id : value;
 }
 
 export function spaceFor(model: string, space: number | null): number | null {
@@ -47,8 +64,10 @@ export class EntityCache {
       const value = entity[link.field];
       const targetSpace = spaceFor(link.model, space);
       const nested = below(expand, link.field);
-      const wrapOne = (v: unknown): unknown =>
-        typeof v === 'object' && v !== null ? this.wrap(v as Record<string, unknown>, link.model, targetSpace, nested) : v;
+      const wrapOne = (raw: unknown): unknown => {
+        const v = bareLink(raw);
+        return typeof v === 'object' && v !== null ? this.wrap(v as Record<string, unknown>, link.model, targetSpace, nested) : v;
+      };
       if (Array.isArray(value)) entity[link.field] = value.map(wrapOne);
       else entity[link.field] = wrapOne(value);
     }

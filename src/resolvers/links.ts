@@ -3,7 +3,7 @@ import type { GraphQLError, GraphQLResolveInfo } from 'graphql';
 import { resourceByModel, type Resource } from '../catalog';
 import { internalsOf, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
-import { keyOf, spaceFor } from './entity-cache';
+import { bareLink, keyOf, spaceFor } from './entity-cache';
 import { mayUseSpace } from './caller';
 import { graphError, guarded, toGraphQLError } from './errors';
 import { entityKey } from './entity-key';
@@ -58,10 +58,12 @@ function ownProperties(resource: Resource, paths: readonly string[]): string[] {
 async function one(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
-  value: unknown,
+  link: unknown,
   resource: Resource,
   space: number | null,
 ): Promise<Entity | null> {
+  // A collapsed link (`{ id }`) and a bare id are the same unexpanded link.
+  const value = bareLink(link);
   if (value === null || value === undefined) return null;
   const { cache, loaders } = internalsOf(ctx);
   let arrived: Entity | null = null;

@@ -1,18 +1,54 @@
-// Turns a stored object into its response shape: link fields stay ids unless expanded, then whole
-// (recursively, per the expand tree); properties omitted by default appear only when expanded.
-import { resourceByModel } from '../catalog';
+// Turns a stored object into its response shape: link fields are collapsed to an object holding the
+// linked object's key, `{"id": 123}`, as the response schemas type them, unless expanded, then whole
+// (recursively, per the expand tree); properties omitted by default appear only when expanded. The
+// store keeps links as bare keys; only responses carry the object form.
+import { refName, resourceByModel, schemas } from '../catalog';
 import type { ExpandTree } from './context';
-import type { Store, StoredObject, Key } from './store';
+import type { Key, Store, StoredObject } from './store';
 
 const EMPTY: ExpandTree = new Map();
 
+interface RenderLink {
+  field: string;
+  model: string;
+  /** The linked model's key field, the one property of a collapsed link. */
+  keyField: string;
+}
+
+const linkCache = new Map<string, RenderLink[]>();
+
+/**
+ * The links of a model: a resource's catalog links; for a model that is not a resource (an action's
+ * result, such as a charge or a suspension), every property the schema types as an entity.
+ */
+export function renderLinksOf(model: string): RenderLink[] {
+  let links = linkCache.get(model);
+  if (links) return links;
+  const resource = resourceByModel.get(model);
+  const declared = resource
+    ? resource.links.map(({ field, model: target }) => ({ field, model: target }))
+    : Object.entries(schemas[model]?.properties ?? {}).flatMap(([field, property]) => {
+        const target = refName(property.type === 'array' ? property.items : property);
+        return target && resourceByModel.has(target) ? [{ field, model: target }] : [];
+      });
+  links = declared.map((l) => ({ ...l, keyField: resourceByModel.get(l.model)?.key.field ?? 'id' }));
+  linkCache.set(model, links);
+  return links;
+}
+
+/** A bare key becomes `{ [keyField]: key }`; objects (already expanded) and arrays of either stay as they are. */
+function collapse(value: unknown, keyField: string): unknown {
+  if (Array.isArray(value)) return value.map((v) => collapse(v, keyField));
+  return typeof value === 'number' || typeof value === 'string' ? { [keyField]: value } : value;
+}
+
 export function createRenderer(store: Store) {
   /** Expands within the linking object's space: a link never reveals an object of another space. */
-  function expandLink(model: string, value: unknown, subtree: ExpandTree, space: number | undefined): unknown {
-    if (Array.isArray(value)) return value.map((v) => expandLink(model, v, subtree, space));
+  function expandLink(link: RenderLink, value: unknown, subtree: ExpandTree, space: number | undefined): unknown {
+    if (Array.isArray(value)) return value.map((v) => expandLink(link, v, subtree, space));
     if (typeof value !== 'number' && typeof value !== 'string') return value;
-    const linked = store.get(model, value as Key, space);
-    return linked ? render(model, linked, subtree) : value;
+    const linked = store.get(link.model, value, space);
+    return linked ? render(link.model, linked, subtree) : collapse(value, link.keyField);
   }
 
   /** A shallow copy without the omitted properties that are not expanded (no `delete`: it slows V8). */
@@ -29,14 +65,12 @@ export function createRenderer(store: Store) {
 
   function render(model: string, object: StoredObject, expand: ExpandTree = EMPTY): Record<string, unknown> {
     const resource = resourceByModel.get(model);
-    if (!resource) return { ...object };
-    const out = copyVisible(object, resource.omittedByDefault, expand);
-    if (expand.size === 0) return out;
-    for (const link of resource.links) {
+    const out = resource ? copyVisible(object, resource.omittedByDefault, expand) : { ...object };
+    for (const link of renderLinksOf(model)) {
+      const value = out[link.field];
+      if (value === undefined || value === null) continue;
       const subtree = expand.get(link.field);
-      if (subtree && out[link.field] !== undefined && out[link.field] !== null) {
-        out[link.field] = expandLink(link.model, out[link.field], subtree, spaceOf(model, object));
-      }
+      out[link.field] = subtree ? expandLink(link, value, subtree, spaceOf(model, object)) : collapse(value, link.keyField);
     }
     return out;
   }

@@ -57,8 +57,9 @@ describe('expansion', () => {
     const page = await call<{ data: Row[] }>({ path: '/payment/connector-configurations?limit=100', space });
     const config = page.body.data.find((c) => Array.isArray(c.enabledSalesChannels) && c.enabledSalesChannels.length > 0);
     if (!config) throw new Error('no seeded connector configuration with sales channels');
-    const ids = config.enabledSalesChannels as number[];
-    expect(ids.every((id) => typeof id === 'number')).toBe(true);
+    const collapsed = config.enabledSalesChannels as { id: number }[];
+    expect(collapsed.every((link) => Object.keys(link).join() === 'id' && typeof link.id === 'number')).toBe(true);
+    const ids = collapsed.map((link) => link.id);
     const r = await call<Row>({ path: `/payment/connector-configurations/${config.id}?expand=enabledSalesChannels`, space });
     expect((r.body.enabledSalesChannels as Row[]).map((c) => c.id)).toEqual(ids);
   });

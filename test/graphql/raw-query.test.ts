@@ -8,8 +8,10 @@ let h: Harness;
 let txId: number;
 beforeAll(async () => {
   h = await startHarness();
-  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as { data: { transaction: number }[] };
-  txId = refunds.data[0].transaction;
+  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as {
+    data: { transaction: { id: number } }[];
+  };
+  txId = refunds.data[0].transaction.id; // a collapsed link, as REST answers it
 });
 afterAll(() => h?.close());
 

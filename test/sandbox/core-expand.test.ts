@@ -1,4 +1,4 @@
-// Expansion: links as ids unless expanded, dotted paths to depth 4, both parameter forms.
+// Expansion: links collapsed to `{ id }` unless expanded, dotted paths to depth 4, both parameter forms.
 import { describe, expect, it } from 'vitest';
 import { useSandbox } from './support/sandbox';
 
@@ -13,11 +13,23 @@ async function firstWith(path: string, field: string): Promise<Row> {
 }
 
 describe('expand', () => {
-  it('returns a link as its id unless expanded, then whole', async () => {
+  it('returns a link collapsed to an object holding its id unless expanded, then whole', async () => {
     const refund = await firstWith('/payment/refunds/search', 'transaction');
-    expect(typeof refund.transaction).toBe('number');
+    expect(refund.transaction).toEqual({ id: expect.any(Number) });
+    const { id } = refund.transaction as { id: number };
     const expanded = await f.call<Row>({ path: `/payment/refunds/${refund.id}?expand=transaction`, space: f.space });
-    expect(expanded.body.transaction).toMatchObject({ id: refund.transaction });
+    expect(expanded.body.transaction).toMatchObject({ id, state: expect.any(String), currency: expect.any(String) });
+  });
+
+  it('collapses many-links to objects holding the ids, and expands them whole', async () => {
+    const configuration = await firstWith('/payment/connector-configurations/search', 'enabledSalesChannels');
+    const channels = configuration.enabledSalesChannels as { id: number }[];
+    expect(channels.length).toBeGreaterThan(0);
+    for (const channel of channels) expect(channel).toEqual({ id: expect.any(Number) });
+    const path = `/payment/connector-configurations/${configuration.id}?expand=enabledSalesChannels`;
+    const expanded = (await f.call<Row>({ path, space: f.space })).body.enabledSalesChannels as Row[];
+    expect(expanded.map((c) => c.id)).toEqual(channels.map((c) => c.id));
+    for (const channel of expanded) expect(Object.keys(channel).length).toBeGreaterThan(1);
   });
 
   it('accepts comma-separated and repeated expand parameters alike', async () => {
@@ -26,7 +38,7 @@ describe('expand', () => {
     const b = await f.call<Row>({ path: `/payment/token-versions/${version.id}?expand=token&expand=paymentMethod`, space: f.space });
     expect(a.status).toBe(200);
     expect(a.body).toEqual(b.body);
-    expect(typeof a.body.token).toBe('object');
+    expect(a.body.token).toMatchObject({ id: (version.token as { id: number }).id, state: expect.any(String) });
   });
 
   it('expands dotted paths, including each object along the path', async () => {
@@ -36,7 +48,7 @@ describe('expand', () => {
       space: f.space,
     });
     expect(r.status).toBe(200);
-    expect(typeof r.body.chargeFlowLevel).toBe('object');
+    expect(r.body.chargeFlowLevel).toMatchObject({ state: expect.any(String), transaction: { state: expect.any(String) } });
   });
 
   it('refuses a path deeper than 4 levels with 400', async () => {
@@ -74,7 +86,7 @@ describe('expand across spaces', () => {
     refund.transaction = foreign.id; // a link no write path can make; the render must not follow it
     try {
       const r = await f.call<Row>({ path: `/payment/refunds/${String(refund.id)}?expand=transaction`, space: f.space });
-      expect(r.body.transaction).toBe(foreign.id);
+      expect(r.body.transaction).toEqual({ id: foreign.id });
     } finally {
       refund.transaction = original;
     }

@@ -82,7 +82,7 @@ describe('dunning', () => {
       })
     ).data;
     const cases = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/dunning-cases?limit=100' })).data;
-    const invoice = open.find((i) => !cases.some((c) => c.initialInvoice === i.id))!;
+    const invoice = open.find((i) => !cases.some((c) => c.initialInvoice?.id === i.id))!;
     expect(invoice).toBeDefined();
 
     await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` }, 200);

@@ -42,9 +42,9 @@ describe('customer merge', () => {
     expect((await f.call({ space: f.space, path: `/customers/${otherId}` })).status).toBe(404);
 
     const movedAddress = await ok200({ path: `/customers/${target.id}/addresses/${address.id}` });
-    expect([movedAddress.customer, movedAddress.version]).toEqual([target.id, 2]);
+    expect([movedAddress.customer, movedAddress.version]).toEqual([{ id: target.id }, 2]);
     const movedComment = await ok200({ path: `/customers/${target.id}/comments/${comment.id}` });
-    expect([movedComment.customer, movedComment.version]).toEqual([target.id, 2]);
+    expect([movedComment.customer, movedComment.version]).toEqual([{ id: target.id }, 2]);
     expect((await f.call({ space: f.space, path: `/customers/${otherId}/comments/${comment.id}` })).status).toBe(404);
     expect(await transactionsOf(other!.customerId)).toEqual([]);
     expect((await transactionsOf('merge-target')).map((t) => t.id).sort()).toEqual(otherTransactions.map((t) => t.id).sort());

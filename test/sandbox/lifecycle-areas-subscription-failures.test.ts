@@ -65,7 +65,7 @@ async function payByCard(number: string, extra: Json = {}): Promise<Json> {
 async function approvingToken(): Promise<number> {
   const tx = await payByCard(cards().approve, { tokenizationMode: 'FORCE_CREATION' });
   expect(tx.state).toBe('AUTHORIZED');
-  return tx.token;
+  return tx.token.id;
 }
 
 /** Replaces the token's active version by one on `number`, as a tokenizing authorization of that card would. */
@@ -99,7 +99,7 @@ async function pendingSubscription(token: number, reference: string) {
   const version = await ok('createSubscription', {
     body: { product: productId, currency: 'CHF', subscription: { subscriber: subscriberId, token, reference } },
   });
-  const id: number = version.subscription;
+  const id: number = version.subscription.id;
   await expectStates(id, version.id, 'PENDING', 1, 'PENDING', 1);
   const fee = await ok('createSubscriptionLedgerEntry', {
     body: { subscriptionVersion: version.id, title: 'Setup fee', externalId: `setup-${reference}`, quantity: 1, amountIncludingTax: 49.9 },
@@ -154,8 +154,8 @@ describe('initialization fails when the token refuses the initial charge', () =>
       expect([subscription.activatedOn, !!version.failedOn, version.activatedOn]).toEqual([undefined, true, undefined]);
 
       // The payment attempt went through the payments life cycle: confirmed, then refused.
-      const tx = await fetchOne('getTransaction', charge.transaction);
-      expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([transactionState, 3, token, 49.9]);
+      const tx = await fetchOne('getTransaction', charge.transaction.id);
+      expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([transactionState, 3, { id: token }, 49.9]);
       expect(tx.failureReason).toMatchObject(reason);
       expect([!!tx.failedOn, tx.completedOn, tx.authorizedOn]).toEqual([true, undefined, undefined]);
       const attempts = await search('searchChargeAttempts', `linkedTransaction:${tx.id}`);
@@ -228,7 +228,7 @@ describe('initialization fails when the token refuses the initial charge', () =>
     });
     expect([charge.state, charge.processingType, charge.failedUrl]).toEqual(['FAILED', 'CHARGE_FLOW', 'https://shop.example/failed']);
     await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
-    const tx = await fetchOne('getTransaction', charge.transaction);
+    const tx = await fetchOne('getTransaction', charge.transaction.id);
     expect([tx.state, tx.failureReason.id, tx.customersPresence]).toEqual(['FAILED', 1007, 'VIRTUAL_PRESENT']);
     expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('OPEN');
     await expectNothingSettled(id, versionId, tx.id);
@@ -242,7 +242,7 @@ describe('charges of a token that approves', () => {
     const charge = await ok('initializeSubscription', { params: { id } });
     expect([charge.state, !!charge.succeedOn, charge.failedOn]).toEqual(['SUCCESSFUL', true, undefined]);
     await expectStates(id, versionId, 'ACTIVE', 3, 'ACTIVE', 3);
-    expect((await fetchOne('getTransaction', charge.transaction)).state).toBe('FULFILL');
+    expect((await fetchOne('getTransaction', charge.transaction.id)).state).toBe('FULFILL');
     expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('PAID');
     expect((await search('searchSubscriptionPeriodBills', `subscriptionVersion:${versionId}`)).map((b) => b.state)).toEqual(['PENDING']);
 
@@ -254,8 +254,8 @@ describe('charges of a token that approves', () => {
     const failed = await ok('createSubscriptionCharge', {
       body: { subscription: id, externalId: 'month-2', processingType: 'SYNCHRONOUS' },
     });
-    expect([failed.state, failed.type, failed.ledgerEntries]).toEqual(['FAILED', 'MANUAL', [extra.id]]);
-    const declined = await fetchOne('getTransaction', failed.transaction);
+    expect([failed.state, failed.type, failed.ledgerEntries]).toEqual(['FAILED', 'MANUAL', [{ id: extra.id }]]);
+    const declined = await fetchOne('getTransaction', failed.transaction.id);
     expect([declined.state, declined.failureReason.id]).toEqual(['DECLINE', 1001]);
     expect((await fetchOne('getSubscriptionLedgerEntry', extra.id)).state).toBe('OPEN');
     await expectStates(id, versionId, 'ACTIVE', 3, 'ACTIVE', 3);
@@ -273,7 +273,7 @@ describe('charges of a token that approves', () => {
     const retry = await ok('createSubscriptionCharge', {
       body: { subscription: id, externalId: 'month-2-retry', processingType: 'SYNCHRONOUS' },
     });
-    expect([retry.state, retry.ledgerEntries]).toEqual(['SUCCESSFUL', [extra.id]]);
+    expect([retry.state, retry.ledgerEntries]).toEqual(['SUCCESSFUL', [{ id: extra.id }]]);
     expect((await fetchOne('getSubscriptionLedgerEntry', extra.id)).state).toBe('PAID');
     await expectStates(id, versionId, 'ACTIVE', 3, 'ACTIVE', 3);
   });

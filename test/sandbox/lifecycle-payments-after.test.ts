@@ -51,8 +51,8 @@ describe('invoices', () => {
     const second = await act('completeTransactionOnline', { params: { id } });
     const invoices = await search('searchTransactionInvoices', `linkedTransaction:${id}`);
     expect(invoices.map((i) => [i.state, i.amount, i.outstandingAmount, i.completion, i.version])).toEqual([
-      ['OPEN', 80, 80, first.body.id, 2],
-      ['OPEN', 20, 20, second.body.id, 2],
+      ['OPEN', 80, 80, { id: first.body.id }, 2],
+      ['OPEN', 20, 20, { id: second.body.id }, 2],
     ]);
     const [lamp, bulbs] = invoices;
 
@@ -133,7 +133,7 @@ describe('charge flow', () => {
     expect([applied.body.state, applied.body.version]).toEqual(['PROCESSING', 3]);
     expectRefused(await act('applyTransactionChargeFlow', { params: { id } }), 'PROCESSING', 'startProcessing');
     const [level] = await search('searchChargeFlowLevels', `linkedTransaction:${id}`);
-    expect([level.state, level.version, level.transaction]).toEqual(['PENDING', 1, id]);
+    expect([level.state, level.version, level.transaction]).toEqual(['PENDING', 1, { id }]);
 
     const page = await act('getTransactionChargeFlowPaymentPageUrl', { params: { id } });
     expect(new URL(page.text).searchParams.get('transactionId')).toBe(String(id));
@@ -175,13 +175,14 @@ describe('tokens and token versions', () => {
 
     // A tokenizing card payment creates the token and its first ACTIVE version.
     const tx = await authorized({ customerId: 'cust-tok', tokenizationMode: 'FORCE_CREATION' });
-    expect(tx.token).toEqual(expect.any(Number));
-    const v1 = (await act('getTokenActiveVersion', { params: { id: tx.token } })).body;
-    expect([v1.state, v1.token, v1.name]).toEqual(['ACTIVE', tx.token, 'Visa •••• 1111']);
+    expect(tx.token).toEqual({ id: expect.any(Number) });
+    const tokenId: number = tx.token.id;
+    const v1 = (await act('getTokenActiveVersion', { params: { id: tokenId } })).body;
+    expect([v1.state, v1.token, v1.name]).toEqual(['ACTIVE', { id: tokenId }, 'Visa •••• 1111']);
 
     // The token update transaction replaces the active version.
-    const update = await act('createTransactionForTokenUpdate', { params: { id: tx.token } });
-    expect([update.body.state, update.body.tokenizationMode, update.body.token]).toEqual(['PENDING', 'FORCE_UPDATE', tx.token]);
+    const update = await act('createTransactionForTokenUpdate', { params: { id: tokenId } });
+    expect([update.body.state, update.body.tokenizationMode, update.body.token]).toEqual(['PENDING', 'FORCE_UPDATE', { id: tokenId }]);
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
     const mastercard = { ...card('5555555555554444') };
     const updated = await act('processTransactionCardDetails', {
@@ -189,18 +190,18 @@ describe('tokens and token versions', () => {
       body: { paymentMethodConfiguration: configuration, cardData: mastercard },
     });
     expect(updated.body.state).toBe('AUTHORIZED');
-    const v2 = (await act('getTokenActiveVersion', { params: { id: tx.token } })).body;
+    const v2 = (await act('getTokenActiveVersion', { params: { id: tokenId } })).body;
     expect([v2.name, v2.id === v1.id]).toEqual(['Mastercard •••• 4444', false]);
     const old = await fetchOne('getTokenVersion', v1.id);
     expect([old.state, old.version]).toEqual(['OBSOLETE', 3]);
     expect(old.obsoletedOn).toBeTruthy();
 
     // Charging the token: a TOKEN charge, the transaction AUTHORIZED.
-    const charged = await newTransaction({ token: tx.token });
+    const charged = await newTransaction({ token: tokenId });
     const charge = await act('processTransactionWithToken', { params: { id: charged.id } });
     expect([charge.body.type, charge.body.state, charge.body.transaction?.state]).toEqual(['TOKEN', 'SUCCESSFUL', 'AUTHORIZED']);
     expectRefused(await act('processTransactionWithToken', { params: { id: charged.id } }), 'AUTHORIZED', 'authorize');
-    const silent = await newTransaction({ token: tx.token });
+    const silent = await newTransaction({ token: tokenId });
     expect((await act('processTransactionWithoutInteraction', { params: { id: silent.id } })).body.state).toBe('AUTHORIZED');
     // Without a token the request is accepted: PROCESSING, failing later on the clock (see the clock tests).
     const tokenless = await newTransaction();

@@ -115,7 +115,7 @@ describe('transaction credentials', () => {
 
     const third = await credentialsOf((await newTransaction({ customerId: 'one-click-customer' })).id);
     // Named by its token id this time, as the official SDKs name the parameter.
-    expect((await byCredentials('deleteOneClickTokenByCredentials', third, { id: paid.body.token })).status).toBe(204);
+    expect((await byCredentials('deleteOneClickTokenByCredentials', third, { id: paid.body.token.id })).status).toBe(204);
     expect((await byCredentials('listOneClickTokensByCredentials', third)).body.data).toEqual([]);
     expect((await byCredentials('processOneClickTokenByCredentials', third, { id: versionId })).status).toBe(404);
     expect((await act('getTokenVersion', { params: { id: versionId } })).body.state).toBe('OBSOLETE');

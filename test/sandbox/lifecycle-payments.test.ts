@@ -143,7 +143,7 @@ describe('transaction: card approve, partial and full completion, refunds', () =
     const refund = await act('createRefund', {
       body: { transaction: id, externalId: 'r-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 30 },
     });
-    expect([refund.body.state, refund.body.amount, refund.body.transaction]).toEqual(['SUCCESSFUL', 30, id]);
+    expect([refund.body.state, refund.body.amount, refund.body.transaction]).toEqual(['SUCCESSFUL', 30, { id }]);
     expect((await get(id)).refundedAmount).toBe(30);
     const excess = await act('createRefund', {
       body: { transaction: id, externalId: 'r-2', type: 'MERCHANT_INITIATED_ONLINE', amount: 80.01 },
@@ -308,7 +308,7 @@ describe('transaction: confirmation, 3-D Secure, void', () => {
     expect([voided.body.state, voided.body.mode, voided.body.transaction, voided.body.linkedTransaction, voided.body.version]).toEqual([
       'SUCCESSFUL',
       'ONLINE',
-      id,
+      { id },
       id,
       3,
     ]);

@@ -11,6 +11,7 @@ import {
   type Resource,
 } from '../../../src/catalog';
 import type { StoredObject } from '../../../src/sandbox/store';
+import { linkId } from './link-schema';
 import { minimalBody, minimalValue } from './minimal-body';
 import type { PickFilter, PreparedRequest, World } from './world';
 
@@ -59,7 +60,7 @@ function pathParamsOf(owner: Resource | undefined, subject: StoredObject | undef
   if (!owner) return {};
   if (!subject) return world.parentParams(owner);
   const params: Record<string, string | number> = { [owner.key.pathParam]: subject[owner.key.field] as string | number };
-  if (owner.parent) params[owner.parent.pathParam] = subject[owner.parent.field] as number;
+  if (owner.parent) params[owner.parent.pathParam] = linkId(subject[owner.parent.field]);
   return params;
 }
 

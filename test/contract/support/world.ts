@@ -5,6 +5,7 @@ import { operationsById, resourceByModel, resources, resourceOf, type Operation,
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { StoredObject } from '../../../src/sandbox/store';
 import { client, type CallResult } from '../../sandbox/support/signed-fetch';
+import { linkId } from './link-schema';
 import { minimalBody, type BodyHooks } from './minimal-body';
 
 export interface PreparedRequest {
@@ -115,7 +116,7 @@ export class World implements BodyHooks {
   parentParams(resource: Resource): Record<string, number> {
     if (!resource.parent) return {};
     const child = this.any(resource.model);
-    return { [resource.parent.pathParam]: child[resource.parent.field] as number };
+    return { [resource.parent.pathParam]: linkId(child[resource.parent.field]) };
   }
 
   /** The generic minimal create body of `model`, with the fields its create needs to mean something. */

@@ -120,15 +120,7 @@ defineHandlers({
     const space = spaceOf(req);
     const suspension = suspendSubscription(sandbox.store, space, idParam(req), bodyObject(req), sandbox.now());
     // SubscriptionSuspension has no base of its own; its link to the subscription renders like any link.
-    const expandSubscription = req.expand.get('subscription');
-    const subscription = expandSubscription
-      ? sandbox.render(
-          'Subscription',
-          loadObject(sandbox.store, 'Subscription', suspension.subscription as number, space),
-          expandSubscription,
-        )
-      : suspension.subscription;
-    return { status: 200, body: { ...suspension, subscription } };
+    return rendered(sandbox, req, 'SubscriptionSuspension', suspension);
   },
 
   reactivateSubscription: (req, sandbox) => {
