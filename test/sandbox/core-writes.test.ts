@@ -52,6 +52,38 @@ describe('fields a body may set', () => {
   });
 });
 
+describe('optimistic locking', () => {
+  it('answers 409 to an update whose version is not the current one (older or newer), at top level and nested, changing nothing', async () => {
+    const store = f.sandbox.state.store;
+    const customer = store.list('Customer', f.space)[0];
+    const address = store.list('CustomerAddress', f.space)[0];
+    const targets = [
+      { model: 'Customer', id: customer.id, path: `/customers/${String(customer.id)}`, version: Number(customer.version) },
+      {
+        model: 'CustomerAddress',
+        id: address.id,
+        path: `/customers/${String(address.customer)}/addresses/${String(address.id)}`,
+        version: Number(address.version),
+      },
+    ];
+    for (const t of targets) {
+      for (const version of [t.version - 1, t.version + 1, t.version + 100]) {
+        const r = await f.call<Json>({
+          method: 'PATCH',
+          path: t.path,
+          space: f.space,
+          body: { version, addressType: 'BILLING', givenName: 'Stale' },
+        });
+        expect([r.status, r.body.errors], `${t.model} with version ${version}`).toEqual([
+          409,
+          { version: `current version is ${t.version}` },
+        ]);
+        expect(store.get(t.model, t.id as number)?.version).toBe(t.version);
+      }
+    }
+  });
+});
+
 describe('nested bases', () => {
   function addressOfAnotherCustomer() {
     const store = f.sandbox.state.store;
