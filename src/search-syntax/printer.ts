@@ -15,6 +15,8 @@ function needsQuotes(value: string): boolean {
   if (value === '' || KEYWORDS.has(value.toUpperCase())) return true;
   // A leading '<', '>', '=', '*' or '~' would be read as part of the comparator.
   if (COMPARATOR_TAIL_CHARS.has(value[0])) return true;
+  // A backslash means nothing bare, but another reader may take it as an escape (`x\` eating what follows).
+  if (value.includes('\\')) return true;
   for (const ch of value) if (endsBareValue(ch)) return true;
   return false;
 }
