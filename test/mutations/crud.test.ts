@@ -198,7 +198,7 @@ describe('create, update, delete', () => {
       `mutation { pinCustomerComment(input: { id: "5", space: "${h.space}" }) { ... on ValidationError { fields { path message } } } }`,
     );
     expect(at(r.data, 'pinCustomerComment.fields')).toEqual([
-      { path: 'id', message: expect.stringMatching(/not a CustomerComment global ID/) as unknown as string },
+      { path: 'id', message: expect.stringMatching(/not a CustomerComment global ID/) },
     ]);
     expect(r.calls).toEqual([]);
   });

@@ -70,7 +70,9 @@ const COMPLETE = /* GraphQL */ `
 `;
 
 function pendingTransaction(): number {
-  return sandbox.seedSummary.perSpace[space].sampleTransactionIds.PENDING;
+  const id = sandbox.seedSummary.perSpace[space].sampleTransactionIds.PENDING;
+  if (id === undefined) throw new Error('the demo data has no PENDING transaction');
+  return id;
 }
 
 describe('REST failures of mutations', () => {

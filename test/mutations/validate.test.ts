@@ -2,7 +2,7 @@
 // across real operations of openapi.json; property-style checks over every operation with a body;
 // and parity with the sandbox, which refuses the same bodies over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deref, operations, type JsonSchema } from '../../src/catalog';
+import { deref, operations } from '../../src/catalog';
 import { createRestClient, RestHttpError, type RestClient } from '../../src/rest';
 import { MAX_PROBLEMS, requestBodySchema, validateAgainst, validateRequestBody } from '../../src/resolvers/writes/validate';
 import { startSandbox } from '../../src/sandbox/index';
@@ -281,7 +281,7 @@ describe('every operation with a request body (property-style)', () => {
     const body = sampleValue(schema, 'minimal');
     const target = (Array.isArray(body) ? body[0] : body) as Record<string, unknown>;
     const prefix = Array.isArray(body) ? '[0].' : '';
-    const objectSchema = deref(Array.isArray(body) ? schema.items! : schema) as JsonSchema;
+    const objectSchema = deref(Array.isArray(body) ? schema.items! : schema);
     for (const required of objectSchema.required ?? []) {
       const { [required]: _left, ...rest } = target;
       const changed = Array.isArray(body) ? [rest] : rest;

@@ -137,8 +137,9 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
     };
     return {
       kind: 'run',
-      settle: async (outcome) => finish(outcome),
-      abandon: async () => finish(undefined),
+      // The interface is async for shared stores; this one settles at once.
+      settle: (outcome) => Promise.resolve(finish(outcome)),
+      abandon: () => Promise.resolve(finish(undefined)),
     };
   };
 
@@ -155,7 +156,7 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
       const onAbort = () => {
         clearTimeout(timer);
         entry.wake.delete(onWake);
-        reject(signal?.reason);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('waiting for the idempotency key was aborted'));
       };
       const timer = setTimeout(() => done('timeout'), options.waitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS);
       entry.wake.add(onWake);
@@ -176,11 +177,12 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
         // Woken: settled (replay on the next turn), abandoned or expired (we may run it ourselves).
       }
     },
-    async close() {
+    close() {
       closed = true;
       const all = [...entries.values()];
       entries.clear();
       for (const entry of all) wakeAll(entry);
+      return Promise.resolve();
     },
   };
 }

@@ -32,7 +32,7 @@ export async function send(ctx: GraphContext, spec: MutationSpec, r: WriteReques
   const query = expand.length > 0 && spec.takesExpand ? { ...r.query, expand: expandParam(expand) } : r.query;
   if (Object.keys(query).length > 0) options.query = query;
   if (r.body !== undefined) options.body = r.body;
-  return internalsOf(ctx).caller.rest.call(spec.operation.operationId as OperationId, options as CallOptions<OperationId>);
+  return internalsOf(ctx).caller.rest.call(spec.operation.operationId as OperationId, options);
 }
 
 function payloadOf(spec: MutationSpec, r: WriteRequest, body: unknown, expand: string[]): PayloadValue {

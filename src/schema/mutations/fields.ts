@@ -16,7 +16,7 @@ import {
   type PayloadValue,
 } from '../../resolvers';
 import { builder } from '../builder';
-import { dynamicArg, dynamicField, type FieldSpec, type Output, type Types } from '../dynamic';
+import { dynamicArg, dynamicField, type FieldSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
 import { embeddedRef, entityRef } from '../registry';
 import { errorTypes } from './errors';
@@ -70,7 +70,7 @@ function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
     description: `The result of a successful \`${spec.name}\`.`,
     isTypeOf: (value) => {
       const v = value as Value;
-      return v.kind === 'bulkPayload' ? spec.kind.startsWith('bulk') && true : (v as PayloadValue).mutation === spec.name;
+      return v.kind === 'bulkPayload' ? spec.kind.startsWith('bulk') : v.mutation === spec.name;
     },
     fields: (t) => Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, dynamicField(t, f)])),
   });
@@ -107,7 +107,7 @@ builder.mutationFields((t) =>
       const input = mutationInput(spec);
       const run = spec.kind.startsWith('bulk') ? runBulk : runMutation;
       const field = dynamicField<unknown>(t, {
-        type: resultRef(spec) as Output,
+        type: resultRef(spec),
         nullable: false,
         description: describe(spec),
         args: { input: dynamicArg(t.arg, { type: input, required: true }) },

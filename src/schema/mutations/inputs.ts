@@ -29,7 +29,7 @@ function inputObject(name: string, description: string, fields: () => Fields): R
   return builder.inputType(name, {
     description,
     fields: (t) => Object.fromEntries(Object.entries(fields()).map(([field, spec]) => [field, dynamicInputField(t, spec)])),
-  }) as unknown as Ref;
+  });
 }
 
 /** `AddressCreate` -> the input type `AddressCreateInput`, made once. */
@@ -44,7 +44,7 @@ function nestedInput(schemaName: string): Ref {
         Object.fromEntries(
           Object.entries(propertyFields(schemaName, bodyProperties(schema), required)).map(([f, s]) => [f, dynamicInputField(t, s)]),
         ) as never,
-    }) as unknown as Ref;
+    });
     nestedRefs.set(schemaName, ref);
   }
   return ref;
