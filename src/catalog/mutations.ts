@@ -117,7 +117,8 @@ function specOf(op: Operation): MutationSpec {
     takesExpand: op.queryParams.some((p) => p.name === 'expand'),
     resultModel,
     resultField: resultModel ? fieldFor(resultModel) : undefined,
-    objectField: idModelOf && idModelOf !== resultModel && kind !== 'delete' ? fieldFor(idModelOf) : undefined,
+    // By credentials, the token acted on cannot be read: its space is unknown and reading needs a user key.
+    objectField: idModelOf && idModelOf !== resultModel && kind !== 'delete' && !byCredentials ? fieldFor(idModelOf) : undefined,
     body: rawBody ? { schema: rawBody, model: bodyModel, required: op.requestBodyRequired } : undefined,
     ...(kind.startsWith('bulk') && resource ? bulkNames(kind, resource) : {}),
   };
