@@ -146,11 +146,11 @@ export function mutationDocument(name: string): string {
   }`;
 }
 
-/** The payload fields that must hold a value on success (non-null object fields, deletedId, results). */
+/** The payload fields that must hold a value on success: objects, deletedId, results, what REST answered as text. */
 export function requiredPayloadFields(name: string): string[] {
   const Name = name.charAt(0).toUpperCase() + name.slice(1);
   const payload = schema.getType(`${Name}Payload`) as GraphQLObjectType;
   return Object.values(payload.getFields())
-    .filter((f) => f.name !== 'result' && (isNonNullType(f.type) || !isLeafType(getNamedType(f.type)) || isListType(f.type)))
+    .filter((f) => f.name === 'result' || isNonNullType(f.type) || !isLeafType(getNamedType(f.type)) || isListType(f.type))
     .map((f) => f.name);
 }

@@ -66,13 +66,12 @@ const made =
   async (f: Fixtures): Promise<Obj> =>
     f.call(op, { body: await body(f) });
 
-/** An OPEN invoice no dunning case is about yet. */
+/** An OPEN or OVERDUE invoice no dunning case is about yet. */
 async function undunnedInvoice(f: Fixtures): Promise<Obj> {
-  const cases = await f.search('DunningCase', undefined, {}, 100);
-  const dunned = new Set(cases.map((c) => c.initialInvoice));
-  const invoice = (await f.search('TransactionInvoice', 'state:OPEN OR state:OVERDUE', {}, 50)).find((i) => !dunned.has(i.id));
-  if (!invoice) throw new Error('the demo data has no undunned invoice');
-  return invoice;
+  for (const invoice of await f.search('TransactionInvoice', 'state:OPEN OR state:OVERDUE', {}, 20)) {
+    if ((await f.search('DunningCase', `initialInvoice:${String(invoice.id)}`, {}, 1)).length === 0) return invoice;
+  }
+  throw new Error('the demo data has no undunned invoice');
 }
 
 export const paymentCases: ContractTable = {
