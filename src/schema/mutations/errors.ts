@@ -16,8 +16,8 @@ export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('Mutati
 const fieldProblemRef = builder.objectRef<{ path: string; message: string }>('FieldProblem').implement({
   description: 'One invalid input field: its path in the input (`metaData`, `lineItems[2].quantity`) and what is wrong.',
   fields: (t) => ({
-    path: t.string({ resolve: (p) => p.path }),
-    message: t.string({ resolve: (p) => p.message }),
+    path: t.string({ nullable: false, resolve: (p) => p.path }),
+    message: t.string({ nullable: false, resolve: (p) => p.message }),
   }),
 });
 

@@ -110,7 +110,7 @@ export type CreateTransactionMutation = { createTransaction:
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
-    | { code: string, message: string, fields: Array<{ path: string | null, message: string | null }> }
+    | { code: string, message: string, fields: Array<{ path: string, message: string }> }
     | { code: string, message: string }
    };
 
