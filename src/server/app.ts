@@ -17,6 +17,7 @@ import { corsFor, useBrowserRules } from './security/use-browser-rules';
 import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
 import { RateLimiter } from './security/rate-limit';
+import { FairScheduler } from './security/fair-scheduler';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -68,6 +69,7 @@ export function createApp(o: AppOptions) {
         bulkLimit: o.bulkLimit,
         maxCost: security.limits.maxCost,
         limiter: rateLimiterFor(security.limits),
+        scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
     ],
   });

@@ -12,6 +12,7 @@ import { createGraphContext, createMemoryIdempotencyStore, type IdempotencyStore
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
+import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimiter } from './security/rate-limit';
 import { rateLimited, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
@@ -28,6 +29,7 @@ export interface GraphContextPluginOptions {
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
   limiter?: RateLimiter;
+  scheduler?: FairScheduler;
 }
 
 function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
@@ -52,6 +54,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
         limiter: options.limiter,
+        scheduler: options.scheduler,
         callerName,
       });
       const graph = createGraphContext({
@@ -60,6 +63,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         signal: deadlineSignal(request?.signal, options.requestTimeoutMs),
         caller,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
+        acceptLanguage: request?.headers.get('accept-language'),
         bulkLimit: options.bulkLimit,
         idempotency,
       });

@@ -37,6 +37,8 @@ export interface Limits {
   /** Per-caller token bucket of REST calls; perSecond 0 = off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
+  /** REST calls in flight at once, shared fairly by callers (the REST client's own bound). */
+  restConcurrency: number;
 }
 
 export interface SecurityConfig {
@@ -66,6 +68,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxCost: 500,
   rateLimitPerSecond: 100,
   rateLimitBurst: 1_000,
+  restConcurrency: 16,
 };
 
 export class ConfigError extends Error {
@@ -134,6 +137,7 @@ function limits(env: Env, auth: AuthMode): Limits {
     maxCost: int(env, 'PAYGRAPH_MAX_COST', d.maxCost, 1),
     rateLimitPerSecond: int(env, 'PAYGRAPH_RATE_LIMIT_PER_SECOND', auth === 'open' ? 0 : d.rateLimitPerSecond),
     rateLimitBurst: int(env, 'PAYGRAPH_RATE_LIMIT_BURST', d.rateLimitBurst, 1),
+    restConcurrency: int(env, 'PAYGRAPH_REST_CONCURRENCY', d.restConcurrency, 1),
   };
 }
 

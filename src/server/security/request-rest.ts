@@ -1,10 +1,12 @@
 // The REST caller of one GraphQL request: identical reads are made once (a nested selection that
 // asks for the same page under every parent costs one call), every call is counted against the
 // operation's budget (PAYGRAPH_MAX_COST) and the caller's rate limit, and the count is reported
-// in `extensions.cost`. Calls past the budget or the rate limit are refused without being sent.
+// in `extensions.cost`. Calls past the budget or the rate limit are refused without being sent;
+// the others wait their caller's turn (fair-scheduler).
 import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
+import type { FairScheduler } from './fair-scheduler';
 import type { RateLimiter } from './rate-limit';
 
 export interface RequestRestOptions {
@@ -13,6 +15,8 @@ export interface RequestRestOptions {
   /** Share identical reads (off for mutations, whose reads may follow their writes, and naive mode). */
   dedupe: boolean;
   limiter?: RateLimiter;
+  /** Admits the calls of all requests to the REST API in turn by caller. */
+  scheduler?: FairScheduler;
   callerName: string;
 }
 
@@ -71,7 +75,9 @@ export class RequestRest implements RestCaller {
     const limiter = this.o.limiter;
     if (limiter && !limiter.take(this.o.callerName)) return Promise.reject(rateLimited(limiter.retryAfterSeconds(this.o.callerName)));
     this.actual += 1;
-    return this.inner.call(operationId, options);
+    const scheduler = this.o.scheduler;
+    if (!scheduler) return this.inner.call(operationId, options);
+    return scheduler.run(this.o.callerName, () => this.inner.call(operationId, options), options?.signal);
   }
 
   cost(): Cost {
