@@ -66,7 +66,7 @@ export async function runCase(f: Fixtures, name: string, row: ContractCase): Pro
   expect(result.__typename, `${name} answered ${JSON.stringify(result)}`).toBe(expected);
   if (row.outcome) {
     expect(result.code, `${name}: a typed error has a code`).toEqual(expect.any(String));
-    // A typed error is decided before or by the one REST call; nothing is read afterwards.
+    // What each error carries beyond its code is the business of that error's own tests.
     return;
   }
   for (const field of requiredPayloadFields(name)) {
