@@ -3,6 +3,8 @@
 // UNAUTHENTICATED before any REST call. Valid JWTs and keys answer; a request without credentials
 // runs the by-credentials fields and nothing else.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose';
@@ -178,6 +180,41 @@ describe('jwt with public keys', () => {
       .setExpirationTime('5m')
       .sign(pem);
     expect(await expectRefused(app, { authorization: `Bearer ${confused}` })).toMatch(/algorithm/);
+  });
+});
+
+describe('jwt with a JWKS URL', () => {
+  it('fetches the key set once, verifies tokens with it, and refuses a token of an unknown key', async () => {
+    const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
+    const other = await generateKeyPair('ES256', { extractable: true });
+    const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'es', alg: 'ES256', use: 'sig' }] });
+    let fetches = 0;
+    const server = createServer((_req, res) => {
+      fetches += 1;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(jwks);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
+      const app = await jwtApp({ PAYGRAPH_AUTH: 'jwt', PAYGRAPH_JWKS_URL: url, PAYGRAPH_JWT_ISSUER: ISSUER });
+      const sign = (key: CryptoKey) =>
+        new SignJWT({ spaces: [space], scope: 'read' })
+          .setProtectedHeader({ alg: 'ES256', kid: 'es' })
+          .setIssuer(ISSUER)
+          .setExpirationTime('5m')
+          .sign(key);
+      for (let i = 0; i < 3; i++) {
+        const answer = await gql(app, SPACE_QUERY, {
+          variables: { s: String(space) },
+          headers: { authorization: `Bearer ${await sign(privateKey)}` },
+        });
+        expect(answer.body.data).toEqual({ space: { restId: space } });
+      }
+      expect(fetches).toBe(1);
+      await expectRefused(app, { authorization: `Bearer ${await sign(other.privateKey)}` });
+    } finally {
+      server.close();
+    }
   });
 });
 
