@@ -11,6 +11,9 @@ import { seedStore, type SeedSummary } from './seed';
 import { createSandboxServer } from './server';
 import { DEFAULT_SETTINGS, DEMO_USER, toAppUser, type UserOption } from './settings';
 import { Store } from './store';
+import { parseDuration, type ClockMode } from './clock';
+import type { DueEvent } from './lifecycle/due';
+import { Timeline } from './timeline';
 
 export interface SandboxOptions {
   port?: number;
@@ -19,6 +22,8 @@ export interface SandboxOptions {
   users?: UserOption[];
   /** Most items one bulk request may carry (413 beyond); `settings.bulkMaxItems` by another name. */
   bulkLimit?: number;
+  /** `real` (default): the wall clock; `manual`: time stands still until advanced (admin endpoint or `clock.advance`). */
+  clock?: ClockMode;
   settings?: Partial<Omit<SandboxSettings, 'users' | 'seed'>>;
   faults?: Partial<FaultSettings>;
 }
@@ -32,6 +37,8 @@ export interface RunningSandbox {
   seedSummary: SeedSummary;
   faults: { set(f: Partial<FaultSettings>): void; clear(): void };
   requests: RequestCounter;
+  /** The sandbox clock, as the admin endpoint `/__admin/clock` reads and advances it. */
+  clock: { readonly mode: ClockMode; now(): Date; advance(duration: string | number): DueEvent[] };
   close: () => Promise<void>;
 }
 
@@ -46,11 +53,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   }
   const store = new Store();
   const seedSummary = seedStore(store, settings.seed);
-  const state: SandboxState = { store, settings, render: createRenderer(store), now: () => new Date() };
+  const timeline = new Timeline(options.clock ?? 'real', store);
+  const state: SandboxState = { store, settings, render: createRenderer(store), now: timeline.now };
   const faults = new Faults();
   if (options.faults) faults.set(options.faults);
   const requests = new RequestCounter();
-  const deps = { state, users: new Map(users.map((u) => [u.id, u])), rateLimiter: new RateLimiter(settings.rateLimitPerSecond) };
+  const deps = {
+    state,
+    users: new Map(users.map((u) => [u.id, u])),
+    rateLimiter: new RateLimiter(settings.rateLimitPerSecond),
+    timeline,
+  };
   const server = createSandboxServer(deps, faults, requests);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
@@ -68,6 +81,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     seedSummary,
     faults: { set: (f) => void faults.set(f), clear: () => faults.clear() },
     requests,
+    clock: {
+      mode: timeline.clock.mode,
+      now: timeline.now,
+      advance: (duration) => timeline.advance(typeof duration === 'number' ? duration * 1000 : parseDuration(duration)),
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -77,5 +95,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 }
 
 export { DEMO_USER } from './settings';
+export { CLOCK_MODES, type ClockMode } from './clock';
+export type { DueEvent } from './lifecycle/due';
 export type { FaultSettings } from './faults';
 export type { SeedSummary } from './seed';

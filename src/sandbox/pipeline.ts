@@ -14,6 +14,7 @@ import { checkAccountLevelAccess } from './permissions';
 import type { RateLimiter } from './rate-limit';
 import type { RouteMatch } from './router';
 import { validateBody } from './validation';
+import type { Timeline } from './timeline';
 
 export interface RawRequest {
   method: string;
@@ -27,9 +28,17 @@ export interface PipelineDeps {
   state: SandboxState;
   users: ReadonlyMap<string, AppUser>;
   rateLimiter: RateLimiter;
+  timeline: Timeline;
 }
 
-function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: Date): { user: AppUser; credentialSpace?: number } {
+/** `now` is the sandbox clock (credentials expire on it); `wall` the wall clock clients sign with. */
+function authorize(
+  raw: RawRequest,
+  route: RouteMatch,
+  deps: PipelineDeps,
+  now: Date,
+  wall: Date,
+): { user: AppUser; credentialSpace?: number } {
   if (route.op.byCredentials) {
     const bound = verifyCredentials(route.params.credentials, now);
     if (!bound) throw new ApiError(401, 'These credentials are not valid.');
@@ -41,7 +50,7 @@ function authorize(raw: RawRequest, route: RouteMatch, deps: PipelineDeps, now: 
   const user = authenticate(raw.headers.authorization, deps.users, {
     method: raw.method,
     pathWithQuery: raw.url,
-    nowSeconds: Math.floor(now.getTime() / 1000),
+    nowSeconds: Math.floor(wall.getTime() / 1000),
     iatWindowSeconds: deps.state.settings.iatWindowSeconds,
   });
   return { user };
@@ -85,6 +94,7 @@ function parseBody(op: Operation, raw: RawRequest): unknown {
 export async function runOperation(raw: RawRequest, route: RouteMatch, deps: PipelineDeps): Promise<HandlerResult> {
   const { op, params } = route;
   const now = deps.state.now();
+  const wall = new Date();
   const chosen = chooseContentType(raw.headers.accept, op);
   if (!chosen) {
     throw new ApiError(
@@ -92,8 +102,8 @@ export async function runOperation(raw: RawRequest, route: RouteMatch, deps: Pip
       `The Accept header excludes every format ${op.operationId} answers in (${op.responseContentTypes.join(', ') || 'application/json'}).`,
     );
   }
-  const { user, credentialSpace } = authorize(raw, route, deps, now);
-  const wait = deps.rateLimiter.check(user.id, now.getTime());
+  const { user, credentialSpace } = authorize(raw, route, deps, now, wall);
+  const wait = deps.rateLimiter.check(user.id, wall.getTime());
   if (wait > 0)
     throw new ApiError(
       429,

@@ -65,7 +65,7 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     const body = await readBody(req);
-    if (url.startsWith('/__admin/')) return handleAdmin(req, res, body, faults, counter);
+    if (url.startsWith('/__admin/')) return handleAdmin(req, res, body, { faults, counter, timeline: deps.timeline });
     if (url.split('?')[0] === `${API_PREFIX}/openapi.json`) {
       return writeResult(res, { status: 200, body: openapiText, contentType: 'application/json; charset=utf-8' });
     }
@@ -98,6 +98,7 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
         fault.retryAfterSeconds !== undefined ? { 'retry-after': String(fault.retryAfterSeconds) } : {};
       throw new ApiError(fault.status, `Injected fault: ${fault.status} for ${operationId}.`, {}, headers);
     }
+    deps.timeline.catchUp();
     writeResult(res, await runOperation({ method, url, headers: req.headers, body }, routed.match, deps));
   }
 

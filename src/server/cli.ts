@@ -3,12 +3,12 @@
 // The graph is loaded only by the commands that serve it, so the sandbox starts without it.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import { CLOCK_MODES, startSandbox, type ClockMode, type RunningSandbox } from '../sandbox';
 import { parseUserOption } from '../sandbox/settings';
 import { securityConfigFromEnv, type SecurityConfig } from './security/config';
 
 const USAGE = `usage:
-  paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--user ID:BASE64KEY[:SPACE,...]]...
+  paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--clock real|manual] [--user ID:BASE64KEY[:SPACE,...]]...
   paygraph serve --rest-url URL --user-id ID [--port N] [--host H] [--auth open|jwt|api-keys] [--bulk-limit N]
         (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PORT, PAYGRAPH_HOST, PAYGRAPH_AUTH, PAYGRAPH_BULK_LIMIT; the REST key from
         PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY, never a flag: --auth-key needs --allow-key-in-argv)
@@ -45,6 +45,7 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
       Object.entries(sandbox.seedSummary.perSpace).map(([space, s]) => [space, s.cardPaymentMethodConfigurationId]),
     ),
     testCards: sandbox.seedSummary.testCards,
+    clock: { mode: sandbox.clock.mode, admin: `${sandbox.origin}/__admin/clock` },
   };
 }
 
@@ -55,6 +56,7 @@ async function sandboxCommand(args: string[]): Promise<void> {
       port: { type: 'string' },
       seed: { type: 'string' },
       'bulk-limit': { type: 'string' },
+      clock: { type: 'string' },
       user: { type: 'string', multiple: true },
     },
   });
@@ -67,7 +69,15 @@ async function sandboxCommand(args: string[]): Promise<void> {
   });
   const bulkLimit = intOption(values['bulk-limit'], 'bulk-limit', 100_000);
   if (bulkLimit === 0) fail('--bulk-limit must be at least 1');
-  const sandbox = await startSandbox({ port: intOption(values.port, 'port') ?? 8081, seed: seedOption(values.seed), users, bulkLimit });
+  const clock = values.clock ?? 'real';
+  if (!CLOCK_MODES.includes(clock as ClockMode)) fail(`--clock must be real or manual, got "${clock}"`);
+  const sandbox = await startSandbox({
+    port: intOption(values.port, 'port') ?? 8081,
+    seed: seedOption(values.seed),
+    users,
+    bulkLimit,
+    clock: clock as ClockMode,
+  });
   process.stdout.write(`${JSON.stringify(sandboxReadyLine(sandbox))}\n`);
   onShutdown(sandbox.close);
 }

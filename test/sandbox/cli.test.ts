@@ -49,4 +49,16 @@ describe('paygraph sandbox CLI', () => {
     expect((await bulk(2)).status).toBe(200);
     expect((await bulk(3)).status).toBe(413);
   });
+
+  it('--clock manual: the clock stands still until advanced at /__admin/clock; another value is refused', async () => {
+    child?.kill('SIGTERM');
+    const ready = await readyLine(['--port', '0', '--clock', 'manual', '--user', `4242:${KEY}`]);
+    const admin = String((ready.clock as { admin: string }).admin);
+    expect((ready.clock as { mode: string }).mode).toBe('manual');
+    const before = (await (await fetch(admin)).json()) as { now: string };
+    const after = (await (await fetch(admin, { method: 'POST', body: JSON.stringify({ advance: 'P1D' }) })).json()) as { now: string };
+    expect(Date.parse(after.now) - Date.parse(before.now)).toBe(86_400_000);
+    child?.kill('SIGTERM');
+    await expect(readyLine(['--port', '0', '--clock', 'sundial'])).rejects.toThrow('sandbox exited with 2');
+  });
 });

@@ -1,6 +1,7 @@
 // Manual task life cycle: an OPEN task is done by processing one of its actions (or by deciding
-// directly what it asks about). Expiry is the stored state (EXPIRED), not derived from expiresOn:
-// demo data keeps tasks OPEN past that date. What an action does besides closing its task is the
+// directly what it asks about). Expiry is the stored state (EXPIRED), not derived from expiresOn: the
+// task expires when the sandbox clock passes expiresOn (./due.ts); demo data planned before the
+// sandbox started keeps its tasks OPEN past that date. What an action does besides closing its task is the
 // business of manual-task-actions.ts.
 import { ApiError } from '../errors';
 import { createObject, loadObject } from '../objects';
@@ -12,6 +13,8 @@ export const manualTaskLifecycle = defineLifecycle({
   field: 'state',
   actions: {
     process: { from: ['OPEN'], to: 'DONE' },
+    // The sandbox clock passed its expiresOn.
+    expire: { from: ['OPEN'], to: 'EXPIRED' },
   },
 });
 

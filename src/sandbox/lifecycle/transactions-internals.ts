@@ -40,6 +40,11 @@ export function instanceIdOf(store: Store): string {
   return instance(store).instanceId;
 }
 
+/** The internals of one transaction if it has any yet (creates none). */
+export function peekInternals(store: Store, transactionId: number): TransactionInternals | undefined {
+  return instance(store).transactions.get(transactionId);
+}
+
 /** The internals of one transaction, created (with a fresh security token) on first use. */
 export function internalsOf(store: Store, transactionId: number): TransactionInternals {
   const map = instance(store).transactions;

@@ -20,6 +20,8 @@ export const transactionLifecycle = defineLifecycle<TransactionState>({
     decline: { from: ['CONFIRMED', 'PROCESSING'], to: 'DECLINE' },
     fail: { from: ['CONFIRMED', 'PROCESSING'], to: 'FAILED' },
     cancelChargeFlow: { from: ['PROCESSING'], to: 'FAILED' },
+    // The sandbox clock passed its authorization timeout (or the failure of a payment without means).
+    timeOut: { from: ['PENDING', 'CONFIRMED', 'PROCESSING'], to: 'FAILED' },
     complete: { from: ['AUTHORIZED'], to: 'COMPLETED' },
     void: { from: ['AUTHORIZED'], to: 'VOIDED' },
     fulfill: { from: ['COMPLETED'], to: 'FULFILL' },
