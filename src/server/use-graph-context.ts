@@ -14,7 +14,8 @@ import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimiter } from './security/rate-limit';
-import { rateLimited, RequestRest } from './security/request-rest';
+import { estimateCost } from './security/cost-estimate';
+import { overBudget, rateLimited, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
 
 export interface GraphContextPluginOptions {
@@ -57,6 +58,11 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         scheduler: options.scheduler,
         callerName,
       });
+      counted.estimated = estimateCost(args.schema, args.document, args.operationName, args.variableValues ?? {});
+      if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
+        setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
+        return;
+      }
       const graph = createGraphContext({
         rest: guardRest(counted, caller, caller === ANONYMOUS_CALLER),
         naive: options.naive,

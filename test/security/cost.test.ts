@@ -2,9 +2,11 @@
 // remaining); identical REST calls within one request are made once; calls past PAYGRAPH_MAX_COST
 // are refused unsent; a caller past its rate limit gets RATE_LIMITED with retryAfterSeconds and no
 // REST call, while another caller is still served. Counts come from the sandbox itself.
+import type { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { RateLimiter } from '../../src/server/security/rate-limit';
+import { RequestRest } from '../../src/server/security/request-rest';
 import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
 
 let world: World;
@@ -23,7 +25,7 @@ describe('extensions.cost', () => {
   it('reports the REST calls each answer made, the budget and what remains', async () => {
     await resetCalls(world);
     const answer = await gql(appOver(world.rest), '{ spaces(first: 2) { nodes { restId } } }');
-    expect(answer.body.extensions?.cost).toEqual({ estimated: null, actual: 1, budget: 500, remaining: 499 });
+    expect(answer.body.extensions?.cost).toEqual({ estimated: 1, actual: 1, budget: 500, remaining: 499 });
     expect(await restCalls(world)).toBe(1);
   });
 
@@ -38,14 +40,46 @@ describe('extensions.cost', () => {
     expect(made).toBeLessThanOrEqual(1 + 3 + 3);
   });
 
-  it('refuses the calls past the budget without sending them', async () => {
-    const app = appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '3' } });
-    const fields = [1, 2, 3, 4, 5].map((n) => `p${n}: transactions(first: ${n}) { nodes { restId } }`).join(' ');
+  it('estimates before execution as the planner batches: links within expand depth free, children batched, extras per row', async () => {
+    const cases: [string, number][] = [
+      ['{ spaces(first: 20) { nodes { restId } } }', 1],
+      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId token { restId customerEmailAddress } } } } }`, 2],
+      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId completions(first: 3) { nodes { restId } } } } } }`, 3],
+      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId chargeFlowPaymentPageUrl } } } }`, 22],
+    ];
+    for (const [query, estimated] of cases) {
+      const answer = await gql(appOver(world.rest), query, { variables: { s: String(space) } });
+      // The extra fails on rows in the wrong state (422): still one call per row.
+      if (!query.includes('chargeFlow')) expect(answer.body.errors).toBeUndefined();
+      expect(answer.body.extensions?.cost.estimated, query).toBe(estimated);
+      expect(answer.body.extensions?.cost.actual).toBeLessThanOrEqual(estimated);
+    }
+  });
+
+  it('refuses an operation estimated over the budget before any REST call', async () => {
+    const app = appOver(world.rest);
+    const extras = Array.from({ length: 14 }, (_, i) => `t${i}: transactions(first: 100) { nodes { chargeFlowPaymentPageUrl } }`).join(' ');
+    const nested = `{ spaces(first: 100) { nodes { customers(first: 100) { nodes { addresses(first: 100) { nodes { restId } } } } } } }`;
+    for (const query of [`query($s: ID!) { space(id: $s) { ${extras} } }`, nested]) {
+      await resetCalls(world);
+      const answer = await gql(app, query, { variables: { s: String(space) } });
+      expect(answer.body.data ?? undefined).toBeUndefined();
+      expect(answer.body.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', kind: 'complexity', limit: 500 });
+      expect(answer.body.errors?.[0].message).toMatch(/at most 500 are allowed \(PAYGRAPH_MAX_COST\)/);
+      expect(answer.body.extensions?.cost).toMatchObject({ actual: 0, budget: 500 });
+      expect(await restCalls(world)).toBe(0);
+    }
+  });
+
+  it('refuses the calls past the budget at run time without sending them', async () => {
+    const rest = new RequestRest(world.rest, { budget: 2, dedupe: false, callerName: 'test' });
     await resetCalls(world);
-    const answer = await gql(app, `query($s: ID!) { space(id: $s) { ${fields} } }`, { variables: { s: String(space) } });
-    expect(await restCalls(world)).toBe(3);
-    expect(answer.body.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', budget: 3, occurrences: 2 });
-    expect(answer.body.extensions?.cost).toMatchObject({ actual: 3, budget: 3, remaining: 0 });
+    const calls = [1, 2, 3].map((limit) => rest.call('listSpaces', { query: { limit } }));
+    const outcomes = await Promise.allSettled(calls);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
+    expect(((outcomes[2] as PromiseRejectedResult).reason as GraphQLError).extensions.code).toBe('COST_LIMIT_EXCEEDED');
+    expect(await restCalls(world)).toBe(2);
+    expect(rest.cost()).toMatchObject({ actual: 2, budget: 2, remaining: 0 });
   });
 });
 

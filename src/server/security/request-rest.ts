@@ -21,7 +21,7 @@ export interface RequestRestOptions {
 }
 
 export interface Cost {
-  /** Not estimated from the plan yet: null. */
+  /** REST calls estimated from the document before execution (null without an operation). */
   estimated: number | null;
   actual: number;
   budget: number;
@@ -43,8 +43,18 @@ export function rateLimited(retryAfterSeconds: number, whole = false): GraphQLEr
   });
 }
 
+/** Refusal of an operation whose estimated REST calls exceed the budget, shaped like the schema's cost errors. */
+export function overBudget(estimated: number, budget: number): GraphQLError {
+  return new GraphQLError(
+    `the operation would make about ${estimated} REST calls; at most ${budget} are allowed (PAYGRAPH_MAX_COST): ask for smaller pages or fewer fields`,
+    { extensions: { code: 'COST_LIMIT_EXCEEDED', kind: 'complexity', value: estimated, limit: budget } },
+  );
+}
+
 export class RequestRest implements RestCaller {
   actual = 0;
+  /** Set before execution from the document (cost-estimate). */
+  estimated: number | null = null;
   private readonly reads = new Map<string, Promise<unknown>>();
 
   constructor(
@@ -81,7 +91,12 @@ export class RequestRest implements RestCaller {
   }
 
   cost(): Cost {
-    const cost: Cost = { estimated: null, actual: this.actual, budget: this.o.budget, remaining: Math.max(0, this.o.budget - this.actual) };
+    const cost: Cost = {
+      estimated: this.estimated,
+      actual: this.actual,
+      budget: this.o.budget,
+      remaining: Math.max(0, this.o.budget - this.actual),
+    };
     if (this.o.limiter) cost.rateLimitRemaining = this.o.limiter.remaining(this.o.callerName);
     return cost;
   }

@@ -1,0 +1,187 @@
+// The REST calls an operation may make, estimated from its document before execution, the way the
+// read path plans them: a collection or lookup is one call; a connection under a list of N parents is
+// batched (N x page size / 100 calls); links within the REST expand depth (4) come with their parent
+// at no cost, deeper ones are loaded in batches of 100; an extra field (URLs, documents: not a REST
+// property of its entity) is one call per row. Page sizes count as asked (`first` / `last`, default
+// 20), so the estimate is an upper bound on rows, like Shopify's.
+import {
+  getNamedType,
+  isInterfaceType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
+import { getOperationAST } from 'graphql';
+import { deref, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
+import { decodeGlobalId } from '../../resolvers';
+
+const EXPAND_DEPTH = 4;
+const BATCH = 100;
+const DEFAULT_PAGE = 20;
+const MAX_PAGE = 100;
+const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
+
+const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
+const propertiesByModel = new Map<string, Set<string>>();
+
+function propertiesOf(schema: JsonSchema | undefined, into: Set<string>): Set<string> {
+  if (!schema) return into;
+  const s = deref(schema);
+  for (const name of Object.keys(s.properties ?? {})) into.add(name);
+  for (const part of (s as { allOf?: JsonSchema[] }).allOf ?? []) propertiesOf(part, into);
+  return into;
+}
+
+function restProperties(resource: Resource): Set<string> {
+  let found = propertiesByModel.get(resource.model);
+  if (!found) {
+    found = propertiesOf(schemas[resource.model], new Set());
+    propertiesByModel.set(resource.model, found);
+  }
+  return found;
+}
+
+interface Walk {
+  schema: GraphQLSchema;
+  fragments: Map<string, FragmentDefinitionNode>;
+  variables: Record<string, unknown>;
+}
+
+function numberOf(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
+  if (value?.kind === Kind.INT) return Number(value.value);
+  if (value?.kind === Kind.VARIABLE) {
+    const v = variables[value.name.value];
+    return typeof v === 'number' ? v : undefined;
+  }
+  return undefined;
+}
+
+function argument(field: FieldNode, name: string): ValueNode | undefined {
+  return field.arguments?.find((a) => a.name.value === name)?.value;
+}
+
+function pageSize(field: FieldNode, variables: Record<string, unknown>): number {
+  const size = numberOf(argument(field, 'first'), variables) ?? numberOf(argument(field, 'last'), variables) ?? DEFAULT_PAGE;
+  return Math.max(1, Math.min(MAX_PAGE, size));
+}
+
+/** `nodes(ids:)`: how many ids, and the calls they take (one batch per type and space). */
+function nodesCalls(field: FieldNode, variables: Record<string, unknown>): { rows: number; calls: number } {
+  const value = argument(field, 'ids');
+  let ids: unknown[] = [];
+  if (value?.kind === Kind.LIST) ids = value.values.map((v) => (v.kind === Kind.STRING ? v.value : null));
+  else if (value?.kind === Kind.VARIABLE && Array.isArray(variables[value.name.value])) ids = variables[value.name.value] as unknown[];
+  const groups = new Map<string, number>();
+  for (const id of ids) {
+    const decoded = typeof id === 'string' ? decodeGlobalId(id) : null;
+    const group = decoded ? `${decoded.model}|${decoded.space ?? '-'}` : '?';
+    groups.set(group, (groups.get(group) ?? 0) + 1);
+  }
+  let calls = 0;
+  for (const n of groups.values()) calls += batches(n);
+  return { rows: Math.max(1, ids.length), calls: Math.max(1, calls) };
+}
+
+/** Children with no search of their own (lists under their parent's path) cost one call per parent. */
+function perParent(connection: GraphQLNamedType): boolean {
+  if (!isObjectType(connection)) return false;
+  const nodes = connection.getFields().nodes;
+  const resource = nodes ? resourceByType.get(getNamedType(nodes.type).name) : undefined;
+  return resource !== undefined && (resource.parent !== undefined || !resource.ops.S);
+}
+
+const batches = (rows: number): number => Math.ceil(rows / BATCH);
+
+function isEntityType(type: GraphQLNamedType): boolean {
+  return type.name === 'Node' || resourceByType.has(type.name);
+}
+
+function walkSet(
+  w: Walk,
+  set: SelectionSetNode | undefined,
+  type: GraphQLNamedType,
+  rows: number,
+  depth: number,
+  seen: Set<string>,
+): number {
+  let total = 0;
+  for (const s of set?.selections ?? []) {
+    if (s.kind === Kind.FIELD) total += field(w, s, type, rows, depth, seen);
+    else if (s.kind === Kind.INLINE_FRAGMENT) {
+      const t = s.typeCondition ? (w.schema.getType(s.typeCondition.name.value) ?? type) : type;
+      total += walkSet(w, s.selectionSet, t, rows, depth, seen);
+    } else if (!seen.has(s.name.value)) {
+      const fragment = w.fragments.get(s.name.value);
+      const t = fragment ? (w.schema.getType(fragment.typeCondition.name.value) ?? type) : type;
+      total += walkSet(w, fragment?.selectionSet, t, rows, depth, new Set([...seen, s.name.value]));
+    }
+  }
+  return total;
+}
+
+/** The rows of a connection: its `nodes` and `edges { node }` selections. */
+function walkConnection(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, rows: number, seen: Set<string>): number {
+  if (!set || !(isObjectType(type) || isInterfaceType(type))) return 0;
+  let total = 0;
+  for (const s of set.selections) {
+    if (s.kind !== Kind.FIELD) continue;
+    const def = type.getFields()[s.name.value];
+    if (!def) continue;
+    const named = getNamedType(def.type);
+    if (s.name.value === 'nodes') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
+    else if (s.name.value === 'edges') total += walkConnection(w, s.selectionSet, named, rows, seen);
+    else if (s.name.value === 'node') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
+  }
+  return total;
+}
+
+function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: number, depth: number, seen: Set<string>): number {
+  if (!isObjectType(parent) && !isInterfaceType(parent)) return 0;
+  const def = parent.getFields()[node.name.value];
+  if (!def) return 0;
+  const named = getNamedType(def.type);
+  // A mutation is at least its own call, whatever its payload selects.
+  if (parent === w.schema.getMutationType()) return 1 + walkSet(w, node.selectionSet, named, 1, 0, seen);
+  const root = parent === w.schema.getQueryType();
+  if (isObjectType(named) && named.name.endsWith('Connection')) {
+    const size = pageSize(node, w.variables);
+    const own = rows <= 1 ? 1 : perParent(named) ? rows : batches(rows * size);
+    return own + walkConnection(w, node.selectionSet, named, rows * size, seen);
+  }
+  if (isEntityType(named)) {
+    if (root || (node.arguments?.length ?? 0) > 0) {
+      if (node.name.value === 'nodes') {
+        const n = nodesCalls(node, w.variables);
+        return rows * n.calls + walkSet(w, node.selectionSet, named, rows * n.rows, 0, seen);
+      }
+      return batches(rows) + walkSet(w, node.selectionSet, named, rows, 0, seen);
+    }
+    if (depth < EXPAND_DEPTH) return walkSet(w, node.selectionSet, named, rows, depth + 1, seen);
+    return batches(rows) + walkSet(w, node.selectionSet, named, rows, 1, seen);
+  }
+  const owner = resourceByType.get(parent.name);
+  const extra = owner !== undefined && !IDENTITY_FIELDS.has(node.name.value) && !restProperties(owner).has(node.name.value);
+  return (extra ? rows : 0) + (node.selectionSet ? walkSet(w, node.selectionSet, named, rows, depth, seen) : 0);
+}
+
+/** The estimated REST calls of the operation to run, or null when the document names none. */
+export function estimateCost(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operationName: string | null | undefined,
+  variables: Record<string, unknown> = {},
+): number | null {
+  const operation = getOperationAST(document, operationName ?? undefined);
+  if (!operation) return null;
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  if (!root) return null;
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  return walkSet({ schema, fragments, variables }, operation.selectionSet, root, 1, 0, new Set());
+}
