@@ -1,6 +1,7 @@
 // Authenticates every GraphQL request before its parameters are parsed: refused credentials end it
 // with HTTP 401 and UNAUTHENTICATED (no parsing, no REST call); otherwise the outcome is recorded
 // for the resolvers' caller. Before execution, the document-level checks of operation-access run.
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Authenticator } from './auth';
 import { checkOperationAccess } from './operation-access';
@@ -14,6 +15,24 @@ function unauthenticated(reason: string): Response {
   });
 }
 
+interface OperationArgs {
+  contextValue: unknown;
+  document: DocumentNode;
+  operationName?: string | null;
+}
+
+/** The refusal of an operation its caller may not run, as a result with one error; null to run it. */
+function refusalFor(args: OperationArgs): ExecutionResult | null {
+  const request = (args.contextValue as { request?: Request } | undefined)?.request;
+  const outcome = outcomeOf(request);
+  const refusal = checkOperationAccess(args.document, args.operationName, callerOf(request), outcome?.kind === 'anonymous');
+  if (!refusal) return null;
+  const headers: Record<string, string> = refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
+  return {
+    errors: [createGraphQLError(refusal.message, { extensions: { code: refusal.code, http: { status: refusal.status, headers } } })],
+  };
+}
+
 export function useAuthentication(authenticator: Authenticator): Plugin {
   return {
     async onRequestParse({ request, endResponse }) {
@@ -22,14 +41,13 @@ export function useAuthentication(authenticator: Authenticator): Plugin {
       recordOutcome(request, outcome);
     },
     onExecute({ args, setResultAndStopExecution }) {
-      const request = (args.contextValue as { request?: Request } | undefined)?.request;
-      const outcome = outcomeOf(request);
-      const refusal = checkOperationAccess(args.document, args.operationName, callerOf(request), outcome?.kind === 'anonymous');
-      if (!refusal) return;
-      const headers: Record<string, string> = refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
-      setResultAndStopExecution({
-        errors: [createGraphQLError(refusal.message, { extensions: { code: refusal.code, http: { status: refusal.status, headers } } })],
-      });
+      const refusal = refusalFor(args);
+      if (refusal) setResultAndStopExecution(refusal);
+    },
+    // Subscriptions (SSE, WebSocket) pass the same document checks as queries and mutations.
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const refusal = refusalFor(args);
+      if (refusal) setResultAndStopExecution(refusal);
     },
   };
 }
