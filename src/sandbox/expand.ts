@@ -3,6 +3,7 @@
 import { refName, resourceByModel, schemas, type JsonSchema, type Operation } from '../catalog';
 import type { ExpandTree } from './context';
 import { badRequest } from './errors';
+import { EMBEDDED_LINKS } from './lifecycle/transaction-groups';
 
 export const MAX_EXPAND_DEPTH = 4;
 
@@ -24,7 +25,8 @@ function expandable(model: string, name: string): string | null | undefined {
   if (resource) {
     const link = resource.links.find((l) => l.field === name);
     if (link) return link.model;
-    if (resource.omittedByDefault.includes(name)) return null;
+    // Omitted properties and identity-bearing objects kept inside their owner show whole when expanded.
+    if (resource.omittedByDefault.includes(name) || EMBEDDED_LINKS[model]?.includes(name)) return null;
     return undefined;
   }
   // Models that are not resources (e.g. responses of actions): any property that is an entity.

@@ -5,6 +5,7 @@
 import { refName, resourceByModel, schemas } from '../catalog';
 import type { ExpandTree } from './context';
 import type { Key, Store, StoredObject } from './store';
+import { EMBEDDED_LINKS } from './lifecycle/transaction-groups';
 
 const EMPTY: ExpandTree = new Map();
 
@@ -71,6 +72,10 @@ export function createRenderer(store: Store) {
       if (value === undefined || value === null) continue;
       const subtree = expand.get(link.field);
       out[link.field] = subtree ? expandLink(link, value, subtree, spaceOf(model, object)) : collapse(value, link.keyField);
+    }
+    for (const field of EMBEDDED_LINKS[model] ?? []) {
+      const value = out[field] as { id?: unknown } | undefined;
+      if (value && typeof value === 'object' && !expand.has(field)) out[field] = { id: value.id };
     }
     return out;
   }

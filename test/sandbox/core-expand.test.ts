@@ -32,6 +32,28 @@ describe('expand', () => {
     for (const channel of expanded) expect(Object.keys(channel).length).toBeGreaterThan(1);
   });
 
+  it("collapses a transaction's group (TransactionGroup) like a link and expands it whole, seeded or new", async () => {
+    const seeded = (await f.call<{ data: Row[] }>({ path: '/payment/transactions?limit=1', space: f.space })).body.data[0];
+    const created = await f.call<Row>({
+      method: 'POST',
+      path: '/payment/transactions',
+      space: f.space,
+      body: {
+        currency: 'CHF',
+        customerId: 'grouped',
+        lineItems: [{ name: 'Pen', quantity: 1, amountIncludingTax: 3, type: 'PRODUCT', uniqueId: 'pen' }],
+      },
+    });
+    expect(created.status, created.text).toBe(200);
+    for (const tx of [seeded, created.body]) {
+      expect(tx.group).toEqual({ id: expect.any(Number) });
+      const expanded = await f.call<Row>({ path: `/payment/transactions/${tx.id}?expand=group`, space: f.space });
+      expect(expanded.body.group).toMatchObject({ id: (tx.group as Row).id, state: 'PENDING', linkedSpaceId: f.space, version: 1 });
+    }
+    const expandedNew = await f.call<Row>({ path: `/payment/transactions/${created.body.id}?expand=group`, space: f.space });
+    expect((expandedNew.body.group as Row).customerId).toBe('grouped');
+  });
+
   it('accepts comma-separated and repeated expand parameters alike', async () => {
     const version = await firstWith('/payment/token-versions/search', 'token');
     const a = await f.call<Row>({ path: `/payment/token-versions/${version.id}?expand=token,paymentMethod`, space: f.space });

@@ -17,6 +17,7 @@ import { currentVersion } from './subscriptions';
 import { activeVersion } from './tokens';
 import { FAILURES } from './transactions';
 import { tokenCardOutcome } from './transactions-cards';
+import { newTransactionGroup } from './transaction-groups';
 import { refuse, type Payment } from './transactions-processing';
 
 export const subscriptionChargeLifecycle = defineLifecycle({
@@ -119,7 +120,7 @@ function refusalOf(store: Store, space: number, subscription: StoredObject): Ref
 }
 
 /** The transaction fields every charge's payment shares: what is owed, by whom, with which token. */
-function chargeTransaction(store: Store, space: number, charge: StoredObject, entries: StoredObject[]): StoredObject {
+function chargeTransaction(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): StoredObject {
   const subscription = loadObject(store, 'Subscription', charge.subscription as number, space);
   const version = currentVersion(store, space, subscription.id as number);
   const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber as number, space) : undefined;
@@ -133,6 +134,7 @@ function chargeTransaction(store: Store, space: number, charge: StoredObject, en
     authorizationAmount: money(entries.reduce((sum, e) => sum + Number(e.amountIncludingTax), 0)),
     token: subscription.token,
     customerEmailAddress: subscriber?.emailAddress,
+    group: newTransactionGroup(store, space, undefined, iso(now)),
     billingAddress: subscriber?.billingAddress,
     environment: 'PREVIEW',
   };
@@ -140,7 +142,7 @@ function chargeTransaction(store: Store, space: number, charge: StoredObject, en
 
 /** The payment a successful charge stands for: transaction, completion and invoice, all settled. */
 function createPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): number {
-  const fields = chargeTransaction(store, space, charge, entries);
+  const fields = chargeTransaction(store, space, charge, entries, now);
   const amount = fields.authorizationAmount;
   const taxAmount = money(entries.reduce((sum, e) => sum + Number(e.taxAmount), 0));
   const common = { language: fields.language, lineItems: fields.lineItems, linkedSpaceId: space };
@@ -216,7 +218,7 @@ function createRefusedPayment(
     'Transaction',
     space,
     {
-      ...chargeTransaction(store, space, charge, entries),
+      ...chargeTransaction(store, space, charge, entries, now),
       state: 'PENDING',
       autoConfirmationEnabled: true,
       completedAmount: 0,

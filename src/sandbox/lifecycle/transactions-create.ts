@@ -7,6 +7,7 @@ import { buildLineItems, taxOf, totalOf, roundTo } from './line-items';
 import { guardTransaction, transactionLifecycle, updateVersioned, loadTransaction } from './transactions';
 import { TRANSACTION_DEFAULTS, lineItemsOf, transactionFields } from './transactions-fields';
 import { assertTransition } from './machine';
+import { newTransactionGroup } from './transaction-groups';
 
 const AUTHORIZATION_TIMEOUT_MS = 24 * 3600 * 1000;
 
@@ -54,6 +55,7 @@ export function createTransaction(store: Store, space: number, body: Record<stri
       ...fields,
       state: 'PENDING',
       createdBy: numericUser(userId),
+      group: newTransactionGroup(store, space, fields.customerId, now.toISOString()),
       authorizationTimeoutOn: new Date(now.getTime() + AUTHORIZATION_TIMEOUT_MS).toISOString(),
     },
     now,

@@ -16,6 +16,7 @@ import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubsc
 import { seedTenants } from './tenants';
 import { TEST_CARDS } from './test-cards';
 import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
+import { groupUngroupedTransactions } from '../lifecycle/transaction-groups';
 
 export { TEST_CARDS, isLuhnValid } from './test-cards';
 export type { TransactionState } from './transactions';
@@ -98,6 +99,7 @@ export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_N
   ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
   seedDunningCases(ctx, invoices);
   seedManualTasks(ctx, tasks);
+  groupUngroupedTransactions(store);
   if (ctx.clock.current() >= now) throw new Error(`the seed ran past its "now" (${now.toISOString()}): the time slots are too small`);
   return summary;
 }
