@@ -49,6 +49,20 @@ module.exports = {
       to: { path: '^src/(resolvers|schema|server)/' },
     },
     {
+      name: 'live-below-schema',
+      comment: 'src/live serves the schema: it uses the resolvers, rest and catalog, never the schema or the server.',
+      severity: 'error',
+      from: { path: '^src/live/' },
+      to: { path: '^src/(schema|server|sandbox)/' },
+    },
+    {
+      name: 'resolvers-and-rest-not-to-live',
+      comment: 'The read and write paths know nothing of live updates.',
+      severity: 'error',
+      from: { path: '^src/(resolvers|rest|catalog|search-syntax)/' },
+      to: { path: '^src/live/' },
+    },
+    {
       name: 'src-not-to-tests',
       comment: 'Production code never imports tests, benchmarks or scripts.',
       severity: 'error',

@@ -9,12 +9,11 @@ export const keyOverrides: Record<string, { field: string; pathParam: string; ty
   RestCountryState: { field: 'id', pathParam: 'id', type: 'string' },
 };
 
-/** Names the graph uses for models whose REST name carries a technical prefix. */
+/**
+ * Public names of REST schemas where the generic rule (the REST name without its `Rest` prefix,
+ * names.ts) does not fit: a collision of the plain name with another schema, or a clearer name.
+ */
 export const typeNameOverrides: Record<string, string> = {
-  RestCountry: 'Country',
-  RestCurrency: 'Currency',
-  RestLanguage: 'Language',
-  RestCountryState: 'CountryState',
   TransactionClientPlatformInformation: 'TransactionClientPlatform',
   // Query, Mutation and Subscription are the root types' names: no entity may take one.
   Subscription: 'SubscriptionContract',
@@ -173,3 +172,46 @@ export const pathParamReferences: Record<string, Record<string, string>> = {
 
 /** The model of `{id}` in the by-credentials paths (`.../one-click-tokens/{id}`). */
 export const byCredentialsIdModel = 'Token';
+
+/**
+ * Maps of String to String that hold the merchant's key-value data. Every other such map in a
+ * response is localized text (language code -> text) and the graph offers it as a LocalizedString.
+ */
+export const keyValueMaps: ReadonlySet<string> = new Set(['metaData', 'errors']);
+
+/**
+ * States an object never leaves: a live `entityChanged(untilFinal: true)` completes when the object
+ * reaches one. Models not listed have no final state.
+ */
+export const finalStates: Record<string, readonly string[]> = {
+  Transaction: ['FULFILL', 'FAILED', 'DECLINE', 'VOIDED'],
+  TransactionCompletion: ['SUCCESSFUL', 'FAILED'],
+  TransactionVoid: ['SUCCESSFUL', 'FAILED'],
+  Refund: ['SUCCESSFUL', 'FAILED'],
+  ManualTask: ['DONE', 'EXPIRED'],
+  Subscription: ['TERMINATED', 'FAILED'],
+  SubscriptionCharge: ['DISCARDED', 'SUCCESSFUL', 'FAILED'],
+  DeliveryIndication: ['NOT_SUITABLE', 'SUITABLE'],
+  TransactionInvoice: ['CANCELED', 'PAID', 'DERECOGNIZED', 'NOT_APPLICABLE'],
+  Token: ['DELETED'],
+  Space: ['DELETED'],
+  Account: ['DELETED'],
+};
+
+/**
+ * Date-time properties that record when something happened to an object (`createdOn`,
+ * `authorizedOn`, `failedOn`...), not when something is planned or will time out. Live collection
+ * watches search on them to find objects new or changed since the last tick.
+ */
+export function isEventTimestamp(property: string): boolean {
+  return property.endsWith('On') && !/timeout|nextUpdate|expires|planned/i.test(property);
+}
+
+/** Models whose new and changed objects can be watched as a collection (`transactionsChanged`...). */
+export const liveCollections: readonly string[] = ['Transaction', 'Refund', 'ManualTask', 'Subscription'];
+
+/** Query parameters typed as a plain string whose values are a closed set: the enum schema they take. */
+export const parameterEnums: Record<string, string> = {
+  // The transaction user interface types (SPEC leaves the type a String).
+  integrationMode: 'TransactionUserInterfaceType',
+};

@@ -10,6 +10,7 @@ import { Loaders } from './loaders';
 import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
+import type { Entity } from './entity';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './writes/idempotency';
 
 /** The REST search offset limit (SPEC "Limits"). */
@@ -23,6 +24,10 @@ export interface GraphContext {
   caller?: InboundCaller;
   /** The request's `Idempotency-Key` header, for mutations. */
   idempotencyKey?: string;
+  /** The caller's languages, most wanted first (the request's Accept-Language), for localized text. */
+  languages: string[];
+  /** The app's own REST caller (not limited to the caller's spaces), for work shared between callers such as live watches. */
+  upstream?: RestCaller;
 }
 
 export interface GraphContextOptions {
@@ -31,6 +36,9 @@ export interface GraphContextOptions {
   signal?: AbortSignal;
   caller?: InboundCaller;
   idempotencyKey?: string;
+  upstream?: RestCaller;
+  /** The request's Accept-Language header. */
+  acceptLanguage?: string | null;
   /** Search offset limit of the upstream (default 10,000); tests lower it to reach keyset paging. */
   maxOffset?: number;
   /** Rows one batched children search may ask for (default and maximum 100, the REST page limit). */
@@ -59,7 +67,15 @@ export interface Internals {
 const internals = new WeakMap<GraphContext, Internals>();
 
 export function createGraphContext(o: GraphContextOptions): GraphContext {
-  const ctx: GraphContext = { rest: o.rest, naive: o.naive ?? false, signal: o.signal, caller: o.caller, idempotencyKey: o.idempotencyKey };
+  const ctx: GraphContext = {
+    rest: o.rest,
+    naive: o.naive ?? false,
+    signal: o.signal,
+    caller: o.caller,
+    idempotencyKey: o.idempotencyKey,
+    languages: parseAcceptLanguage(o.acceptLanguage),
+    upstream: o.upstream,
+  };
   const caller = { rest: o.rest, signal: o.signal };
   const cache = new EntityCache();
   internals.set(ctx, {
@@ -78,6 +94,21 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
   return ctx;
 }
 
+/** `de-CH, de;q=0.8, en;q=0.5` -> ['de-CH', 'de', 'en'] (by quality, `*` and q=0 left out). */
+export function parseAcceptLanguage(header: string | null | undefined): string[] {
+  if (!header) return [];
+  const ranked = header
+    .split(',')
+    .slice(0, 20)
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { tag: tag.trim(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((l) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(l.tag) && l.q > 0);
+  return ranked.sort((a, b) => b.q - a.q || a.index - b.index).map((l) => l.tag);
+}
+
 /** The REST API's default bulk limit (SPEC "Limits": items per bulk request). */
 export const DEFAULT_BULK_LIMIT = 100;
 
@@ -85,6 +116,21 @@ let shared: IdempotencyStore | undefined;
 function sharedIdempotencyStore(): IdempotencyStore {
   shared ??= createMemoryIdempotencyStore();
   return shared;
+}
+
+/**
+ * An object a live watch delivers, as this request's entity: what the request read before is
+ * forgotten (each event is a new moment), then the object is remembered with its expand set.
+ */
+export function adoptEntity(
+  ctx: GraphContext,
+  object: Record<string, unknown>,
+  model: string,
+  space: number | null,
+  expand: readonly string[],
+): Entity {
+  forgetAfterWrite(ctx);
+  return internalsOf(ctx).cache.wrap(object, model, space, expand);
 }
 
 /**

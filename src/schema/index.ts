@@ -12,6 +12,7 @@ import './extras/by-credentials';
 import './extras/iban';
 import './extras/subscription-invoices';
 import './mutations';
+import './live';
 import './enums';
 
 export const schema = builder.toSchema();

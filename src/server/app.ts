@@ -3,6 +3,7 @@
 // (use-error-masking). Tests call `app.fetch(...)` in process.
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
+import { liveHubOf, type TickOptions } from '../live';
 import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
@@ -33,6 +34,8 @@ export interface AppOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100; the REST API's bulk limit must allow it). */
   bulkLimit?: number;
+  /** Live updates: how often watchers search while things change, and at most while nothing does. */
+  liveTick?: Partial<TickOptions>;
 }
 
 function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
@@ -42,6 +45,8 @@ function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefin
 
 export function createApp(o: AppOptions) {
   const security = o.security ?? defaultSecurityConfig();
+  // The watchers of live updates share this app's REST caller (one hub per upstream).
+  liveHubOf(o.rest, o.liveTick);
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,

@@ -3,7 +3,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRestClient } from '../rest';
+import type { TickOptions } from '../live';
 import { createApp, GRAPHQL_PATH } from './app';
+import { serveWebSocket } from './websocket';
 import { createAuthenticator } from './security/auth';
 import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
 
@@ -21,6 +23,8 @@ export interface GraphServerOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100). */
   bulkLimit?: number;
+  /** Live updates: tick while things change / slowest tick (default 1 s / 8 s). */
+  liveTick?: Partial<TickOptions>;
 }
 
 export interface RunningGraphServer {
@@ -51,7 +55,15 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
   const authenticator = await createAuthenticator(security);
   const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
-  const app = createApp({ rest, naive: o.naive, authenticator, security, graphiql: security.graphiql, bulkLimit: o.bulkLimit });
+  const app = createApp({
+    rest,
+    naive: o.naive,
+    authenticator,
+    security,
+    graphiql: security.graphiql,
+    bulkLimit: o.bulkLimit,
+    liveTick: o.liveTick,
+  });
   const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
   let address: AddressInfo;
@@ -61,10 +73,12 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     await rest.close();
     throw error;
   }
+  const webSocket = serveWebSocket(server, app, authenticator, GRAPHQL_PATH);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,
     close: async () => {
+      await webSocket.close();
       await closeServer(server);
       await rest.close();
     },

@@ -42,6 +42,21 @@ function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | und
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
   return {
+    // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
+    // deadline (a subscription lives as long as its client); watches use the app's REST caller.
+    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+      const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      const caller = callerOf(request);
+      const graph = createGraphContext({
+        rest: guardRest(options.rest, caller, caller === ANONYMOUS_CALLER),
+        naive: options.naive,
+        signal: request?.signal,
+        caller,
+        acceptLanguage: request?.headers.get('accept-language'),
+        upstream: options.rest,
+      });
+      setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }));
+    },
     onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
@@ -72,6 +87,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         acceptLanguage: request?.headers.get('accept-language'),
         bulkLimit: options.bulkLimit,
         idempotency,
+        upstream: options.rest,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }));
       return {

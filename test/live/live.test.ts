@@ -1,0 +1,175 @@
+// Live updates end to end: paygraph over HTTP (SSE, yoga's built-in graphql-sse protocol) and
+// WebSocket (graphql-ws), each with its real client library; changes are driven by mutations from
+// another client, and the subscriber sees each state once, in order.
+import { createClient as createSseClient } from 'graphql-sse';
+import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+
+let sandbox: RunningSandbox;
+let graph: RunningGraphServer;
+let space: number;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  const [user] = sandbox.users;
+  graph = await startGraphServer({
+    restUrl: sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+    port: 0,
+    liveTick: { fastMs: 50, slowMs: 200 },
+  });
+  space = sandbox.spaces[0];
+});
+afterAll(async () => {
+  await graph?.close();
+  await sandbox?.close();
+});
+
+async function mutate<T = Record<string, any>>(query: string, variables: Record<string, unknown>): Promise<T> {
+  const response = await fetch(graph.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data: T; errors?: unknown };
+  expect(body.errors).toBeUndefined();
+  return body.data;
+}
+
+async function newTransaction(): Promise<string> {
+  const data = await mutate(
+    `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
+    {
+      input: {
+        space: String(space),
+        currency: 'CHF',
+        completionBehavior: 'COMPLETE_DEFERRED',
+        lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }],
+      },
+    },
+  );
+  return data.createTransaction.transaction.id as string;
+}
+
+async function authorize(id: string): Promise<void> {
+  await mutate(`mutation ($input: ProcessTransactionCardDetailsInput!) { processTransactionCardDetails(input: $input) { __typename } }`, {
+    input: {
+      id,
+      paymentMethodConfiguration: String(sandbox.seedSummary.perSpace[space].cardPaymentMethodConfigurationId),
+      cardData: { primaryAccountNumber: sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+    },
+  });
+}
+
+async function complete(id: string): Promise<void> {
+  await mutate(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, { id });
+}
+
+const FOLLOW = /* GraphQL */ `
+  subscription ($id: ID!) {
+    entityChanged(id: $id, untilFinal: true) {
+      id
+      ... on Transaction {
+        state
+        version
+        lineItems {
+          name
+        }
+      }
+    }
+  }
+`;
+
+type Event = { data?: { entityChanged: { id: string; state: string; lineItems: { name: string }[] } }; errors?: unknown };
+
+/** Follows a transaction through its life, driving each step once the previous state arrived. */
+async function follow(events: AsyncIterable<Event>, id: string): Promise<string[]> {
+  const states: string[] = [];
+  for await (const event of events) {
+    expect(event.errors).toBeUndefined();
+    const entity = event.data!.entityChanged;
+    expect(entity.id).toBe(id);
+    expect(entity.lineItems).toEqual([{ name: 'Tea' }]);
+    states.push(entity.state);
+    if (entity.state === 'PENDING') await authorize(id);
+    else if (entity.state === 'AUTHORIZED') await complete(id);
+  }
+  return states;
+}
+
+describe('live updates', () => {
+  it('over SSE (graphql-sse): a transaction seen PENDING -> AUTHORIZED -> FULFILL, each once, then the stream ends', async () => {
+    const id = await newTransaction();
+    const client = createSseClient({ url: graph.url });
+    try {
+      const states = await follow(client.iterate({ query: FOLLOW, variables: { id } }) as AsyncIterable<Event>, id);
+      expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
+    } finally {
+      client.dispose();
+    }
+  });
+
+  it('over WebSocket (graphql-ws): the same walk', async () => {
+    const id = await newTransaction();
+    const client: WsClient = createWsClient({ url: graph.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket });
+    try {
+      const states = await follow(client.iterate({ query: FOLLOW, variables: { id } }) as AsyncIterable<Event>, id);
+      expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('refundsChanged with a filter sees exactly the new matching refunds', async () => {
+    const client = createSseClient({ url: graph.url });
+    const events = client.iterate({
+      query: `subscription ($space: ID!) { refundsChanged(space: $space, filter: { merchantReference: { eq: "live-yes" } }) { id amount merchantReference } }`,
+      variables: { space: String(space) },
+    }) as AsyncIterableIterator<{ data?: { refundsChanged: { amount: number; merchantReference: string } } }>;
+    try {
+      // The first event can only come from a refund made after subscribing: make them once the watch runs.
+      const first = events.next();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const ids = [await newTransaction(), await newTransaction()];
+      for (const id of ids) {
+        await authorize(id);
+        await complete(id);
+      }
+      for (const [i, reference] of ['live-no', 'live-yes'].entries()) {
+        await mutate(`mutation ($input: CreateRefundInput!) { createRefund(input: $input) { __typename } }`, {
+          input: {
+            space: String(space),
+            transaction: ids[i],
+            externalId: `r-${i}`,
+            type: 'MERCHANT_INITIATED_ONLINE',
+            amount: 3 + i,
+            merchantReference: reference,
+          },
+        });
+      }
+      const event = (await first).value!;
+      expect(event.data!.refundsChanged).toMatchObject({ amount: 4, merchantReference: 'live-yes' });
+    } finally {
+      await events.return?.();
+      client.dispose();
+    }
+  });
+
+  it('refuses to follow an object that cannot change', async () => {
+    const client = createSseClient({ url: graph.url });
+    try {
+      const country = Buffer.from('RestCountry:-:CH').toString('base64url');
+      const events = client.iterate({ query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`, variables: { id: country } });
+      const first = await events.next();
+      expect(first.value).toMatchObject({
+        errors: [{ message: 'Country has neither a version nor a state: it cannot be watched', extensions: { code: 'BAD_USER_INPUT' } }],
+      });
+    } finally {
+      client.dispose();
+    }
+  });
+});
