@@ -2,3 +2,5 @@ export * from './openapi';
 export * from './resources';
 export * from './annotations';
 export * from './mutations';
+export * from './names';
+export * from './descriptions';

@@ -1,6 +1,7 @@
 // The per-resource description: catalog.json facts joined with the operations of openapi.json and
 // the annotations. Both the sandbox and the GraphQL schema are generic code over this list.
 import { readFileSync } from 'node:fs';
+import { graphTypeName } from './names';
 import { operations, schemas, type Operation } from './openapi';
 import {
   childRelations,
@@ -8,7 +9,6 @@ import {
   keyOverrides,
   omittedByDefault,
   parentPathParams,
-  typeNameOverrides,
   fieldNameOverrides,
   type ChildRelation,
 } from './annotations';
@@ -103,8 +103,8 @@ function toResource(entry: FactsEntry & { model: string }): Resource {
     base: entry.base,
     area: entry.area,
     model: entry.model,
-    typeName: typeNameOverrides[entry.model] ?? entry.model,
-    fieldName: fieldNameOverrides[entry.model] ?? lowerFirst(typeNameOverrides[entry.model] ?? entry.model),
+    typeName: graphTypeName(entry.model),
+    fieldName: fieldNameOverrides[entry.model] ?? lowerFirst(graphTypeName(entry.model)),
     spaceScoped: entry.spaceScoped,
     ops,
     key,

@@ -4,6 +4,7 @@
 // embedded objects become dotted names (`token.state`, `billingAddress.country`).
 import { refName, resourceByModel, schemas } from '../catalog';
 import { graphError } from './errors';
+import { idFieldTarget, restKeyConditions } from './filter-ids';
 import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
 
 export interface ScalarFilter {
@@ -127,9 +128,13 @@ function translate(filter: Filter, model: string, prefix: string): string {
       }
       continue;
     }
-    const name = `${prefix}${key}`;
-    const nested = nestedModel(model, key);
+    // The REST key of an embedded object is `restId` in the graph, `id` in REST.
+    const restName = key === 'restId' && !resourceByModel.has(model) ? 'id' : key;
+    const name = `${prefix}${restName}`;
+    const nested = nestedModel(model, restName);
+    const idTarget = idFieldTarget(model, restName);
     if (nested) parts.push(translate(raw as Filter, nested, `${name}.`));
+    else if (idTarget) parts.push(scalar(name, restKeyConditions(raw, idTarget, name)));
     else parts.push(scalar(name, raw));
   }
   return group(parts, 'AND');

@@ -40,12 +40,27 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
     // node/nodes are defined in node.ts over the resolvers (any REST id or global ID, typed errors).
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    nodesOnConnection: { complexity: { field: 0, multiplier: 1 } },
+    nodesOnConnection: { complexity: { field: 0, multiplier: 1 }, description: 'The objects of this page (the edges without cursors).' },
     // A connection's cost is its page size (set on the connection field); edges/nodes add no factor.
-    edgesFieldOptions: { nullable: { list: false, items: false }, complexity: { field: 0, multiplier: 1 } },
-    nodeFieldOptions: { nullable: false },
+    edgesFieldOptions: {
+      nullable: { list: false, items: false },
+      complexity: { field: 0, multiplier: 1 },
+      description: 'The objects of this page, each with its cursor.',
+    },
+    nodeFieldOptions: { nullable: false, description: 'The object.' },
+    cursorFieldOptions: { description: 'Where this object is in the list: pass it as `after` or `before` to page from here.' },
+    pageInfoFieldOptions: { description: 'Whether there are more pages, and the cursors to get them.' },
+    idFieldOptions: { description: 'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.' },
+    pageInfoTypeOptions: { description: 'Where a page is in its list (Relay cursor connections).' },
+    hasNextPageFieldOptions: { description: 'Whether more objects follow the page (ask with `first` and `after: endCursor`).' },
+    hasPreviousPageFieldOptions: { description: 'Whether objects precede the page (ask with `last` and `before: startCursor`).' },
+    startCursorFieldOptions: { description: 'The cursor of the first object of the page.' },
+    endCursorFieldOptions: { description: 'The cursor of the last object of the page.' },
+    defaultConnectionTypeOptions: { description: 'One page of a list (Relay cursor connection).' },
+    defaultEdgeTypeOptions: { description: 'One object of a page and its cursor.' },
     // Every entity knows its model, so the concrete type is read off it instead of trying isTypeOf.
     nodeTypeOptions: {
+      description: 'An object with a global ID: every object of the REST API with an endpoint of its own. `node(id:)` reads any of them.',
       resolveType: (value: unknown) => (isEntity(value) ? resourceOf(entityMeta(value).model).typeName : null),
     },
     // Node types resolve `id` to the finished global ID (see entities.ts), so encoding is identity.

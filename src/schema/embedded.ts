@@ -8,6 +8,8 @@ import { asEntity, isEntity, type Entity } from '../resolvers/entity';
 import type { GraphQLResolveInfo } from 'graphql';
 import { dynamicField, type Types } from './dynamic';
 import { outputOf, isEntityModel, setEmbeddedImplementation, type EmbeddedValue } from './registry';
+import { embeddedTypeDescription } from './descriptions';
+import { localizedStringRef, localizedValue } from './localized';
 import { propertiesOf, type PropertyShape } from './shapes';
 
 // The space an embedded value was found in, so entity values inside it can be loaded there.
@@ -44,6 +46,13 @@ async function embeddedEntity(
 }
 
 function embeddedField(p: PropertyShape, t: unknown) {
+  if (p.localized) {
+    return dynamicField<EmbeddedValue>(t, {
+      type: localizedStringRef,
+      description: p.description,
+      resolve: (parent) => localizedValue(parent[p.name]),
+    });
+  }
   const type = outputOf(p.shape);
   if (p.shape.kind === 'object' && isEntityModel(p.shape.model)) {
     const model = p.shape.model;
@@ -72,8 +81,9 @@ function embeddedField(p: PropertyShape, t: unknown) {
 function implement(ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string): void {
   const props = propertiesOf(model);
   ref.implement({
-    description: `Embedded REST object ${model}.`,
-    fields: (t) => Object.fromEntries(props.map((p) => [p.name, embeddedField(p, t)])),
+    description: embeddedTypeDescription(model),
+    // `id` is the global ID of Node types only: a REST key of an embedded object is `restId`.
+    fields: (t) => Object.fromEntries(props.map((p) => [p.name === 'id' ? 'restId' : p.name, embeddedField(p, t)])),
   });
 }
 

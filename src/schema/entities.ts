@@ -10,6 +10,8 @@ import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs }
 import { dynamicField, type FieldSpec } from './dynamic';
 import { carrySpace } from './embedded';
 import { referencesOf, type ReferenceNaming } from './naming';
+import { entityTypeDescription } from './descriptions';
+import { localizedStringRef, localizedValue } from './localized';
 import { entityRef, outputOf } from './registry';
 import { propertiesOf, type PropertyShape } from './shapes';
 
@@ -27,6 +29,12 @@ function spaceOfEntity(entity: Entity): number | null {
 }
 
 function propertyField(p: PropertyShape, t: unknown, name = p.name) {
+  if (p.localized)
+    return dynamicField<Entity>(t, {
+      type: localizedStringRef,
+      description: p.description,
+      resolve: (parent) => localizedValue(parent[name]),
+    });
   const nested = p.shape.kind === 'object';
   return dynamicField<Entity>(t, {
     type: outputOf(p.shape),
@@ -106,7 +114,7 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
 
 function implementEntity(resource: Resource): void {
   builder.node(entityRef(resource.model), {
-    description: `${resource.typeName} (REST ${resource.typeName === resource.model ? '' : `model ${resource.model}, `}${resource.base}${resource.spaceScoped ? ', space-scoped' : ''}).`,
+    description: entityTypeDescription(resource),
     id: { resolve: (entity: Entity) => globalIdOf(entity) },
     isTypeOf: (value: unknown) => isEntity(value) && entityMeta(value).model === resource.model,
     fields: (t) => entityFields(t, resource),

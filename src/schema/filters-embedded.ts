@@ -5,6 +5,7 @@
 // term against any element on its own, so `{ name, quantity }` under one array field would not mean
 // "one element has both" — a different contract from every other nested filter.
 import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
+import { graphTypeName } from '../catalog';
 import { builder } from './builder';
 import { dynamicInputField, type Types } from './dynamic';
 import { isEntityModel } from './registry';
@@ -54,7 +55,7 @@ export function embeddedFilterRef(model: string, leaf: LeafFilter): FilterRef | 
     embeddedFilters.set(model, null);
     return undefined;
   }
-  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(`${model}Filter`);
+  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(`${graphTypeName(model)}Filter`);
   const self = ref as unknown as FilterRef;
   embeddedFilters.set(model, self);
   ref.implement({
@@ -78,7 +79,8 @@ function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<str
   for (const p of propertiesOf(model)) {
     const type = leaf(p);
     const field = type ? dynamicInputField(t, { type, description: p.description }) : embeddedFilterField(t, p, leaf);
-    if (field) fields[p.name] = field;
+    // As on the object type: the REST key of an embedded object is `restId`.
+    if (field) fields[p.name === 'id' ? 'restId' : p.name] = field;
   }
   return fields;
 }

@@ -3,7 +3,8 @@
 // filters for link fields and single embedded objects (filters-embedded.ts) and `and`/`or`/`not`.
 // The resolvers translate them to the search syntax.
 import type { ImplementableInputObjectRef } from '@pothos/core';
-import { resourceOf, type Resource } from '../catalog';
+import { graphTypeName, resourceOf, type Resource } from '../catalog';
+import { idFieldTarget } from '../resolvers';
 import { builder } from './builder';
 import { dynamicInputField, type Input, type Types } from './dynamic';
 import { embeddedFilterField, logicFields, type FilterRef, type FilterValue } from './filters-embedded';
@@ -61,10 +62,20 @@ function leafFilter(name: string, type: Input, ops: Op[]): FilterRef {
 /** The filter input of one comparable property, or undefined when it cannot be filtered. */
 export function propertyFilter(p: PropertyShape): FilterRef | undefined {
   if (!isComparable(p)) return undefined;
-  if (p.shape.kind === 'enum') return leafFilter(`${p.shape.name}Filter`, enumRef(p.shape.name), ENUM_OPS);
+  if (p.shape.kind === 'enum') return leafFilter(`${graphTypeName(p.shape.name)}Filter`, enumRef(p.shape.name), ENUM_OPS);
   if (p.shape.kind !== 'scalar') return undefined;
   const ops = opsByScalar[p.shape.scalar];
   return ops ? leafFilter(`${p.shape.scalar}Filter`, p.shape.scalar, ops) : undefined;
+}
+
+/** Conditions on an id field: each value a global ID or a REST key. */
+function idFilter(): FilterRef {
+  return leafFilter('IdFilter', 'ID', ORDERED);
+}
+
+function idDescription(p: PropertyShape, target: string): string {
+  const about = p.name === 'id' ? `The ${target} itself.` : (p.description ?? `The ${target} named by \`${p.name}\`.`);
+  return `${about} Values are ${target} global IDs or REST ids.`;
 }
 
 const modelFilters = new Map<string, FilterRef>();
@@ -94,6 +105,11 @@ function filterFields(t: unknown, resource: Resource) {
         type: filterRef(linkTarget),
         description: `Conditions on the linked ${resourceOf(linkTarget).typeName}.`,
       });
+      continue;
+    }
+    const idTarget = idFieldTarget(resource.model, p.name);
+    if (idTarget) {
+      fields[p.name] = dynamicInputField(t, { type: idFilter(), description: idDescription(p, idTarget.typeName) });
       continue;
     }
     const leaf = propertyFilter(p);

@@ -13,6 +13,7 @@ export interface OrderValue {
 }
 
 export const orderDirection = builder.enumType('OrderDirection', {
+  description: 'The direction of a sort key.',
   values: { ASC: { value: 'ASC', description: 'Ascending.' }, DESC: { value: 'DESC', description: 'Descending.' } },
 });
 
@@ -30,13 +31,14 @@ export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
   if (ref) return ref;
   const typeName = resourceOf(model).typeName;
   const fieldEnum: EnumRef<Types, string, string> = builder.enumType(`${typeName}OrderField`, {
+    description: `The fields ${typeName} results can be sorted by (the REST field names in CONSTANT_CASE).`,
     values: Object.fromEntries(sortableFields(model).map((name) => [constantCase(name), { value: name }])),
   });
   ref = builder.inputType(`${typeName}Order`, {
     description: `One sort key of ${typeName} results.`,
     fields: (t) => ({
-      field: dynamicInputField(t, { type: fieldEnum, required: true }),
-      direction: dynamicInputField(t, { type: orderDirection, defaultValue: 'ASC' }),
+      field: dynamicInputField(t, { type: fieldEnum, required: true, description: 'The field to sort by.' }),
+      direction: dynamicInputField(t, { type: orderDirection, defaultValue: 'ASC', description: 'The direction to sort in.' }),
     }),
   }) as unknown as InputObjectRef<Types, OrderValue>;
   orderRefs.set(model, ref);

@@ -1,7 +1,7 @@
 // Type references by REST name, created once on first use: entity object types (implemented in
 // entities.ts), embedded object types and enums (implemented here, recursively, from the facts).
 import type { EnumRef, ImplementableObjectRef } from '@pothos/core';
-import { resourceByModel, resourceOf } from '../catalog';
+import { graphTypeName, resourceByModel, resourceOf } from '../catalog';
 import type { Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import type { Output, Types } from './dynamic';
@@ -27,11 +27,14 @@ export function isEntityModel(model: string): boolean {
   return resourceByModel.has(model);
 }
 
-/** A GraphQL enum named after the REST enum schema, its values as in REST. */
+/** A GraphQL enum named after the REST enum schema (without a `Rest` prefix), its values as in REST. */
 export function enumRef(name: string): EnumRef<Types, string, string> {
   let ref = enumRefs.get(name);
   if (!ref) {
-    ref = builder.enumType(name, { values: enumValues(name) as [string, ...string[]] });
+    ref = builder.enumType(graphTypeName(name), {
+      description: `The values of the REST enum ${name}.`,
+      values: enumValues(name) as [string, ...string[]],
+    });
     enumRefs.set(name, ref);
   }
   return ref;
@@ -44,12 +47,12 @@ export function setEmbeddedImplementation(fn: (ref: ImplementableObjectRef<Types
   implementEmbedded = fn;
 }
 
-/** An object type for an embedded (non-entity) model, named after its schema. */
+/** An object type for an embedded (non-entity) model, named after its schema (without a `Rest` prefix). */
 export function embeddedRef(model: string): ImplementableObjectRef<Types, EmbeddedValue> {
   let ref = embeddedRefs.get(model);
   if (!ref) {
     if (!implementEmbedded) throw new Error('embedded type factory not registered');
-    ref = builder.objectRef<EmbeddedValue>(model);
+    ref = builder.objectRef<EmbeddedValue>(graphTypeName(model));
     embeddedRefs.set(model, ref);
     implementEmbedded(ref, model);
   }

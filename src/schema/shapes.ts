@@ -1,6 +1,7 @@
 // How a JSON schema property of the REST facts maps onto GraphQL: a scalar, an enum, or an object
 // (an entity or an embedded type), possibly as a list. Pure data; the factories build types from it.
-import { deref, refName, schemas, type JsonSchema } from '../catalog';
+import { deref, keyValueMaps, refName, schemas, type JsonSchema } from '../catalog';
+import { fieldDescription } from './descriptions';
 
 export type ScalarName = 'String' | 'Int' | 'Long' | 'Decimal' | 'Boolean' | 'DateTime' | 'JSON' | 'JSONObject';
 
@@ -11,6 +12,18 @@ export interface PropertyShape {
   shape: FieldShape;
   list: boolean;
   description?: string;
+  /** A map of language code -> text: offered as a LocalizedString. */
+  localized?: boolean;
+}
+
+/** REST's own shape of localized text: a list of `{language, string}`. */
+const REST_LOCALIZED_STRING = 'LocalizedString';
+
+/** A map of String to String that is not key-value data, or a list of REST LocalizedString: localized text. */
+function isLocalized(name: string, schema: JsonSchema): boolean {
+  if (schema.type === 'array' && schema.items && refName(schema.items) === REST_LOCALIZED_STRING) return true;
+  const values = schema.additionalProperties;
+  return schema.type === 'object' && typeof values === 'object' && values.type === 'string' && !keyValueMaps.has(name);
 }
 
 function scalarOf(schema: JsonSchema): ScalarName {
@@ -47,11 +60,13 @@ export function shapeOf(schema: JsonSchema): { shape: FieldShape; list: boolean 
 export function propertiesOf(model: string): PropertyShape[] {
   const schema = schemas[model];
   if (!schema) throw new Error(`no schema ${model} in the REST facts`);
-  return Object.entries(schema.properties ?? {}).map(([name, prop]) => ({
-    name,
-    ...shapeOf(prop),
-    description: prop.description,
-  }));
+  return Object.entries(schema.properties ?? {}).map(([name, prop]) => {
+    const localized = isLocalized(name, prop);
+    const shape: { shape: FieldShape; list: boolean } = localized
+      ? { shape: { kind: 'scalar', scalar: 'JSONObject' }, list: false }
+      : shapeOf(prop);
+    return { name, ...shape, description: fieldDescription(model, name, prop.description), localized };
+  });
 }
 
 /** Values of an enum schema. */

@@ -106,7 +106,8 @@ function embeddedPaths(type: GraphQLInputObjectType, prefix: string, seen: Reado
     if (!inner || entityFilters.has(inner.name)) continue;
     const isEmbedded = 'and' in inner.getFields();
     if (!isEmbedded) {
-      if (prefix) out.push(`${prefix}${field.name}`);
+      // The REST key of an embedded object is `restId` in the graph, `id` in REST.
+      if (prefix) out.push(`${prefix}${field.name === 'restId' ? 'id' : field.name}`);
     } else if (!seen.has(inner.name)) {
       out.push(...embeddedPaths(inner, `${prefix}${field.name}.`, new Set(seen).add(inner.name)));
     }

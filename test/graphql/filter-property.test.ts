@@ -83,6 +83,15 @@ async function load(c: Case): Promise<void> {
 /** The generated filter, limited to the case's window of objects (the limit is part of the filter). */
 const windowed = (c: Case, filter: Filter): Filter => (c.window === Infinity ? filter : { and: [{ id: { lte: c.maxId } }, filter] });
 
+/** The filter as the graph names it: the REST `id` of an embedded object is `restId` there. */
+function graphFilter(value: unknown, nested: ReadonlySet<string>, inEmbedded = false): unknown {
+  if (Array.isArray(value)) return value.map((v) => graphFilter(v, nested, inEmbedded));
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [inEmbedded && k === 'id' ? 'restId' : k, graphFilter(v, nested, inEmbedded || nested.has(k))]),
+  );
+}
+
 async function graphMatches(c: Case, filter: Filter): Promise<number[]> {
   const ids: number[] = [];
   let after: string | null = null;
@@ -90,7 +99,7 @@ async function graphMatches(c: Case, filter: Filter): Promise<number[]> {
     const r = await h.run(
       `query($s: ID!, $f: ${c.model}Filter, $a: String) { space(id: $s) {
         ${c.field}(first: 100, after: $a, filter: $f, orderBy: [{ field: ID }]) { nodes { restId } pageInfo { hasNextPage endCursor } } } }`,
-      { s: String(h.space), f: filter, a: after },
+      { s: String(h.space), f: graphFilter(filter, new Set(Object.keys(c.fields.nested ?? {}))), a: after },
     );
     expect(r.errors).toBeUndefined();
     const page = at(r.data, `space.${c.field}`) as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };

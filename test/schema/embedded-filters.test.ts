@@ -31,7 +31,7 @@ describe('embedded filter inputs', () => {
       or: '[AddressFilter!]',
       not: 'AddressFilter',
     });
-    expect(fieldsOf('FailureReasonFilter')).toMatchObject({ id: 'LongFilter', category: 'FailureCategoryFilter' });
+    expect(fieldsOf('FailureReasonFilter')).toMatchObject({ restId: 'LongFilter', category: 'FailureCategoryFilter' });
     expect(fieldsOf('FailureReasonFilter').name).toBeUndefined(); // a localized map
     expect(fieldsOf('PaymentTerminalFilter')).toMatchObject({ configurationVersion: 'PaymentTerminalConfigurationVersionFilter' });
   });

@@ -35,7 +35,7 @@ describe('model filters', () => {
   it('uses REST names, typed leaf filters, nested filters for links, and and/or/not', () => {
     const transaction = fieldsOf('TransactionFilter');
     expect(transaction).toMatchObject({
-      id: 'LongFilter',
+      id: 'IdFilter',
       state: 'TransactionStateFilter',
       currency: 'StringFilter',
       authorizationAmount: 'DecimalFilter',
@@ -44,7 +44,7 @@ describe('model filters', () => {
       chargeRetryEnabled: 'BooleanFilter',
       token: 'TokenFilter',
       paymentConnectorConfiguration: 'PaymentConnectorConfigurationFilter',
-      linkedSpaceId: 'LongFilter',
+      linkedSpaceId: 'IdFilter',
       and: '[TransactionFilter!]',
       or: '[TransactionFilter!]',
       not: 'TransactionFilter',

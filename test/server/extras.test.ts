@@ -110,7 +110,7 @@ describe('extras', () => {
     const byCredentials = await ok(
       `query($c: String!) { transactionByCredentials(credentials: $c) {
         transaction { id restId state linkedSpace { restId } } mobileSdkUrl oneClickTokens { restId }
-        paymentMethodConfigurations(integrationMode: "PAYMENT_PAGE") { restId name } } }`,
+        paymentMethodConfigurations(integrationMode: PAYMENT_PAGE) { restId name } } }`,
       { c: credentials },
       mobile,
     );

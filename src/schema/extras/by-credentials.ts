@@ -5,9 +5,9 @@
 import { callExtra } from '../../resolvers';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
-import { entityRef } from '../registry';
+import { entityRef, enumRef } from '../registry';
 import { toResult, resultShape } from './results';
-import { operation } from '../../catalog';
+import { operation, parameterEnums } from '../../catalog';
 
 interface ByCredentials {
   credentials: string;
@@ -27,6 +27,7 @@ const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredenti
   fields: (t) => ({
     transaction: dynamicField<ByCredentials>(t, {
       type: entityRef('Transaction'),
+      description: 'The transaction the credentials name.',
       remote: true,
       resolve: (parent) => parent.transaction,
     }),
@@ -46,7 +47,13 @@ const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredenti
     paymentMethodConfigurations: dynamicField<ByCredentials>(t, {
       type: entityRef('PaymentMethodConfiguration'),
       list: true,
-      args: { integrationMode: dynamicArg(t.arg, { type: 'String', required: true }) },
+      args: {
+        integrationMode: dynamicArg(t.arg, {
+          type: enumRef(parameterEnums.integrationMode),
+          required: true,
+          description: 'How the payment is presented to the customer.',
+        }),
+      },
       description: 'Payment method configurations available to this transaction in an integration mode.',
       remote: true,
       resolve: (parent, args, ctx) =>

@@ -2,7 +2,7 @@
 // a GET on `<base>/{key}/<words>` whose only path parameter is the object's key. The words name the
 // field (`/payment/transactions/{id}/payment-page-url` -> Transaction.paymentPageUrl), the query
 // parameters (except `expand`) become arguments. Paged extras are hand-written (subscription-invoices.ts).
-import { resources, type Operation, type Resource } from '../../catalog';
+import { parameterEnums, resources, type Operation, type Resource } from '../../catalog';
 import { callExtra } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
@@ -29,9 +29,18 @@ function argsOf(t: { arg: unknown }, op: Operation) {
   const params = op.queryParams.filter((p) => p.name !== 'expand');
   return Object.fromEntries(
     params.map((p) => {
-      const { shape, list } = shapeOf(p.schema);
+      const closed = Object.hasOwn(parameterEnums, p.name) ? parameterEnums[p.name] : undefined;
+      const { shape, list } = closed ? { shape: { kind: 'enum' as const, name: closed }, list: false } : shapeOf(p.schema);
       const type = outputOf(shape) as Input;
-      return [p.name, dynamicArg(t.arg, { type, list, required: p.required ?? false, description: p.schema.description })];
+      return [
+        p.name,
+        dynamicArg(t.arg, {
+          type,
+          list,
+          required: p.required ?? false,
+          description: p.schema.description ?? `The REST query parameter \`${p.name}\`.`,
+        }),
+      ];
     }),
   );
 }

@@ -8,7 +8,7 @@ import { dynamicField, type FieldSpec } from '../dynamic';
 export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('MutationError').implement({
   description: 'What every mutation error has: a stable machine-readable `code` and a message for people.',
   fields: (t) => ({
-    message: t.string({ nullable: false, resolve: (e) => e.message }),
+    message: t.string({ nullable: false, description: 'What went wrong, for people.', resolve: (e) => e.message }),
     code: t.string({ nullable: false, description: 'Stable code, e.g. VALIDATION_FAILED, VERSION_CONFLICT.', resolve: (e) => e.code }),
   }),
 });
@@ -16,8 +16,8 @@ export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('Mutati
 const fieldProblemRef = builder.objectRef<{ path: string; message: string }>('FieldProblem').implement({
   description: 'One invalid input field: its path in the input (`metaData`, `lineItems[2].quantity`) and what is wrong.',
   fields: (t) => ({
-    path: t.string({ nullable: false, resolve: (p) => p.path }),
-    message: t.string({ nullable: false, resolve: (p) => p.message }),
+    path: t.string({ nullable: false, description: 'The path of the field in the input.', resolve: (p) => p.path }),
+    message: t.string({ nullable: false, description: 'What is wrong with it.', resolve: (p) => p.message }),
   }),
 });
 
@@ -29,25 +29,36 @@ function errorType(kind: MutationErrorKind, description: string, extra: Extra = 
     interfaces: [mutationErrorRef],
     isTypeOf: (value) => (value as MutationErrorValue).kind === kind,
     fields: (t) => ({
-      message: t.string({ nullable: false, resolve: (e) => e.message }),
-      code: t.string({ nullable: false, resolve: (e) => e.code }),
+      message: t.string({ nullable: false, description: 'What went wrong, for people.', resolve: (e) => e.message }),
+      code: t.string({ nullable: false, description: 'Stable code, e.g. VALIDATION_FAILED, VERSION_CONFLICT.', resolve: (e) => e.code }),
       ...Object.fromEntries(Object.entries(extra).map(([name, spec]) => [name, dynamicField(t, spec)])),
     }),
   });
 }
 
-const optional = (type: 'Int' | 'String', read: (e: MutationErrorValue) => unknown): FieldSpec<MutationErrorValue> => ({
+const optional = (
+  type: 'Int' | 'String',
+  read: (e: MutationErrorValue) => unknown,
+  description: string,
+): FieldSpec<MutationErrorValue> => ({
   type,
+  description,
   resolve: (e) => read(e) ?? null,
 });
 
 /** Every error type, in the order result unions list them. */
 export const errorTypes = [
   errorType('ValidationError', 'The input is invalid: nothing was changed. `fields` names each invalid input field.', {
-    fields: { type: fieldProblemRef, list: true, nullable: false, resolve: (e) => e.fields ?? [] },
+    fields: {
+      type: fieldProblemRef,
+      list: true,
+      nullable: false,
+      description: 'Each invalid input field.',
+      resolve: (e) => e.fields ?? [],
+    },
   }),
   errorType('VersionConflictError', 'The object changed since the version the input names (optimistic locking): nothing was changed.', {
-    sentVersion: optional('Int', (e) => e.sentVersion),
+    sentVersion: optional('Int', (e) => e.sentVersion, 'The version the input named.'),
     currentVersion: {
       type: 'Int',
       description: 'The version the object has now.',
@@ -65,23 +76,28 @@ export const errorTypes = [
   }),
   errorType('NotFoundError', 'The object does not exist (or the caller may not see it).'),
   errorType('StateTransitionError', "The object's current state does not allow the action: nothing was changed.", {
-    currentState: optional('String', (e) => e.currentState),
-    action: optional('String', (e) => e.action),
+    currentState: optional('String', (e) => e.currentState, 'The state the object is in.'),
+    action: optional('String', (e) => e.action, 'The action that state does not allow.'),
   }),
   errorType('ForbiddenError', 'The caller may not do this (no write permission, or the REST user lacks it).'),
   errorType('BulkLimitError', 'REST refused a bulk request as too large; paygraph splits bulk input by its configured bulk limit.', {
-    limit: optional('Int', (e) => e.limit),
+    limit: optional('Int', (e) => e.limit, 'The most items REST takes in one bulk request.'),
   }),
   errorType('RateLimitedError', 'REST is limiting the request rate: try again after `retryAfterSeconds`.', {
-    retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds),
+    retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before trying again.'),
   }),
   errorType(
     'UpstreamError',
     'REST failed or could not be reached. With `outcomeUnknown` the call may have been carried out: read the object before trying again.',
     {
-      status: optional('Int', (e) => e.status),
-      upstreamErrorId: optional('String', (e) => e.upstreamErrorId),
-      outcomeUnknown: { type: 'Boolean', nullable: false, resolve: (e) => e.outcomeUnknown === true },
+      status: optional('Int', (e) => e.status, 'The HTTP status REST answered, if it answered.'),
+      upstreamErrorId: optional('String', (e) => e.upstreamErrorId, 'The id REST gave the error (for its support).'),
+      outcomeUnknown: {
+        type: 'Boolean',
+        nullable: false,
+        description: 'Whether the call may have been carried out.',
+        resolve: (e) => e.outcomeUnknown === true,
+      },
     },
   ),
   errorType('IdempotencyKeyReusedError', 'The idempotency key was used before with a different input: nothing was sent.'),

@@ -110,7 +110,7 @@ builder.mutationFields((t) =>
         type: resultRef(spec),
         nullable: false,
         description: describe(spec),
-        args: { input: dynamicArg(t.arg, { type: input, required: true }) },
+        args: { input: dynamicArg(t.arg, { type: input, required: true, description: 'What to write.' }) },
         remote: true,
         resolve: (_root, args, ctx, info) => run(ctx, info, spec, args.input as Record<string, unknown>),
       });
