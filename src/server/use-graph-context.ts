@@ -6,7 +6,7 @@
 // spaces (security/space-guard) and counted against the operation's budget and the caller's rate
 // limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
-import { getOperationAST } from 'graphql';
+import { getOperationAST, OperationTypeNode, type ExecutionArgs } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
@@ -65,7 +65,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [rateLimited(options.limiter.retryAfterSeconds(callerName), true)] });
         return;
       }
-      const mutation = getOperationAST(args.document, args.operationName ?? undefined)?.operation === 'mutation';
+      const { schema, document, operationName, variableValues } = args as ExecutionArgs;
+      const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
@@ -73,7 +74,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         scheduler: options.scheduler,
         callerName,
       });
-      counted.estimated = estimateCost(args.schema, args.document, args.operationName, args.variableValues ?? {});
+      counted.estimated = estimateCost(schema, document, operationName, variableValues ?? {});
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;

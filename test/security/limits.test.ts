@@ -82,7 +82,7 @@ describe('document limits, before execution', () => {
   it('refuses a 1,000-character Long without echoing it', async () => {
     const digits = '9'.repeat(1_000);
     await resetCalls(world);
-    const a = await gql(app, `query($x: Long) { spaces(first: 1, filter: { id: { eq: $x } }) { nodes { id } } }`, {
+    const a = await gql(app, `query($x: Long) { spaces(first: 1, filter: { createdBy: { eq: $x } }) { nodes { id } } }`, {
       variables: { x: digits },
     });
     expect(a.body.errors?.[0].message).toMatch(/Long value of 1000 characters is too long/);

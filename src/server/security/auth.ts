@@ -29,7 +29,16 @@ export function bearerToken(headers: Headers): string | null | undefined {
   return match ? match[1] : null;
 }
 
-export async function createAuthenticator(config: SecurityConfig): Promise<Authenticator> {
+/** A promise, so that a mode may one day fetch at start; today every mode is ready at once. */
+export function createAuthenticator(config: SecurityConfig): Promise<Authenticator> {
+  try {
+    return Promise.resolve(authenticatorFor(config));
+  } catch (error) {
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+  }
+}
+
+function authenticatorFor(config: SecurityConfig): Authenticator {
   switch (config.auth) {
     case 'open':
       return openAuthenticator;
@@ -44,7 +53,7 @@ export async function createAuthenticator(config: SecurityConfig): Promise<Authe
 
 /** Parses a list of scopes (`"read write"` or `["read"]`); `write` implies `read`. */
 export function parseScopes(value: unknown): Set<Scope> | null {
-  const words = typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? value : null;
+  const words: unknown[] | null = typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? (value as unknown[]) : null;
   if (!words) return null;
   const scopes = new Set<Scope>();
   for (const w of words) if (w === 'read' || w === 'write') scopes.add(w);
@@ -58,7 +67,7 @@ export function parseSpaces(value: unknown): ReadonlySet<number> | 'all' | null 
   if (!Array.isArray(value)) return null;
   if (value.length === 1 && value[0] === '*') return 'all';
   const spaces = new Set<number>();
-  for (const v of value) {
+  for (const v of value as unknown[]) {
     const n = typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : v;
     if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 1) return null;
     spaces.add(n);

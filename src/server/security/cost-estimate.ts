@@ -9,6 +9,7 @@ import {
   isInterfaceType,
   isObjectType,
   Kind,
+  OperationTypeNode,
   type DocumentNode,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -179,7 +180,7 @@ export function estimateCost(
 ): number | null {
   const operation = getOperationAST(document, operationName ?? undefined);
   if (!operation) return null;
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+  const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   if (!root) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);

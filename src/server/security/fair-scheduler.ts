@@ -2,6 +2,10 @@
 // round-robin, one per caller in turn, never more than `max` at once (the REST client's own bound,
 // so its FIFO queue stays empty and this order is the order calls are sent). A caller flooding
 // paygraph waits behind its own calls; another caller's call goes at the next free slot.
+function asError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error('the request was aborted');
+}
+
 interface Job {
   start: () => void;
   cancel: (reason: unknown) => void;
@@ -21,7 +25,7 @@ export class FairScheduler {
   }
 
   run<T>(lane: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) return Promise.reject(signal.reason);
+    if (signal?.aborted) return Promise.reject(asError(signal.reason));
     return new Promise<T>((resolve, reject) => {
       const onAbort = () => job.cancel(signal?.reason);
       const job: Job = {
@@ -41,7 +45,7 @@ export class FairScheduler {
           if (i < 0) return;
           queue!.splice(i, 1);
           if (queue!.length === 0) this.lanes.delete(lane);
-          reject(reason);
+          reject(asError(reason));
         },
       };
       signal?.addEventListener('abort', onAbort, { once: true });

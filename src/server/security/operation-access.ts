@@ -2,7 +2,7 @@
 // only by-credentials root fields (their transaction credentials authorize them), and a mutation
 // needs the `write` scope. Resolvers check again where they call (mayWrite, the space guard); this
 // refuses the whole operation before any of them runs, so a refusal costs no REST call.
-import { getOperationAST, Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { getOperationAST, Kind, OperationTypeNode, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import { mayWrite, type InboundCaller } from '../../resolvers';
 
 /** Root fields authorized by the transaction credentials they take. */
@@ -54,7 +54,7 @@ export function checkOperationAccess(
       message: 'authentication required: send a bearer token or API key (only the *ByCredentials fields work without one)',
     };
   }
-  if (operation.operation === 'mutation' && !byCredentialsOnly && !mayWrite(caller)) {
+  if (operation.operation === OperationTypeNode.MUTATION && !byCredentialsOnly && !mayWrite(caller)) {
     return { code: 'FORBIDDEN', status: 403, message: `${caller?.name ?? 'this caller'} may only read: mutations need the write scope` };
   }
   return null;

@@ -65,7 +65,7 @@ export class RequestRest implements RestCaller {
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const read = this.o.dedupe && operationsById.get(operationId)?.method === 'GET';
     if (!read) return this.send(operationId, options);
-    const key = readKey(operationId, options as CallOptions | undefined);
+    const key = readKey(operationId, options);
     let promise = this.reads.get(key);
     if (!promise) {
       promise = this.send(operationId, options);

@@ -44,9 +44,10 @@ export function useErrorCap(maxErrors: number): Plugin {
   const cap = (result: ResultLike): ResultLike =>
     result.errors && result.errors.length > 0 ? { ...result, errors: capErrors(result.errors, maxErrors) } : result;
   return {
-    onResultProcess({ result, setResult }) {
-      if (Array.isArray(result)) setResult(result.map(cap));
-      else if (result && !(Symbol.asyncIterator in result)) setResult(cap(result as ResultLike));
+    onResultProcess(payload) {
+      const result = payload.result;
+      if (Array.isArray(result)) payload.setResult(result.map(cap));
+      else if (result && !(Symbol.asyncIterator in result)) payload.setResult(cap(result as ResultLike));
     },
   };
 }

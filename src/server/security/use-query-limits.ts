@@ -1,7 +1,7 @@
 // Limits on what one request may ask, each checked once before execution: the body and the
 // document size before parsing, the token count while parsing (graphql-js stops at the limit), depth,
 // aliases and directives before validation (document-limits), introspection when turned off.
-import { NoSchemaIntrospectionCustomRule, parse } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type ParseOptions, type Source } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from './config';
 import { checkDocumentLimits } from './document-limits';
@@ -17,9 +17,9 @@ function tooLarge(message: string): Response {
 export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
   const maxBody = limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES;
   return {
-    onRequest({ request, endResponse }) {
-      const length = Number(request.headers.get('content-length') ?? 0);
-      if (length > maxBody) endResponse(tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`));
+    onRequest(payload) {
+      const length = Number(payload.request.headers.get('content-length') ?? 0);
+      if (length > maxBody) payload.endResponse(tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`));
     },
     onParams({ params, setResult }) {
       if (typeof params.query !== 'string') return;
@@ -39,7 +39,7 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
       });
     },
     onParse({ setParseFn }) {
-      setParseFn((source, options) => {
+      setParseFn((source: string | Source, options?: ParseOptions) => {
         try {
           return parse(source, { ...options, maxTokens: limits.maxTokens });
         } catch (error) {
@@ -55,7 +55,7 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
     },
     onValidate({ params, addValidationRule, setResult }) {
       if (!o.introspection) addValidationRule(NoSchemaIntrospectionCustomRule);
-      const violations = checkDocumentLimits(params.documentAST, limits);
+      const violations = checkDocumentLimits(params.documentAST as DocumentNode, limits);
       if (violations.length === 0) return;
       setResult(violations.map((v) => createGraphQLError(v.message, { extensions: { code: v.code, http: { status: 400 } } })));
     },
