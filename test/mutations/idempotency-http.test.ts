@@ -99,8 +99,9 @@ describe('Idempotency-Key', () => {
     const third = await graph(COMPLETE, { id }, key);
     expect(first.errors).toBeUndefined();
     expect(first.data.completeTransactionOnline.__typename).toBe('CompleteTransactionOnlinePayload');
-    expect(second).toEqual(first);
-    expect(third).toEqual(first);
+    // Replays make no REST call, so only their cost report differs.
+    expect(second.data).toEqual(first.data);
+    expect(third.data).toEqual(first.data);
     expect(await restCalls()).toEqual({ completeTransactionOnline: 1 });
     const completions = (await rest.call('searchTransactionCompletions', {
       space,
@@ -117,7 +118,7 @@ describe('Idempotency-Key', () => {
     const first = await graph(query, { input: { space: String(space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
     const again = await graph(query, { input: { space: String(space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
     const other = await graph(query, { input: { space: String(space), givenName: 'Other', idempotencyKey: 'customer-1' } });
-    expect(again).toEqual(first);
+    expect(again.data).toEqual(first.data);
     expect(other.data.createCustomer).toEqual({ __typename: 'IdempotencyKeyReusedError', code: 'IDEMPOTENCY_KEY_REUSED' });
     expect(await restCalls()).toEqual({ createCustomer: 1 });
   });

@@ -107,10 +107,9 @@ async function sendChunk(
     return { outcomes: chunk.map((item, i) => itemOutcome(spec, item, Array.isArray(body) ? body[i] : undefined, space)), sent: true };
   } catch (error) {
     if (!(error instanceof RestError)) throw error;
-    const single = spec.itemMutation!;
-    const e: MutationErrorValue = fromRestError(error, { mutation: single });
+    const mutation = spec.itemMutation!;
     return {
-      outcomes: chunk.map((item) => ({ ...e, object: item.object, sentVersion: item.sentVersion })),
+      outcomes: chunk.map((item) => fromRestError(error, { mutation, object: item.object, sentVersion: item.sentVersion })),
       sent: error.attempts > 0 || outcomeUnknown(error),
     };
   }

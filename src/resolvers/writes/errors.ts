@@ -125,7 +125,15 @@ export function fromStatus(status: number, c: FailureContext, r: Refusal): Mutat
       return mutationError('ForbiddenError', `${c.mutation}: the REST API refused permission for this action.`, { upstreamErrorId });
     case 404:
       return mutationError('NotFoundError', `${c.mutation}: ${said ?? 'the object does not exist'}`, { upstreamErrorId });
+    // A 409 without a version sent is a conflict with the object's state (a dunning case that exists).
     case 409:
+      if (c.sentVersion === undefined) {
+        return mutationError('StateTransitionError', `${c.mutation}: ${said ?? 'conflicts with the current state'}`, {
+          action: c.mutation,
+          object: c.object,
+          upstreamErrorId,
+        });
+      }
       return mutationError('VersionConflictError', `${c.mutation}: ${said ?? 'the object was changed by someone else'}`, {
         object: c.object,
         sentVersion: c.sentVersion,

@@ -5,5 +5,5 @@ export { MUTATION_ERROR_KINDS, isMutationError, type MutationErrorKind, type Mut
 export { deletedIdOf, isPayload, payloadObject, plainResult, type PayloadValue } from './payload';
 export { payloadTypeName } from './plan';
 export { loadCurrent } from './current';
-export { RESERVED_INPUT_FIELDS } from './request';
+export { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from './request';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency';

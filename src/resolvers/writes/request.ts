@@ -12,6 +12,8 @@ export interface WriteRequest {
   path: Record<string, string | number | bigint>;
   query: Record<string, unknown>;
   body?: unknown;
+  /** Body fields beyond the body schema that the REST rules ask for (`version` of an update, SPEC). */
+  bodyExtras?: Input;
   /** The object acted on (updates, deletes, actions), for payloads, conflicts and cache forgetting. */
   object?: ObjectRef;
   sentVersion?: number;
@@ -134,5 +136,14 @@ export function buildRequest(spec: MutationSpec, input: Input): { request?: Writ
     }
   }
   const sentVersion = typeof input.version === 'number' ? input.version : undefined;
-  return { request: problems.list.length > 0 ? undefined : { space, path, query, body, object, sentVersion }, problems };
+  const bodyExtras = lockingVersionOutsideSchema(spec) && sentVersion !== undefined ? { version: sentVersion } : undefined;
+  return { request: problems.list.length > 0 ? undefined : { space, path, query, body, bodyExtras, object, sentVersion }, problems };
+}
+
+/**
+ * SPEC: an update of a versioned object carries its `version` (optimistic locking), even where the
+ * body schema of openapi.json leaves it out (SubscriptionUpdateRequest). The input asks for it there too.
+ */
+export function lockingVersionOutsideSchema(spec: MutationSpec): boolean {
+  return spec.kind === 'update' && spec.resource?.versioned === true && !!spec.body && !('version' in bodyProperties(spec.body.schema));
 }

@@ -31,7 +31,7 @@ export async function send(ctx: GraphContext, spec: MutationSpec, r: WriteReques
   if (Object.keys(r.path).length > 0) options.path = r.path;
   const query = expand.length > 0 && spec.takesExpand ? { ...r.query, expand: expandParam(expand) } : r.query;
   if (Object.keys(query).length > 0) options.query = query;
-  if (r.body !== undefined) options.body = r.body;
+  if (r.body !== undefined) options.body = r.bodyExtras ? { ...(r.body as object), ...r.bodyExtras } : r.body;
   return internalsOf(ctx).caller.rest.call(spec.operation.operationId as OperationId, options);
 }
 

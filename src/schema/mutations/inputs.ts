@@ -13,7 +13,7 @@ import {
   type MutationSpec,
   type OpenApiParameter,
 } from '../../catalog';
-import { RESERVED_INPUT_FIELDS } from '../../resolvers';
+import { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from '../../resolvers';
 import { builder } from '../builder';
 import { dynamicInputField, type Input, type InputSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
@@ -132,6 +132,14 @@ function singleFields(spec: MutationSpec): Fields {
       if (RESERVED_INPUT_FIELDS.includes(name)) throw new Error(`${spec.name}: body property ${name} clashes with a reserved input field`);
       add(fields, name, field, spec.name);
     }
+  }
+  if (lockingVersionOutsideSchema(spec)) {
+    add(
+      fields,
+      'version',
+      { type: 'Int', required: true, description: 'The version the change is based on (optimistic locking).' },
+      spec.name,
+    );
   }
   return fields;
 }
