@@ -89,6 +89,8 @@ export interface ChildRelation {
   child: string;
   /** Field name on the parent type, e.g. `completions`. */
   name: string;
+  /** The parent's field the child names (a natural key such as Customer.customerId); default its REST key. */
+  parentField?: string;
   /** `field`: the child names the parent in a searchable field;
    *  `path`: the child's base carries the parent id in its path (one call per parent);
    *  `through`: the child names (per `via`) one of the parent's children of relation `relation`,
@@ -130,6 +132,25 @@ export const childRelations: ChildRelation[] = [
   { parent: 'Token', child: 'TokenVersion', name: 'versions', via: byLink('token') },
   { parent: 'ChargeFlowLevel', child: 'ChargeFlowLevelPaymentLink', name: 'paymentLinks', via: byLink('chargeFlowLevel') },
   { parent: 'DunningFlow', child: 'DunningFlowLevel', name: 'levels', via: byLink('flow') },
+  // By natural key: transactions and tokens name their customer by the merchant's customerId.
+  // (Subscriptions name a Subscriber, which carries no customerId: no search can find a customer's.)
+  { parent: 'Customer', child: 'Transaction', name: 'transactions', parentField: 'customerId', via: byId('customerId') },
+  { parent: 'Customer', child: 'Token', name: 'tokens', parentField: 'customerId', via: byId('customerId') },
+];
+
+/** A link by natural key: `field` of `model` holds the value of `targetField` of one `target` in the same space. */
+export interface NaturalLink {
+  model: string;
+  field: string;
+  /** The link's field name on `model`. */
+  name: string;
+  target: string;
+  targetField: string;
+}
+
+export const naturalLinks: NaturalLink[] = [
+  { model: 'Transaction', field: 'customerId', name: 'customer', target: 'Customer', targetField: 'customerId' },
+  { model: 'Token', field: 'customerId', name: 'customer', target: 'Customer', targetField: 'customerId' },
 ];
 
 /**

@@ -113,7 +113,7 @@ export function resolveChildren(
   return guarded(async () => {
     const internals = internalsOf(ctx);
     const child = resourceOf(relation.child);
-    const parentKey = keyOf(parent[resourceOf(relation.parent).key.field]);
+    const parentKey = keyOf(parent[relation.parentField ?? resourceOf(relation.parent).key.field]);
     if (parentKey === null) return EMPTY();
     const parentSpace = entityMeta(parent).space;
     const space = spaceFor(child.model, parentSpace);

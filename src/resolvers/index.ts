@@ -4,6 +4,7 @@ export type { Connection, PageInfo } from './connection';
 export type { CollectionArgs } from './page-args';
 export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
 export { resolveChildren } from './children';
+export { resolveNaturalLink } from './natural-links';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
 export { encodeGlobalId, decodeGlobalId, type DecodedGlobalId } from './global-id';
 export { entityKey, splitNestedKey } from './entity-key';

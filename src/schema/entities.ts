@@ -2,8 +2,8 @@
 // every REST property under its REST name, link fields resolved to entities, id references exposed
 // as links (contract naming), and one-to-many children as connections.
 import type { GraphQLResolveInfo } from 'graphql';
-import { resources, resourceOf, type ChildRelation, type Resource } from '../catalog';
-import { encodeGlobalId, entityKey, resolveChildren, resolveLink, type GraphContext } from '../resolvers';
+import { naturalLinks, resources, resourceOf, type ChildRelation, type NaturalLink, type Resource } from '../catalog';
+import { encodeGlobalId, entityKey, resolveChildren, resolveLink, resolveNaturalLink, type GraphContext } from '../resolvers';
 import { entityMeta, isEntity, type Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs } from './connections';
@@ -60,13 +60,26 @@ function childField(t: unknown, relation: ChildRelation) {
     type: connectionRef(relation.child),
     nullable: true,
     args: collectionArgs(t as { arg: unknown }, relation.child),
-    description: `The ${child.typeName} objects of this ${resourceOf(relation.parent).typeName}.`,
+    description: relation.parentField
+      ? `The ${child.typeName} objects whose \`${relation.via.kind === 'field' ? relation.via.searchName : relation.parentField}\` is this ${resourceOf(relation.parent).typeName}'s \`${relation.parentField}\` (batched across parents).`
+      : `The ${child.typeName} objects of this ${resourceOf(relation.parent).typeName}.`,
     complexity: connectionComplexity,
     remote: true,
-    keyOnly: true,
+    // A relation by natural key reads that field of the parent, so the parent must be loaded.
+    keyOnly: !relation.parentField,
     resolve: (parent, args, ctx, info) => resolveChildren(ctx, info, parent, relation, toCollectionArgs(args)),
   };
   return dynamicField<Entity>(t, spec);
+}
+
+function naturalLinkField(t: unknown, link: NaturalLink) {
+  const target = resourceOf(link.target).typeName;
+  return dynamicField<Entity>(t, {
+    type: entityRef(link.target),
+    description: `The ${target} whose \`${link.targetField}\` is this object's \`${link.field}\` (same space; found by search, batched).`,
+    remote: true,
+    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) => resolveNaturalLink(ctx, info, parent, link),
+  });
 }
 
 type FieldMap = Record<string, ReturnType<typeof dynamicField>>;
@@ -109,6 +122,7 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
     else add(p.name, propertyField(p, t));
   }
   for (const relation of resource.children) add(relation.name, childField(t, relation));
+  for (const link of naturalLinks.filter((l) => l.model === resource.model)) add(link.name, naturalLinkField(t, link));
   return fields;
 }
 
