@@ -5,7 +5,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { InboundCaller } from '../../resolvers';
-import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './auth';
+import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './credentials';
 import { ConfigError } from './config';
 
 const SCHEME = 'sha256';

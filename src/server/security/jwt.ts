@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { InboundCaller } from '../../resolvers';
-import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './auth';
+import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './credentials';
 import { ConfigError, type JwtConfig } from './config';
 
 const SYMMETRIC = ['HS256', 'HS384', 'HS512'];
