@@ -236,3 +236,14 @@ export const parameterEnums: Record<string, string> = {
   // The transaction user interface types (SPEC leaves the type a String).
   integrationMode: 'TransactionUserInterfaceType',
 };
+
+/**
+ * Extras that apply only while their object is in one of these states (the REST API answers 422
+ * otherwise). The graph answers null for other states without calling.
+ */
+export const extraStates: Record<string, readonly string[]> = {
+  getTransactionPaymentPageUrl: ['PENDING', 'CONFIRMED', 'PROCESSING'],
+  getTransactionIframeJavascriptUrl: ['PENDING', 'CONFIRMED', 'PROCESSING'],
+  getTransactionLightboxJavascriptUrl: ['PENDING', 'CONFIRMED', 'PROCESSING'],
+  getTransactionChargeFlowPaymentPageUrl: ['PROCESSING'],
+};

@@ -8,7 +8,7 @@
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
 import { getOperationAST, OperationTypeNode, type ExecutionArgs } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { createGraphContext, createMemoryIdempotencyStore, type IdempotencyStore } from '../resolvers';
+import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
@@ -94,7 +94,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;
-          setResult({ ...result, extensions: { ...result.extensions, cost: counted.cost() } });
+          const warnings = warningsOf(graph);
+          setResult({ ...result, extensions: { ...result.extensions, cost: counted.cost(), ...(warnings.length ? { warnings } : {}) } });
         },
       };
     },

@@ -59,7 +59,9 @@ describe('children that do not fit one batched page', () => {
 
 describe('extra fields', () => {
   it('the same extra call selected twice is made once per request', async () => {
-    const tx = ((await h.rest.call('searchTransactions', { space: h.space, query: { limit: 1 } })) as { data: Obj[] }).data[0];
+    // A pending transaction: the payment page URL applies to it (other states answer null without a call).
+    const lineItems = [{ uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }];
+    const tx = (await h.rest.call('createTransaction', { space: h.space, body: { currency: 'CHF', lineItems } })) as Obj;
     const r = await h.run(`query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { a: paymentPageUrl b: paymentPageUrl } } }`, {
       s: String(h.space),
       t: String(tx.id),

@@ -2,8 +2,8 @@
 // a GET on `<base>/{key}/<words>` whose only path parameter is the object's key. The words name the
 // field (`/payment/transactions/{id}/payment-page-url` -> Transaction.paymentPageUrl), the query
 // parameters (except `expand`) become arguments. Paged extras are hand-written (subscription-invoices.ts).
-import { parameterEnums, resources, type Operation, type Resource } from '../../catalog';
-import { callExtra } from '../../resolvers';
+import { extraStates, parameterEnums, resources, type Operation, type Resource } from '../../catalog';
+import { addWarning, callExtra, type GraphContext } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { dynamicArg, dynamicField, type Input } from '../dynamic';
@@ -45,24 +45,48 @@ function argsOf(t: { arg: unknown }, op: Operation) {
   );
 }
 
-function extraField(t: { arg: unknown }, resource: Resource, op: Operation) {
+/** REST refusals that say the extra does not apply to this object (in its state, or at all). */
+const DOES_NOT_APPLY = new Set(['UNPROCESSABLE', 'NOT_FOUND']);
+
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { extensions?: { code?: unknown } } | null)?.extensions?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function describeExtra(resource: Resource, op: Operation, name: string): string {
+  const states = extraStates[op.operationId];
+  const when = states ? ` Null unless the ${resource.typeName} is ${states.join(', ')} (no REST call then).` : '';
+  return `REST ${op.method} ${op.path}.${when} Null, with one warning in \`extensions.warnings\`, where REST says it does not apply (\`${name}\` of many rows: one warning).`;
+}
+
+function extraField(t: { arg: unknown }, resource: Resource, op: Operation, name: string) {
   const result = resultShape(op);
   const pathParam = op.pathParams[0].name;
+  const states = extraStates[op.operationId];
   return dynamicField<Entity>(t, {
     type: resultType(result),
     list: result.list,
     args: argsOf(t, op),
-    description: `REST ${op.method} ${op.path}.`,
+    description: describeExtra(resource, op, name),
     remote: true,
-    keyOnly: true,
-    resolve: async (parent, args, ctx) => {
+    // An extra that applies only in some states reads the state, so its parent must be loaded.
+    keyOnly: !states,
+    resolve: async (parent, args, ctx: GraphContext, info) => {
+      if (states && typeof parent.state === 'string' && !states.includes(parent.state)) return null;
       const space = entityMeta(parent).space;
-      const body = await callExtra(ctx, op.operationId, {
-        space: op.spaceScoped ? space : null,
-        path: { [pathParam]: parent[resource.key.field] },
-        query: queryFrom(args),
-      });
-      return toResult(body, result, space);
+      try {
+        const body = await callExtra(ctx, op.operationId, {
+          space: op.spaceScoped ? space : null,
+          path: { [pathParam]: parent[resource.key.field] },
+          query: queryFrom(args),
+        });
+        return toResult(body, result, space);
+      } catch (error) {
+        const code = codeOf(error);
+        if (!code || !DOES_NOT_APPLY.has(code)) throw error;
+        addWarning(ctx, info, code, `${resource.typeName}.${name}: REST says it does not apply to some objects; they answer null.`);
+        return null;
+      }
     },
   });
 }
@@ -78,5 +102,7 @@ export const generatedExtras = resources.flatMap((resource) =>
 for (const resource of resources) {
   const mine = generatedExtras.filter((e) => e.resource === resource);
   if (mine.length === 0) continue;
-  builder.objectFields(entityRef(resource.model), (t) => Object.fromEntries(mine.map((e) => [e.name, extraField(t, resource, e.op)])));
+  builder.objectFields(entityRef(resource.model), (t) =>
+    Object.fromEntries(mine.map((e) => [e.name, extraField(t, resource, e.op, e.name)])),
+  );
 }
