@@ -1,6 +1,6 @@
 // GraphiQL's default tabs: example operations over the sandbox's demo data that show links,
 // one-to-many connections, filters, ordering, paging, lookups, extras, a read-only tour, and a
-// checkout in four mutations.
+// checkout in four mutations, and live updates that follow it.
 // Tested to validate against the schema (test/server/graphiql.test.ts).
 import type { GraphiQLOptions } from 'graphql-yoga';
 
@@ -349,6 +349,39 @@ export const examples: Example[] = [
       cardConfiguration: DEMO_CARD_CONFIGURATION,
       card: '4111111111111111',
     },
+  },
+  {
+    title: 'Live',
+    query: /* GraphQL */ `
+      # Live updates: run this, then drive the transaction from the Checkout tab (ProcessCard, then
+      # Complete); each change arrives here once, in order, and the stream ends at a final state.
+      # Paste a transaction id from CreateTransaction into the variables. Served over SSE here;
+      # WebSocket clients (graphql-ws) use the same URL.
+      subscription FollowTransaction($transaction: ID!) {
+        entityChanged(id: $transaction, untilFinal: true) {
+          id
+          ... on Transaction {
+            state
+            version
+            authorizationAmount
+          }
+        }
+      }
+
+      # New refunds of the demo space as they are made.
+      subscription NewRefunds($space: ID!) {
+        refundsChanged(space: $space) {
+          id
+          state
+          amount
+          transaction {
+            id
+            state
+          }
+        }
+      }
+    `,
+    variables: { space: DEMO_SPACE, transaction: 'paste the id CreateTransaction answered' },
   },
 ];
 

@@ -6,6 +6,7 @@ import { createClient as createWsClient, type Client as WsClient } from 'graphql
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { examples } from '../../src/server/graphiql-examples';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 
 let sandbox: RunningSandbox;
@@ -121,6 +122,28 @@ describe('live updates', () => {
       expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
     } finally {
       await client.dispose();
+    }
+  });
+
+  it('runs the GraphiQL Live tab: FollowTransaction streams the transaction the Checkout tab drives', async () => {
+    const live = examples.find((e) => e.title === 'Live')!;
+    const id = await newTransaction();
+    const client = createSseClient({ url: graph.url });
+    try {
+      const events = client.iterate({
+        query: live.query,
+        operationName: 'FollowTransaction',
+        variables: { ...live.variables, transaction: id },
+      });
+      const states: string[] = [];
+      for await (const event of events as AsyncIterable<{ data?: { entityChanged: { state: string } } }>) {
+        states.push(event.data!.entityChanged.state);
+        if (states.length === 1) await authorize(id);
+        else if (states.length === 2) await complete(id);
+      }
+      expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
+    } finally {
+      client.dispose();
     }
   });
 
