@@ -19,6 +19,7 @@ const config: CodegenConfig = {
         scalars: {
           Long: { input: 'number | string', output: 'number | string' },
           DateTime: { input: 'string', output: 'string' },
+          DateOrDateTime: { input: 'string', output: 'string' },
           Decimal: { input: 'number', output: 'number' },
           JSON: { input: 'unknown', output: 'unknown' },
           JSONObject: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },

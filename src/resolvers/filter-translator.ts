@@ -4,6 +4,7 @@
 // embedded objects become dotted names (`token.state`, `billingAddress.country`).
 import { refName, resourceByModel, schemas } from '../catalog';
 import { graphError } from './errors';
+import { isDateTimeField, splitDateConditions } from './date-filters';
 import { idFieldTarget, restKeyConditions } from './filter-ids';
 import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
 
@@ -135,9 +136,16 @@ function translate(filter: Filter, model: string, prefix: string): string {
     const idTarget = idFieldTarget(model, restName);
     if (nested) parts.push(translate(raw as Filter, nested, `${name}.`));
     else if (idTarget) parts.push(scalar(name, restKeyConditions(raw, idTarget, name)));
+    else if (isDateTimeField(model, restName)) parts.push(dateTimeConditions(name, raw));
     else parts.push(scalar(name, raw));
   }
   return group(parts, 'AND');
+}
+
+/** Conditions on a date-time field: plain dates stand for their whole day. */
+function dateTimeConditions(name: string, f: ScalarFilter): string {
+  const { terms, rest } = splitDateConditions(name, f);
+  return group([...terms, scalar(name, rest)], 'AND');
 }
 
 // An empty sub-filter inside `or` means "true"; `NOT (id:*)` says so in the syntax.

@@ -20,6 +20,7 @@ export interface PaygraphSchemaTypes {
     ID: { Input: string; Output: string };
     Long: { Input: number | bigint; Output: number | bigint | string };
     DateTime: { Input: string; Output: string | Date };
+    DateOrDateTime: { Input: string; Output: string };
     Decimal: { Input: number | string; Output: number | string };
     JSON: { Input: unknown; Output: unknown };
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };

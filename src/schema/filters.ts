@@ -65,7 +65,9 @@ export function propertyFilter(p: PropertyShape): FilterRef | undefined {
   if (p.shape.kind === 'enum') return leafFilter(`${graphTypeName(p.shape.name)}Filter`, enumRef(p.shape.name), ENUM_OPS);
   if (p.shape.kind !== 'scalar') return undefined;
   const ops = opsByScalar[p.shape.scalar];
-  return ops ? leafFilter(`${p.shape.scalar}Filter`, p.shape.scalar, ops) : undefined;
+  // Date-time fields compare with a date-time or a plain date (a whole day).
+  const operand: Input = p.shape.scalar === 'DateTime' ? 'DateOrDateTime' : p.shape.scalar;
+  return ops ? leafFilter(`${p.shape.scalar}Filter`, operand, ops) : undefined;
 }
 
 /** Conditions on an id field: each value a global ID or a REST key. */

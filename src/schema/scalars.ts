@@ -42,6 +42,32 @@ builder.scalarType('DateTime', {
   parseLiteral: (ast) => checkDateTime(literalText(ast, 'DateTime', [Kind.STRING])),
 });
 
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A plain date (a whole day, UTC) or an RFC 3339 date-time: what date filters compare with. */
+function checkDateOrDateTime(value: unknown): string {
+  if (typeof value === 'string' && PLAIN_DATE.test(value)) {
+    const day = new Date(`${value}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value) return value;
+    throw badInput(`DateOrDateTime cannot represent ${JSON.stringify(value)}: not a calendar date`);
+  }
+  try {
+    return checkDateTime(value);
+  } catch {
+    throw badInput(
+      `DateOrDateTime cannot represent ${JSON.stringify(String(value).slice(0, 40))}: expected a date (2025-06-01) or an RFC 3339 date-time`,
+    );
+  }
+}
+
+builder.scalarType('DateOrDateTime', {
+  description:
+    'In date filters: a plain date, 2025-06-01, meaning that whole day in UTC (lte includes it, gt starts after it), or an RFC 3339 date-time.',
+  serialize: (value) => checkDateOrDateTime(value),
+  parseValue: checkDateOrDateTime,
+  parseLiteral: (ast) => checkDateOrDateTime(literalText(ast, 'DateOrDateTime', [Kind.STRING])),
+});
+
 const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
 
 /** A decimal amount: a number when the text converts exactly, else the decimal text unchanged. */

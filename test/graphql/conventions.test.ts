@@ -94,3 +94,31 @@ describe('LocalizedString', () => {
     for (const m of methods) expect(m.name.value).toBe(m.name.translations.find((t) => t.language === 'en-US')?.text);
   });
 });
+
+describe('date filters', () => {
+  const dated = `query($s: ID!, $f: TransactionFilter) { space(id: $s) { transactions(first: 100, filter: $f) { nodes { restId createdOn } } } }`;
+  type Dated = { restId: number; createdOn: string };
+  const rows = async (f: unknown) => {
+    const r = await h.run(dated, { s: String(h.space), f });
+    expect(r.errors).toBeUndefined();
+    return at(r.data, 'space.transactions.nodes') as Dated[];
+  };
+
+  it('take a plain date as that whole day (UTC) and date-times as before', async () => {
+    const [one] = await rows(null);
+    const day = new Date(one.createdOn).toISOString().slice(0, 10);
+    const onDay = await rows({ createdOn: { eq: day } });
+    expect(onDay.map((r) => r.restId)).toContain(one.restId);
+    for (const r of onDay) expect(new Date(r.createdOn).toISOString().slice(0, 10)).toBe(day);
+    expect((await rows({ createdOn: { lte: day } })).map((r) => r.restId)).toContain(one.restId);
+    expect((await rows({ createdOn: { gt: day } })).map((r) => r.restId)).not.toContain(one.restId);
+    expect((await rows({ createdOn: { in: [day] } })).map((r) => r.restId)).toContain(one.restId);
+    expect((await rows({ createdOn: { lte: one.createdOn, gte: one.createdOn } })).map((r) => r.restId)).toContain(one.restId);
+  });
+
+  it('refuse what is not a calendar date, naming the value', async () => {
+    const r = await h.run(dated, { s: String(h.space), f: { createdOn: { eq: '2025-02-30' } } });
+    expect(r.errors?.[0]?.message).toMatch(/2025-02-30.*not a calendar date/);
+    expect(r.calls).toEqual([]);
+  });
+});

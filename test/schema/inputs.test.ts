@@ -19,7 +19,10 @@ describe('scalar filters', () => {
     const ordered = { eq: 'T', ne: 'T', lt: 'T', lte: 'T', gt: 'T', gte: 'T', in: '[T!]', notIn: '[T!]', isNull: 'Boolean' };
     const withType = (t: string) => Object.fromEntries(Object.entries(ordered).map(([k, v]) => [k, v.replace('T', t)]));
     expect(fieldsOf('StringFilter')).toEqual({ ...withType('String'), contains: 'String' });
-    for (const t of ['Int', 'Long', 'Decimal', 'DateTime']) expect(fieldsOf(`${t}Filter`)).toEqual(withType(t));
+    for (const t of ['Int', 'Long', 'Decimal']) expect(fieldsOf(`${t}Filter`)).toEqual(withType(t));
+    // Date-time fields compare with a date-time or a plain date (a whole day).
+    expect(fieldsOf('DateTimeFilter')).toEqual(withType('DateOrDateTime'));
+    expect(fieldsOf('IdFilter')).toEqual(withType('ID'));
     expect(fieldsOf('BooleanFilter')).toEqual({ eq: 'Boolean', ne: 'Boolean', isNull: 'Boolean' });
     expect(fieldsOf('TransactionStateFilter')).toEqual({
       eq: 'TransactionState',
