@@ -55,7 +55,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         acceptLanguage: request?.headers.get('accept-language'),
         upstream: options.rest,
       });
-      setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }));
+      // envelop types an executor's result as any: handed through as it is.
+      setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
     },
     onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
@@ -90,7 +91,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         idempotency,
         upstream: options.rest,
       });
-      setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }));
+      setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;
