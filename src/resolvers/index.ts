@@ -5,6 +5,7 @@ export type { CollectionArgs } from './page-args';
 export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
 export { resolveChildren } from './children';
 export { resolveNaturalLink } from './natural-links';
+export { searchParams, type SearchArgs } from './search-params';
 export { addWarning, warningsOf, type Warning } from './warnings';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
 export { encodeGlobalId, decodeGlobalId, type DecodedGlobalId } from './global-id';

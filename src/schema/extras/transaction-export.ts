@@ -1,13 +1,17 @@
-// Space.transactionExport: the CSV export of transactions (GET /payment/transactions/export), as the
-// CSV text and as rows parsed with csv-parse (one JSON object per line, keyed by the header).
+// Space.transactionExport: the CSV export of transactions (GET /payment/transactions/export), taking
+// the typed filter and orderBy of transactions (or the raw REST forms), as the CSV text, as rows parsed
+// with csv-parse (one JSON object per line, keyed by the header) and as typed records.
 import { parse } from 'csv-parse/sync';
-import { callExtra } from '../../resolvers';
+import { callExtra, searchParams, type SearchArgs } from '../../resolvers';
 import type { Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
 import { entityRef } from '../registry';
 import { spaceIdOf } from '../space';
+import { cleanFilter, filterRef } from '../filters';
+import { orderRef } from '../order';
 import { queryFrom } from './results';
+import { exportColumnRef, exportRowRef } from './transaction-export-rows';
 
 interface TransactionExport {
   csv: string;
@@ -23,6 +27,12 @@ const exportRef = builder.objectRef<TransactionExport>('TransactionExport').impl
       description: 'The CSV parsed: one object per line, keyed by the header row.',
       resolve: (e) => parseRows(e.csv),
     }),
+    records: t.field({
+      type: [exportRowRef],
+      nullable: false,
+      description: 'The CSV parsed into typed rows (the columns asked for; the others null).',
+      resolve: (e) => parseRows(e.csv),
+    }),
   }),
 });
 
@@ -32,13 +42,37 @@ export function parseRows(csv: string): Record<string, string>[] {
   return parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true, bom: true });
 }
 
+/** REST parameters of the export from the field's arguments; typed and raw forms of one thing exclude each other. */
+function exportQuery(args: Record<string, unknown>): Record<string, unknown> {
+  const { columns, filter, orderBy, fields, query, order, ...rest } = args;
+  if (columns && fields) throw badUserInput('pass either `columns` or `fields`, not both');
+  if (orderBy && order) throw badUserInput('pass either `orderBy` or `order`, not both');
+  const search = searchParams('Transaction', {
+    filter: cleanFilter(filter) as SearchArgs['filter'],
+    query: query as string | null,
+    orderBy: orderBy as SearchArgs['orderBy'],
+  });
+  return queryFrom({ ...rest, fields: columns ?? fields, query: search.query, order: search.order ?? order });
+}
+
 builder.objectFields(entityRef('Space'), (t) => ({
   transactionExport: dynamicField<Entity>(t, {
     type: exportRef,
     args: {
-      fields: dynamicArg(t.arg, { type: 'String', list: true, description: 'REST field names of the columns.' }),
-      query: dynamicArg(t.arg, { type: 'String', description: 'Search query (REST search syntax).' }),
-      order: dynamicArg(t.arg, { type: 'String', description: 'Sort order (REST sort syntax, e.g. `createdOn:DESC`).' }),
+      columns: dynamicArg(t.arg, {
+        type: exportColumnRef,
+        list: true,
+        description: 'The columns, in order (default: the REST default set).',
+      }),
+      filter: dynamicArg(t.arg, { type: filterRef('Transaction'), description: 'Typed conditions, as on `transactions`.' }),
+      orderBy: dynamicArg(t.arg, { type: orderRef('Transaction'), list: true, description: 'Sort keys, most significant first.' }),
+      fields: dynamicArg(t.arg, {
+        type: 'String',
+        list: true,
+        description: 'REST field names of the columns (dotted names too); or `columns`.',
+      }),
+      query: dynamicArg(t.arg, { type: 'String', description: 'A raw query in the REST search syntax, combined with `filter` by AND.' }),
+      order: dynamicArg(t.arg, { type: 'String', description: 'Sort order in the REST sort syntax (`createdOn:DESC`); or `orderBy`.' }),
       limit: dynamicArg(t.arg, { type: 'Int', description: 'Rows to export (default 2,000).' }),
       offset: dynamicArg(t.arg, { type: 'Int', description: 'Rows to skip (at most 100,000).' }),
     },
@@ -49,7 +83,7 @@ builder.objectFields(entityRef('Space'), (t) => ({
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
       if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
-      const csv = await callExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: queryFrom(args) });
+      const csv = await callExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) });
       if (typeof csv !== 'string') throw new Error('the export did not return CSV text');
       return { csv };
     },
