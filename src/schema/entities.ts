@@ -11,6 +11,7 @@ import { dynamicField, type FieldSpec } from './dynamic';
 import { carrySpace } from './embedded';
 import { referencesOf, type ReferenceNaming } from './naming';
 import { entityTypeDescription } from './descriptions';
+import { hasMoneyView, moneyField } from './money';
 import { localizedStringRef, localizedValue } from './localized';
 import { entityRef, outputOf } from './registry';
 import { propertiesOf, type PropertyShape } from './shapes';
@@ -120,6 +121,7 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
     if (link) add(p.name, linkField(t, link.field, link.model, link.many, p.description ?? `Linked ${resourceOf(link.model).typeName}.`));
     else if (ref) referenceFields(t, p, ref, add);
     else add(p.name, propertyField(p, t));
+    if (hasMoneyView(p, names)) add(`${p.name}Money`, moneyField(t, p));
   }
   for (const relation of resource.children) add(relation.name, childField(t, relation));
   for (const link of naturalLinks.filter((l) => l.model === resource.model)) add(link.name, naturalLinkField(t, link));

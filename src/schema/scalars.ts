@@ -85,8 +85,11 @@ export function parseDecimal(value: unknown): number | string {
 }
 
 builder.scalarType('Decimal', {
-  description: 'A decimal amount. A JSON number in output; input accepts a number or a decimal string.',
-  serialize: (value: unknown) => (typeof value === 'bigint' ? value.toString() : parseDecimal(value)),
+  description:
+    'A decimal amount: a JSON number as REST sends it, decimal text where paygraph has it as text (Money.amount); input accepts a number or a decimal string.',
+  // Decimal text handed over as such (Money.amount) stays text, so no client rounds it.
+  serialize: (value: unknown) =>
+    typeof value === 'bigint' ? value.toString() : typeof value === 'string' && DECIMAL.test(value) ? value : parseDecimal(value),
   parseValue: parseDecimal,
   parseLiteral: (ast) => parseDecimal(literalText(ast, 'Decimal', [Kind.INT, Kind.FLOAT, Kind.STRING])),
 });

@@ -122,3 +122,33 @@ describe('date filters', () => {
     expect(r.calls).toEqual([]);
   });
 });
+
+describe('Money', () => {
+  it('offers the amounts of a transaction with its currency, the amount as decimal text', async () => {
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { transactions(first: 10) { nodes { currency authorizationAmount
+        authorizationAmountMoney { amount currencyCode } } } } }`,
+      { s: String(h.space) },
+    );
+    expect(r.errors).toBeUndefined();
+    type Row = { currency: string; authorizationAmount: number; authorizationAmountMoney: { amount: string; currencyCode: string } | null };
+    const rows = at(r.data, 'space.transactions.nodes') as Row[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      expect(row.authorizationAmountMoney).toEqual({ amount: String(row.authorizationAmount), currencyCode: row.currency });
+      expect(typeof row.authorizationAmountMoney?.amount).toBe('string');
+    }
+  });
+
+  it('is read from the linked transaction as well, without an extra call when expanded', async () => {
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { refunds(first: 5) { nodes { amount transaction { authorizationAmountMoney { amount currencyCode } } } } } }`,
+      { s: String(h.space) },
+    );
+    expect(r.errors).toBeUndefined();
+    const rows = at(r.data, 'space.refunds.nodes') as { transaction: { authorizationAmountMoney: { currencyCode: string } | null } }[];
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) expect(row.transaction.authorizationAmountMoney?.currencyCode).toMatch(/^[A-Z]{3}$/);
+    expect(count(r.calls)).toEqual({ listRefunds: 1 });
+  });
+});
