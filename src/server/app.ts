@@ -1,6 +1,7 @@
 // The paygraph HTTP app: graphql-yoga over the schema, GraphiQL at /graphql with example operations,
 // one GraphContext per operation (use-graph-context), expected errors typed and the rest masked
 // (use-error-masking). Tests call `app.fetch(...)` in process.
+import { useCompression } from './compression';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import { liveHubOf, type TickOptions } from '../live';
@@ -76,6 +77,7 @@ export function createApp(o: AppOptions) {
         limiter: rateLimiterFor(security.limits),
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
+      useCompression(),
     ],
   });
 }

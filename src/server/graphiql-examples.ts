@@ -44,7 +44,9 @@ export const examples: Example[] = [
                 paymentConnectorConfiguration {
                   name
                   connector {
-                    name
+                    name {
+                      value
+                    }
                   }
                 }
                 completions(first: 2) {
@@ -291,7 +293,9 @@ export const examples: Example[] = [
             transaction {
               state
               failureReason {
-                name
+                name {
+                  value
+                }
               }
             }
           }

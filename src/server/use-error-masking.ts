@@ -26,6 +26,7 @@ export const EXPECTED_CODES = new Set([
   'TOO_MANY_ALIASES',
   'TOO_MANY_DIRECTIVES',
   'TOO_MANY_TOKENS',
+  'TIMEOUT',
   'TOO_MANY_ERRORS',
 ]);
 

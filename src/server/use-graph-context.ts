@@ -6,7 +6,7 @@
 // spaces (security/space-guard) and counted against the operation's budget and the caller's rate
 // limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
-import { getOperationAST, OperationTypeNode, type ExecutionArgs } from 'graphql';
+import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
@@ -15,7 +15,7 @@ import { callerOf } from './security/request-auth';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimiter } from './security/rate-limit';
 import { estimateCost } from './security/cost-estimate';
-import { overBudget, rateLimited, RequestRest } from './security/request-rest';
+import { deadlineExceeded, overBudget, rateLimited, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
 
 export interface GraphContextPluginOptions {
@@ -33,10 +33,11 @@ export interface GraphContextPluginOptions {
   scheduler?: FairScheduler;
 }
 
-function deadlineSignal(signal: AbortSignal | undefined, timeoutMs: number | undefined): AbortSignal | undefined {
-  if (timeoutMs === undefined) return signal;
+/** The request's signal joined with its deadline, and whether the deadline is what fired. */
+function withDeadline(signal: AbortSignal | undefined, timeoutMs: number | undefined): { signal?: AbortSignal; expired: () => boolean } {
+  if (timeoutMs === undefined) return { signal, expired: () => false };
   const deadline = AbortSignal.timeout(timeoutMs);
-  return signal ? AbortSignal.any([signal, deadline]) : deadline;
+  return { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, expired: () => deadline.aborted };
 }
 
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
@@ -80,10 +81,11 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;
       }
+      const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
         rest: guardRest(counted, caller, caller === ANONYMOUS_CALLER),
         naive: options.naive,
-        signal: deadlineSignal(request?.signal, options.requestTimeoutMs),
+        signal: deadline.signal,
         caller,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
         acceptLanguage: request?.headers.get('accept-language'),
@@ -96,7 +98,13 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;
           const warnings = warningsOf(graph);
-          setResult({ ...result, extensions: { ...result.extensions, cost: counted.cost(), ...(warnings.length ? { warnings } : {}) } });
+          const given: readonly GraphQLError[] | undefined = result.errors;
+          const errors = deadline.expired() ? [...(given ?? []), deadlineExceeded(options.requestTimeoutMs!)] : given;
+          setResult({
+            ...result,
+            ...(errors ? { errors } : {}),
+            extensions: { ...result.extensions, cost: counted.cost(), ...(warnings.length ? { warnings } : {}) },
+          });
         },
       };
     },

@@ -120,7 +120,10 @@ describe('bounded errors and time', () => {
       const quick = appOver(world.rest, { env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '200' } });
       const a = await gql(quick, '{ spaces(first: 1) { nodes { id } } }');
       expect(a.body.data?.spaces ?? null).toBeNull();
-      expect(JSON.stringify(a.body.errors)).toMatch(/abort/i);
+      expect(a.body.errors?.map((e) => e.extensions?.code)).toContain('TIMEOUT');
+      expect(a.body.errors?.find((e) => e.extensions?.code === 'TIMEOUT')?.message).toMatch(
+        /longer than 200 ms \(PAYGRAPH_REQUEST_TIMEOUT_MS\)/,
+      );
     } finally {
       await fetch(admin, { method: 'DELETE' });
     }

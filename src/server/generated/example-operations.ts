@@ -3,6 +3,7 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+/** The values of the REST enum CreationEntityState. */
 export type CreationEntityState =
   | 'ACTIVE'
   | 'CREATE'
@@ -10,6 +11,7 @@ export type CreationEntityState =
   | 'DELETING'
   | 'INACTIVE';
 
+/** The values of the REST enum RefundState. */
 export type RefundState =
   | 'CREATE'
   | 'FAILED'
@@ -18,6 +20,7 @@ export type RefundState =
   | 'SCHEDULED'
   | 'SUCCESSFUL';
 
+/** The values of the REST enum SubscriptionState. */
 export type SubscriptionState =
   | 'ACTIVE'
   | 'FAILED'
@@ -28,6 +31,7 @@ export type SubscriptionState =
   | 'TERMINATING'
   | 'TERMINATION_SCHEDULED';
 
+/** The values of the REST enum SubscriptionVersionState. */
 export type SubscriptionVersionState =
   | 'ACTIVE'
   | 'FAILED'
@@ -36,6 +40,7 @@ export type SubscriptionVersionState =
   | 'TERMINATED'
   | 'TERMINATING';
 
+/** The values of the REST enum TransactionCompletionState. */
 export type TransactionCompletionState =
   | 'CREATE'
   | 'FAILED'
@@ -43,6 +48,7 @@ export type TransactionCompletionState =
   | 'SCHEDULED'
   | 'SUCCESSFUL';
 
+/** The values of the REST enum TransactionLineItemVersionState. */
 export type TransactionLineItemVersionState =
   | 'CREATE'
   | 'FAILED'
@@ -50,6 +56,7 @@ export type TransactionLineItemVersionState =
   | 'SCHEDULED'
   | 'SUCCESSFUL';
 
+/** The values of the REST enum TransactionState. */
 export type TransactionState =
   | 'AUTHORIZED'
   | 'COMPLETED'
@@ -65,7 +72,7 @@ export type TransactionState =
 export type TourQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type TourQuery = { spaces: { nodes: Array<{ id: string, restId: number | string, name: string | null, account: { name: string | null } | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, createdOn: string | null, token: { restId: number | string, state: CreationEntityState | null } | null, paymentConnectorConfiguration: { name: string | null, connector: { name: Record<string, unknown> | null } | null } | null, completions: { nodes: Array<{ restId: number | string, state: TransactionCompletionState | null }> } | null, refunds: { nodes: Array<{ restId: number | string, amount: number | null, state: RefundState | null }> } | null }> } | null }> } | null };
+export type TourQuery = { spaces: { nodes: Array<{ id: string, restId: number | string, name: string | null, account: { name: string | null } | null, transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null, currency: string | null, authorizationAmount: number | null, createdOn: string | null, token: { restId: number | string, state: CreationEntityState | null } | null, paymentConnectorConfiguration: { name: string | null, connector: { name: { value: string | null } | null } | null } | null, completions: { nodes: Array<{ restId: number | string, state: TransactionCompletionState | null }> } | null, refunds: { nodes: Array<{ restId: number | string, amount: number | null, state: RefundState | null }> } | null }> } | null }> } | null };
 
 export type FiltersQueryVariables = Exact<{
   space: string | number;
@@ -126,7 +133,7 @@ export type ProcessCardMutation = { processTransactionCardDetails:
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
-    | { transaction: { state: TransactionState | null, failureReason: { name: Record<string, unknown> | null } | null } | null }
+    | { transaction: { state: TransactionState | null, failureReason: { name: { value: string | null } | null } | null } | null }
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
@@ -170,3 +177,74 @@ export type RefundMutation = { createRefund:
     | { code: string, message: string }
     | { code: string, message: string }
    };
+
+export type FollowTransactionSubscriptionVariables = Exact<{
+  transaction: string | number;
+}>;
+
+
+export type FollowTransactionSubscription = { entityChanged:
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { state: TransactionState | null, version: number | null, authorizationAmount: number | null, id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+    | { id: string }
+   };
+
+export type NewRefundsSubscriptionVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type NewRefundsSubscription = { refundsChanged: { id: string, state: RefundState | null, amount: number | null, transaction: { id: string, state: TransactionState | null } | null } };

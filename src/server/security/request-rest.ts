@@ -51,6 +51,14 @@ export function overBudget(estimated: number, budget: number): GraphQLError {
   );
 }
 
+/** Added to a result whose request outlived its deadline: the REST calls still running were aborted. */
+export function deadlineExceeded(timeoutMs: number): GraphQLError {
+  return new GraphQLError(
+    `the request took longer than ${timeoutMs} ms (PAYGRAPH_REQUEST_TIMEOUT_MS); the REST calls still running were aborted`,
+    { extensions: { code: 'TIMEOUT', timeoutMs } },
+  );
+}
+
 export class RequestRest implements RestCaller {
   actual = 0;
   /** Set before execution from the document (cost-estimate). */

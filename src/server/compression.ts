@@ -1,0 +1,52 @@
+// Response compression: answers (and the GraphiQL page) are gzip- or deflate-encoded when the client
+// accepts it. Streams (SSE, multipart) are left alone so that each event still arrives when sent, and
+// request bodies are never decompressed (the body size limit counts what arrives on the wire).
+import type { Plugin } from 'graphql-yoga';
+
+type Encoding = 'gzip' | 'deflate';
+const SUPPORTED: readonly Encoding[] = ['gzip', 'deflate'];
+/** Below this size the encoding costs more than it saves. */
+const MIN_BYTES = 1024;
+const STREAMING = /^(text\/event-stream|multipart\/mixed)/i;
+
+/** The encoding to use for an Accept-Encoding header: the client's most wanted one we support. */
+export function chooseEncoding(header: string | null): Encoding | undefined {
+  if (!header) return undefined;
+  const offers = header
+    .split(',')
+    .map((part, index) => {
+      const [name, ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)).find(Boolean);
+      return { name: name.trim(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((o) => o.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const offer of offers) {
+    if (offer.name === '*') return 'gzip';
+    const known = SUPPORTED.find((e) => e === offer.name);
+    if (known) return known;
+  }
+  return undefined;
+}
+
+function worthCompressing(response: Response): boolean {
+  if (!response.body || response.headers.has('content-encoding')) return false;
+  if (STREAMING.test(response.headers.get('content-type') ?? '')) return false;
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  return Number.isNaN(length) || length >= MIN_BYTES;
+}
+
+export function useCompression(): Plugin {
+  return {
+    onResponse({ request, response, setResponse }) {
+      const encoding = chooseEncoding(request.headers.get('accept-encoding'));
+      if (!encoding || !worthCompressing(response)) return;
+      const headers = new Headers(response.headers);
+      headers.set('content-encoding', encoding);
+      headers.delete('content-length');
+      headers.append('vary', 'Accept-Encoding');
+      const body = response.body!.pipeThrough(new CompressionStream(encoding));
+      setResponse(new Response(body, { status: response.status, statusText: response.statusText, headers }));
+    },
+  };
+}

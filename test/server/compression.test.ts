@@ -1,0 +1,69 @@
+// Response compression over the real app: answers and the GraphiQL page are gzip-encoded when the
+// client accepts it, plain otherwise; small answers stay plain.
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRestClient, type RestClient } from '../../src/rest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { createApp, type App } from '../../src/server/app';
+import { chooseEncoding } from '../../src/server/compression';
+
+let sandbox: RunningSandbox;
+let rest: RestClient;
+let app: App;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
+  app = createApp({ rest, graphiql: true });
+});
+
+afterAll(async () => {
+  await rest.close();
+  await sandbox.close();
+});
+
+function post(query: string, headers: Record<string, string> = {}) {
+  return app.fetch('http://paygraph.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables: { s: String(sandbox.spaces[0]) } }),
+  });
+}
+
+const big = `query($s: ID!) { space(id: $s) { transactions(first: 50) { nodes { id restId state currency authorizationAmount createdOn } } } }`;
+
+describe('compression', () => {
+  it('gzips an answer when the client accepts gzip, and the answer reads back the same', async () => {
+    const plain = await post(big);
+    const zipped = await post(big, { 'accept-encoding': 'br;q=0, gzip, deflate' });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    const raw = Buffer.from(await zipped.arrayBuffer());
+    const text = await plain.text();
+    expect(raw.length).toBeLessThan(text.length / 3);
+    expect(JSON.parse(gunzipSync(raw).toString('utf8'))).toEqual(JSON.parse(text));
+  });
+
+  it('leaves small answers plain', async () => {
+    const r = await post('{ __typename }', { 'accept-encoding': 'gzip' });
+    expect(r.headers.get('content-encoding')).toBeNull();
+    expect(await r.json()).toMatchObject({ data: { __typename: 'Query' } });
+  });
+
+  it('compresses the GraphiQL page', async () => {
+    const r = await app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-encoding')).toBe('gzip');
+    const raw = Buffer.from(await r.arrayBuffer());
+    const page = gunzipSync(raw);
+    expect(page.toString('utf8')).toMatch(/<html/i);
+    expect(raw.length).toBeLessThan(page.length / 3);
+  });
+
+  it('picks the encoding by the client preference', () => {
+    expect(chooseEncoding('deflate;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(chooseEncoding('deflate')).toBe('deflate');
+    expect(chooseEncoding('gzip;q=0, identity')).toBeUndefined();
+    expect(chooseEncoding(null)).toBeUndefined();
+  });
+});
