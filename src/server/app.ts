@@ -5,6 +5,7 @@ import { useCompression } from './compression';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import { liveHubOf, type TickOptions } from '../live';
+import type { IdempotencyStore } from '../resolvers';
 import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
@@ -35,6 +36,8 @@ export interface AppOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100; the REST API's bulk limit must allow it). */
   bulkLimit?: number;
+  /** Where mutations' idempotency keys live (default: in this process; Redis to share them between instances). */
+  idempotency?: IdempotencyStore;
   /** Live updates: how often watchers search while things change, and at most while nothing does. */
   liveTick?: Partial<TickOptions>;
 }
@@ -73,6 +76,7 @@ export function createApp(o: AppOptions) {
         naive: o.naive,
         requestTimeoutMs: security.limits.requestTimeoutMs,
         bulkLimit: o.bulkLimit,
+        idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
         limiter: rateLimiterFor(security.limits),
         scheduler: new FairScheduler(security.limits.restConcurrency),

@@ -142,7 +142,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const security = securityConfig(values.auth);
   const { startGraphServer } = await import('./serve');
   const bulkLimit = bulkLimitOption(values['bulk-limit'] ?? process.env.PAYGRAPH_BULK_LIMIT);
-  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security, bulkLimit });
+  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security, bulkLimit, redisUrl: process.env.REDIS_URL });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, auth: security.auth })}\n`);
   onShutdown(graph.close);
 }
@@ -188,7 +188,15 @@ async function startCommand(args: string[]): Promise<void> {
   const [user] = sandbox.users;
   const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
   const { startGraphServer } = await import('./serve');
-  const graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port, security, bulkLimit });
+  const graph = await startGraphServer({
+    restUrl: sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+    port,
+    security,
+    bulkLimit,
+    redisUrl: process.env.REDIS_URL,
+  });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, sandbox: sandboxReadyLine(sandbox) })}\n`);
   process.stderr.write(`paygraph: GraphiQL at ${graph.url} (REST sandbox at ${sandbox.baseUrl})\n`);
   onShutdown(async () => {

@@ -4,6 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRestClient } from '../rest';
 import type { TickOptions } from '../live';
+import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
 import { createAuthenticator } from './security/auth';
@@ -23,6 +24,8 @@ export interface GraphServerOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100). */
   bulkLimit?: number;
+  /** A Redis server shared by several instances (idempotency keys); default: everything in process. */
+  redisUrl?: string;
   /** Live updates: tick while things change / slowest tick (default 1 s / 8 s). */
   liveTick?: Partial<TickOptions>;
 }
@@ -55,6 +58,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
   const authenticator = await createAuthenticator(security);
   const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
+  const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
   const app = createApp({
     rest,
     naive: o.naive,
@@ -62,6 +66,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     security,
     graphiql: security.graphiql,
     bulkLimit: o.bulkLimit,
+    idempotency,
     liveTick: o.liveTick,
   });
   const server = createServer((req, res) => void app(req, res));
@@ -81,6 +86,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await webSocket.close();
       await closeServer(server);
       await rest.close();
+      await idempotency?.close();
     },
   };
 }

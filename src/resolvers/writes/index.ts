@@ -7,3 +7,4 @@ export { payloadTypeName } from './plan';
 export { loadCurrent } from './current';
 export { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from './request';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency';
+export { createRedisIdempotencyStore, type RedisStoreOptions } from './idempotency-redis';
