@@ -38,7 +38,8 @@ function worthCompressing(response: Response): boolean {
 
 export function useCompression(): Plugin {
   return {
-    onResponse({ request, response, setResponse }) {
+    onResponse(payload) {
+      const { request, response } = payload;
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
       if (!encoding || !worthCompressing(response)) return;
       const headers = new Headers(response.headers);
@@ -46,7 +47,7 @@ export function useCompression(): Plugin {
       headers.delete('content-length');
       headers.append('vary', 'Accept-Encoding');
       const body = response.body!.pipeThrough(new CompressionStream(encoding));
-      setResponse(new Response(body, { status: response.status, statusText: response.statusText, headers }));
+      payload.setResponse(new Response(body, { status: response.status, statusText: response.statusText, headers }));
     },
   };
 }
