@@ -203,6 +203,18 @@ describe('create, update, delete', () => {
     expect(r.calls).toEqual([]);
   });
 
+  it('lets a caller without any scope use by-credentials actions: the credentials authorize them', async () => {
+    const anonymous = { caller: { name: 'anonymous', spaces: new Set<number>(), scopes: new Set<'read' | 'write'>() } };
+    const r = await h.run(
+      `mutation { processOneClickTokenByCredentials(input: { credentials: "60-1-forged", id: "1" }) { __typename ... on MutationError { code } } }`,
+      {},
+      anonymous,
+    );
+    expect(r.errors).toBeUndefined();
+    expect(at(r.data, 'processOneClickTokenByCredentials')).toEqual({ __typename: 'ForbiddenError', code: 'FORBIDDEN' });
+    expect(count(r.calls)).toEqual({ processOneClickTokenByCredentials: 1 });
+  });
+
   it('refuses writes from a read-only caller before any call', async () => {
     const r = await h.run(
       CREATE,

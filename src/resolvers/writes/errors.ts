@@ -121,6 +121,11 @@ export function fromStatus(status: number, c: FailureContext, r: Refusal): Mutat
   switch (status) {
     case 400:
       return { ...validationError(fields.length ? fields : [{ path: 'input', message: said ?? 'refused by REST' }]), upstreamErrorId };
+    // Only by-credentials calls answer 401 for the client's part: its transaction credentials.
+    case 401:
+      return mutationError('ForbiddenError', `${c.mutation}: the transaction credentials were refused (invalid or expired).`, {
+        upstreamErrorId,
+      });
     case 403:
       return mutationError('ForbiddenError', `${c.mutation}: the REST API refused permission for this action.`, { upstreamErrorId });
     case 404:

@@ -19,6 +19,8 @@ export type MutationOutcome = PayloadValue | MutationErrorValue;
 
 /** Refusals that need no REST call: no write permission, a space the caller may not use. */
 export function refusal(ctx: GraphContext, spec: MutationSpec, space: number | null): MutationErrorValue | null {
+  // The transaction's credentials authorize a by-credentials action on their own (no inbound scope).
+  if (spec.operation.byCredentials) return null;
   if (!mayWrite(ctx.caller)) return mutationError('ForbiddenError', `${spec.name}: the caller may read but not write.`);
   if (!mayUseSpace(ctx.caller, space)) return mutationError('NotFoundError', `${spec.name}: space ${String(space)} does not exist.`);
   return null;
