@@ -104,7 +104,7 @@ describe('dunning', () => {
       method: 'POST',
       path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=2001-01-01T00:00:00Z`,
     });
-    expect([past.status, Object.keys(past.body.errors)]).toEqual([400, ['plannedEndDate']]);
+    expect([past.status, Object.keys(past.body.errors)]).toEqual([422, ['plannedEndDate']]);
     const end = new Date(Date.now() + 14 * 864e5).toISOString();
     await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}` }, 200);
     const suspended = await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` });
@@ -140,7 +140,7 @@ describe('IBAN lookup', () => {
     expect([gb.bankCode, gb.branchCode, gb.accountNumber, gb.bankName]).toEqual(['WEST', '123456', '98765432', undefined]);
   });
 
-  it('answers 400 naming iban for wrong check digits, formats and countries', async () => {
+  it('answers 422 naming iban for wrong check digits, formats and countries', async () => {
     for (const [iban, reason] of [
       ['DE89370400440532013001', 'check digits'],
       ['DE8937040044053201300', 'length'],
@@ -148,7 +148,7 @@ describe('IBAN lookup', () => {
       ['', 'empty'],
     ]) {
       const r = await f.call<Obj>({ method: 'POST', path: '/ibans', body: { iban } });
-      expect(r.status, iban).toBe(400);
+      expect(r.status, iban).toBe(422);
       expect(Object.keys(r.body.errors)).toEqual(['iban']);
       expect(r.body.message).toContain(reason);
     }

@@ -55,7 +55,7 @@ describe('customer merge', () => {
 
   it('refuses to merge a customer with itself or with one that does not exist', async () => {
     const c = await createCustomer({ givenName: 'Solo' });
-    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` })).status).toBe(400);
+    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` })).status).toBe(422);
     expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/999999999` })).status).toBe(404);
     expect((await ok200({ path: `/customers/${c.id}` })).version).toBe(1);
   });
@@ -134,7 +134,7 @@ describe('customer bulk operations', () => {
         { familyName: 'Bulk', preferredCurrency: 'ZZZ' },
       ],
     });
-    expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([400, ['[1].emailAddress', '[2].preferredCurrency']]);
+    expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([422, ['[1].emailAddress', '[2].preferredCurrency']]);
     expect(await count()).toBe(0);
 
     const [a, b] = await ok200<Obj[]>({ method: 'POST', path: '/customers/bulk', body: [{ familyName: 'Bulk' }, { familyName: 'Bulk' }] });

@@ -209,21 +209,21 @@ describe('subscription life cycle', () => {
     expect([late.status, late.body.message]).toEqual([422, expect.stringContaining('TERMINATED')]);
   });
 
-  it('rejects bad input with a 400 naming the field', async () => {
+  it('refuses what it cannot act on with a 422 naming the field', async () => {
     const noCurrency = await f.call<Obj>({
       space: f.space,
       method: 'POST',
       path: '/subscriptions',
       body: { product: productId, currency: 'XXY' },
     });
-    expect([noCurrency.status, Object.keys(noCurrency.body.errors)]).toEqual([400, ['currency']]);
+    expect([noCurrency.status, Object.keys(noCurrency.body.errors)]).toEqual([422, ['currency']]);
     const noSubscriber = await f.call<Obj>({
       space: f.space,
       method: 'POST',
       path: '/subscriptions',
       body: { product: productId, currency: 'CHF', subscription: { subscriber: 999999999 } },
     });
-    expect([noSubscriber.status, Object.keys(noSubscriber.body.errors)]).toEqual([400, ['subscription.subscriber']]);
+    expect([noSubscriber.status, Object.keys(noSubscriber.body.errors)]).toEqual([422, ['subscription.subscriber']]);
     const s = await createSubscription('S-SCENARIO-3');
     await ok200({ method: 'POST', path: `/subscriptions/${s.subscription.id}/initialize` });
     const past = await f.call<Obj>({
@@ -232,7 +232,7 @@ describe('subscription life cycle', () => {
       path: `/subscriptions/${s.subscription.id}/suspend`,
       body: { plannedEndDate: '2001-01-01T00:00:00Z' },
     });
-    expect([past.status, Object.keys(past.body.errors)]).toEqual([400, ['plannedEndDate']]);
+    expect([past.status, Object.keys(past.body.errors)]).toEqual([422, ['plannedEndDate']]);
     await expectSubscription(s.subscription.id, 'ACTIVE', 3);
   });
 });
@@ -315,7 +315,7 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
       method: 'POST',
       path: `/subscriptions/period-bills/${bill.id}/close?currentDate=2001-01-01T00:00:00Z&createNextPeriod=true`,
     });
-    expect([early.status, Object.keys(early.body.errors)]).toEqual([400, ['currentDate']]);
+    expect([early.status, Object.keys(early.body.errors)]).toEqual([422, ['currentDate']]);
 
     const currentDate = new Date(Date.now() + 864e5).toISOString();
     const closed = await ok200({

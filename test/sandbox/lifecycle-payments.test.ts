@@ -250,7 +250,7 @@ describe('transaction: pending updates', () => {
       110,
     ]);
     const bogus = await act('updateTransaction', { params: { id }, body: { version: 2, currency: 'XYZ' } });
-    expect([bogus.status, Object.keys(bogus.body.errors)]).toEqual([400, ['currency']]);
+    expect([bogus.status, Object.keys(bogus.body.errors)]).toEqual([422, ['currency']]);
     const badLine = await act('updateTransaction', { params: { id }, body: { version: 2, lineItems: [{ ...LINES[0], quantity: 0 }] } });
     expect([badLine.status, Object.keys(badLine.body.errors)]).toEqual([422, ['lineItems[0].quantity']]);
     expect((await get(id)).version).toBe(2);

@@ -1,7 +1,7 @@
 // Customer actions beyond the standard operations: merge, bulk create/update/delete (all or
 // nothing), email addresses, default address.
 import { code as currencyByCode } from 'currency-codes';
-import { ApiError, badRequest } from '../errors';
+import { ApiError, unprocessable } from '../errors';
 import { createObject, loadObject, removeObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { checkMetadata } from '../handlers/metadata';
@@ -50,7 +50,7 @@ function checkBulkSize(items: unknown[], max: number): void {
       '(body)': `more than ${max} items`,
     });
   }
-  if (items.length === 0) throw badRequest('The bulk request carries no items.', { '(body)': 'empty' });
+  if (items.length === 0) throw unprocessable('The bulk request carries no items.', { '(body)': 'empty' });
 }
 
 export interface BulkResult {
@@ -68,7 +68,7 @@ export function bulkCreate(store: Store, space: number, items: Record<string, un
   items.forEach((item, i) => {
     for (const [field, problem] of Object.entries(customerProblems(item))) problems[`[${i}].${field}`] = problem;
   });
-  refuseIfAny(problems, 400, 'Some customers are invalid');
+  refuseIfAny(problems, 422, 'Some customers are invalid');
   return items.map((item) => {
     const customer = createObject(store, 'Customer', space, customerFields(item), now);
     return { id: customer.id as number, statusCode: 200, link: linkOf(customer.id as number) };
@@ -88,23 +88,23 @@ function duplicates(ids: unknown[]): Record<string, string> {
 
 /**
  * Updates every customer or none. Each item carries the customer `id` and its current `version`.
- * Refusal status: 404 when a customer is missing, else 409 on a version problem, else 400.
+ * Refusal status: 404 when a customer is missing, else 409 on a version problem, else 422.
  */
 export function bulkUpdate(store: Store, space: number, items: Record<string, unknown>[], max: number): BulkResult[] {
   checkBulkSize(items, max);
-  const byStatus: Record<number, Record<string, string>> = { 404: {}, 409: {}, 400: duplicates(items.map((i) => i.id)) };
+  const byStatus: Record<number, Record<string, string>> = { 404: {}, 409: {}, 422: duplicates(items.map((i) => i.id)) };
   items.forEach((item, i) => {
     const current = typeof item.id === 'number' ? store.get('Customer', item.id, space) : undefined;
-    if (typeof item.id !== 'number') byStatus[400][`[${i}].id`] = 'is required (the id of the customer to update)';
+    if (typeof item.id !== 'number') byStatus[422][`[${i}].id`] = 'is required (the id of the customer to update)';
     else if (!current) byStatus[404][`[${i}].id`] = `customer ${item.id} does not exist`;
     else if (item.version === undefined) byStatus[409][`[${i}].version`] = `is required; current version is ${String(current.version)}`;
     else if (item.version !== current.version)
       byStatus[409][`[${i}].version`] = `is ${String(item.version)}; current version is ${String(current.version)}`;
-    for (const [field, problem] of Object.entries(customerProblems(item))) byStatus[400][`[${i}].${field}`] = problem;
+    for (const [field, problem] of Object.entries(customerProblems(item))) byStatus[422][`[${i}].${field}`] = problem;
   });
-  const status = [404, 409, 400].find((s) => Object.keys(byStatus[s]).length > 0);
+  const status = [404, 409, 422].find((s) => Object.keys(byStatus[s]).length > 0);
   if (status !== undefined) {
-    refuseIfAny({ ...byStatus[404], ...byStatus[409], ...byStatus[400] }, status, 'Some customers cannot be updated');
+    refuseIfAny({ ...byStatus[404], ...byStatus[409], ...byStatus[422] }, status, 'Some customers cannot be updated');
   }
   return items.map((item) => {
     const id = item.id as number;
@@ -121,7 +121,7 @@ export function bulkDelete(store: Store, space: number, ids: number[], max: numb
   ids.forEach((id, i) => {
     if (!store.get('Customer', id, space)) missing[`[${i}]`] = `customer ${id} does not exist`;
   });
-  refuseIfAny({ ...missing, ...problems }, Object.keys(missing).length ? 404 : 400, 'Some customers cannot be deleted');
+  refuseIfAny({ ...missing, ...problems }, Object.keys(missing).length ? 404 : 422, 'Some customers cannot be deleted');
   return ids.map((id) => {
     removeObject(store, 'Customer', id, space);
     return { id, statusCode: 204 };
@@ -138,7 +138,7 @@ function bump(store: Store, model: string, space: number, object: StoredObject, 
  * filled from the other's, and the other customer is deleted. Returns the merged customer.
  */
 export function mergeCustomers(store: Store, space: number, id: number, otherId: number): StoredObject {
-  if (id === otherId) throw badRequest('A customer cannot be merged with itself.', { other: 'equals id' });
+  if (id === otherId) throw unprocessable('A customer cannot be merged with itself.', { other: 'equals id' });
   const customer = loadObject(store, 'Customer', id, space);
   const other = loadObject(store, 'Customer', otherId, space);
   const hasDefault = store.list('CustomerAddress', space).some((a) => a.customer === id && a.defaultAddress === true);

@@ -1,7 +1,7 @@
 // Subscription ledger entries: what a subscription version owes. An entry is OPEN until a charge
 // takes it (SCHEDULED), PAID when that charge succeeds, and OPEN again (release) when the charge is
 // discarded or fails, so that a later charge can take it.
-import { badRequest, unprocessable } from '../errors';
+import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, defineLifecycle } from './machine';
@@ -46,10 +46,10 @@ export function createLedgerEntry(
   now: Date,
   createdBy: number | undefined,
 ): StoredObject {
-  if (!(input.quantity > 0)) throw badRequest('quantity must be greater than 0.', { quantity: 'must be greater than 0' });
+  if (!(input.quantity > 0)) throw unprocessable('quantity must be greater than 0.', { quantity: 'must be greater than 0' });
   for (const [i, tax] of (input.taxes ?? []).entries()) {
     if (!(tax.rate >= 0 && tax.rate <= 100)) {
-      throw badRequest(`taxes[${i}].rate must be a percentage between 0 and 100.`, { [`taxes[${i}].rate`]: 'out of range' });
+      throw unprocessable(`taxes[${i}].rate must be a percentage between 0 and 100.`, { [`taxes[${i}].rate`]: 'out of range' });
     }
   }
   const version = loadObject(store, 'SubscriptionVersion', input.subscriptionVersion, space);

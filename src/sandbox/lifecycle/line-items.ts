@@ -2,7 +2,7 @@
 // discount, tax rates) to the full LineItem shape with every derived amount, rounded to the
 // currency's minor unit. Completions, refunds and invoices reuse the same arithmetic on portions.
 import currencyCodes from 'currency-codes';
-import { badRequest, unprocessable } from '../errors';
+import { unprocessable } from '../errors';
 import type { StoredObject } from '../store';
 
 export interface LineItemInput {
@@ -21,7 +21,7 @@ export interface LineItemInput {
 /** Number of minor-unit digits of an ISO 4217 currency; 400 naming `field` when it is unknown. */
 export function currencyDigits(currency: string, field = 'currency'): number {
   const entry = currencyCodes.code(currency.toUpperCase());
-  if (!entry) throw badRequest(`${field} '${currency}' is not an ISO 4217 currency code.`, { [field]: 'unknown currency' });
+  if (!entry) throw unprocessable(`${field} '${currency}' is not an ISO 4217 currency code.`, { [field]: 'unknown currency' });
   return entry.digits;
 }
 

@@ -6,7 +6,7 @@
 //
 // Metered fee tiers are not part of the API (SPEC "Gaps"), so the sandbox prices every consumed unit
 // at METERED_UNIT_PRICE in the billing currency.
-import { badRequest, conflict, unprocessable } from '../errors';
+import { unprocessable, conflict } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { createLedgerEntry } from './ledger';
@@ -60,7 +60,7 @@ export interface UsageInput {
 /** Records a usage report on an active subscription, opening the period bill it feeds if needed. */
 export function reportUsage(store: Store, space: number, input: UsageInput, now: Date, by: number | undefined): StoredObject {
   if (!(input.consumedUnits > 0)) {
-    throw badRequest('consumedUnits must be greater than 0.', { consumedUnits: 'must be greater than 0' });
+    throw unprocessable('consumedUnits must be greater than 0.', { consumedUnits: 'must be greater than 0' });
   }
   const subscription = referenced(store, 'Subscription', input.subscription, space, 'subscription');
   referenced(store, 'SubscriptionMetric', input.metric, space, 'metric');
@@ -126,7 +126,7 @@ export function closePeriodBill(
   assertTransition(periodBillLifecycle, bill, 'close');
   const start = new Date(String(bill.periodStartDate));
   if (currentDate.getTime() < start.getTime()) {
-    throw badRequest(`currentDate ${iso(currentDate)} is before the period start ${iso(start)}.`, {
+    throw unprocessable(`currentDate ${iso(currentDate)} is before the period start ${iso(start)}.`, {
       currentDate: 'must not be before the period start',
     });
   }

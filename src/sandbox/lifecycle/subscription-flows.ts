@@ -1,6 +1,6 @@
 // The subscription actions that span several objects: create, initialize, suspend, reactivate,
 // terminate. Each checks its transition before it changes anything (a refusal leaves all as it was).
-import { badRequest } from '../errors';
+import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition } from './machine';
@@ -34,7 +34,7 @@ export function createSubscription(store: Store, space: number, input: Subscript
   if (input.token !== undefined) referenced(store, 'Token', input.token, space, 'subscription.token');
   if (input.affiliate !== undefined) referenced(store, 'SubscriptionAffiliate', input.affiliate, space, 'subscription.affiliate');
   if (input.plannedTerminationDate !== undefined && new Date(input.plannedTerminationDate) <= now) {
-    throw badRequest('subscription.plannedTerminationDate must lie in the future.', {
+    throw unprocessable('subscription.plannedTerminationDate must lie in the future.', {
       'subscription.plannedTerminationDate': 'must lie in the future',
     });
   }
@@ -129,7 +129,7 @@ const SUSPENSION = 'SubscriptionSuspension';
 export function suspendSubscription(store: Store, space: number, subscriptionId: number, input: SuspensionInput, now: Date): StoredObject {
   const plannedEnd = input.plannedEndDate !== undefined ? new Date(input.plannedEndDate) : addMonths(now, 1);
   if (plannedEnd.getTime() <= now.getTime()) {
-    throw badRequest('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
+    throw unprocessable('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
   }
   const suspended = applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'suspend');
   const id = store.nextId();

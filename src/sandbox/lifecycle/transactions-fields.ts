@@ -2,7 +2,7 @@
 // computed line items and amounts, checked currency, language, addresses, token and metadata.
 import countries from 'i18n-iso-countries';
 import ISO6391 from 'iso-639-1';
-import { badRequest, unprocessable } from '../errors';
+import { unprocessable } from '../errors';
 import { checkMetadata } from '../handlers/metadata';
 import { loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
@@ -54,7 +54,7 @@ export const TRANSACTION_DEFAULTS: StoredObject = {
 function checkLanguage(language: string): string {
   const [primary, region] = language.split(/[-_]/);
   if (!ISO6391.validate(primary.toLowerCase()) || (region !== undefined && !/^[A-Za-z]{2}$|^\d{3}$/.test(region))) {
-    throw badRequest(`language '${language}' is not a language code such as 'en' or 'de-CH'.`, { language: 'invalid' });
+    throw unprocessable(`language '${language}' is not a language code such as 'en' or 'de-CH'.`, { language: 'invalid' });
   }
   return region ? `${primary.toLowerCase()}-${region.toUpperCase()}` : primary.toLowerCase();
 }
@@ -62,10 +62,10 @@ function checkLanguage(language: string): string {
 function buildAddress(store: Store, raw: Record<string, unknown>, field: string): StoredObject {
   const address: StoredObject = { ...raw };
   if (typeof raw.country === 'string' && !countries.isValid(raw.country)) {
-    throw badRequest(`${field}.country '${raw.country}' is not an ISO 3166 country code.`, { [`${field}.country`]: 'unknown country' });
+    throw unprocessable(`${field}.country '${raw.country}' is not an ISO 3166 country code.`, { [`${field}.country`]: 'unknown country' });
   }
   if (typeof raw.emailAddress === 'string' && !/^[^@\s]+@[^@\s]+$/.test(raw.emailAddress)) {
-    throw badRequest(`${field}.emailAddress is not an email address.`, { [`${field}.emailAddress`]: 'invalid' });
+    throw unprocessable(`${field}.emailAddress is not an email address.`, { [`${field}.emailAddress`]: 'invalid' });
   }
   if (raw.legalOrganizationForm !== undefined) {
     // The create body names the form by id; the Address shape embeds the form itself.
@@ -84,12 +84,12 @@ export function transactionFields(store: Store, space: number, body: Record<stri
   for (const name of PLAIN_FIELDS) if (body[name] !== undefined) fields[name] = body[name];
   checkMetadata(body);
   const currencyRaw = (body.currency as string | undefined) ?? (existing?.currency as string | undefined);
-  if (!currencyRaw) throw badRequest('currency is required: the ISO 4217 code the transaction is paid in.', { currency: 'required' });
+  if (!currencyRaw) throw unprocessable('currency is required: the ISO 4217 code the transaction is paid in.', { currency: 'required' });
   const digits = currencyDigits(currencyRaw);
   fields.currency = currencyRaw.toUpperCase();
   if (body.language !== undefined) fields.language = checkLanguage(String(body.language));
   if (typeof body.customerEmailAddress === 'string' && !/^[^@\s]+@[^@\s]+$/.test(body.customerEmailAddress)) {
-    throw badRequest('customerEmailAddress is not an email address.', { customerEmailAddress: 'invalid' });
+    throw unprocessable('customerEmailAddress is not an email address.', { customerEmailAddress: 'invalid' });
   }
   for (const name of ADDRESS_FIELDS) {
     if (body[name] !== undefined) fields[name] = buildAddress(store, body[name] as Record<string, unknown>, name);

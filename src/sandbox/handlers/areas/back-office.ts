@@ -1,7 +1,7 @@
 // Accounts (activate, deactivate), manual tasks (action: performs what the task type maps it to and
 // closes the task; notification) and dunning cases (open for an invoice, suspend).
 import { noContent, text } from '../../context';
-import { badRequest } from '../../errors';
+import { unprocessable } from '../../errors';
 import { changeAccountState } from '../../lifecycle/accounts';
 import { openDunningCase, suspendDunningCase } from '../../lifecycle/dunning';
 import { processAction } from '../../lifecycle/manual-task-actions';
@@ -35,7 +35,7 @@ defineHandlers({
   suspendDunningCase: (req, sandbox) => {
     const plannedEndDate = dateQuery(req, 'plannedEndDate', false);
     if (plannedEndDate && plannedEndDate.getTime() <= sandbox.now().getTime()) {
-      throw badRequest('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
+      throw unprocessable('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
     }
     suspendDunningCase(sandbox.store, spaceOf(req), idParam(req), plannedEndDate);
     return emptyOk();

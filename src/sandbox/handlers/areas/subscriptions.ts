@@ -2,7 +2,7 @@
 // and the subscription's invoices. The life cycle rules live in ../../lifecycle/subscription*.ts.
 import { code as currencyByCode } from 'currency-codes';
 import { noContent } from '../../context';
-import { badRequest } from '../../errors';
+import { unprocessable } from '../../errors';
 import { loadObject } from '../../objects';
 import {
   createSubscription,
@@ -20,7 +20,7 @@ type Configs = VersionTerms['componentConfigurations'];
 
 function currencyOf(value: unknown, field: string): string {
   if (typeof value !== 'string' || !currencyByCode(value)) {
-    throw badRequest(`${field} must be an ISO 4217 currency code (got ${JSON.stringify(value)}).`, {
+    throw unprocessable(`${field} must be an ISO 4217 currency code (got ${JSON.stringify(value)}).`, {
       [field]: 'is not an ISO 4217 currency code',
     });
   }
@@ -29,7 +29,7 @@ function currencyOf(value: unknown, field: string): string {
 
 function productOf(value: unknown): number {
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
-    throw badRequest('product must be the id of a subscription product.', { product: 'required' });
+    throw unprocessable('product must be the id of a subscription product.', { product: 'required' });
   }
   return value;
 }

@@ -1,7 +1,7 @@
 // IBAN lookup: validation (country format, length, check digits, national checksums) by ibantools,
 // the parts of the IBAN, and the bank where the directory knows it.
 import { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
-import { badRequest } from '../../../errors';
+import { unprocessable } from '../../../errors';
 import { banksByCountry } from './banks';
 
 const REASONS: Record<number, string> = {
@@ -34,7 +34,7 @@ export function lookupIban(input: string): IbanDetails {
   const result = validateIBAN(iban);
   if (!result.valid) {
     const reasons = result.errorCodes.map((c) => REASONS[c] ?? `fails check ${c}`);
-    throw badRequest(`iban ${reasons.join(', ')}.`, { iban: reasons.join(', ') });
+    throw unprocessable(`iban ${reasons.join(', ')}.`, { iban: reasons.join(', ') });
   }
   const parts = extractIBAN(iban);
   const countryCode = iban.slice(0, 2);
