@@ -2,6 +2,7 @@
 // accepts it. Streams (SSE, multipart) are left alone so that each event still arrives when sent, and
 // request bodies are never decompressed (the body size limit counts what arrives on the wire).
 import type { Plugin } from 'graphql-yoga';
+import { encodedPage, matchesEtag, pageBody, type PageEncoding } from './static-page';
 
 type Encoding = 'gzip' | 'deflate';
 const SUPPORTED: readonly Encoding[] = ['gzip', 'deflate'];
@@ -36,10 +37,37 @@ function worthCompressing(response: Response): boolean {
   return Number.isNaN(length) || length >= MIN_BYTES;
 }
 
+/** Brotli for the page where the client takes it (it is the only way under 2 MB), else as for answers. */
+function pageEncoding(header: string | null): PageEncoding {
+  const brotli = header?.split(',').some((part) => {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    return name.trim() === 'br' && !params.some((p) => /^\s*q=0(\.0*)?\s*$/.test(p));
+  });
+  return brotli ? 'br' : chooseEncoding(header) === 'gzip' ? 'gzip' : 'identity';
+}
+
+async function pageResponse(request: Request, response: Response): Promise<Response> {
+  const page = encodedPage(Buffer.from(await response.arrayBuffer()));
+  const headers = new Headers(response.headers);
+  headers.set('etag', page.etag);
+  // Revalidated on every load: the ETag names the content, so an unchanged page costs one 304.
+  headers.set('cache-control', 'no-cache');
+  headers.append('vary', 'Accept-Encoding');
+  headers.delete('content-length');
+  if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers });
+  const encoding = pageEncoding(request.headers.get('accept-encoding'));
+  if (encoding !== 'identity') headers.set('content-encoding', encoding);
+  return new Response(new Uint8Array(pageBody(page, encoding)), { status: response.status, statusText: response.statusText, headers });
+}
+
 export function useCompression(): Plugin {
   return {
-    onResponse(payload) {
+    async onResponse(payload) {
       const { request, response } = payload;
+      if (request.method === 'GET' && response.status === 200 && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+        payload.setResponse(await pageResponse(request, response));
+        return;
+      }
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
       if (!encoding || !worthCompressing(response)) return;
       const headers = new Headers(response.headers);

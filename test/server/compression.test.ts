@@ -1,6 +1,6 @@
 // Response compression over the real app: answers and the GraphiQL page are gzip-encoded when the
 // client accepts it, plain otherwise; small answers stay plain.
-import { gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
@@ -50,7 +50,22 @@ describe('compression', () => {
     expect(await r.json()).toMatchObject({ data: { __typename: 'Query' } });
   });
 
-  it('compresses the GraphiQL page', async () => {
+  it('serves the GraphiQL page under 2 MB with Brotli, named by its content hash (304 when unchanged)', async () => {
+    const first = await app.fetch('http://paygraph.test/graphql', {
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(first.headers.get('content-encoding')).toBe('br');
+    const raw = Buffer.from(await first.arrayBuffer());
+    expect(raw.length).toBeLessThan(2 * 1024 * 1024);
+    expect(brotliDecompressSync(raw).toString('utf8')).toMatch(/<html/i);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+    const again = await app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'if-none-match': etag! } });
+    expect(again.status).toBe(304);
+    expect((await again.arrayBuffer()).byteLength).toBe(0);
+  }, 60_000);
+
+  it('compresses the GraphiQL page with gzip for clients without Brotli', async () => {
     const r = await app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('gzip');
