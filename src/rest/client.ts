@@ -50,6 +50,8 @@ export interface RestClientOptions {
   /** Largest response body read (default 64 MiB). */
   maxResponseBytes?: number;
   onCall?: (event: CallEvent) => void;
+  /** Extra headers of each send, e.g. the inbound request id (cannot replace authorization, space, accept, content-type). */
+  requestHeaders?: () => Readonly<Record<string, string>> | undefined;
   /** Clock for the JWT `iat` (tests only). */
   now?: () => number;
 }
@@ -148,7 +150,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
       event.attempts++;
       event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
       const info = { ...prepared.info, attempts: event.attempts };
-      const headers: Record<string, string> = { accept: prepared.accept };
+      const headers: Record<string, string> = { ...options.requestHeaders?.(), accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
       if (!prepared.op.byCredentials) headers.authorization = `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;

@@ -1,6 +1,7 @@
 // The paygraph HTTP app: graphql-yoga over the schema, GraphiQL at /graphql with example operations,
 // one GraphContext per operation (use-graph-context), expected errors typed and the rest masked
 // (use-error-masking). Tests call `app.fetch(...)` in process.
+import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useCompression } from './compression';
 import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
@@ -21,6 +22,7 @@ import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
 import { RateLimiter } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
+import { Ops } from './ops';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -40,6 +42,8 @@ export interface AppOptions {
   idempotency?: IdempotencyStore;
   /** Live updates: how often watchers search while things change, and at most while nothing does. */
   liveTick?: Partial<TickOptions>;
+  /** Metrics, logs, request ids, health (default: a registry of its own, logs per PAYGRAPH_LOG_LEVEL, else silent). */
+  ops?: Ops;
 }
 
 function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
@@ -67,6 +71,7 @@ export function createApp(o: AppOptions) {
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
     },
     plugins: [
+      ...(o.ops ?? new Ops()).plugins(o.rest),
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator),
@@ -82,6 +87,8 @@ export function createApp(o: AppOptions) {
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
       useCompression(),
+      // @defer and @stream: slow extras (documents, receipts) and long lists may arrive after the rest.
+      useDeferStream(),
     ],
   });
 }

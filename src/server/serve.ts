@@ -9,6 +9,8 @@ import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
 import { createAuthenticator } from './security/auth';
 import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
+import { logLevelFrom, Ops } from './ops';
+import { drainServer } from './ops/drain';
 
 export interface GraphServerOptions {
   restUrl: string;
@@ -46,18 +48,15 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
-function closeServer(server: Server): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.close((error) => (error ? reject(error) : resolve()));
-    server.closeIdleConnections();
-  });
-}
-
 export async function startGraphServer(o: GraphServerOptions): Promise<RunningGraphServer> {
   const security = o.security ?? defaultSecurityConfig();
   assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
   const authenticator = await createAuthenticator(security);
-  const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey });
+  const ops = new Ops({
+    logLevel: logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, process.env.VITEST ? 'silent' : 'info'),
+    processMetrics: true,
+  });
+  const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey, ...ops.restHooks });
   const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
   const app = createApp({
     rest,
@@ -68,6 +67,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     bulkLimit: o.bulkLimit,
     idempotency,
     liveTick: o.liveTick,
+    ops,
   });
   const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
@@ -82,9 +82,11 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,
+    // Draining: /readyz says 503, live streams end, requests in flight finish (at most 10 s).
     close: async () => {
+      ops.beginDrain();
       await webSocket.close();
-      await closeServer(server);
+      await drainServer(server);
       await rest.close();
       await idempotency?.close();
     },

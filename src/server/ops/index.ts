@@ -1,0 +1,79 @@
+// Operations of one app: metrics, logs, request ids, health, and what a shutdown must end. The served
+// process makes one and hands its REST hooks to the REST client; an app made without one (tests)
+// gets its own registry and a silent logger unless PAYGRAPH_LOG_LEVEL says otherwise.
+import type { Plugin } from 'graphql-yoga';
+import type { DestinationStream, Logger } from 'pino';
+import type { CallEvent, RestClientOptions } from '../../rest/client';
+import type { RestCaller } from '../../rest/types';
+import { ReadinessProbe, useHealth } from './health';
+import { LiveStreams } from './live-streams';
+import { createLogger, logLevelFrom, type LogLevel } from './logger';
+import { AppMetrics } from './metrics';
+import { useOperationObserver } from './observe-operations';
+import { currentScope, upstreamRequestHeaders } from './request-scope';
+import { useLogging } from './use-logging';
+import { useMetrics } from './use-metrics';
+
+export { REQUEST_ID_HEADER } from './request-scope';
+export { HEALTH_PATH, READY_PATH } from './health';
+export { METRICS_PATH } from './use-metrics';
+export { logLevelFrom, LOG_LEVELS, type LogLevel } from './logger';
+export type { AppMetrics } from './metrics';
+
+export interface OpsOptions {
+  /** Default: PAYGRAPH_LOG_LEVEL, else `silent`. */
+  logLevel?: LogLevel;
+  /** Where log lines go (default stderr). */
+  logDestination?: DestinationStream;
+  /** Node process metrics in /metrics (the served process: yes; test apps: no). */
+  processMetrics?: boolean;
+  /** How long /readyz reuses its last answer (default 5 s). */
+  readyCacheMs?: number;
+}
+
+export class Ops {
+  readonly metrics = new AppMetrics();
+  readonly logger: Logger;
+  readonly streams = new LiveStreams();
+  private draining = false;
+  private readonly readyCacheMs?: number;
+
+  constructor(o: OpsOptions = {}) {
+    this.logger = createLogger(o.logLevel ?? logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, 'silent'), o.logDestination);
+    if (o.processMetrics) this.metrics.collectProcessMetrics();
+    this.readyCacheMs = o.readyCacheMs;
+  }
+
+  /** For createRestClient: tag each send with the request id and count it in metrics and the request's log line. */
+  readonly restHooks: Pick<RestClientOptions, 'onCall' | 'requestHeaders'> = {
+    requestHeaders: upstreamRequestHeaders,
+    onCall: (event: CallEvent) => {
+      this.metrics.observeRestCall(event);
+      const scope = currentScope();
+      if (!scope) return;
+      scope.restCalls++;
+      if (!event.ok) scope.restFailures++;
+    },
+  };
+
+  /** The yoga plugins, first in the app's list: health and metrics answer before authentication. */
+  plugins(rest: RestCaller): Plugin[] {
+    const logging = useLogging(this.logger);
+    return [
+      logging.plugin,
+      useHealth(new ReadinessProbe(rest, this.readyCacheMs), () => this.draining),
+      useMetrics(this.metrics),
+      useOperationObserver((record, request) => {
+        this.metrics.observeOperation(record);
+        logging.logOperation(record, request);
+      }),
+      this.streams.plugin(),
+    ];
+  }
+
+  /** Shutdown has begun: /readyz answers 503 and live streams end. */
+  beginDrain(): void {
+    this.draining = true;
+    this.streams.endAll();
+  }
+}

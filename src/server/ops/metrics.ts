@@ -1,0 +1,86 @@
+// Prometheus metrics of one app, in the app's own registry (tests create many apps in one process).
+// Labels hold only bounded, non-secret values: operation names (capped in number), operation types,
+// outcomes, REST operationIds and statuses; never a variable, filter value, space or header.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { CallEvent } from '../../rest/client';
+
+export type OperationOutcome = 'success' | 'partial' | 'error' | 'rejected' | 'stream';
+
+export interface OperationRecord {
+  /** The operation's name, `anonymous` when unnamed, `unknown` when the request never parsed. */
+  name: string;
+  type: string;
+  outcome: OperationOutcome;
+  durationMs: number;
+}
+
+/** Distinct operation names kept as label values; later new names count as `other`. */
+const MAX_OPERATION_NAMES = 200;
+const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+export class AppMetrics {
+  readonly registry = new Registry();
+  private readonly names = new Set<string>();
+  private readonly operations = new Counter({
+    name: 'paygraph_graphql_operations_total',
+    help: 'GraphQL operations by name, type and outcome',
+    labelNames: ['operation', 'type', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly operationSeconds = new Histogram({
+    name: 'paygraph_graphql_operation_duration_seconds',
+    help: 'GraphQL operation duration from request to result (streams: to the first result)',
+    labelNames: ['operation', 'type'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly restCalls = new Counter({
+    name: 'paygraph_rest_calls_total',
+    help: 'REST calls by operationId and final HTTP status (or error code when no status arrived)',
+    labelNames: ['operation_id', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly restSeconds = new Histogram({
+    name: 'paygraph_rest_call_duration_seconds',
+    help: 'REST call duration including retries',
+    labelNames: ['operation_id'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly restRetries = new Counter({
+    name: 'paygraph_rest_retries_total',
+    help: 'REST call retries (sends after the first) by operationId',
+    labelNames: ['operation_id'] as const,
+    registers: [this.registry],
+  });
+  readonly liveSubscribers = new Gauge({
+    name: 'paygraph_live_subscribers',
+    help: 'Live update subscriptions currently open (SSE and WebSocket)',
+    registers: [this.registry],
+  });
+
+  /** Adds Node's process metrics (event loop lag, memory, ...): for the served process, not for every test app. */
+  collectProcessMetrics(): void {
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  observeOperation(r: OperationRecord): void {
+    const operation = this.operationLabel(r.name);
+    this.operations.inc({ operation, type: r.type, outcome: r.outcome });
+    this.operationSeconds.observe({ operation, type: r.type }, r.durationMs / 1000);
+  }
+
+  observeRestCall(e: CallEvent): void {
+    const operation_id = e.operationId;
+    this.restCalls.inc({ operation_id, status: e.status !== undefined ? String(e.status) : (e.errorCode ?? 'unknown') });
+    this.restSeconds.observe({ operation_id }, e.durationMs / 1000);
+    if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
+  }
+
+  private operationLabel(name: string): string {
+    if (this.names.has(name)) return name;
+    if (this.names.size >= MAX_OPERATION_NAMES) return 'other';
+    this.names.add(name);
+    return name;
+  }
+}
