@@ -1,0 +1,62 @@
+// @defer and @stream over the real app: the first part carries what is ready, the deferred extra and
+// the streamed items arrive in later parts of one multipart/mixed answer.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRestClient, type RestClient } from '../../src/rest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { createApp, type App } from '../../src/server/app';
+
+let sandbox: RunningSandbox;
+let rest: RestClient;
+let app: App;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
+  app = createApp({ rest, graphiql: false });
+});
+
+afterAll(async () => {
+  await rest.close();
+  await sandbox.close();
+});
+
+/** The JSON parts of a multipart/mixed answer, in order. */
+async function parts(query: string): Promise<Record<string, unknown>[]> {
+  const response = await app.fetch('http://paygraph.test/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
+    body: JSON.stringify({ query, variables: { s: String(sandbox.spaces[0]) } }),
+  });
+  expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
+  const text = await response.text();
+  return text
+    .split(/\r?\n---/)
+    .map((chunk) => chunk.slice(chunk.indexOf('{')))
+    .filter((chunk) => chunk.startsWith('{'))
+    .map((chunk) => JSON.parse(chunk.trim()) as Record<string, unknown>);
+}
+
+describe('@defer and @stream', () => {
+  it('sends a deferred extra after the rest of the answer', async () => {
+    const got = await parts(`query($s: ID!) { space(id: $s) { transactions(first: 3, filter: { state: { in: [COMPLETED, FULFILL] } }) {
+      nodes { restId state ... @defer(label: "documents") { invoiceDocument { title } } } } } }`);
+    expect(got.length).toBeGreaterThan(1);
+    const first = got[0] as { data: { space: { transactions: { nodes: Record<string, unknown>[] } } }; hasNext: boolean };
+    expect(first.hasNext).toBe(true);
+    for (const node of first.data.space.transactions.nodes) expect(node).not.toHaveProperty('invoiceDocument');
+    const later = JSON.stringify(got.slice(1));
+    expect(later).toContain('"label":"documents"');
+    expect(later).toContain('invoiceDocument');
+    expect((got[got.length - 1] as { hasNext: boolean }).hasNext).toBe(false);
+  });
+
+  it('streams list items after the first ones', async () => {
+    const got = await parts(`query($s: ID!) { space(id: $s) { transactions(first: 5) { nodes @stream(initialCount: 2) { restId } } } }`);
+    const first = got[0] as { data: { space: { transactions: { nodes: unknown[] } } } };
+    expect(first.data.space.transactions.nodes).toHaveLength(2);
+    const streamed = got
+      .slice(1)
+      .flatMap((p) => ((p.incremental as { items?: unknown[] }[] | undefined) ?? []).flatMap((i) => i.items ?? []));
+    expect(streamed).toHaveLength(3);
+  });
+});
