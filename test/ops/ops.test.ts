@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
-import { Ops } from '../../src/server/ops';
+import { logLevelFrom, Ops } from '../../src/server/ops';
 
 const ACCOUNTS = 'query Accounts { accounts(first: 1) { nodes { id } } }';
 
@@ -113,6 +113,25 @@ describe('logs', () => {
     const all = JSON.stringify(logLines);
     expect(all).not.toContain('sekret-token-value');
     expect(all).not.toContain(sandbox.users[0].key);
+  });
+
+  it('redacts authorization headers, keys and tokens wherever a log line carries them', () => {
+    logLines.length = 0;
+    ops.logger.info(
+      { headers: { authorization: 'Bearer abc.def.ghi' }, user: { key: 'k-123', token: 't-456' }, authKey: 'a-789' },
+      'probe',
+    );
+    const text = JSON.stringify(logLines);
+    for (const secret of ['abc.def.ghi', 'k-123', 't-456', 'a-789']) expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+  });
+
+  it('refuses an unknown PAYGRAPH_LOG_LEVEL naming the valid ones', () => {
+    expect(() => logLevelFrom('loud', 'info')).toThrow(
+      'PAYGRAPH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "loud")',
+    );
+    expect(logLevelFrom(undefined, 'info')).toBe('info');
+    expect(logLevelFrom('DEBUG', 'info')).toBe('debug');
   });
 
   it('logs a refused document as rejected, with the error code and not the message', async () => {

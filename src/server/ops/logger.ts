@@ -37,8 +37,3 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
     destination ?? pino.destination(2),
   );
 }
-
-/** Replaces the credentials segment of a REST path (`.../credentials/{token}`) before it is logged. */
-export function redactPath(path: string): string {
-  return path.replace(/(\/credentials\/)[^/?#]+/gi, '$1[redacted]');
-}
