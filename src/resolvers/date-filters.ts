@@ -3,7 +3,7 @@
 // next day starts; `eq` a day: within it); conditions with a full date-time stay as they are.
 import { schemas } from '../catalog';
 import { graphError } from './errors';
-import type { ScalarFilter } from './filter-translator';
+import type { ScalarFilter } from './scalar-filter';
 import { group, negate, term } from './search-syntax';
 
 const PLAIN_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

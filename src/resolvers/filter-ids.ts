@@ -5,7 +5,7 @@ import { linkedSpaceField, resourceByModel, resourceOf, type Resource } from '..
 import { graphError } from './errors';
 import { decodeGlobalId } from './global-id';
 import { splitNestedKey } from './entity-key';
-import type { ScalarFilter } from './filter-translator';
+import type { ScalarFilter } from './scalar-filter';
 import type { SearchValue } from './search-syntax';
 
 /** The entity whose key a filter field of `model` holds, if it is an id field. */

@@ -6,20 +6,10 @@ import { refName, resourceByModel, schemas } from '../catalog';
 import { graphError } from './errors';
 import { isDateTimeField, splitDateConditions } from './date-filters';
 import { idFieldTarget, restKeyConditions } from './filter-ids';
+import type { ScalarFilter } from './scalar-filter';
 import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
 
-export interface ScalarFilter {
-  eq?: SearchValue | null;
-  ne?: SearchValue | null;
-  lt?: SearchValue | null;
-  lte?: SearchValue | null;
-  gt?: SearchValue | null;
-  gte?: SearchValue | null;
-  in?: SearchValue[] | null;
-  notIn?: SearchValue[] | null;
-  contains?: string | null;
-  isNull?: boolean | null;
-}
+export type { ScalarFilter };
 
 export interface Filter {
   and?: Filter[] | null;
