@@ -3,7 +3,6 @@
 // (use-error-masking). Tests call `app.fetch(...)` in process.
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useCompression } from './compression';
-import { renderGraphiQL } from '@graphql-yoga/render-graphiql';
 import type { DocumentNode } from 'graphql';
 import { liveHubOf, type TickOptions } from '../live';
 import type { IdempotencyStore } from '../resolvers';
@@ -11,6 +10,7 @@ import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
 import { graphiqlOptions } from './graphiql-examples';
+import { renderPaygraphGraphiQL } from './graphiql-page';
 import { createErrorMasking } from './use-error-masking';
 import { useGraphContext } from './use-graph-context';
 import { openAuthenticator, type Authenticator } from './security/auth';
@@ -60,7 +60,7 @@ export function createApp(o: AppOptions) {
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: (o.graphiql ?? security.graphiql) ? graphiqlOptions : false,
     // GraphiQL's scripts and styles are inlined into the page: it opens with no network beyond loopback.
-    renderGraphiQL,
+    renderGraphiQL: renderPaygraphGraphiQL,
     landingPage: false,
     maskedErrors: createErrorMasking({ production: security.production }),
     logging: false,

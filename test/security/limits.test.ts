@@ -2,6 +2,7 @@
 // flood, a 5 MB document, a fragment cycle, a 1,000-operation batch, a 1,000-character Long, and
 // introspection when turned off; each refused before execution with its code and zero REST calls.
 // Identical errors are reported once; a request past its deadline aborts its REST calls.
+import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByteBoundedCache } from '../../src/server/security/byte-bounded-cache';
 import { appOver, gql, resetCalls, restCalls, send, startWorld, type Answer, type World } from './support';
@@ -88,6 +89,12 @@ describe('document limits, before execution', () => {
     expect(a.body.errors?.[0].message).toMatch(/Long value of 1000 characters is too long/);
     expect(JSON.stringify(a.body)).not.toContain(digits.slice(0, 30));
     expect(await restCalls(world)).toBe(0);
+  });
+
+  it("answers GraphiQL's full introspection query under the default limits (introspection depth is not counted)", async () => {
+    const a = await gql(app, getIntrospectionQuery());
+    expect(a.body.errors).toBeUndefined();
+    expect(a.body.data?.__schema).toBeDefined();
   });
 
   it('refuses introspection when turned off, and by default in production', async () => {

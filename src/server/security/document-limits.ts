@@ -1,5 +1,5 @@
 // One linear walk over a parsed document, before validation and execution: depth (through
-// fragments, each fragment measured once, so fragment bombs cost nothing), aliases (every alias node,
+// fragments, each fragment measured once, so fragment bombs cost nothing; introspection not counted), aliases (every alias node,
 // `__typename` ones too) and directives. Page sizes above 100 are refused by the connections
 // themselves, before their call.
 // Validation itself is quadratic in the worst case (overlapping fields), so these run first.
@@ -46,7 +46,10 @@ function depth(document: DocumentNode): number {
   const of = (set: SelectionSetNode | undefined): number => {
     let deepest = 0;
     for (const s of set?.selections ?? []) {
-      if (s.kind === Kind.FIELD) deepest = Math.max(deepest, s.selectionSet ? 1 + of(s.selectionSet) : 1);
+      // Introspection (`__schema`, `__type`) nests type references a dozen deep and makes no REST
+      // call; GraphiQL's own query must pass. Its size stays bounded by the token limit.
+      if (s.kind === Kind.FIELD && s.name.value.startsWith('__')) deepest = Math.max(deepest, 1);
+      else if (s.kind === Kind.FIELD) deepest = Math.max(deepest, s.selectionSet ? 1 + of(s.selectionSet) : 1);
       else if (s.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, of(s.selectionSet));
       else deepest = Math.max(deepest, fragmentDepth(s.name.value));
     }
