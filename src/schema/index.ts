@@ -1,6 +1,7 @@
 // The GraphQL schema: importing the type factories registers every type on the builder; this file
 // only imports and builds.
 import { builder } from './builder';
+import { schemaDirectives } from './directives';
 import './scalars';
 import './embedded';
 import './entities';
@@ -15,4 +16,4 @@ import './mutations';
 import './live';
 import './enums';
 
-export const schema = builder.toSchema();
+export const schema = builder.toSchema({ directives: schemaDirectives });

@@ -245,6 +245,30 @@ export const examples: Example[] = [
     variables: { space: DEMO_SPACE },
   },
   {
+    title: 'Defer',
+    query: /* GraphQL */ `
+      # Incremental delivery: the transactions arrive at once, each rendered invoice (a slow extra)
+      # after them (@defer), and the list items after the first one by one (@stream).
+      query Deferred($space: ID!) {
+        space(id: $space) {
+          transactions(first: 3, filter: { state: { eq: FULFILL } }) {
+            nodes @stream(initialCount: 1) {
+              restId
+              state
+              ... @defer(label: "invoice") {
+                invoiceDocument {
+                  title
+                  mimeType
+                }
+              }
+            }
+          }
+        }
+      }
+    `,
+    variables: { space: DEMO_SPACE },
+  },
+  {
     title: 'Checkout',
     query: /* GraphQL */ `
       # A checkout in four mutations, each one REST call: run CreateTransaction, paste its id into

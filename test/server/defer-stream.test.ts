@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
+import { examples } from '../../src/server/graphiql-examples';
 
 let sandbox: RunningSandbox;
 let rest: RestClient;
@@ -21,11 +22,14 @@ afterAll(async () => {
 });
 
 /** The JSON parts of a multipart/mixed answer, in order. */
-async function parts(query: string): Promise<Record<string, unknown>[]> {
+async function parts(
+  query: string,
+  variables: Record<string, unknown> = { s: String(sandbox.spaces[0]) },
+): Promise<Record<string, unknown>[]> {
   const response = await app.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
-    body: JSON.stringify({ query, variables: { s: String(sandbox.spaces[0]) } }),
+    body: JSON.stringify({ query, variables }),
   });
   expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
   const text = await response.text();
@@ -37,6 +41,14 @@ async function parts(query: string): Promise<Record<string, unknown>[]> {
 }
 
 describe('@defer and @stream', () => {
+  it('answers the GraphiQL Defer tab in parts: transactions first, invoices later', async () => {
+    const tab = examples.find((e) => e.title === 'Defer')!;
+    const got = await parts(tab.query, tab.variables);
+    expect(got.length).toBeGreaterThan(1);
+    expect(JSON.stringify(got)).not.toContain('"errors"');
+    expect(JSON.stringify(got.slice(1))).toContain('"label":"invoice"');
+  });
+
   it('sends a deferred extra after the rest of the answer', async () => {
     const got = await parts(`query($s: ID!) { space(id: $s) { transactions(first: 3, filter: { state: { in: [COMPLETED, FULFILL] } }) {
       nodes { restId state ... @defer(label: "documents") { invoiceDocument { title } } } } } }`);

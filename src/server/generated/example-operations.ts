@@ -103,6 +103,13 @@ export type ExtrasQueryVariables = Exact<{
 
 export type ExtrasQuery = { space: { open: { nodes: Array<{ restId: number | string, paymentPageUrl: string | null, lightboxJavascriptUrl: string | null, checkTokenCreationPossible: boolean | null }> } | null, fulfilled: { nodes: Array<{ restId: number | string, invoiceDocument: { title: string | null, mimeType: string | null } | null, latestLineItemVersion: { restId: number | string, state: TransactionLineItemVersionState | null } | null }> } | null, transactionExport: { rows: Array<Record<string, unknown>> } | null } | null };
 
+export type DeferredQueryVariables = Exact<{
+  space: string | number;
+}>;
+
+
+export type DeferredQuery = { space: { transactions: { nodes: Array<{ restId: number | string, state: TransactionState | null } & ({ invoiceDocument: { title: string | null, mimeType: string | null } | null } | { invoiceDocument?: never })> } | null } | null };
+
 export type CreateTransactionMutationVariables = Exact<{
   space: string | number;
 }>;
