@@ -2,7 +2,7 @@
 // the sandbox: a refused state transition, a rate limit, an upstream failure (never retried: a
 // payment action is sent at most once), and nothing of the upstream URL in any message.
 import { describe, expect, it } from 'vitest';
-import { useAppFixture } from './support/app-fixture';
+import { useAppFixture } from '../support/app-fixture';
 
 const f = useAppFixture();
 

@@ -3,7 +3,7 @@
 // same key with another input is refused, and an outcome REST never confirmed is reported, not re-sent.
 import { describe, expect, it } from 'vitest';
 import { decodeGlobalId } from '../../src/resolvers';
-import { useAppFixture } from './support/app-fixture';
+import { useAppFixture } from '../support/app-fixture';
 
 // A short header timeout, so a slow REST answer is an unknown outcome.
 const f = useAppFixture({ timeouts: { headersMs: 500 } });

@@ -1,32 +1,17 @@
 // Response compression over the real app: answers and the GraphiQL page are gzip-encoded when the
 // client accepts it, plain otherwise; small answers stay plain.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestClient, type RestClient } from '../../src/rest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { createApp, type App } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../src/server/compression';
+import { useAppFixture } from '../support/app-fixture';
 
-let sandbox: RunningSandbox;
-let rest: RestClient;
-let app: App;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
-  app = createApp({ rest, graphiql: true });
-});
-
-afterAll(async () => {
-  await rest.close();
-  await sandbox.close();
-});
+const f = useAppFixture({ graphiql: true });
 
 function post(query: string, headers: Record<string, string> = {}) {
-  return app.fetch('http://paygraph.test/graphql', {
+  return f.app.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query, variables: { s: String(sandbox.spaces[0]) } }),
+    body: JSON.stringify({ query, variables: { s: String(f.space) } }),
   });
 }
 
@@ -51,7 +36,7 @@ describe('compression', () => {
   });
 
   it('serves the GraphiQL page under 2 MB with Brotli, named by its content hash (304 when unchanged)', async () => {
-    const first = await app.fetch('http://paygraph.test/graphql', {
+    const first = await f.app.fetch('http://paygraph.test/graphql', {
       headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
     });
     expect(first.headers.get('content-encoding')).toBe('br');
@@ -60,13 +45,13 @@ describe('compression', () => {
     expect(brotliDecompressSync(raw).toString('utf8')).toMatch(/<html/i);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
-    const again = await app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'if-none-match': etag! } });
+    const again = await f.app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     expect((await again.arrayBuffer()).byteLength).toBe(0);
   }, 60_000);
 
   it('compresses the GraphiQL page with gzip for clients without Brotli', async () => {
-    const r = await app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    const r = await f.app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('gzip');
     const raw = Buffer.from(await r.arrayBuffer());

@@ -1,32 +1,14 @@
 // @defer and @stream over the real app: the first part carries what is ready, the deferred extra and
 // the streamed items arrive in later parts of one multipart/mixed answer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRestClient, type RestClient } from '../../src/rest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { createApp, type App } from '../../src/server/app';
+import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
+import { useAppFixture } from '../support/app-fixture';
 
-let sandbox: RunningSandbox;
-let rest: RestClient;
-let app: App;
-
-beforeAll(async () => {
-  sandbox = await startSandbox();
-  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
-  app = createApp({ rest, graphiql: false });
-});
-
-afterAll(async () => {
-  await rest.close();
-  await sandbox.close();
-});
+const f = useAppFixture();
 
 /** The JSON parts of a multipart/mixed answer, in order. */
-async function parts(
-  query: string,
-  variables: Record<string, unknown> = { s: String(sandbox.spaces[0]) },
-): Promise<Record<string, unknown>[]> {
-  const response = await app.fetch('http://paygraph.test/graphql', {
+async function parts(query: string, variables: Record<string, unknown> = { s: String(f.space) }): Promise<Record<string, unknown>[]> {
+  const response = await f.app.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
     body: JSON.stringify({ query, variables }),

@@ -2,9 +2,9 @@
 // semantics (headers, masking, cost) and count REST calls at the sandbox (its admin counters), with
 // faults set there for one piece of work at a time.
 import { afterAll, beforeAll } from 'vitest';
-import { createRestClient, type RestClient, type Timeouts } from '../../../src/rest';
-import { startSandbox, type RunningSandbox } from '../../../src/sandbox';
-import { createApp, type App } from '../../../src/server/app';
+import { createRestClient, type RestClient, type Timeouts } from '../../src/rest';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { createApp, type App } from '../../src/server/app';
 
 export interface AppFixture {
   sandbox: RunningSandbox;
@@ -21,14 +21,14 @@ export interface AppFixture {
   withFault<T>(fault: Record<string, unknown>, work: () => Promise<T>): Promise<T>;
 }
 
-export function useAppFixture(o: { timeouts?: Partial<Timeouts> } = {}): AppFixture {
+export function useAppFixture(o: { timeouts?: Partial<Timeouts>; graphiql?: boolean } = {}): AppFixture {
   const f = {} as AppFixture;
   const admin = (path: string) => `${f.sandbox.origin}/__admin/${path}`;
   beforeAll(async () => {
     f.sandbox = await startSandbox();
     const [user] = f.sandbox.users;
     f.rest = createRestClient({ baseUrl: f.sandbox.baseUrl, userId: user.id, authKey: user.key, timeouts: o.timeouts });
-    f.app = createApp({ rest: f.rest, graphiql: false });
+    f.app = createApp({ rest: f.rest, graphiql: o.graphiql ?? false });
     f.space = f.sandbox.spaces[0];
   });
   afterAll(async () => {
