@@ -3,7 +3,7 @@
 // from the operations and the resources; the curated names and references live in annotations.ts.
 import { bodyReferenceOverrides, byCredentialsIdModel, mutationNameOverrides, pathParamReferences, readOnlyWrites } from './annotations';
 import { deref, operations, refName, schemas, type JsonSchema, type OpenApiParameter, type Operation } from './openapi';
-import { resourceByModel, resourceByOperationId, resources, standardOperationIndex, type Resource } from './resources';
+import { lowerFirst, resourceByModel, resourceByOperationId, resources, standardOperationIndex, type Resource } from './resources';
 
 export type MutationKind = 'create' | 'update' | 'delete' | 'action' | 'bulkCreate' | 'bulkUpdate' | 'bulkDelete';
 
@@ -88,7 +88,6 @@ function bulkResource(op: Operation): Resource | undefined {
   return resources.find((r) => `${r.base}/bulk` === op.path);
 }
 
-const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
 const fieldFor = (model: string): string => resourceByModel.get(model)?.fieldName ?? lowerFirst(model);
 
 function specOf(op: Operation): MutationSpec {

@@ -89,7 +89,10 @@ function standardOperation(base: string, code: OpCode, keyParam: string): Operat
   return operations.find((op) => op.method === method && op.path === path);
 }
 
-const lowerFirst = (name: string): string => name.charAt(0).toLowerCase() + name.slice(1);
+/** `Transaction` -> `transaction`. */
+export function lowerFirst(name: string): string {
+  return name.charAt(0).toLowerCase() + name.slice(1);
+}
 
 function toResource(entry: FactsEntry & { model: string }): Resource {
   const key = keyOverrides[entry.model] ?? { field: 'id', pathParam: 'id', type: 'long' as const };

@@ -3,10 +3,9 @@
 // timestamps), and the changed objects again with the expand set the subscribers need.
 import { isEventTimestamp, resourceOf, schemas, type Resource } from '../catalog';
 import type { OperationId, RestCaller } from '../rest/types';
-import { expandParam, group, term } from '../resolvers';
+import { SEARCH_BATCH, expandParam, group, keysQuery, term } from '../resolvers';
 
 export type Row = Record<string, unknown>;
-export const SEARCH_BATCH = 100;
 
 export interface Upstream {
   rest: RestCaller;
@@ -35,14 +34,6 @@ export function keyOf(resource: Resource, row: Row): string {
   return String(row[resource.key.field]);
 }
 
-function idQuery(resource: Resource, keys: readonly string[]): string {
-  const numeric = resource.key.type === 'long';
-  return group(
-    keys.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)),
-    'OR',
-  );
-}
-
 /** The objects of these keys as they are now (expanded as asked), 100 keys per search. */
 export async function fetchByKeys(
   u: Upstream,
@@ -54,19 +45,28 @@ export async function fetchByKeys(
   const found = new Map<string, Row>();
   for (let i = 0; i < keys.length; i += SEARCH_BATCH) {
     const chunk = keys.slice(i, i + SEARCH_BATCH);
-    const query: Record<string, unknown> = { query: idQuery(resource, chunk), limit: chunk.length };
+    const query: Record<string, unknown> = {
+      query: keysQuery(resource.key.field, resource.key.type === 'long', chunk),
+      limit: chunk.length,
+    };
     if (expand.length > 0) query.expand = expandParam(expand);
     for (const row of (await search(u, resource, query)).data) found.set(keyOf(resource, row), row);
   }
   return found;
 }
 
-/** The model's event timestamps: `createdOn`, `authorizedOn`... (what a change leaves behind). */
+const timestamps = new Map<string, string[]>();
+
+/** The model's event timestamps: `createdOn`, `authorizedOn`... (what a change leaves behind); read once per model. */
 export function eventTimestamps(model: string): string[] {
-  const props = schemas[model]?.properties ?? {};
-  return Object.entries(props)
-    .filter(([name, p]) => p.format === 'date-time' && isEventTimestamp(name))
-    .map(([name]) => name);
+  let fields = timestamps.get(model);
+  if (!fields) {
+    fields = Object.entries(schemas[model]?.properties ?? {})
+      .filter(([name, p]) => p.format === 'date-time' && isEventTimestamp(name))
+      .map(([name]) => name);
+    timestamps.set(model, fields);
+  }
+  return fields;
 }
 
 /** The latest event timestamp of a row, or undefined. */

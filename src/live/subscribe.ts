@@ -6,6 +6,7 @@ import { resourceOf } from '../catalog';
 import {
   adoptEntity,
   decodeGlobalId,
+  spaceIdOf,
   mayUseSpace,
   planOf,
   translateFilter,
@@ -44,9 +45,8 @@ export function subscribeEntity(ctx: GraphContext, info: GraphQLResolveInfo, id:
 
 /** A `space` argument: a REST space id or a Space global ID. */
 export function readSpace(value: string): number {
-  if (/^[1-9][0-9]{0,15}$/.test(value)) return Number(value);
-  const global = decodeGlobalId(value);
-  if (global?.model === 'Space') return Number(global.key);
+  const space = spaceIdOf(value);
+  if (space !== null) return space;
   throw refused(`space: "${value.slice(0, 60)}" is neither a space id nor a Space global ID`);
 }
 

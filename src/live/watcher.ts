@@ -55,8 +55,6 @@ export class Watcher {
   private running = false;
   private again = false;
   private interval: number;
-  /** REST searches made, for tests and metrics. */
-  searches = 0;
 
   constructor(
     private readonly upstream: Upstream,
@@ -167,16 +165,18 @@ export class Watcher {
   private async entityTick(): Promise<boolean> {
     const keys = [...this.entities.keys()];
     if (keys.length === 0) return false;
-    const now = await this.fetch(keys, []);
+    const now = await fetchByKeys(this.upstream, this.model, keys, []);
     const due = keys.filter((k) => {
       const row = now.get(k);
-      return !row || (row && (signatureOf(row) !== this.signatures.get(k) || [...this.entities.get(k)!].some((w) => w.fresh)));
+      return !row || signatureOf(row) !== this.signatures.get(k) || [...this.entities.get(k)!].some((w) => w.fresh);
     });
     if (due.length === 0) return false;
     const expand = union(due.flatMap((k) => [...(this.entities.get(k) ?? [])].map((w) => w.expand)));
     const full =
       expand.length > 0
-        ? await this.fetch(
+        ? await fetchByKeys(
+            this.upstream,
+            this.model,
             due.filter((k) => now.has(k)),
             expand,
           )
@@ -212,7 +212,6 @@ export class Watcher {
         await this.baseline(filter, state);
         continue;
       }
-      this.searches++;
       const rows = await changedSince(this.upstream, this.model, filter, state.watermark);
       const fresh = rows.filter((r) => state.seen.get(keyOf(resourceOf(this.model), r)) !== signatureOf(r));
       for (const r of rows) this.advance(state, r);
@@ -221,7 +220,9 @@ export class Watcher {
       const resource = resourceOf(this.model);
       const full =
         expand.length > 0
-          ? await this.fetch(
+          ? await fetchByKeys(
+              this.upstream,
+              this.model,
               fresh.map((r) => keyOf(resource, r)),
               expand,
             )
@@ -238,7 +239,6 @@ export class Watcher {
 
   /** From the moment of subscribing: what happened up to now is marked seen, not handed out. */
   private async baseline(filter: string, state: CollectionState): Promise<void> {
-    this.searches += 2;
     const recent = await changedSince(this.upstream, this.model, '', undefined);
     const since = recent
       .map((r) => latestEvent(this.model, r))
@@ -252,10 +252,5 @@ export class Watcher {
     state.seen.set(keyOf(resourceOf(this.model), row), signatureOf(row));
     const t = latestEvent(this.model, row);
     if (t && Date.parse(t) > Date.parse(state.watermark ?? t)) state.watermark = t;
-  }
-
-  private async fetch(keys: string[], expand: string[]): Promise<Map<string, Row>> {
-    this.searches += Math.ceil(keys.length / 100);
-    return fetchByKeys(this.upstream, this.model, keys, expand);
   }
 }

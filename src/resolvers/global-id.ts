@@ -19,6 +19,13 @@ export function encodeGlobalId(model: string, space: number | null, key: string 
   return Buffer.from(text, 'utf8').toString('base64url');
 }
 
+/** A space named by its REST id or its Space global ID; null when the text is neither. */
+export function spaceIdOf(text: string): number | null {
+  if (/^[1-9][0-9]{0,15}$/.test(text)) return Number(text);
+  const global = decodeGlobalId(text);
+  return global?.model === 'Space' ? Number(global.key) : null;
+}
+
 /** Decodes a global ID; null when it is not one of ours (unknown model, bad space or key). */
 export function decodeGlobalId(id: string): DecodedGlobalId | null {
   if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;

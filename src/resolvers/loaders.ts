@@ -10,7 +10,7 @@ import type { Entity } from './entity';
 import { EntityCache } from './entity-cache';
 import { entityKey, splitNestedKey } from './entity-key';
 import { callOp, asPage, withExpand, type Caller } from './rest-calls';
-import { group, term } from './search-syntax';
+import { keysQuery } from './search-syntax';
 
 export const SEARCH_BATCH = 100;
 
@@ -95,10 +95,7 @@ export class Loaders {
     const resource = resourceOf(model);
     const numeric = resource.key.type === 'long';
     try {
-      const query = group(
-        g.ids.map((k) => term(resource.key.field, ':', numeric ? BigInt(k) : k)),
-        'OR',
-      );
+      const query = keysQuery(resource.key.field, numeric, g.ids);
       const body = await callOp(this.caller, resource.ops.S!, {
         space,
         path: g.path,

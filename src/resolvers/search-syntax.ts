@@ -49,6 +49,14 @@ export function group(parts: string[], connective: 'AND' | 'OR'): string {
   return `(${nonEmpty.join(` ${connective} `)})`;
 }
 
+/** `id:1 OR id:2 ...` (or `isoCode2:CH OR ...`): objects of a resource by their REST keys. */
+export function keysQuery(field: string, numeric: boolean, keys: readonly string[]): string {
+  return group(
+    keys.map((k) => term(field, ':', numeric ? BigInt(k) : k)),
+    'OR',
+  );
+}
+
 export function negate(part: string): string {
   return part === '' ? NEVER : `NOT (${part})`;
 }

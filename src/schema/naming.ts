@@ -1,10 +1,8 @@
 // Names of the graph derived from catalog names: fields, collections, enum values, id references.
 import type { Link, Resource } from '../catalog';
-import { linkedSpaceField } from '../catalog';
+import { linkedSpaceField, lowerFirst } from '../catalog';
 
-export function lowerFirst(name: string): string {
-  return name.charAt(0).toLowerCase() + name.slice(1);
-}
+export { lowerFirst };
 
 export function upperFirst(name: string): string {
   return name.charAt(0).toUpperCase() + name.slice(1);

@@ -3,7 +3,7 @@
 // problem named by its input path, found before any REST call.
 import { resourceOf } from '../../catalog';
 import { isValidKey } from '../entity-key';
-import { decodeGlobalId } from '../global-id';
+import { decodeGlobalId, spaceIdOf } from '../global-id';
 import { Problems } from './validate-problems';
 
 export { Problems };
@@ -18,9 +18,8 @@ export function restValue(model: string, key: string): string | number | bigint 
 /** Reads a `space` input: a REST space id or a Space global ID. */
 export function readSpace(value: unknown, path: string, problems: Problems): number | null {
   const text = String(value);
-  if (/^[1-9][0-9]{0,15}$/.test(text)) return Number(text);
-  const global = decodeGlobalId(text);
-  if (global?.model === 'Space') return Number(global.key);
+  const space = spaceIdOf(text);
+  if (space !== null) return space;
   problems.add(path, `"${clip(text)}" is neither a space id nor a Space global ID`);
   return null;
 }

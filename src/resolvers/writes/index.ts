@@ -2,7 +2,7 @@
 export { runMutation, type MutationOutcome } from './run';
 export { runBulk, type BulkPayloadValue } from './bulk';
 export { MUTATION_ERROR_KINDS, isMutationError, type MutationErrorKind, type MutationErrorValue } from './errors';
-export { deletedIdOf, isPayload, payloadObject, plainResult, type PayloadValue } from './payload';
+export { deletedIdOf, payloadObject, plainResult, type PayloadValue } from './payload';
 export { payloadTypeName } from './plan';
 export { loadCurrent } from './current';
 export { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from './request';

@@ -25,10 +25,6 @@ export interface PayloadValue {
   deleted?: boolean;
 }
 
-export function isPayload(value: unknown): value is PayloadValue {
-  return typeof value === 'object' && value !== null && (value as PayloadValue).kind === 'payload';
-}
-
 const wrapped = new WeakMap<PayloadValue, Entity>();
 
 /** The entity REST returned, wrapped once per payload with the expand set the call carried. */
