@@ -2,7 +2,7 @@
 // and a node:http server on 127.0.0.1. Prints nothing; the CLI prints the ready line.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRestClient } from '../rest';
+import { createRestClient, type RestClientOptions } from '../rest';
 import type { TickOptions } from '../live';
 import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
@@ -56,7 +56,11 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     logLevel: logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, process.env.VITEST ? 'silent' : 'info'),
     processMetrics: true,
   });
-  const rest = createRestClient({ baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey, ...ops.restHooks });
+  const restOptions: RestClientOptions = { baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey, ...ops.restHooks };
+  const rest = createRestClient(restOptions);
+  // The client imports the key into a non-extractable CryptoKey at once but keeps its options object
+  // for the process's life: the key's text is dropped from it, so no heap snapshot can show it.
+  restOptions.authKey = '';
   const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
   const app = createApp({
     rest,

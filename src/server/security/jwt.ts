@@ -2,6 +2,7 @@
 // (a JWKS URL, cached and refreshed by jose's remote key set, or a JWKS file). The accepted
 // algorithms are fixed by the kind of key, so `alg: none` and algorithm confusion (an HS256 token
 // signed with a public key) are refused before any signature check; `exp` is required.
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { InboundCaller } from '../../resolvers';
@@ -13,7 +14,7 @@ const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256
 /** Shorter shared secrets can be brute-forced from one token. */
 const MIN_SECRET_BYTES = 32;
 
-type Key = Uint8Array | JWTVerifyGetKey;
+type Key = KeyObject | JWTVerifyGetKey;
 
 function readConfigFile(path: string, variable: string): Buffer {
   try {
@@ -40,7 +41,10 @@ function keyAndAlgorithms(c: JwtConfig): { key: Key; algorithms: string[] } {
     const secret = readConfigFile(c.secretFile, 'PAYGRAPH_JWT_SECRET_FILE');
     if (secret.length < MIN_SECRET_BYTES)
       throw new ConfigError(`PAYGRAPH_JWT_SECRET_FILE: the secret must have at least ${MIN_SECRET_BYTES} bytes`);
-    return { key: new Uint8Array(secret), algorithms };
+    // Imported once into a KeyObject (held outside the JavaScript heap), the file's bytes wiped.
+    const key = createSecretKey(secret);
+    secret.fill(0);
+    return { key, algorithms };
   }
   if (c.jwksUrl) {
     let url: URL;
