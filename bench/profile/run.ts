@@ -1,0 +1,166 @@
+// `node --import tsx bench/profile/run.ts [--build NAME=DIR]... [--scenario page] [--rounds 5] [--seconds 10]
+//   [--connections 8] [--cpu-prof DIR] [--node-arg ARG]...`
+// Loads built paygraph servers (`node scripts/build.mjs DIR` builds one; the default is dist/) over one
+// sandbox child with 5 ms added latency per REST request, with autocannon at N connections, and reports
+// per build: gateway CPU per operation (process CPU time / operations), operations per second, REST
+// calls per operation (from /metrics), RSS after load. Builds alternate within each round (the order
+// flips every round), each server started fresh; medians over rounds and the paired ratio per round.
+import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startChildSandbox } from '../sandbox/child-sandbox';
+import { scenarios } from './scenarios';
+import { startServer, type ServerUnderTest } from './server';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const LATENCY_MS = 5;
+
+interface Sample {
+  cpuMsPerOp: number;
+  opsPerSecond: number;
+  restCallsPerOp: number;
+  rssMb: number;
+  p50Ms: number;
+}
+
+async function restCalls(server: ServerUnderTest): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', server.url))).text();
+  let total = 0;
+  for (const m of text.matchAll(/^paygraph_rest_calls_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
+  return total;
+}
+
+function load(url: string, body: string, connections: number, seconds: number): Promise<autocannon.Result> {
+  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds });
+}
+
+async function sample(server: ServerUnderTest, body: string, o: { connections: number; seconds: number }): Promise<Sample> {
+  const check = (await (await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
+    errors?: unknown;
+  };
+  if (check.errors) throw new Error(`the query failed: ${JSON.stringify(check.errors).slice(0, 500)}`);
+  await load(server.url, body, o.connections, 2); // warm-up: JIT, pools, caches
+  const calls0 = await restCalls(server);
+  const cpu0 = server.cpuSeconds();
+  const result = await load(server.url, body, o.connections, o.seconds);
+  const cpu1 = server.cpuSeconds();
+  const calls1 = await restCalls(server);
+  if (result.non2xx || result.errors) throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const ops = result.requests.total;
+  return {
+    cpuMsPerOp: ((cpu1 - cpu0) * 1000) / ops,
+    opsPerSecond: result.requests.average,
+    restCallsPerOp: (calls1 - calls0) / ops,
+    rssMb: server.rssMb(),
+    p50Ms: result.latency.p50,
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      build: { type: 'string', multiple: true, default: ['current=dist'] },
+      scenario: { type: 'string', default: 'page' },
+      rounds: { type: 'string', default: '5' },
+      seconds: { type: 'string', default: '10' },
+      connections: { type: 'string', default: '8' },
+      'cpu-prof': { type: 'string' },
+      'node-arg': { type: 'string', multiple: true, default: [] },
+    },
+  });
+  const scenario = scenarios[values.scenario];
+  if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
+  const builds = values.build.map((b) => {
+    const [name, dir] = b.split('=');
+    if (!name || !dir) throw new Error(`--build must be NAME=DIR, got "${b}"`);
+    return { name, entry: join(resolve(ROOT, dir), 'cli.js') };
+  });
+  const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
+  const nodeArgs = [...values['node-arg']];
+  if (values['cpu-prof']) {
+    mkdirSync(values['cpu-prof'], { recursive: true });
+    nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${resolve(values['cpu-prof'])}`);
+  }
+  const loadBefore = loadavg()[0];
+  const sandbox = await startChildSandbox();
+  const user = sandbox.users[0];
+  const results = new Map<string, Sample[]>(builds.map((b) => [b.name, []]));
+  try {
+    const space = sandbox.spaces[0];
+    const res = await fetch(new URL(`/api/v2.0/payment/transactions/search?limit=1`, sandbox.baseUrl), {
+      headers: {
+        space: String(space),
+        authorization: (await import('../sandbox/signer')).createSigner(user)('GET', '/api/v2.0/payment/transactions/search?limit=1'),
+      },
+    });
+    const transaction = ((await res.json()) as { data: { id: number }[] }).data[0].id;
+    const body = JSON.stringify({ query: scenario.query, variables: scenario.variables({ space, transaction }) });
+    const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: LATENCY_MS }),
+    });
+    if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
+    for (let round = 0; round < o.rounds; round++) {
+      const order = round % 2 === 0 ? builds : [...builds].reverse();
+      for (const b of order) {
+        const server = await startServer({
+          entry: b.entry,
+          restUrl: sandbox.baseUrl,
+          userId: user.id,
+          authKey: user.key,
+          nodeArgs,
+          cwd: ROOT,
+        });
+        try {
+          const s = await sample(server, body, o);
+          results.get(b.name)!.push(s);
+          console.log(
+            `round ${round + 1} ${b.name}: ${s.cpuMsPerOp.toFixed(3)} ms CPU/op, ${s.opsPerSecond.toFixed(0)} ops/s, ` +
+              `${s.restCallsPerOp.toFixed(2)} REST calls/op, RSS ${s.rssMb.toFixed(0)} MB, p50 ${s.p50Ms} ms`,
+          );
+        } finally {
+          await server.stop();
+        }
+      }
+    }
+  } finally {
+    await sandbox.stop();
+  }
+  const lines = [
+    `# ${scenario.name}: ${o.rounds} rounds x ${o.seconds} s, ${o.connections} connections, ${LATENCY_MS} ms REST latency`,
+    `${new Date().toISOString()} · node ${process.version} · ${cpus().length} x ${cpus()[0]?.model} · load before ${loadBefore.toFixed(2)}`,
+    '',
+    '| build | CPU ms/op (median) | ops/s | REST calls/op | RSS MB | p50 ms |',
+    '|---|---:|---:|---:|---:|---:|',
+  ];
+  for (const b of builds) {
+    const s = results.get(b.name)!;
+    const m = (f: (x: Sample) => number) => median(s.map(f));
+    lines.push(
+      `| ${b.name} | ${m((x) => x.cpuMsPerOp).toFixed(3)} | ${m((x) => x.opsPerSecond).toFixed(0)} | ${m((x) => x.restCallsPerOp).toFixed(2)} | ` +
+        `${m((x) => x.rssMb).toFixed(0)} | ${m((x) => x.p50Ms)} |`,
+    );
+  }
+  if (builds.length === 2) {
+    const [a, b] = builds.map((x) => results.get(x.name)!);
+    const ratios = a.map((s, i) => b[i].cpuMsPerOp / s.cpuMsPerOp);
+    lines.push(
+      '',
+      `CPU/op ${builds[1].name}/${builds[0].name}: median ${median(ratios).toFixed(2)} (range ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}, paired per round)`,
+    );
+  }
+  const text = lines.join('\n');
+  console.log(`\n${text}`);
+  const dir = new URL('./reports/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`${values.scenario}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, dir);
+  writeFileSync(file, `${text}\n`);
+  console.log(`saved ${file.pathname}`);
+}
+
+await main();

@@ -1,0 +1,36 @@
+// The pages the profile and A/B runs load: the issue's scenarios, sent as GraphQL over HTTP.
+export interface Scenario {
+  name: string;
+  query: string;
+  variables: (ids: { space: number; transaction: number }) => Record<string, unknown>;
+}
+
+export const scenarios: Record<string, Scenario> = {
+  // The 20-row transactions page with a link: one REST search with `expand=token`.
+  page: {
+    name: '20 transactions with a link',
+    query: `query($space: ID!) { space(id: $space) { transactions(first: 20) { nodes {
+      id restId state currency authorizationAmount createdOn
+      token { restId state customerEmailAddress }
+    } } } }`,
+    variables: (ids) => ({ space: String(ids.space) }),
+  },
+  // One transaction by id with its two child lists: three REST calls, one round when optimal.
+  children: {
+    name: '1 transaction, completions, refunds',
+    query: `query($space: ID!, $id: ID!) { space(id: $space) { transaction(id: $id) {
+      restId state
+      completions(first: 10) { nodes { restId state amount } }
+      refunds(first: 10) { nodes { restId state amount } }
+    } } }`,
+    variables: (ids) => ({ space: String(ids.space), id: String(ids.transaction) }),
+  },
+  // Children of many parents: 20 transactions with up to 10 completions each.
+  nested: {
+    name: '20 transactions with completions',
+    query: `query($space: ID!) { space(id: $space) { transactions(first: 20) { nodes {
+      restId state completions(first: 10) { nodes { restId state amount } }
+    } } } }`,
+    variables: (ids) => ({ space: String(ids.space) }),
+  },
+};

@@ -1,0 +1,82 @@
+// One built paygraph server (`<build>/cli.js serve`) as a child process over a running sandbox, with
+// its process CPU time and RSS read from /proc, so a load run can report CPU per operation.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+
+export interface ServerUnderTest {
+  url: string;
+  pid: number;
+  /** User + system CPU seconds of the process so far. */
+  cpuSeconds(): number;
+  rssMb(): number;
+  stop(): Promise<void>;
+}
+
+const TICKS_PER_SECOND = 100;
+
+function cpuSeconds(pid: number): number {
+  // Fields after the command name (which may hold spaces, hence the last ')'): utime is the 12th, stime the 13th.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+}
+
+function rssMb(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no VmRSS for ${pid}`);
+  return Number(kb) / 1024;
+}
+
+function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the server printed no ready line within 60 s')), 60_000);
+    child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it was ready: ${stderr()}`)));
+    const lines = createInterface({ input: child.stdout! });
+    lines.once('line', (line) => {
+      clearTimeout(timer);
+      resolve((JSON.parse(line) as { graphql: string }).graphql);
+    });
+  });
+}
+
+export interface StartOptions {
+  /** cli.js of a build (scripts/build.mjs outdir). */
+  entry: string;
+  restUrl: string;
+  userId: string;
+  authKey: string;
+  nodeArgs?: string[];
+  cwd?: string;
+}
+
+export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
+  const child = spawn(
+    process.execPath,
+    [...(o.nodeArgs ?? []), o.entry, 'serve', '--rest-url', o.restUrl, '--user-id', o.userId, '--port', '0'],
+    {
+      cwd: o.cwd,
+      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const url = await readyUrl(child, () => stderr);
+  // Log lines after the ready line are read and dropped, as a log shipper would.
+  child.stdout.resume();
+  const pid = child.pid!;
+  return {
+    url,
+    pid,
+    cpuSeconds: () => cpuSeconds(pid),
+    rssMb: () => rssMb(pid),
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = once(child, 'exit');
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
