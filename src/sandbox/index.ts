@@ -7,24 +7,31 @@ import { Faults, type FaultSettings } from './faults';
 import './handlers/areas-registry';
 import { RateLimiter } from './rate-limit';
 import { createRenderer } from './render';
-import { seedStore, type SeedSummary } from './seed';
+import { seedStore, type SeedSize, type SeedSummary } from './seed';
 import { createSandboxServer } from './server';
 import { DEFAULT_SETTINGS, DEMO_USER, toAppUser, type UserOption } from './settings';
 import { Store } from './store';
 import { parseDuration, type ClockMode } from './clock';
 import type { DueEvent } from './lifecycle/due';
 import { Timeline } from './timeline';
+import { configureCheckout } from './lifecycle/transactions-urls';
 
 export interface SandboxOptions {
   port?: number;
   host?: string;
   seed?: number;
+  /** How much demo data (default `default`; `large`: 200,000 transactions). */
+  seedSize?: SeedSize;
+  /** Called with the share of the demo data seeded so far (0 to 1): a progress bar's feed. */
+  onSeedProgress?: (done: number) => void;
   users?: UserOption[];
   /** Most items one bulk request may carry (413 beyond); `settings.bulkMaxItems` by another name. */
   bulkLimit?: number;
   /** `real` (default): the wall clock; `manual`: time stands still until advanced (admin endpoint or `clock.advance`). */
   clock?: ClockMode;
   settings?: Partial<Omit<SandboxSettings, 'users' | 'seed'>>;
+  /** Where browsers reach this sandbox, for the checkout URLs it hands out; default `http://{host}:{port}`. */
+  publicOrigin?: string;
   faults?: Partial<FaultSettings>;
 }
 
@@ -52,7 +59,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     settings.bulkMaxItems = options.bulkLimit;
   }
   const store = new Store();
-  const seedSummary = seedStore(store, settings.seed);
+  const seedSummary = seedStore(store, settings.seed, undefined, { size: options.seedSize, onProgress: options.onSeedProgress });
   const timeline = new Timeline(options.clock ?? 'real', store);
   const state: SandboxState = { store, settings, render: createRenderer(store), now: timeline.now };
   const faults = new Faults();
@@ -72,6 +79,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   const { port } = server.address() as AddressInfo;
   const origin = `http://${host}:${port}`;
+  configureCheckout(store, {
+    origin: options.publicOrigin?.replace(/\/+$/, '') ?? origin,
+    ttlSeconds: () => settings.credentialsTtlSeconds,
+  });
   return {
     baseUrl: `${origin}${API_PREFIX}`,
     origin,

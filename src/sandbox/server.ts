@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { API_PREFIX, openapiText, operations } from '../catalog';
 import { handleAdmin, RequestCounter } from './admin';
+import { handleCheckout, isCheckoutPath } from './checkout';
 import type { HandlerResult } from './context';
 import { ApiError, errorBody } from './errors';
 import type { Faults } from './faults';
@@ -66,6 +67,10 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     const method = req.method ?? 'GET';
     const body = await readBody(req);
     if (url.startsWith('/__admin/')) return handleAdmin(req, res, body, { faults, counter, timeline: deps.timeline });
+    if (isCheckoutPath(url)) {
+      deps.timeline.catchUp();
+      return handleCheckout(req, res, body, deps.state);
+    }
     if (url.split('?')[0] === `${API_PREFIX}/openapi.json`) {
       return writeResult(res, { status: 200, body: openapiText, contentType: 'application/json; charset=utf-8' });
     }

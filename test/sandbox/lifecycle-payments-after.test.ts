@@ -225,7 +225,9 @@ describe('transaction URLs, checks and method configurations', () => {
         String(f.space),
         String(tx.id),
       ]);
-      expect(url.searchParams.get('securityToken')).toMatch(/^[0-9a-f]{32}$/);
+      // The token is the transaction's credentials, and the URL points at the sandbox, which serves it.
+      expect(url.searchParams.get('securityToken')).toMatch(new RegExp(`^${f.space}-${tx.id}-[\\w-]+\\.[\\w-]+$`));
+      expect(url.origin).toBe(f.sandbox.origin);
     }
     const methods = await act('listTransactionPaymentMethodConfigurations', {
       params: { id: tx.id },

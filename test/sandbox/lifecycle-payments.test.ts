@@ -280,7 +280,8 @@ describe('transaction: confirmation, 3-D Secure, void', () => {
     expect(challenge.status).toBe(200);
     const url = new URL(challenge.text);
     expect([url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([String(f.space), String(id)]);
-    expect(url.searchParams.get('securityToken')).toMatch(/^[0-9a-f]{32}$/);
+    expect(url.searchParams.get('securityToken')).toMatch(new RegExp(`^${f.space}-${id}-[\\w-]+\\.[\\w-]+$`));
+    expect(`${url.origin}${url.pathname}`).toBe(`${f.sandbox.origin}/s/${f.space}/payment/3ds/challenge`);
     expect((await get(id)).state).toBe('PROCESSING');
     await refused(await threeD(cards().threeDSecure), id, 'PROCESSING', 'startProcessing', 3);
     const authenticated = await pay(id, cards().threeDSecure, {

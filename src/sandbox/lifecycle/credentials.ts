@@ -36,17 +36,34 @@ export function issueCredentials(store: Store, space: number, transactionId: num
   return `${signed}.${sign(signed)}`;
 }
 
-const refused = (why: string) => new ApiError(401, `These transaction credentials are not accepted: ${why}.`);
+/** Why credentials are refused: a checkout page answers 410 for `expired` and 403 for the others. */
+export type RefusalReason = 'malformed' | 'forged' | 'expired' | 'foreign';
+
+const WHY: Record<RefusalReason, string> = {
+  malformed: 'they are malformed',
+  forged: 'they were not issued by this sandbox',
+  expired: 'they have expired',
+  foreign: 'they belong to another sandbox',
+};
+
+/** 401 on the REST API; `reason` lets other callers answer otherwise. */
+export class CredentialsRefused extends ApiError {
+  constructor(readonly reason: RefusalReason) {
+    super(401, `These transaction credentials are not accepted: ${WHY[reason]}.`);
+  }
+}
+
+const refused = (reason: RefusalReason) => new CredentialsRefused(reason);
 
 const SHAPE = /^([1-9]\d*)-([1-9]\d*)-([\w-]+)\.([\w-]+)$/;
 
 function decode(credentials: string): Claims {
   const match = SHAPE.exec(credentials);
-  if (!match) throw refused('they are malformed');
+  if (!match) throw refused('malformed');
   const [, space, transaction, rest, signature] = match;
   const expected = Buffer.from(sign(`${space}-${transaction}-${rest}`));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused('they were not issued by this sandbox');
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw refused('forged');
   try {
     const claims = {
       s: Number(space),
@@ -56,20 +73,20 @@ function decode(credentials: string): Claims {
     if (![claims.s, claims.t, claims.e].every(Number.isSafeInteger) || typeof claims.i !== 'string') throw new Error('shape');
     return claims;
   } catch {
-    throw refused('they are malformed');
+    throw refused('malformed');
   }
 }
 
 /** The authority the request pipeline consults for by-credentials paths (no store at hand there). */
 export function verifyCredentials(credentials: string, now: Date): { space: number; transactionId: number } {
   const claims = decode(credentials);
-  if (claims.e * 1000 <= now.getTime()) throw refused('they have expired');
+  if (claims.e * 1000 <= now.getTime()) throw refused('expired');
   return { space: claims.s, transactionId: claims.t };
 }
 
 /** Full check inside a handler: also bound to this sandbox instance. */
 export function credentialsTransaction(store: Store, credentials: string, now: Date): { space: number; transactionId: number } {
   const bound = verifyCredentials(credentials, now);
-  if (decode(credentials).i !== instanceIdOf(store)) throw refused('they belong to another sandbox');
+  if (decode(credentials).i !== instanceIdOf(store)) throw refused('foreign');
   return bound;
 }

@@ -1,5 +1,5 @@
-// What the sandbox knows about a transaction that the REST shape does not carry (security token,
-// how it was paid, the charge-flow recipient), kept beside the store of one sandbox instance so that
+// What the sandbox knows about a transaction that the REST shape does not carry (how it was paid,
+// the charge-flow recipient, when a payment without means fails), kept beside the store of one sandbox instance so that
 // it never leaks into a response and dies with the sandbox.
 import { randomBytes } from 'node:crypto';
 import type { Store } from '../store';
@@ -12,7 +12,6 @@ export interface PaymentRecord {
 }
 
 export interface TransactionInternals {
-  securityToken: string;
   payment?: PaymentRecord;
   chargeFlowRecipient?: { type: number; recipient: string };
   /** When a transaction processed without any payment means fails (ISO date), while it is PROCESSING. */
@@ -45,12 +44,12 @@ export function peekInternals(store: Store, transactionId: number): TransactionI
   return instance(store).transactions.get(transactionId);
 }
 
-/** The internals of one transaction, created (with a fresh security token) on first use. */
+/** The internals of one transaction, created empty on first use. */
 export function internalsOf(store: Store, transactionId: number): TransactionInternals {
   const map = instance(store).transactions;
   let entry = map.get(transactionId);
   if (!entry) {
-    entry = { securityToken: randomBytes(16).toString('hex') };
+    entry = {};
     map.set(transactionId, entry);
   }
   return entry;

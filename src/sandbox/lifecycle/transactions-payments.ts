@@ -6,7 +6,8 @@ import { checkCard, tokenCardOutcome, type CheckedCard } from './transactions-ca
 import { internalsOf } from './transactions-internals';
 import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
 import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
-import { checkoutUrl } from './transactions-urls';
+import { checkoutUrl, returnUrl } from './transactions-urls';
+import { awaitChallenge } from './transactions-challenges';
 import { activeVersion } from './tokens';
 import { chargeFlowLevelLifecycle, openChargeFlowLevel, pendingLevelOf } from './charge-flows';
 import { applyTransition } from './machine';
@@ -109,13 +110,13 @@ export function processCard(
   const configuration = cardMethodConfiguration(store, space, transaction, body.paymentMethodConfiguration);
   const pan = String((body.cardData as Record<string, unknown>).primaryAccountNumber).replace(/[\s-]/g, '');
   const payment = cardPayment(store, space, configuration, card, pan);
-  const resultUrl = (ok: boolean) =>
-    ((ok ? transaction.successUrl : transaction.failedUrl) as string | undefined) ??
-    checkoutUrl(store, space, id, 'payment/transaction/result');
+  const resultUrl = (ok: boolean) => returnUrl(store, space, transaction, ok, now);
   if (card.outcome === 'threeDSecure' && !card.authenticated) {
     if (!threeD) return refuse(store, space, transaction, payment, 'decline', FAILURES.authenticationRequired, now);
-    const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge');
-    return { ...challenge(store, space, transaction, payment, redirectUrl, now), redirectUrl };
+    const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge', now);
+    const challenged = challenge(store, space, transaction, payment, redirectUrl, now);
+    awaitChallenge(store, id, payment);
+    return { ...challenged, redirectUrl };
   }
   // A zero-amount transaction only verifies the card (no money moves), so every test card passes:
   // a token made this way on the declining or failing card refuses when it is charged.
@@ -208,7 +209,7 @@ export function processOneClick(store: Store, space: number, id: number, version
   const version = oneClickVersion(store, space, transaction, versionId);
   chargeableVersion(store, space, transaction, version.token);
   authorize(store, space, transaction, tokenPayment(version), now);
-  return (transaction.successUrl as string | undefined) ?? checkoutUrl(store, space, id, 'payment/transaction/result');
+  return returnUrl(store, space, transaction, true, now);
 }
 
 /** Applies the space's charge flow: the transaction waits in PROCESSING with a PENDING level. */

@@ -34,7 +34,7 @@ defineHandlers({
   },
   getTransactionMobileSdkUrlByCredentials: (req, sandbox) => {
     const { space, transactionId } = bound(req, sandbox);
-    return plainText(checkoutUrl(sandbox.store, space, transactionId, 'payment/mobile-sdk'));
+    return plainText(checkoutUrl(sandbox.store, space, transactionId, 'payment/mobile-sdk', sandbox.now()));
   },
   listPaymentMethodConfigurationsByCredentials: (req, sandbox) => {
     const { space, transaction } = bound(req, sandbox);

@@ -57,7 +57,7 @@ defineHandlers({
     const space = spaceOf(req);
     const levelId = idParam(req);
     const level = sandbox.store.get('ChargeFlowLevel', levelId, space);
-    const url = level ? checkoutUrl(sandbox.store, space, Number(level.linkedTransaction), 'payment/charge-flow/pay') : '';
+    const url = level ? checkoutUrl(sandbox.store, space, Number(level.linkedTransaction), 'payment/charge-flow/pay', sandbox.now()) : '';
     sendLevelMessage(sandbox.store, space, levelId, url, sandbox.now());
     return emptyOk();
   },

@@ -23,7 +23,7 @@ function urlHandler(page: CheckoutPage, guard: 'paymentPage' | 'chargeFlowPaymen
     const id = idParam(req);
     const transaction = loadTransaction(sandbox.store, id, space);
     guardTransaction(transaction, guard);
-    return plainText(checkoutUrl(sandbox.store, space, id, page));
+    return plainText(checkoutUrl(sandbox.store, space, id, page, sandbox.now()));
   };
 }
 

@@ -1,0 +1,58 @@
+// The JavaScript of the iframe and lightbox integrations: a merchant page includes the script URL the
+// API handed out, and the script shows the sandbox's payment page of that transaction in an iframe
+// (IframeCheckoutHandler(configurationId).create(containerId), .submit()) or in an overlay
+// (LightboxCheckoutHandler.startPayment(configurationId, onError)), as the service's scripts do.
+
+/** A string as a JavaScript literal that is also safe inside HTML (no `</script>` can end it). */
+function literal(value: string): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
+function frame(pageUrl: string): string {
+  return `function paygraphFrame() {
+    var url = new URL(${literal(pageUrl)});
+    url.searchParams.set('embedded', '1');
+    var f = document.createElement('iframe');
+    f.src = url.toString();
+    f.title = 'Payment';
+    f.style.cssText = 'border:0;width:100%;height:560px;background:#fff';
+    return f;
+  }`;
+}
+
+export function iframeScript(pageUrl: string): string {
+  return `(function () {
+  ${frame(pageUrl)}
+  window.IframeCheckoutHandler = function (configurationId) {
+    var f = paygraphFrame();
+    return {
+      create: function (containerId) { document.getElementById(containerId).appendChild(f); },
+      submit: function () { f.contentWindow.postMessage('paygraph:submit', new URL(f.src).origin); },
+      setValidationCallback: function () {}, setInitializeCallback: function () {}, setHeightChangeCallback: function () {}
+    };
+  };
+})();
+`;
+}
+
+export function lightboxScript(pageUrl: string): string {
+  return `(function () {
+  ${frame(pageUrl)}
+  window.LightboxCheckoutHandler = {
+    startPayment: function (configurationId, onError) {
+      try {
+        var overlay = document.createElement('div');
+        overlay.style.cssText = 'position:fixed;inset:0;background:rgba(0,0,0,.5);display:flex;align-items:center;justify-content:center;z-index:2147483647';
+        var box = document.createElement('div');
+        box.style.cssText = 'width:min(480px,95vw);background:#fff;border-radius:8px;overflow:hidden';
+        box.appendChild(paygraphFrame());
+        overlay.appendChild(box);
+        document.body.appendChild(overlay);
+      } catch (e) { if (onError) onError(e); }
+    }
+  };
+})();
+`;
+}
