@@ -1,5 +1,12 @@
-// Regenerates every generated file and fails when the committed copy differs (drift).
+// Regenerates every generated file and fails when the committed copy differs (drift). The README's
+// configuration table is checked in place first (the README is also written by hand).
 import { execSync } from 'node:child_process';
+
+try {
+  execSync('npx tsx scripts/config-table.ts --check', { stdio: 'inherit' });
+} catch {
+  process.exit(1);
+}
 
 const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql', 'src/server/generated/example-operations.ts'];
 execSync('npm run -s generate', { stdio: 'inherit' });

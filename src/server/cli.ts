@@ -1,34 +1,29 @@
 // `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment),
 // start (both together, the default of `npm start`). Each prints one JSON line when ready.
 // The graph is loaded only by the commands that serve it, so the sandbox starts without it.
+// Flags and variables are read and validated through the settings table (src/server/config).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { CLOCK_MODES, startSandbox, type ClockMode, type RunningSandbox } from '../sandbox';
-import { parseUserOption } from '../sandbox/settings';
+import { startSandbox, type RunningSandbox } from '../sandbox';
+import { readCommandLine, usage } from './config/command-line';
+import type { Command } from './config/setting';
+import type { Raw } from './config/values';
 import { securityConfigFromEnv, type SecurityConfig } from './security/config';
 
-const USAGE = `usage:
-  paygraph sandbox [--port N] [--seed N] [--bulk-limit N] [--clock real|manual] [--user ID:BASE64KEY[:SPACE,...]]...
-  paygraph serve --rest-url URL --user-id ID [--port N] [--host H] [--auth open|jwt|api-keys] [--bulk-limit N]
-        (or PAYGRAPH_REST_URL, PAYGRAPH_USER_ID, PORT, PAYGRAPH_HOST, PAYGRAPH_AUTH, PAYGRAPH_BULK_LIMIT; the REST key from
-        PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY, never a flag: --auth-key needs --allow-key-in-argv)
-  paygraph start [--port N] [--sandbox-port N] [--seed N] [--bulk-limit N]
-  paygraph hash-key [--generate]   (reads an API key on stdin, or makes one; prints its hash)`;
+const USAGE = usage({ 'hash-key [--generate]': '(reads an API key on stdin, or makes one; prints its hash)' });
 
 function fail(message: string): never {
   process.stderr.write(`paygraph: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
-function intOption(value: string | undefined, name: string, max = 65_535): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!/^\d+$/.test(value) || n > max) fail(`--${name} must be a whole number from 0 to ${max}, got "${value}"`);
-  return n;
+function commandLine<C extends Command>(command: C, args: string[]) {
+  try {
+    return readCommandLine(command, args, process.env);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
 }
-
-// The demo data's generator is seeded with 32 bits.
-const seedOption = (value: string | undefined) => intOption(value, 'seed', 4_294_967_295);
 
 function onShutdown(close: () => Promise<void>): void {
   const stop = () => void close().finally(() => process.exit(0));
@@ -50,33 +45,14 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
 }
 
 async function sandboxCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      seed: { type: 'string' },
-      'bulk-limit': { type: 'string' },
-      clock: { type: 'string' },
-      user: { type: 'string', multiple: true },
-    },
-  });
-  const users = (values.user ?? []).map((u) => {
-    try {
-      return parseUserOption(u);
-    } catch (error) {
-      return fail((error as Error).message);
-    }
-  });
-  const bulkLimit = intOption(values['bulk-limit'], 'bulk-limit', 100_000);
-  if (bulkLimit === 0) fail('--bulk-limit must be at least 1');
-  const clock = values.clock ?? 'real';
-  if (!CLOCK_MODES.includes(clock as ClockMode)) fail(`--clock must be real or manual, got "${clock}"`);
+  const { values } = commandLine('sandbox', args);
   const sandbox = await startSandbox({
-    port: intOption(values.port, 'port') ?? 8081,
-    seed: seedOption(values.seed),
-    users,
-    bulkLimit,
-    clock: clock as ClockMode,
+    port: values.sandboxAlonePort,
+    seed: values.seed,
+    seedSize: values.seedSize,
+    users: values.users,
+    bulkLimit: values.sandboxBulkLimit,
+    clock: values.clock,
   });
   process.stdout.write(`${JSON.stringify(sandboxReadyLine(sandbox))}\n`);
   onShutdown(sandbox.close);
@@ -86,26 +62,26 @@ async function sandboxCommand(args: string[]): Promise<void> {
  * The upstream key: from a file or the environment. A flag would show in `ps` and shell history, so
  * --auth-key is refused unless --allow-key-in-argv says this is a development machine.
  */
-function upstreamKey(flag: string | undefined, allowInArgv: boolean | undefined): string {
-  if (flag !== undefined) {
-    if (!allowInArgv) fail('--auth-key shows the key to every user of this machine (ps); use PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY');
+function upstreamKey(flags: Record<string, Raw>, o: { authKey?: string; authKeyFile?: string; allowKeyInArgv?: boolean }): string {
+  if (flags['auth-key'] !== undefined) {
+    if (!o.allowKeyInArgv)
+      fail('--auth-key shows the key to every user of this machine (ps); use PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY');
     process.stderr.write(
       'paygraph: warning: the REST key was given on the command line (--allow-key-in-argv); do not do this in production\n',
     );
-    return flag;
+    return o.authKey!;
   }
-  const file = process.env.PAYGRAPH_AUTH_KEY_FILE;
-  if (file) {
+  if (o.authKeyFile) {
     try {
-      return readFileSync(file, 'utf8').trim();
+      return readFileSync(o.authKeyFile, 'utf8').trim();
     } catch (error) {
-      return fail(`PAYGRAPH_AUTH_KEY_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return fail(`PAYGRAPH_AUTH_KEY_FILE: cannot read ${o.authKeyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
     }
   }
-  return process.env.PAYGRAPH_AUTH_KEY ?? fail('the REST key is required: PAYGRAPH_AUTH_KEY_FILE (a file holding it) or PAYGRAPH_AUTH_KEY');
+  return o.authKey ?? fail('the REST key is required: PAYGRAPH_AUTH_KEY_FILE (a file holding it) or PAYGRAPH_AUTH_KEY');
 }
 
-function securityConfig(auth: string | undefined): SecurityConfig {
+function securityConfig(auth: string): SecurityConfig {
   try {
     return securityConfigFromEnv(process.env, { auth });
   } catch (error) {
@@ -113,36 +89,21 @@ function securityConfig(auth: string | undefined): SecurityConfig {
   }
 }
 
-/** Items per REST bulk call: at least 1; the REST API's own limit must allow it. */
-function bulkLimitOption(value: string | undefined): number | undefined {
-  const n = intOption(value, 'bulk-limit', 100_000);
-  if (n === 0) fail('--bulk-limit (PAYGRAPH_BULK_LIMIT) must be at least 1');
-  return n;
-}
-
 async function serveCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      'rest-url': { type: 'string' },
-      'user-id': { type: 'string' },
-      'auth-key': { type: 'string' },
-      'allow-key-in-argv': { type: 'boolean' },
-      port: { type: 'string' },
-      host: { type: 'string' },
-      auth: { type: 'string' },
-      'bulk-limit': { type: 'string' },
-    },
-  });
-  const restUrl = values['rest-url'] ?? process.env.PAYGRAPH_REST_URL ?? fail('--rest-url (or PAYGRAPH_REST_URL) is required');
-  const userId = values['user-id'] ?? process.env.PAYGRAPH_USER_ID ?? fail('--user-id (or PAYGRAPH_USER_ID) is required');
-  const authKey = upstreamKey(values['auth-key'], values['allow-key-in-argv']);
-  const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
-  const host = values.host ?? process.env.PAYGRAPH_HOST ?? '127.0.0.1';
+  const { values, flags } = commandLine('serve', args);
+  const authKey = upstreamKey(flags, values);
   const security = securityConfig(values.auth);
   const { startGraphServer } = await import('./serve');
-  const bulkLimit = bulkLimitOption(values['bulk-limit'] ?? process.env.PAYGRAPH_BULK_LIMIT);
-  const graph = await startGraphServer({ restUrl, userId, authKey, port, host, security, bulkLimit, redisUrl: process.env.REDIS_URL });
+  const graph = await startGraphServer({
+    restUrl: values.restUrl,
+    userId: values.userId,
+    authKey,
+    port: values.port,
+    host: values.host,
+    security,
+    bulkLimit: values.bulkLimit,
+    redisUrl: values.redisUrl,
+  });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, auth: security.auth })}\n`);
   onShutdown(graph.close);
 }
@@ -167,35 +128,25 @@ async function hashKeyCommand(args: string[]): Promise<void> {
 }
 
 async function startCommand(args: string[]): Promise<void> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      port: { type: 'string' },
-      'sandbox-port': { type: 'string' },
-      seed: { type: 'string' },
-      auth: { type: 'string' },
-      'bulk-limit': { type: 'string' },
-    },
-  });
+  const { values } = commandLine('start', args);
   const security = securityConfig(values.auth);
   // The embedded sandbox and the graph agree on the bulk limit.
-  const bulkLimit = bulkLimitOption(values['bulk-limit'] ?? process.env.PAYGRAPH_BULK_LIMIT);
   const sandbox = await startSandbox({
-    port: intOption(values['sandbox-port'], 'sandbox-port') ?? 0,
-    seed: seedOption(values.seed),
-    bulkLimit,
+    port: values.sandboxPort,
+    seed: values.seed,
+    seedSize: values.seedSize,
+    bulkLimit: values.bulkLimit,
   });
   const [user] = sandbox.users;
-  const port = intOption(values.port ?? process.env.PORT, 'port') ?? 4000;
   const { startGraphServer } = await import('./serve');
   const graph = await startGraphServer({
     restUrl: sandbox.baseUrl,
     userId: user.id,
     authKey: user.key,
-    port,
+    port: values.port,
     security,
-    bulkLimit,
-    redisUrl: process.env.REDIS_URL,
+    bulkLimit: values.bulkLimit,
+    redisUrl: values.redisUrl,
   });
   process.stdout.write(`${JSON.stringify({ graphql: graph.url, sandbox: sandboxReadyLine(sandbox) })}\n`);
   process.stderr.write(`paygraph: GraphiQL at ${graph.url} (REST sandbox at ${sandbox.baseUrl})\n`);

@@ -123,7 +123,7 @@ function seedCustomer(ctx: SeedContext, space: SpaceIds, serial: number): Seeded
 }
 
 /** Creates `counts[i]` customers in the i-th space, interleaved so that creation times mix spaces. */
-export function seedCustomers(ctx: SeedContext, counts: number[]): SeededCustomer[] {
+export function seedCustomers(ctx: SeedContext, counts: readonly number[]): SeededCustomer[] {
   const out: SeededCustomer[] = [];
   const remaining = [...counts];
   let serial = 0;

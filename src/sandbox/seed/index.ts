@@ -14,11 +14,13 @@ import { seedSpaceSetup } from './space-setup';
 import { seedSubscriptionSetup, type SubscriptionSetup } from './subscription-setup';
 import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubscription, type SubscriptionPlan } from './subscriptions';
 import { seedTenants } from './tenants';
+import { SEED_COUNTS, type SeedCounts, type SeedSize } from './sizes';
 import { TEST_CARDS } from './test-cards';
 import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
 import { groupUngroupedTransactions } from '../lifecycle/transaction-groups';
 
 export { TEST_CARDS, isLuhnValid } from './test-cards';
+export { SEED_SIZES, type SeedSize } from './sizes';
 export type { TransactionState } from './transactions';
 
 export interface SeedSummary {
@@ -42,17 +44,13 @@ export interface SeedSummary {
 /** The fixed default "now", so that a seed number alone determines the data. */
 export const DEFAULT_SEED_NOW = new Date('2026-01-01T00:00:00Z');
 
-const CUSTOMERS_PER_SPACE = [140, 40, 20];
-const TRANSACTIONS_PER_SPACE = [1400, 400, 200];
-const SUBSCRIPTIONS_PER_SPACE = [70, 20, 10];
-
 type Event = { kind: 'transaction'; space: number; state: TransactionState } | { kind: 'subscription'; plan: SubscriptionPlan };
 
 /** Transactions and subscriptions of every space in one stream, so creation times mix spaces. */
-function planEvents(ctx: SeedContext): Event[] {
+function planEvents(ctx: SeedContext, counts: SeedCounts): Event[] {
   const perSpace: Event[][] = ctx.spaces.map((space, i) => {
-    const plans = planSubscriptionStates(ctx, SUBSCRIPTIONS_PER_SPACE[i]).map((state) => planSubscription(ctx, space, state));
-    const own = TRANSACTIONS_PER_SPACE[i] - plans.reduce((sum, p) => sum + chargeTransactions(p), 0);
+    const plans = planSubscriptionStates(ctx, counts.subscriptions[i]).map((state) => planSubscription(ctx, space, state));
+    const own = counts.transactions[i] - plans.reduce((sum, p) => sum + chargeTransactions(p), 0);
     const states = planStates(ctx, own);
     // Subscriptions are spread evenly among the space's transactions.
     const events: Event[] = states.map((state) => ({ kind: 'transaction', space: i, state }));
@@ -79,7 +77,16 @@ function seedConfiguration(ctx: SeedContext): void {
   seedReferenceData(ctx);
 }
 
-export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_NOW): SeedSummary {
+export interface SeedOptions {
+  /** How much data (default `default`); see sizes.ts. */
+  size?: SeedSize;
+  /** Called now and then with the share of the business seeded so far (0 to 1), for a progress bar. */
+  onProgress?: (done: number) => void;
+}
+
+/** Fills `store`; nothing is created after `now`. */
+export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_NOW, options: SeedOptions = {}): SeedSummary {
+  const counts = SEED_COUNTS[options.size ?? 'default'];
   const ctx = newContext(store, seed, now);
   seedConfiguration(ctx);
   const { accounts } = seedTenants(ctx);
@@ -90,11 +97,11 @@ export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_N
   });
 
   ctx.clock.moveTo(new Date(now.getTime() - 365 * DAY));
-  const customers = seedCustomers(ctx, CUSTOMERS_PER_SPACE);
+  const customers = seedCustomers(ctx, counts.customers);
   const bySpace = ctx.spaces.map((space) => customers.filter((c) => c.space === space));
   const summary = emptySummary(ctx, accounts, bySpace);
 
-  const { invoices, tasks } = seedActivity(ctx, bySpace, setups, summary);
+  const { invoices, tasks } = seedActivity(ctx, { bySpace, setups, summary, counts, onProgress: options.onProgress });
 
   ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
   seedDunningCases(ctx, invoices);
@@ -110,13 +117,25 @@ interface Followups {
 }
 
 /** The past months of business: transactions and subscriptions of all spaces, one time slot each. */
-function seedActivity(ctx: SeedContext, bySpace: SeededCustomer[][], setups: SubscriptionSetup[], summary: SeedSummary): Followups {
-  const events = planEvents(ctx);
+interface Activity {
+  bySpace: SeededCustomer[][];
+  setups: SubscriptionSetup[];
+  summary: SeedSummary;
+  counts: SeedCounts;
+  onProgress?: (done: number) => void;
+}
+
+const PROGRESS_STEPS = 100;
+
+function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onProgress }: Activity): Followups {
+  const events = planEvents(ctx, counts);
+  const every = Math.max(1, Math.ceil(events.length / PROGRESS_STEPS));
   const now = ctx.now.getTime();
   const start = Math.max(ctx.clock.current().getTime(), now - 180 * DAY);
   const slot = (now - 3 * DAY - start) / events.length;
   const followups: Followups = { invoices: [], tasks: [] };
   events.forEach((event, n) => {
+    if (onProgress && n % every === 0) onProgress(n / events.length);
     ctx.clock.moveTo(new Date(start + (n + ctx.rng.next() * 0.3) * slot));
     if (event.kind === 'subscription') {
       const index = ctx.spaces.indexOf(event.plan.space);
@@ -134,6 +153,7 @@ function seedActivity(ctx: SeedContext, bySpace: SeededCustomer[][], setups: Sub
     const taskState = taskFor(outcome, ctx);
     if (taskState) followups.tasks.push({ space, transactionId: outcome.transaction.id as number, state: taskState });
   });
+  onProgress?.(1);
   return followups;
 }
 

@@ -1,0 +1,164 @@
+// Settings of the graph (`serve`, and `start` for the graph it runs): who may call, limits, browsers,
+// operations. Adding a setting is adding one entry here (or in cli-settings.ts) and reading it where
+// it is used; the README's table follows from `npm run generate:config-table`.
+import { LOG_LEVELS } from '../ops/logger';
+import { setting } from './setting';
+import { list, oneOf, onOff, origins, url, wholeNumber, words } from './values';
+
+export const AUTH_MODES = ['open', 'jwt', 'api-keys'] as const;
+
+/** Outside `open` mode; `open` serves one trusted caller on loopback, without a rate limit unless set. */
+export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
+
+const GRAPH = ['serve', 'start'] as const;
+
+const limit = (env: string, fallback: number, meaning: string, min = 0) =>
+  setting({ env, commands: GRAPH, default: String(fallback), meaning, value: wholeNumber({ min, fallback }) });
+
+export const GRAPH_SETTINGS = {
+  auth: setting({
+    env: 'PAYGRAPH_AUTH',
+    flag: 'auth',
+    commands: GRAPH,
+    default: 'open',
+    meaning: '`open` (loopback only), `jwt` or `api-keys`; see Deploying safely',
+    value: oneOf(AUTH_MODES, 'open'),
+  }),
+  jwtSecretFile: setting({
+    env: 'PAYGRAPH_JWT_SECRET_FILE',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'jwt: HS256 shared secret, the raw bytes of the file (at least 32)',
+    value: words(),
+  }),
+  jwksUrl: setting({
+    env: 'PAYGRAPH_JWKS_URL',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'jwt: public keys, fetched (cached 10 min)',
+    value: url(['https:', 'http:']),
+  }),
+  jwksFile: setting({ env: 'PAYGRAPH_JWKS_FILE', commands: GRAPH, default: '—', meaning: 'jwt: public keys from a file', value: words() }),
+  jwtIssuer: setting({
+    env: 'PAYGRAPH_JWT_ISSUER',
+    commands: GRAPH,
+    default: 'not checked',
+    meaning: 'jwt: required `iss`',
+    value: words(),
+  }),
+  jwtAudience: setting({
+    env: 'PAYGRAPH_JWT_AUDIENCE',
+    commands: GRAPH,
+    default: 'not checked',
+    meaning: 'jwt: required `aud`',
+    value: words(),
+  }),
+  jwtAlgorithms: setting({
+    env: 'PAYGRAPH_JWT_ALGORITHMS',
+    commands: GRAPH,
+    default: '`HS256` with a secret; `RS256 PS256 ES256 EdDSA` with keys',
+    meaning: 'jwt: accepted `alg` values',
+    value: list(),
+  }),
+  jwtClockSkewSeconds: limit('PAYGRAPH_JWT_CLOCK_SKEW_SECONDS', 30, 'jwt: tolerance for `exp` / `nbf`'),
+  jwtSpacesClaim: setting({
+    env: 'PAYGRAPH_JWT_SPACES_CLAIM',
+    commands: GRAPH,
+    default: '`spaces`',
+    meaning: 'jwt: the claim listing the caller\'s spaces (or `"*"`)',
+    value: words('spaces'),
+  }),
+  jwtScopeClaim: setting({
+    env: 'PAYGRAPH_JWT_SCOPE_CLAIM',
+    commands: GRAPH,
+    default: '`scope`',
+    meaning: 'jwt: the claim holding `read` and/or `write`',
+    value: words('scope'),
+  }),
+  apiKeysFile: setting({
+    env: 'PAYGRAPH_API_KEYS_FILE',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'api-keys: the hashed keys (JSON)',
+    value: words(),
+  }),
+  corsOrigins: setting({
+    env: 'PAYGRAPH_CORS_ORIGINS',
+    commands: GRAPH,
+    default: 'none',
+    meaning: 'origins allowed from browsers, comma or space separated; `*` refused',
+    value: origins(),
+  }),
+  maxDocumentBytes: limit(
+    'PAYGRAPH_MAX_DOCUMENT_BYTES',
+    100 * 1024,
+    'GraphQL document size, checked before parsing (bodies may add 1 MiB of variables)',
+    100,
+  ),
+  maxTokens: limit('PAYGRAPH_MAX_TOKENS', 5_000, 'tokens of a document', 10),
+  maxDepth: limit('PAYGRAPH_MAX_DEPTH', 12, 'field nesting', 1),
+  maxAliases: limit('PAYGRAPH_MAX_ALIASES', 30, 'aliases in a document'),
+  maxDirectives: limit('PAYGRAPH_MAX_DIRECTIVES', 50, 'directives in a document'),
+  maxErrors: limit('PAYGRAPH_MAX_ERRORS', 50, 'distinct errors in one response', 1),
+  requestTimeoutMs: limit('PAYGRAPH_REQUEST_TIMEOUT_MS', 15_000, 'whole-request deadline; REST calls still running are aborted', 1),
+  parseCacheBytes: limit('PAYGRAPH_PARSE_CACHE_BYTES', 32 * 1024 * 1024, 'parse and validation cache (estimated bytes)'),
+  batching: limit('PAYGRAPH_BATCHING', 0, 'operations one JSON-array request may hold (0: batching off)'),
+  maxCost: limit('PAYGRAPH_MAX_COST', 500, 'REST calls one operation may make; calls past it are refused unsent (COST_LIMIT_EXCEEDED)', 1),
+  rateLimitPerSecond: setting({
+    env: 'PAYGRAPH_RATE_LIMIT_PER_SECOND',
+    commands: GRAPH,
+    default: `${DEFAULT_RATE_LIMIT_PER_SECOND} (0, off, in \`open\` mode)`,
+    meaning: 'per-caller token bucket of REST calls, refilled per second; empty = RATE_LIMITED, HTTP 429, `retryAfterSeconds`',
+    value: wholeNumber({}),
+  }),
+  rateLimitBurst: limit('PAYGRAPH_RATE_LIMIT_BURST', 1_000, 'size of the per-caller token bucket', 1),
+  restConcurrency: limit(
+    'PAYGRAPH_REST_CONCURRENCY',
+    16,
+    "REST calls in flight at once, admitted round-robin by caller so one caller's flood waits behind itself",
+    1,
+  ),
+  introspection: setting({
+    env: 'PAYGRAPH_INTROSPECTION',
+    commands: GRAPH,
+    default: 'on; off with `NODE_ENV=production`',
+    meaning: 'schema introspection (on/off)',
+    value: onOff(),
+  }),
+  graphiql: setting({
+    env: 'PAYGRAPH_GRAPHIQL',
+    commands: GRAPH,
+    default: 'on; off with `NODE_ENV=production`',
+    meaning: 'GraphiQL on GET /graphql (on/off)',
+    value: onOff(),
+  }),
+  nodeEnv: setting({
+    env: 'NODE_ENV',
+    commands: GRAPH,
+    default: '—',
+    meaning: '`production`: introspection and GraphiQL off, REST failures and unexpected errors masked',
+    value: words(),
+  }),
+  bulkLimit: setting({
+    env: 'PAYGRAPH_BULK_LIMIT',
+    flag: 'bulk-limit',
+    commands: GRAPH,
+    default: '100',
+    meaning: "items per REST bulk call of bulk mutations; at most the REST API's own limit (`start` gives it to its sandbox too)",
+    value: wholeNumber({ min: 1, max: 100_000 }),
+  }),
+  redisUrl: setting({
+    env: 'REDIS_URL',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'a Redis server shared by several instances: idempotency keys live there (else in process)',
+    value: url(['redis:', 'rediss:']),
+  }),
+  logLevel: setting({
+    env: 'PAYGRAPH_LOG_LEVEL',
+    commands: GRAPH,
+    default: '`info` (`silent` in tests and in-process apps)',
+    meaning: `${LOG_LEVELS.map((l) => `\`${l}\``).join(' ')}: JSON log lines on stderr`,
+    value: oneOf(LOG_LEVELS),
+  }),
+};
