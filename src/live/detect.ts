@@ -25,11 +25,6 @@ async function search(u: Upstream, resource: Resource, query: Record<string, unk
   return { data: body.data ?? [], hasMore: body.hasMore === true };
 }
 
-/** What tells a change: the version and the state (where the model has them). */
-export function signatureOf(row: Row): string {
-  return `${String(row.version ?? '')}|${String(row.state ?? '')}`;
-}
-
 export function keyOf(resource: Resource, row: Row): string {
   return String(row[resource.key.field]);
 }
@@ -81,15 +76,21 @@ export function latestEvent(model: string, row: Row): string | undefined {
 
 const MAX_PAGES = 10;
 
-/** Objects matching `filter` with an event at or after `since` (all of them when `since` is undefined: capped). */
-export async function changedSince(u: Upstream, model: string, filter: string, since: string | undefined): Promise<Row[]> {
+/**
+ * Objects matching `filter` with an event at or after `since`, or one of the `known` keys (whose
+ * changes may leave no timestamp: a void, a metadata update); without `since`, the latest 100.
+ */
+export async function changedSince(
+  u: Upstream,
+  model: string,
+  filter: string,
+  since: string | undefined,
+  known: readonly string[] = [],
+): Promise<Row[]> {
   const resource = resourceOf(model);
-  const times = since
-    ? group(
-        eventTimestamps(model).map((f) => term(f, ':>=', since)),
-        'OR',
-      )
-    : '';
+  const events = since ? eventTimestamps(model).map((f) => term(f, ':>=', since)) : [];
+  const keys = known.length > 0 ? [keysQuery(resource.key.field, resource.key.type === 'long', known)] : [];
+  const times = group([...events, ...keys], 'OR');
   const query = [filter, times]
     .filter(Boolean)
     .map((q) => `(${q})`)

@@ -14,15 +14,32 @@ import {
   type Filter,
   type GraphContext,
 } from '../resolvers';
-import { liveHubOf } from './hub';
+import { SUBSCRIBE_COST } from './charge';
+import { liveHubOf, type LiveHub } from './hub';
 import type { LiveEvent } from './watcher';
 
 function refused(message: string, code = 'BAD_USER_INPUT'): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
 }
 
-function hub(ctx: GraphContext) {
+function hub(ctx: GraphContext): LiveHub {
   return liveHubOf(ctx.upstream ?? ctx.rest);
+}
+
+/** Whose rate limit pays: the inbound caller, as for queries. */
+function callerName(ctx: GraphContext): string {
+  return ctx.caller?.name ?? 'open';
+}
+
+/** Subscribing costs the first answer's fetch; a caller out of tokens is refused like a query. */
+async function chargeSubscribing(ctx: GraphContext): Promise<void> {
+  const charger = hub(ctx).charger;
+  if (!charger) return;
+  const { granted, retryAfterSeconds } = await charger.spend(callerName(ctx), SUBSCRIBE_COST);
+  if (granted) return;
+  throw new GraphQLError(`rate limit reached: retry in ${retryAfterSeconds} s`, {
+    extensions: { code: 'RATE_LIMITED', retryAfterSeconds },
+  });
 }
 
 /** A watchable model: it has a version or a state to tell a change, and a search to ask for many at once. */
@@ -32,7 +49,12 @@ function watchable(model: string): void {
   if (!resource.ops.S || resource.parent) throw refused(`${resource.typeName} cannot be searched by id: it cannot be watched`);
 }
 
-export function subscribeEntity(ctx: GraphContext, info: GraphQLResolveInfo, id: string, untilFinal: boolean): AsyncIterable<LiveEvent> {
+export async function subscribeEntity(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  id: string,
+  untilFinal: boolean,
+): Promise<AsyncIterable<LiveEvent>> {
   const decoded = decodeGlobalId(id);
   if (!decoded) throw refused(`id: "${id.slice(0, 60)}" is not a global ID of this API`);
   watchable(decoded.model);
@@ -40,7 +62,8 @@ export function subscribeEntity(ctx: GraphContext, info: GraphQLResolveInfo, id:
   if (!mayUseSpace(ctx.caller, decoded.space))
     throw refused(`${resourceOf(decoded.model).typeName} ${decoded.key} does not exist`, 'NOT_FOUND');
   const plan = planOf(ctx, info, decoded.model, 'entity');
-  return hub(ctx).watcher(decoded.space, decoded.model).watchEntity(decoded.key, plan.paths, untilFinal);
+  await chargeSubscribing(ctx);
+  return hub(ctx).watcher(decoded.space, decoded.model).watchEntity(decoded.key, plan.paths, untilFinal, callerName(ctx));
 }
 
 /** A `space` argument: a REST space id or a Space global ID. */
@@ -50,23 +73,28 @@ export function readSpace(value: string): number {
   throw refused(`space: "${value.slice(0, 60)}" is neither a space id nor a Space global ID`);
 }
 
-export function subscribeCollection(
+export async function subscribeCollection(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
   model: string,
   spaceArg: string,
   filter: Filter | undefined,
-): AsyncIterable<LiveEvent> {
+): Promise<AsyncIterable<LiveEvent>> {
   watchable(model);
   const space = readSpace(spaceArg);
   if (!mayUseSpace(ctx.caller, space)) throw refused(`space ${space} does not exist`, 'NOT_FOUND');
   const plan = planOf(ctx, info, model, 'entity');
-  return hub(ctx).watcher(space, model).watchCollection(translateFilter(filter, model), plan.paths);
+  const query = translateFilter(filter, model);
+  await chargeSubscribing(ctx);
+  return hub(ctx).watcher(space, model).watchCollection(query, plan.paths, callerName(ctx));
 }
 
-/** One event as the subscriber's entity (a failed tick is this event's error; the watch goes on). */
+/** One event as the subscriber's entity (a failed tick, a rate limit, a deleted object: this event's error). */
 export function eventEntity(ctx: GraphContext, event: LiveEvent, model: string, space: number | null): Entity {
-  if (event.error || !event.object) throw new GraphQLError(event.error?.message ?? 'no object', { extensions: { code: 'UPSTREAM_ERROR' } });
+  if (event.error || !event.object) {
+    const { message, ...extensions } = event.error ?? { message: 'no object', code: 'UPSTREAM_ERROR' };
+    throw new GraphQLError(message, { extensions });
+  }
   return adoptEntity(ctx, event.object, model, space, event.expand);
 }
 

@@ -1,56 +1,73 @@
-// One watcher per (upstream, space, model): every subscriber's object of the model in the space is
-// checked by one search per tick, whatever the number of subscribers; changed objects are fetched
-// once more with the union of the subscribers' expand sets and handed to each. Collection watches
-// (new and changed objects of a filter) cost one search per distinct filter per tick. The tick is
-// fast while things change, slows down while nothing does, stops without subscribers, and waits
-// out a 429; a REST failure reaches the subscribers as an error event and the watch goes on.
+// One watcher per (upstream, space, model) in each instance: its local subscribers, and the tick.
+// The instance leading the watch (always, in one process; by lease with Redis) searches the REST
+// API once per tick for every instance's interest (detector) and publishes what changed; every
+// instance hands each change to its subscribers, each of whom gets an object only if it is newer
+// than what it has (so a change published twice, around a change of leader, arrives once). The
+// tick is fast while things change, slows down while nothing does, stops without subscribers, and
+// waits out a 429; a REST failure reaches the subscribers as an error event and the watch goes on.
+// Each tick's REST calls are split between the watch's subscribers and charged to their callers.
 import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
-import { changedSince, fetchByKeys, keyOf, latestEvent, signatureOf, type Row, type Upstream } from './detect';
+import { sharesOf, type LiveCharger } from './charge';
+import type { WatchCoordinator, WatchKey, WatchLink, WatchPeer } from './coordinator';
+import { keyOf, type Row, type Upstream } from './detect';
+import { detect } from './detector';
+import {
+  emptyState,
+  isNewer,
+  signatureOf,
+  union,
+  type Change,
+  type Interest,
+  type LiveError,
+  type TickOptions,
+  type WatchState,
+} from './state';
 
 export interface LiveEvent {
   object?: Row;
   /** The expand set the object was fetched with (prefixes included). */
   expand: string[];
-  error?: Error;
+  error?: LiveError;
 }
 
-export interface TickOptions {
-  /** Tick while subscribers see changes (default 1 s). */
-  fastMs: number;
-  /** Slowest tick while nothing changes (default 8 s). */
-  slowMs: number;
+export type { TickOptions } from './state';
+
+export interface WatcherOptions {
+  tick: TickOptions;
+  key: WatchKey;
+  coordinator: WatchCoordinator;
+  charger?: LiveCharger;
+  onIdle: () => void;
 }
 
-interface EntityWatch {
+interface Subscriber {
+  /** The inbound caller's name: whose rate limit pays. */
+  caller: string;
+  expand: string[];
+  channel: Channel<LiveEvent>;
+}
+
+interface EntityWatch extends Subscriber {
   key: string;
-  expand: string[];
   untilFinal: boolean;
-  channel: Channel<LiveEvent>;
-  /** Not yet answered with the object as it is. */
-  fresh: boolean;
+  /** Signature of the last object handed out; undefined until the first. */
+  last?: string;
 }
 
-interface CollectionWatch {
-  filter: string;
-  expand: string[];
-  channel: Channel<LiveEvent>;
-}
-
-interface CollectionState {
-  watches: Set<CollectionWatch>;
-  /** The latest event timestamp seen; undefined until the baseline is taken. */
-  watermark?: string;
+interface CollectionWatch extends Subscriber {
   seen: Map<string, string>;
 }
 
-const union = (sets: readonly (readonly string[])[]): string[] => [...new Set(sets.flat())].sort();
+/** Objects a collection subscriber remembers, to drop a change published twice. */
+const SEEN_LIMIT = 10_000;
 
-export class Watcher {
+export class Watcher implements WatchPeer {
   private readonly entities = new Map<string, Set<EntityWatch>>();
-  private readonly signatures = new Map<string, string>();
-  private readonly collections = new Map<string, CollectionState>();
+  private readonly collections = new Map<string, Set<CollectionWatch>>();
+  private readonly link: WatchLink;
+  private state: WatchState = emptyState();
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
@@ -59,49 +76,64 @@ export class Watcher {
   constructor(
     private readonly upstream: Upstream,
     readonly model: string,
-    private readonly tick: TickOptions,
-    private readonly onIdle: () => void,
+    private readonly o: WatcherOptions,
   ) {
-    this.interval = tick.fastMs;
+    this.interval = o.tick.fastMs;
+    this.link = o.coordinator.join(o.key, this, o.tick);
   }
 
   get subscribers(): number {
     let n = 0;
-    for (const set of this.entities.values()) n += set.size;
-    for (const state of this.collections.values()) n += state.watches.size;
+    for (const set of [...this.entities.values(), ...this.collections.values()]) n += set.size;
     return n;
   }
 
-  watchEntity(key: string, expand: string[], untilFinal: boolean): Channel<LiveEvent> {
-    const watch: EntityWatch = { key, expand, untilFinal, fresh: true, channel: undefined as never };
-    watch.channel = new Channel<LiveEvent>(() => this.forget(() => this.entities.get(key)?.delete(watch), key));
+  /** Whether this instance makes the searches of this watch now. */
+  get leading(): boolean {
+    return this.link.leading;
+  }
+
+  watchEntity(key: string, expand: string[], untilFinal: boolean, caller: string): Channel<LiveEvent> {
+    const watch: EntityWatch = { key, expand, untilFinal, caller, channel: undefined as never };
+    watch.channel = new Channel<LiveEvent>(() => this.forget(this.entities, key, watch));
     this.entities.set(key, (this.entities.get(key) ?? new Set()).add(watch));
-    this.wake();
+    this.joined();
     return watch.channel;
   }
 
-  watchCollection(filter: string, expand: string[]): Channel<LiveEvent> {
-    const state = this.collections.get(filter) ?? { watches: new Set(), seen: new Map() };
-    this.collections.set(filter, state);
-    const watch: CollectionWatch = { filter, expand, channel: undefined as never };
-    watch.channel = new Channel<LiveEvent>(() => this.forget(() => state.watches.delete(watch)));
-    state.watches.add(watch);
-    this.wake();
+  watchCollection(filter: string, expand: string[], caller: string): Channel<LiveEvent> {
+    const watch: CollectionWatch = { expand, caller, seen: new Map(), channel: undefined as never };
+    watch.channel = new Channel<LiveEvent>(() => this.forget(this.collections, filter, watch));
+    this.collections.set(filter, (this.collections.get(filter) ?? new Set()).add(watch));
+    this.joined();
     return watch.channel;
   }
 
-  private forget(remove: () => void, key?: string): void {
-    remove();
-    if (key !== undefined && this.entities.get(key)?.size === 0) {
-      this.entities.delete(key);
-      this.signatures.delete(key);
+  interest(): Interest {
+    const interest: Interest = { entities: {}, collections: {}, subscribers: this.subscribers };
+    for (const [key, set] of this.entities) {
+      const watches = [...set];
+      interest.entities[key] = { expand: union(watches.map((w) => w.expand)), fresh: watches.some((w) => w.last === undefined) };
     }
-    for (const [filter, state] of this.collections) if (state.watches.size === 0) this.collections.delete(filter);
-    if (this.subscribers === 0) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      this.onIdle();
-    }
+    for (const [filter, set] of this.collections) interest.collections[filter] = { expand: union([...set].map((w) => w.expand)) };
+    return interest;
+  }
+
+  private joined(): void {
+    this.link.interestChanged(true);
+    this.wake();
+  }
+
+  private forget<W>(map: Map<string, Set<W>>, id: string, watch: W): void {
+    const set = map.get(id);
+    set?.delete(watch);
+    if (set?.size === 0) map.delete(id);
+    this.link.interestChanged(false);
+    if (this.subscribers > 0) return;
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    void this.link.leave().catch(() => undefined);
+    this.o.onIdle();
   }
 
   /** Runs one tick now (tests and tools; the timer keeps its own pace). */
@@ -110,16 +142,16 @@ export class Watcher {
     await this.run();
   }
 
-  /** A new subscriber: tick now (after the running tick, if one runs). */
-  private wake(): void {
-    this.interval = this.tick.fastMs;
+  /** Tick now (after the running tick, if one runs). */
+  wake(): void {
+    this.interval = this.o.tick.fastMs;
     if (this.running) this.again = true;
     else this.schedule(0);
   }
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
-    if (this.subscribers === 0) return;
+    if (this.subscribers === 0 || !this.link.leading) return;
     this.timer = setTimeout(() => void this.run(), delay);
     this.timer.unref?.();
   }
@@ -133,8 +165,10 @@ export class Watcher {
     this.running = true;
     this.again = false;
     try {
-      const changed = await this.once();
-      this.interval = changed ? this.tick.fastMs : Math.min(this.interval * 2, this.tick.slowMs);
+      // A follower waits: its coordinator wakes it when it takes the lead.
+      if (!this.link.leading) return;
+      const changed = await this.lead();
+      this.interval = changed ? this.o.tick.fastMs : Math.min(this.interval * 2, this.o.tick.slowMs);
     } catch (error) {
       this.fail(error);
     } finally {
@@ -143,114 +177,104 @@ export class Watcher {
     }
   }
 
+  /** The leader's tick: search, publish, hand out locally, then store the state for the next leader. */
+  private async lead(): Promise<boolean> {
+    const inherited = await this.link.inherited();
+    if (inherited) this.state = inherited;
+    const change = await detect(this.upstream, this.model, await this.link.interest(), this.state);
+    await this.link.publish(change);
+    this.deliver(change);
+    await this.link.save(this.state);
+    return change.entities.length > 0 || change.collections.length > 0;
+  }
+
   private fail(error: unknown): void {
     const retryAfter = error instanceof RestHttpError ? error.retryAfterMs : undefined;
     if (retryAfter !== undefined) this.interval = Math.max(this.interval, retryAfter);
-    else this.interval = Math.min(this.interval * 2, this.tick.slowMs);
-    const reason =
-      error instanceof RestError
-        ? new Error(`the REST API could not be watched (${error.status ?? error.code}); the watch goes on`)
-        : new Error('watching failed; the watch goes on');
-    for (const set of this.entities.values()) for (const w of set) w.channel.push({ expand: [], error: reason });
-    for (const state of this.collections.values()) for (const w of state.watches) w.channel.push({ expand: [], error: reason });
+    else this.interval = Math.min(this.interval * 2, this.o.tick.slowMs);
+    const upstream = error instanceof RestError;
+    const message = upstream
+      ? `the REST API could not be watched (${error.status ?? error.code}); the watch goes on`
+      : 'watching failed; the watch goes on';
+    const change: Change = {
+      entities: [],
+      collections: [],
+      error: { message, code: 'UPSTREAM_ERROR' },
+      restCalls: 0,
+      subscribers: this.subscribers,
+    };
+    // A REST failure concerns every instance's subscribers; a coordination failure only this one's.
+    if (upstream) void this.link.publish(change).catch(() => undefined);
+    this.deliver(change);
   }
 
-  /** One tick: entities, then collections. True when anything was handed out. */
-  private async once(): Promise<boolean> {
-    const a = await this.entityTick();
-    const b = await this.collectionTick();
-    return a || b;
-  }
-
-  private async entityTick(): Promise<boolean> {
-    const keys = [...this.entities.keys()];
-    if (keys.length === 0) return false;
-    const now = await fetchByKeys(this.upstream, this.model, keys, []);
-    const due = keys.filter((k) => {
-      const row = now.get(k);
-      return !row || signatureOf(row) !== this.signatures.get(k) || [...this.entities.get(k)!].some((w) => w.fresh);
-    });
-    if (due.length === 0) return false;
-    const expand = union(due.flatMap((k) => [...(this.entities.get(k) ?? [])].map((w) => w.expand)));
-    const full =
-      expand.length > 0
-        ? await fetchByKeys(
-            this.upstream,
-            this.model,
-            due.filter((k) => now.has(k)),
-            expand,
-          )
-        : now;
-    for (const key of due) this.hand(key, full.get(key), expand);
-    return true;
-  }
-
-  private hand(key: string, row: Row | undefined, expand: string[]): void {
-    const watches = [...(this.entities.get(key) ?? [])];
-    if (!row) {
-      for (const w of watches) {
-        w.channel.push({ expand: [], error: new Error(`${resourceOf(this.model).typeName} ${key} no longer exists`) });
-        w.channel.end();
-      }
-      return;
+  /** Hands a change (found here or published by the leader) to the local subscribers, then charges them. */
+  deliver(change: Change): void {
+    const everyone = [...this.entities.values(), ...this.collections.values()].flatMap((set) => [...set]);
+    if (change.error) for (const w of everyone) w.channel.push({ expand: [], error: change.error });
+    let answered = false;
+    for (const e of change.entities) {
+      for (const w of [...(this.entities.get(e.key) ?? [])]) answered = this.handEntity(w, e) || answered;
     }
-    const changed = signatureOf(row) !== this.signatures.get(key);
-    this.signatures.set(key, signatureOf(row));
-    const final = finalStates[this.model]?.includes(String(row.state)) ?? false;
-    for (const w of watches) {
-      if (!changed && !w.fresh) continue;
-      w.fresh = false;
-      w.channel.push({ object: structuredClone(row), expand });
-      if (w.untilFinal && final) w.channel.end();
+    for (const c of change.collections) {
+      for (const w of [...(this.collections.get(c.filter) ?? [])]) this.handCollection(w, c.objects, c.expand);
+    }
+    // Subscribers no longer waiting for their first answer: the leader need not fetch for them again.
+    if (answered) this.link.interestChanged(false);
+    this.charge(everyone, change);
+  }
+
+  /** Each caller pays its subscribers' share of the tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
+  private charge(everyone: readonly Subscriber[], change: Change): void {
+    const charger = this.o.charger;
+    if (!charger) return;
+    for (const [caller, tokens] of sharesOf(
+      everyone.map((w) => w.caller),
+      change.restCalls,
+      change.subscribers,
+    )) {
+      void charger
+        .spend(caller, tokens)
+        .then(({ granted, retryAfterSeconds }) => {
+          if (granted) return;
+          const error = {
+            message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`,
+            code: 'RATE_LIMITED',
+            retryAfterSeconds,
+          };
+          for (const w of everyone.filter((s) => s.caller === caller)) {
+            w.channel.push({ expand: [], error });
+            w.channel.end();
+          }
+        })
+        .catch(() => undefined);
     }
   }
 
-  private async collectionTick(): Promise<boolean> {
-    let handed = false;
-    for (const [filter, state] of this.collections) {
-      if (state.watermark === undefined) {
-        await this.baseline(filter, state);
-        continue;
-      }
-      const rows = await changedSince(this.upstream, this.model, filter, state.watermark);
-      const fresh = rows.filter((r) => state.seen.get(keyOf(resourceOf(this.model), r)) !== signatureOf(r));
-      for (const r of rows) this.advance(state, r);
-      if (fresh.length === 0) continue;
-      const expand = union([...state.watches].map((w) => w.expand));
-      const resource = resourceOf(this.model);
-      const full =
-        expand.length > 0
-          ? await fetchByKeys(
-              this.upstream,
-              this.model,
-              fresh.map((r) => keyOf(resource, r)),
-              expand,
-            )
-          : undefined;
-      // Oldest first, as they happened.
-      for (const r of fresh.reverse()) {
-        const object = full?.get(keyOf(resource, r)) ?? r;
-        for (const w of state.watches) w.channel.push({ object: structuredClone(object), expand });
-      }
-      handed = true;
+  /** True when this was the subscriber's first answer. */
+  private handEntity(w: EntityWatch, e: Change['entities'][number]): boolean {
+    if (!e.object) {
+      w.channel.push({ expand: [], error: { message: `${resourceOf(this.model).typeName} ${e.key} no longer exists`, code: 'NOT_FOUND' } });
+      w.channel.end();
+      return false;
     }
-    return handed;
+    if (!isNewer(e.object, w.last)) return false;
+    const first = w.last === undefined;
+    w.last = signatureOf(e.object);
+    w.channel.push({ object: structuredClone(e.object), expand: e.expand });
+    if (w.untilFinal && (finalStates[this.model]?.includes(String(e.object.state)) ?? false)) w.channel.end();
+    return first;
   }
 
-  /** From the moment of subscribing: what happened up to now is marked seen, not handed out. */
-  private async baseline(filter: string, state: CollectionState): Promise<void> {
-    const recent = await changedSince(this.upstream, this.model, '', undefined);
-    const since = recent
-      .map((r) => latestEvent(this.model, r))
-      .filter((t): t is string => t !== undefined)
-      .sort((x, y) => Date.parse(y) - Date.parse(x))[0];
-    state.watermark = since ?? new Date(0).toISOString();
-    for (const r of await changedSince(this.upstream, this.model, filter, state.watermark)) this.advance(state, r);
-  }
-
-  private advance(state: CollectionState, row: Row): void {
-    state.seen.set(keyOf(resourceOf(this.model), row), signatureOf(row));
-    const t = latestEvent(this.model, row);
-    if (t && Date.parse(t) > Date.parse(state.watermark ?? t)) state.watermark = t;
+  private handCollection(w: CollectionWatch, objects: readonly Row[], expand: string[]): void {
+    const resource = resourceOf(this.model);
+    for (const object of objects) {
+      const key = keyOf(resource, object);
+      if (!isNewer(object, w.seen.get(key))) continue;
+      w.seen.delete(key);
+      w.seen.set(key, signatureOf(object));
+      if (w.seen.size > SEEN_LIMIT) w.seen.delete(w.seen.keys().next().value!);
+      w.channel.push({ object: structuredClone(object), expand });
+    }
   }
 }

@@ -1,0 +1,22 @@
+// What live updates cost a caller, in the tokens of the server's rate limit (one per REST call):
+// subscribing takes one (the first answer's fetch), and each tick's REST calls are split between
+// the watch's subscribers (of every instance) and taken from their callers' buckets, so a thousand
+// subscribers share one search instead of paying one each. A caller whose bucket is empty gets a
+// RATE_LIMITED error event and its streams end; it may subscribe again after `retryAfterSeconds`.
+// Without a rate limit (open mode) live updates are free.
+
+export interface LiveCharger {
+  /** Takes `tokens` (may be a fraction) from the caller's bucket, unless it is empty. */
+  spend(caller: string, tokens: number): Promise<{ granted: boolean; retryAfterSeconds: number }>;
+}
+
+/** Tokens a new subscription costs. */
+export const SUBSCRIBE_COST = 1;
+
+/** Each caller's share of a tick: `restCalls` split evenly between `subscribers`, summed per caller. */
+export function sharesOf(callers: readonly string[], restCalls: number, subscribers: number): Map<string, number> {
+  const shares = new Map<string, number>();
+  if (restCalls === 0 || subscribers === 0) return shares;
+  for (const caller of callers) shares.set(caller, (shares.get(caller) ?? 0) + restCalls / subscribers);
+  return shares;
+}

@@ -1,0 +1,58 @@
+// Who does a watch's REST searches. In one process the watcher always leads and keeps its state in
+// memory. With several instances (redis-coordinator) one leads each watch by a lease, reads every
+// instance's interest, publishes what it found, and stores the watch state so the next leader
+// resumes from it; the others hand what is published to their own subscribers.
+import type { Change, Interest, TickOptions, WatchState } from './state';
+
+/** One watch: the upstream credentials (an opaque id, never a secret), a space and a model. */
+export interface WatchKey {
+  upstream: string;
+  space: number | null;
+  model: string;
+}
+
+/** What a coordinator asks of the local watcher. */
+export interface WatchPeer {
+  /** This instance's subscribers' interest, now. */
+  interest(): Interest;
+  /** A change another instance published. */
+  deliver(change: Change): void;
+  /** Tick soon: this instance just took the lead, or another one has new subscribers. */
+  wake(): void;
+}
+
+export interface WatchLink {
+  /** Whether this instance makes the watch's REST searches now. */
+  readonly leading: boolean;
+  /** The local interest changed: share it; `more` (a subscriber came) asks the leader for a tick soon. */
+  interestChanged(more: boolean): void;
+  /** Every instance's interest, merged (the leader asks before each tick). */
+  interest(): Promise<Interest>;
+  /** The state the previous leader stored, once after taking the lead; undefined otherwise. */
+  inherited(): Promise<WatchState | undefined>;
+  /** Hands a change to the other instances. */
+  publish(change: Change): Promise<void>;
+  /** Stores the state after a tick, for the next leader. */
+  save(state: WatchState): Promise<void>;
+  /** No local subscriber left: drop this instance's interest, and the lead if it holds it. */
+  leave(): Promise<void>;
+}
+
+export interface WatchCoordinator {
+  join(key: WatchKey, peer: WatchPeer, tick: TickOptions): WatchLink;
+  close(): Promise<void>;
+}
+
+/** One process: always leading, nothing shared. */
+export const inProcessCoordinator: WatchCoordinator = {
+  join: (_key, peer) => ({
+    leading: true,
+    interestChanged: () => undefined,
+    interest: () => Promise.resolve(peer.interest()),
+    inherited: () => Promise.resolve(undefined),
+    publish: () => Promise.resolve(),
+    save: () => Promise.resolve(),
+    leave: () => Promise.resolve(),
+  }),
+  close: () => Promise.resolve(),
+};

@@ -1,0 +1,206 @@
+// Watches shared by several paygraph instances through Redis. Per watch (keys named by a hash of
+// upstream id, space and model; no secret in them):
+//   <w>:lease     the leader's token, SET NX PX for one fast tick, renewed every half tick
+//   <w>:interest  hash instance -> that instance's interest (JSON); <w>:peers when each expires
+//   <w>:state     the watch state the leader stores after each tick (only while it holds the lease)
+//   channel <w>   the changes the leader found, and followers' requests for an early tick
+// Every instance beats every half fast tick: shares its interest and takes or renews the lease. A
+// leader killed is replaced within about one and a half fast ticks; the new one starts from the
+// stored state, so a change made while no one watched is found by its version on the first search.
+import { createHash, randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { parseJson, stringifyJson } from '../rest/json';
+import type { WatchCoordinator, WatchKey, WatchLink, WatchPeer } from './coordinator';
+import { emptyState, mergeInterest, type Change, type Interest, type TickOptions, type WatchState } from './state';
+
+const PREFIX = 'paygraph:live:';
+/** Interest and state of a watch nobody touched for a day are dropped. */
+const IDLE_TTL_MS = 86_400_000;
+
+const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end return 0`;
+// Drops the interest of instances that stopped beating, then answers everyone else's.
+const LIVE_INTEREST = `local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+for _, p in ipairs(dead) do redis.call('ZREM', KEYS[1], p) redis.call('HDEL', KEYS[2], p) end
+return redis.call('HGETALL', KEYS[2])`;
+
+type Message = { from: string; kind: 'change'; change: Change } | { from: string; kind: 'wake' };
+
+export interface RedisCoordinatorOptions {
+  url: string;
+}
+
+class RedisLink implements WatchLink {
+  leading = false;
+  private token = '';
+  private pending?: Promise<WatchState>;
+  private readonly beat: NodeJS.Timeout;
+  private beating = false;
+  private sharing = false;
+  private wanted = false;
+  private left = false;
+
+  constructor(
+    private readonly c: RedisCoordinator,
+    readonly channel: string,
+    private readonly peer: WatchPeer,
+    private readonly tick: TickOptions,
+  ) {
+    this.beat = setInterval(() => void this.heartbeat(), Math.max(10, Math.floor(tick.fastMs / 2)));
+    this.beat.unref?.();
+    void this.heartbeat();
+  }
+
+  private key(part: string): string {
+    return `${this.channel}:${part}`;
+  }
+
+  private async heartbeat(): Promise<void> {
+    if (this.left || this.beating) return;
+    this.beating = true;
+    const redis = this.c.redis;
+    try {
+      await this.share();
+      if (this.leading) {
+        if ((await redis.eval(RENEW, 1, this.key('lease'), this.token, this.tick.fastMs)) !== 1) this.leading = false;
+      } else {
+        const token = `${this.c.instance}:${randomUUID()}`;
+        if ((await redis.set(this.key('lease'), token, 'PX', this.tick.fastMs, 'NX')) === 'OK') {
+          this.token = token;
+          this.pending = this.load();
+          this.leading = true;
+          this.peer.wake();
+        }
+      }
+    } catch {
+      // Redis unreachable: no one can be sure to lead; the lease runs out and the beat tries again.
+      this.leading = false;
+    } finally {
+      this.beating = false;
+    }
+  }
+
+  private async share(): Promise<void> {
+    const me = this.c.instance;
+    await this.c.redis
+      .multi()
+      .hset(this.key('interest'), me, stringifyJson(this.peer.interest()))
+      .zadd(this.key('peers'), Date.now() + 3 * this.tick.fastMs, me)
+      .pexpire(this.key('interest'), IDLE_TTL_MS)
+      .pexpire(this.key('peers'), IDLE_TTL_MS)
+      .exec();
+  }
+
+  private async load(): Promise<WatchState> {
+    const text = await this.c.redis.get(this.key('state'));
+    return text ? (parseJson(text) as WatchState) : emptyState();
+  }
+
+  interestChanged(more: boolean): void {
+    this.wanted ||= more;
+    if (this.sharing || this.left) return;
+    // Many subscribers arriving at once are shared in one write.
+    this.sharing = true;
+    setImmediate(() => {
+      const wake = this.wanted && !this.leading;
+      this.wanted = false;
+      this.sharing = false;
+      void this.share()
+        .then(() => (wake ? this.send({ from: this.c.instance, kind: 'wake' }) : undefined))
+        .catch(() => undefined);
+    });
+  }
+
+  async interest(): Promise<Interest> {
+    const flat = (await this.c.redis.eval(LIVE_INTEREST, 2, this.key('peers'), this.key('interest'), Date.now())) as string[];
+    const others: Interest[] = [];
+    for (let i = 0; i < flat.length; i += 2) if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
+    return mergeInterest([this.peer.interest(), ...others]);
+  }
+
+  inherited(): Promise<WatchState | undefined> {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending ?? Promise.resolve(undefined);
+  }
+
+  private async send(message: Message): Promise<void> {
+    await this.c.redis.publish(this.channel, stringifyJson(message));
+  }
+
+  publish(change: Change): Promise<void> {
+    return this.send({ from: this.c.instance, kind: 'change', change });
+  }
+
+  async save(state: WatchState): Promise<void> {
+    await this.c.redis.eval(SAVE, 2, this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS);
+  }
+
+  receive(text: string): void {
+    const message = parseJson(text) as Message;
+    if (message.from === this.c.instance) return;
+    if (message.kind === 'wake') {
+      if (this.leading) this.peer.wake();
+    } else this.peer.deliver(message.change);
+  }
+
+  async leave(): Promise<void> {
+    if (this.left) return;
+    this.left = true;
+    clearInterval(this.beat);
+    this.c.forget(this);
+    const leading = this.leading;
+    this.leading = false;
+    const me = this.c.instance;
+    await this.c.redis.multi().hdel(this.key('interest'), me).zrem(this.key('peers'), me).exec();
+    if (leading) await this.c.redis.eval(RELEASE, 1, this.key('lease'), this.token);
+  }
+}
+
+export class RedisCoordinator implements WatchCoordinator {
+  readonly instance = randomUUID();
+  readonly redis: Redis;
+  private readonly sub: Redis;
+  private readonly links = new Map<string, RedisLink>();
+
+  constructor(o: RedisCoordinatorOptions) {
+    this.redis = new Redis(o.url, { maxRetriesPerRequest: 2 });
+    this.sub = new Redis(o.url, { maxRetriesPerRequest: 2 });
+    // Failures surface where commands are awaited; the connection retries on its own.
+    for (const connection of [this.redis, this.sub]) connection.on('error', () => undefined);
+    this.sub.on('message', (channel: string, text: string) => {
+      try {
+        this.links.get(channel)?.receive(text);
+      } catch {
+        // A message this version cannot read is dropped; the next tick publishes again.
+      }
+    });
+  }
+
+  join(key: WatchKey, peer: WatchPeer, tick: TickOptions): WatchLink {
+    const id = createHash('sha256')
+      .update(JSON.stringify([key.upstream, key.space, key.model]))
+      .digest('hex')
+      .slice(0, 32);
+    const link = new RedisLink(this, `${PREFIX}${id}`, peer, tick);
+    this.links.set(link.channel, link);
+    void this.sub.subscribe(link.channel).catch(() => undefined);
+    return link;
+  }
+
+  forget(link: RedisLink): void {
+    if (this.links.get(link.channel) !== link) return;
+    this.links.delete(link.channel);
+    void this.sub.unsubscribe(link.channel).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.links.values()].map((link) => link.leave().catch(() => undefined)));
+    await Promise.all([this.sub.quit(), this.redis.quit()]);
+  }
+}
+
+export function createRedisCoordinator(o: RedisCoordinatorOptions): RedisCoordinator {
+  return new RedisCoordinator(o);
+}
