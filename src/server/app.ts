@@ -20,7 +20,7 @@ import { ByteBoundedCache } from './security/byte-bounded-cache';
 import { corsFor, useBrowserRules } from './security/use-browser-rules';
 import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
-import { RateLimiter } from './security/rate-limit';
+import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { Ops } from './ops';
 
@@ -42,6 +42,8 @@ export interface AppOptions {
   idempotency?: IdempotencyStore;
   /** Live updates: how often watchers search while things change, and at most while nothing does. */
   liveTick?: Partial<TickOptions>;
+  /** Per-caller rate limit of queries and mutations (default: in process per the security limits; Redis to share it between instances). */
+  rateLimit?: RateLimit;
   /** Metrics, logs, request ids, health (default: a registry of its own, logs per PAYGRAPH_LOG_LEVEL, else silent). */
   ops?: Ops;
 }
@@ -83,7 +85,7 @@ export function createApp(o: AppOptions) {
         bulkLimit: o.bulkLimit,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
-        limiter: rateLimiterFor(security.limits),
+        limiter: o.rateLimit ?? rateLimiterFor(security.limits),
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
       useCompression(),

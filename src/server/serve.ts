@@ -11,6 +11,7 @@ import { createAuthenticator } from './security/auth';
 import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
+import { createRedisRateLimit } from './security/redis-rate-limit';
 
 export interface GraphServerOptions {
   restUrl: string;
@@ -26,7 +27,7 @@ export interface GraphServerOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100). */
   bulkLimit?: number;
-  /** A Redis server shared by several instances (idempotency keys); default: everything in process. */
+  /** A Redis server shared by several instances (idempotency keys, rate limits); default: everything in process. */
   redisUrl?: string;
   /** Live updates: tick while things change / slowest tick (default 1 s / 8 s). */
   liveTick?: Partial<TickOptions>;
@@ -58,10 +59,13 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   });
   const restOptions: RestClientOptions = { baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey, ...ops.restHooks };
   const rest = createRestClient(restOptions);
-  // The client imports the key into a non-extractable CryptoKey at once but keeps its options object
+  // The client imports the key into a key object at once but keeps its options object
   // for the process's life: the key's text is dropped from it, so no heap snapshot can show it.
   restOptions.authKey = '';
   const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
+  // One token bucket per caller for every instance sharing the Redis server.
+  const { rateLimitBurst: burst, rateLimitPerSecond: perSecond } = security.limits;
+  const rateLimit = o.redisUrl && perSecond > 0 ? createRedisRateLimit({ url: o.redisUrl, burst, perSecond }) : undefined;
   const app = createApp({
     rest,
     naive: o.naive,
@@ -70,6 +74,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     graphiql: security.graphiql,
     bulkLimit: o.bulkLimit,
     idempotency,
+    rateLimit,
     liveTick: o.liveTick,
     ops,
   });
@@ -93,6 +98,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await drainServer(server);
       await rest.close();
       await idempotency?.close();
+      await rateLimit?.close?.();
     },
   };
 }

@@ -13,9 +13,9 @@ import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
 import type { FairScheduler } from './security/fair-scheduler';
-import type { RateLimiter } from './security/rate-limit';
+import type { RateLimit } from './security/rate-limit';
 import { estimateCost } from './security/cost-estimate';
-import { deadlineExceeded, overBudget, rateLimited, RequestRest } from './security/request-rest';
+import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
 
 export interface GraphContextPluginOptions {
@@ -29,7 +29,7 @@ export interface GraphContextPluginOptions {
   idempotency?: IdempotencyStore;
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
-  limiter?: RateLimiter;
+  limiter?: RateLimit;
   scheduler?: FairScheduler;
 }
 
@@ -59,14 +59,10 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
     },
-    onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
       const callerName = caller?.name ?? 'open';
-      if (options.limiter && options.limiter.remaining(callerName) < 1) {
-        setResultAndStopExecution({ errors: [rateLimited(options.limiter.retryAfterSeconds(callerName), true)] });
-        return;
-      }
       const { schema, document, operationName, variableValues } = args as ExecutionArgs;
       const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
@@ -76,6 +72,11 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         scheduler: options.scheduler,
         callerName,
       });
+      const limited = await counted.refusal();
+      if (limited) {
+        setResultAndStopExecution({ errors: [limited] });
+        return;
+      }
       counted.estimated = estimateCost(schema, document, operationName, variableValues ?? {});
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });

@@ -1,11 +1,28 @@
-// Per-caller rate limiting on cost, in process: a token bucket per caller name, one token per REST
-// call. A caller whose bucket is empty is refused before execution with RATE_LIMITED and
+// Per-caller rate limiting on cost: a token bucket per caller name, one token per REST call. A
+// caller whose bucket is empty is refused before execution with RATE_LIMITED and
 // `retryAfterSeconds`; calls past an empty bucket during execution are refused the same way.
+// `RateLimit` is what requests use: this in-process bucket, or the Redis one (redis-rate-limit)
+// that several instances share.
 export interface RateLimitConfig {
   /** Tokens (REST calls) a caller may spend at once. */
   burst: number;
   /** Tokens a caller regains per second. */
   perSecond: number;
+}
+
+/** The outcome of spending tokens (0 tokens: only looking). */
+export interface Spent {
+  granted: boolean;
+  /** Whole tokens left after this spend. */
+  remaining: number;
+  /** Seconds until one token is back (0 when one is there). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimit {
+  /** Takes `tokens` from the caller's bucket if it holds them all; 0 only reports the bucket. */
+  spend(caller: string, tokens: number): Promise<Spent>;
+  close?(): Promise<void>;
 }
 
 interface Bucket {
@@ -16,7 +33,7 @@ interface Bucket {
 /** Buckets idle long enough to be full again are dropped, so the map stays bounded by active callers. */
 const SWEEP_EVERY = 1_000;
 
-export class RateLimiter {
+export class RateLimiter implements RateLimit {
   private readonly buckets = new Map<string, Bucket>();
   private takes = 0;
 
@@ -37,13 +54,21 @@ export class RateLimiter {
     return b;
   }
 
-  /** Takes one token; false when the bucket is empty. */
-  take(name: string): boolean {
+  /** Takes `tokens` (default one, may be a fraction); false when the bucket holds fewer. */
+  take(name: string, tokens = 1): boolean {
     if (++this.takes % SWEEP_EVERY === 0) this.sweep();
     const b = this.bucket(name);
-    if (b.tokens < 1) return false;
-    b.tokens -= 1;
+    if (b.tokens < tokens) return false;
+    b.tokens -= tokens;
     return true;
+  }
+
+  spend(caller: string, tokens: number): Promise<Spent> {
+    if (++this.takes % SWEEP_EVERY === 0) this.sweep();
+    const b = this.bucket(caller);
+    const granted = b.tokens >= Math.max(1, tokens);
+    if (granted) b.tokens -= tokens;
+    return Promise.resolve({ granted, remaining: Math.floor(b.tokens), retryAfterSeconds: this.retryAfterSeconds(caller) });
   }
 
   remaining(name: string): number {

@@ -7,14 +7,14 @@ import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import type { FairScheduler } from './fair-scheduler';
-import type { RateLimiter } from './rate-limit';
+import type { RateLimit } from './rate-limit';
 
 export interface RequestRestOptions {
   /** REST calls one operation may make. */
   budget: number;
   /** Share identical reads (off for mutations, whose reads may follow their writes, and naive mode). */
   dedupe: boolean;
-  limiter?: RateLimiter;
+  limiter?: RateLimit;
   /** Admits the calls of all requests to the REST API in turn by caller. */
   scheduler?: FairScheduler;
   callerName: string;
@@ -64,6 +64,8 @@ export class RequestRest implements RestCaller {
   /** Set before execution from the document (cost-estimate). */
   estimated: number | null = null;
   private readonly reads = new Map<string, Promise<unknown>>();
+  /** Rate-limit tokens the caller had left at the last look. */
+  private rateLimitRemaining?: number;
 
   constructor(
     private readonly inner: RestCaller,
@@ -90,12 +92,33 @@ export class RequestRest implements RestCaller {
         }),
       );
     }
-    const limiter = this.o.limiter;
-    if (limiter && !limiter.take(this.o.callerName)) return Promise.reject(rateLimited(limiter.retryAfterSeconds(this.o.callerName)));
+    // Counted at once, so that calls started together cannot pass the budget while tokens are asked for.
     this.actual += 1;
+    const limiter = this.o.limiter;
+    if (!limiter) return this.admit(operationId, options);
+    return limiter.spend(this.o.callerName, 1).then((spent) => {
+      this.rateLimitRemaining = spent.remaining;
+      if (spent.granted) return this.admit(operationId, options);
+      this.actual -= 1;
+      throw rateLimited(spent.retryAfterSeconds);
+    });
+  }
+
+  private admit<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const scheduler = this.o.scheduler;
     if (!scheduler) return this.inner.call(operationId, options);
     return scheduler.run(this.o.callerName, () => this.inner.call(operationId, options), options?.signal);
+  }
+
+  /**
+   * Before execution: RATE_LIMITED for the whole request (HTTP 429) when the caller's bucket is
+   * empty, else null; remembers the tokens left for `extensions.cost`.
+   */
+  async refusal(): Promise<GraphQLError | null> {
+    if (!this.o.limiter) return null;
+    const spent = await this.o.limiter.spend(this.o.callerName, 0);
+    this.rateLimitRemaining = spent.remaining;
+    return spent.granted ? null : rateLimited(spent.retryAfterSeconds, true);
   }
 
   cost(): Cost {
@@ -105,7 +128,7 @@ export class RequestRest implements RestCaller {
       budget: this.o.budget,
       remaining: Math.max(0, this.o.budget - this.actual),
     };
-    if (this.o.limiter) cost.rateLimitRemaining = this.o.limiter.remaining(this.o.callerName);
+    if (this.rateLimitRemaining !== undefined) cost.rateLimitRemaining = this.rateLimitRemaining;
     return cost;
   }
 }

@@ -1,0 +1,64 @@
+// The per-caller token bucket in Redis, shared by every paygraph instance using the same server
+// (REDIS_URL): one hash per caller (tokens, last refill), refilled and spent atomically by one Lua
+// script on Redis's own clock, so instances with different clocks agree. Idle buckets expire once
+// they would be full again. If Redis cannot be reached, this instance's own bucket answers instead:
+// abuse stays limited per instance and nothing waits on a dead server.
+import { Redis } from 'ioredis';
+import { RateLimiter, type RateLimit, type RateLimitConfig, type Spent } from './rate-limit';
+
+// KEYS[1] the bucket; ARGV burst, tokens per second, tokens to spend (0: look only).
+// Answers { granted (0/1), tokens left as text } (Lua numbers would be cut to integers).
+const SPEND = `
+local burst = tonumber(ARGV[1])
+local rate = tonumber(ARGV[2])
+local want = tonumber(ARGV[3])
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
+local tokens = tonumber(b[1]) or burst
+local at = tonumber(b[2]) or now
+if now > at then tokens = math.min(burst, tokens + (now - at) * rate / 1000) end
+local granted = 0
+if tokens >= math.max(1, want) then
+  tokens = tokens - want
+  granted = 1
+end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(math.max(now, at)))
+redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) * 1000 / rate) + 1000)
+return { granted, tostring(tokens) }
+`;
+
+export interface RedisRateLimitOptions extends RateLimitConfig {
+  url: string;
+  /** Prefix of every key (default `paygraph:rate:`). */
+  prefix?: string;
+}
+
+type WithSpend = Redis & { paygraphSpend(key: string, burst: number, rate: number, want: number): Promise<[number, string]> };
+
+export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
+  // One try and a short timeout: a request never waits long for Redis to come back.
+  const redis = new Redis(o.url, { maxRetriesPerRequest: 1, commandTimeout: 500, enableAutoPipelining: true }) as WithSpend;
+  redis.defineCommand('paygraphSpend', { numberOfKeys: 1, lua: SPEND });
+  // Errors are answered by the local bucket; the client reconnects by itself.
+  redis.on('error', () => undefined);
+  const local = new RateLimiter(o);
+  const prefix = o.prefix ?? 'paygraph:rate:';
+  const retryAfter = (tokens: number) => (tokens >= 1 ? 0 : Math.ceil((1 - tokens) / o.perSecond));
+  return {
+    async spend(caller: string, tokens: number): Promise<Spent> {
+      let answer: [number, string];
+      try {
+        answer = await redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens);
+      } catch {
+        return local.spend(caller, tokens);
+      }
+      const left = Number(answer[1]);
+      return { granted: answer[0] === 1, remaining: Math.floor(left), retryAfterSeconds: retryAfter(left) };
+    },
+    async close() {
+      redis.disconnect();
+      await Promise.resolve();
+    },
+  };
+}
