@@ -136,6 +136,11 @@ describe('IBAN lookup', () => {
       'Credit Suisse (Schweiz) AG',
       'CRESCHZZ80A',
     ]);
+    // Any German bank of the Bundesbank directory, not only well-known ones.
+    const dkb = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'DE02120300000000202051' } });
+    expect([dkb.bankCode, dkb.bankName, dkb.bic]).toEqual(['12030000', 'Deutsche Kreditbank Berlin', 'BYLADEM1001']);
+    const unknownBank = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'DE93999999990000000001' } });
+    expect([unknownBank.bankCode, unknownBank.bankName, unknownBank.bic]).toEqual(['99999999', undefined, undefined]);
     const gb = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'GB82WEST12345698765432' } });
     expect([gb.bankCode, gb.branchCode, gb.accountNumber, gb.bankName]).toEqual(['WEST', '123456', '98765432', undefined]);
   });

@@ -1,8 +1,8 @@
 // IBAN lookup: validation (country format, length, check digits, national checksums) by ibantools,
-// the parts of the IBAN, and the bank where the directory knows it.
+// the parts of the IBAN, and the bank where the country's bank directory knows it (./banks.ts).
 import { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
 import { unprocessable } from '../../../errors';
-import { banksByCountry } from './banks';
+import { bankFor } from './banks';
 
 const REASONS: Record<number, string> = {
   [ValidationErrorsIBAN.NoIBANProvided]: 'is empty',
@@ -43,7 +43,7 @@ export function lookupIban(input: string): IbanDetails {
   const branchCode = parts.branchIdentifier;
   // Where the country format names no account part (e.g. CH), the account is what follows bank and branch.
   const accountNumber = parts.accountNumber ?? bban.slice((bankCode ?? '').length + (branchCode ?? '').length);
-  const bank = bankCode ? banksByCountry[countryCode]?.[bankCode] : undefined;
+  const bank = bankCode ? bankFor(countryCode, bankCode) : undefined;
   return {
     iban,
     formattedIban: friendlyFormatIBAN(iban) ?? iban,
@@ -53,7 +53,8 @@ export function lookupIban(input: string): IbanDetails {
     ...(bankCode ? { bankCode } : {}),
     ...(branchCode ? { branchCode } : {}),
     ...(accountNumber ? { accountNumber } : {}),
-    ...(bank ? { bankName: bank.name, bic: bank.bic } : {}),
+    ...(bank ? { bankName: bank.name } : {}),
+    ...(bank?.bic ? { bic: bank.bic } : {}),
     sepaMember: isSEPACountry(countryCode),
   };
 }
