@@ -23,6 +23,8 @@ import { useQueryLimits } from './security/use-query-limits';
 import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { Ops } from './ops';
+import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
+import { usePersistedOperationsFor, type PersistedOperationsSetup } from './persisted/use-persisted-operations';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -46,6 +48,10 @@ export interface AppOptions {
   rateLimit?: RateLimit;
   /** Metrics, logs, request ids, health (default: a registry of its own, logs per PAYGRAPH_LOG_LEVEL, else silent). */
   ops?: Ops;
+  /** Response cache (default: none; `serve` makes one from PAYGRAPH_CACHE*, in process or in Redis). */
+  responseCache?: ResponseCacheSetup;
+  /** Persisted operations (default: off; `serve` makes them from PAYGRAPH_PERSISTED_OPERATIONS*). */
+  persistedOperations?: PersistedOperationsSetup;
 }
 
 function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
@@ -57,6 +63,7 @@ export function createApp(o: AppOptions) {
   const security = o.security ?? defaultSecurityConfig();
   // The watchers of live updates share this app's REST caller (one hub per upstream).
   liveHubOf(o.rest, o.liveTick);
+  const ops = o.ops ?? new Ops();
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -73,8 +80,9 @@ export function createApp(o: AppOptions) {
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
     },
     plugins: [
-      ...(o.ops ?? new Ops()).plugins(o.rest),
+      ...ops.plugins(o.rest),
       useQueryLimits(security.limits, { introspection: security.introspection }),
+      ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator),
       useErrorCap(security.limits.maxErrors),
@@ -88,6 +96,8 @@ export function createApp(o: AppOptions) {
         limiter: o.rateLimit ?? rateLimiterFor(security.limits),
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
+      // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
+      ...(o.responseCache ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome)) : []),
       useCompression(),
       // @defer and @stream: slow extras (documents, receipts) and long lists may arrive after the rest.
       useDeferStream(),

@@ -11,6 +11,9 @@ import { createAuthenticator } from './security/auth';
 import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
+import { cacheConfigFromEnv, type CacheConfig } from './cache/config';
+import { createSharedStores } from './cache/stores';
+import { persistedOperationsConfigFromEnv, type PersistedOperationsConfig } from './persisted/config';
 import { createRedisRateLimit } from './security/redis-rate-limit';
 
 export interface GraphServerOptions {
@@ -31,6 +34,10 @@ export interface GraphServerOptions {
   redisUrl?: string;
   /** Live updates: tick while things change / slowest tick (default 1 s / 8 s). */
   liveTick?: Partial<TickOptions>;
+  /** Response cache (default: from PAYGRAPH_CACHE*; in Redis when redisUrl is given). */
+  cache?: CacheConfig;
+  /** Persisted operations (default: from PAYGRAPH_PERSISTED_OPERATIONS*; in Redis when redisUrl is given). */
+  persistedOperations?: PersistedOperationsConfig;
 }
 
 export interface RunningGraphServer {
@@ -66,6 +73,12 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   // One token bucket per caller for every instance sharing the Redis server.
   const { rateLimitBurst: burst, rateLimitPerSecond: perSecond } = security.limits;
   const rateLimit = o.redisUrl && perSecond > 0 ? createRedisRateLimit({ url: o.redisUrl, burst, perSecond }) : undefined;
+  const stores = createSharedStores({
+    cache: o.cache ?? cacheConfigFromEnv(),
+    persisted: o.persistedOperations ?? persistedOperationsConfigFromEnv(),
+    limits: security.limits,
+    redisUrl: o.redisUrl,
+  });
   const app = createApp({
     rest,
     naive: o.naive,
@@ -77,6 +90,8 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     rateLimit,
     liveTick: o.liveTick,
     ops,
+    responseCache: stores.responseCache,
+    persistedOperations: stores.persistedOperations,
   });
   const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
@@ -85,6 +100,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     address = await listen(server, o.port ?? 4000, host);
   } catch (error) {
     await rest.close();
+    await stores.close();
     throw error;
   }
   const webSocket = serveWebSocket(server, app, authenticator, GRAPHQL_PATH);
@@ -99,6 +115,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await rest.close();
       await idempotency?.close();
       await rateLimit?.close?.();
+      await stores.close();
     },
   };
 }

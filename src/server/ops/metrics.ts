@@ -53,6 +53,12 @@ export class AppMetrics {
     labelNames: ['operation_id'] as const,
     registers: [this.registry],
   });
+  private readonly cacheLookups = new Counter({
+    name: 'paygraph_response_cache_lookups_total',
+    help: 'Response cache lookups by outcome (hit: answered from the cache without REST calls; miss: executed)',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
   readonly liveSubscribers = new Gauge({
     name: 'paygraph_live_subscribers',
     help: 'Live update subscriptions currently open (SSE and WebSocket)',
@@ -75,6 +81,10 @@ export class AppMetrics {
     this.restCalls.inc({ operation_id, status: e.status !== undefined ? String(e.status) : (e.errorCode ?? 'unknown') });
     this.restSeconds.observe({ operation_id }, e.durationMs / 1000);
     if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
+  }
+
+  observeCacheLookup(outcome: 'hit' | 'miss'): void {
+    this.cacheLookups.inc({ outcome });
   }
 
   private operationLabel(name: string): string {

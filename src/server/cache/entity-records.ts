@@ -1,0 +1,48 @@
+// What the response cache indexes answers by and what a mutation drops. The plugin records each
+// object of an answer as {typename, id} with our Relay `id`; a global ID names its own type, so the
+// record is keyed by that type (a delete's payload names the deleted object by `deletedId`, under
+// the payload's type). A mutation drops the answers holding the objects it returned, and the answers
+// holding any object of their types: a created object is in no cached list yet, and a changed one may
+// now match filters it did not. Reference data has no mutation and is never dropped.
+import type { Cache, CacheEntityRecord } from '@envelop/response-cache';
+import { resourceByModel } from '../../catalog';
+import { decodeGlobalId } from '../../resolvers';
+
+export interface LookupListener {
+  (outcome: 'hit' | 'miss'): void;
+}
+
+function canonical(record: CacheEntityRecord): CacheEntityRecord {
+  if (typeof record.id !== 'string') return record;
+  const decoded = decodeGlobalId(record.id);
+  const typename = decoded ? resourceByModel.get(decoded.model)?.typeName : undefined;
+  return typename ? { typename, id: record.id } : record;
+}
+
+function invalidations(entities: Iterable<CacheEntityRecord>, referenceTypes: ReadonlySet<string>): CacheEntityRecord[] {
+  const records = new Map<string, CacheEntityRecord>();
+  for (const record of entities) {
+    const e = canonical(record);
+    if (referenceTypes.has(e.typename)) continue;
+    if (e.id !== undefined) records.set(`${e.typename}:${e.id}`, e);
+    records.set(e.typename, { typename: e.typename });
+  }
+  return [...records.values()];
+}
+
+/** `inner` with records keyed by their real type, type-wide invalidation, and each lookup reported. */
+export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): Cache {
+  return {
+    async get(id) {
+      const found = await inner.get(id);
+      o.onLookup(found ? 'hit' : 'miss');
+      return found;
+    },
+    set(id, data, entities, ttl) {
+      return inner.set(id, data, [...entities].map(canonical), ttl);
+    },
+    invalidate(entities) {
+      return inner.invalidate(invalidations(entities, o.referenceTypes));
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// The stores several instances may share, made once per served process from the configuration: the
+// response cache and the persisted queries live in this process, or both in the Redis of REDIS_URL
+// (one connection for the two; the idempotency keys of mutations have their own, in src/resolvers).
+import { Redis } from 'ioredis';
+import { loadAllowList } from '../persisted/allow-list';
+import type { PersistedOperationsConfig } from '../persisted/config';
+import { createMemoryDocumentStore, createRedisDocumentStore } from '../persisted/store';
+import type { PersistedOperationsSetup } from '../persisted/use-persisted-operations';
+import type { Limits } from '../security/config';
+import type { CacheConfig } from './config';
+import { createRedisCache } from './redis-cache';
+import type { ResponseCacheSetup } from './use-response-cache';
+
+export interface SharedStoresOptions {
+  cache: CacheConfig;
+  persisted: PersistedOperationsConfig;
+  limits: Limits;
+  redisUrl?: string;
+}
+
+export interface SharedStores {
+  responseCache?: ResponseCacheSetup;
+  persistedOperations?: PersistedOperationsSetup;
+  close(): Promise<void>;
+}
+
+export function createSharedStores(o: SharedStoresOptions): SharedStores {
+  // The allow-list is read first: a bad file stops the start before any connection is made.
+  const allowList = o.persisted.mode === 'allow-list' ? loadAllowList(o.persisted.file!) : undefined;
+  const needsRedis = o.redisUrl !== undefined && (o.cache.enabled || o.persisted.mode === 'apq');
+  const redis = needsRedis ? new Redis(o.redisUrl!, { maxRetriesPerRequest: 2 }) : undefined;
+  const responseCache = o.cache.enabled ? { config: o.cache, store: redis && createRedisCache(redis) } : undefined;
+  let persistedOperations: PersistedOperationsSetup | undefined;
+  if (allowList) persistedOperations = { mode: 'allow-list', allowList };
+  else if (o.persisted.mode === 'apq')
+    persistedOperations = {
+      mode: 'apq',
+      store: redis ? createRedisDocumentStore(redis) : createMemoryDocumentStore(),
+      limits: o.limits,
+    };
+  return {
+    responseCache,
+    persistedOperations,
+    close: async () => {
+      await redis?.quit();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+// The response cache (@envelop/response-cache) as paygraph uses it. It comes after the graph context
+// in the app's plugins: a cached answer is served only once the caller is authenticated, allowed the
+// operation and within its rate limit, and its `extensions.cost` is then remade by the graph context
+// (a hit makes no REST call: actual 0). Answers are keyed by document, variables and a session that
+// hashes who asks (caller name, spaces, scopes) and in which language, so one caller's answer never
+// reaches another. Not cached: answers with errors, callers without credentials (their
+// by-credentials answers are the credentials' own), @defer / @stream (incremental delivery stays as
+// it is) and subscriptions (the plugin sees executions only).
+import { createHash } from 'node:crypto';
+import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
+import { OperationTypeNode, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { resources } from '../../catalog';
+import type { InboundCaller } from '../../resolvers';
+import { ANONYMOUS_CALLER } from '../security/auth';
+import { callerOf } from '../security/request-auth';
+import type { CacheConfig } from './config';
+import { indexedCache, type LookupListener } from './entity-records';
+import { cacheClassOf, ttlPerTypeName } from './ttl-policy';
+
+export interface ResponseCacheSetup {
+  config: CacheConfig;
+  /** Where answers live (default: in this process, `config.maxEntries` of them). */
+  store?: Cache;
+}
+
+const INCREMENTAL = new Set(['defer', 'stream']);
+
+function isIncremental(document: DocumentNode): boolean {
+  let found = false;
+  visit(document, {
+    Directive(node) {
+      if (INCREMENTAL.has(node.name.value)) found = true;
+    },
+    OperationDefinition(node) {
+      // Only executed operations reach here; a subscription is never cached either way.
+      if (node.operation === OperationTypeNode.SUBSCRIPTION) found = true;
+    },
+  });
+  return found;
+}
+
+function spacesText(caller: InboundCaller): string {
+  return caller.spaces === 'all' ? '*' : [...caller.spaces].sort((a, b) => a - b).join(',');
+}
+
+/** One opaque session per (caller, spaces, scopes, language); never the caller's credentials. */
+function sessionOf(request: Request | undefined): string {
+  const caller = callerOf(request);
+  const who = caller ? [caller.name, spacesText(caller), [...caller.scopes].sort().join(',')] : ['embedded'];
+  const language = request?.headers.get('accept-language')?.trim().toLowerCase() ?? '';
+  return createHash('sha256')
+    .update(JSON.stringify([...who, language]))
+    .digest('base64url');
+}
+
+const requestOf = (context: unknown) => (context as { request?: Request } | undefined)?.request;
+
+/** The response cache's plugins: the first marks what must not be cached, the second is envelop's. */
+export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSchema, onLookup: LookupListener): Plugin[] {
+  const referenceTypes = new Set(resources.filter((r) => cacheClassOf(r) === 'reference').map((r) => r.typeName));
+  const store = setup.store ?? createInMemoryCache({ max: setup.config.maxEntries });
+  const uncacheable = new WeakSet<object>();
+  const marker: Plugin = {
+    onExecute({ args }) {
+      const context = args.contextValue as object;
+      if (callerOf(requestOf(context)) === ANONYMOUS_CALLER || isIncremental(args.document as DocumentNode)) uncacheable.add(context);
+    },
+  };
+  const cache = useResponseCache<Record<string, unknown>>({
+    cache: indexedCache(store, { referenceTypes, onLookup }),
+    ttl: setup.config.ttlMs,
+    ttlPerSchemaCoordinate: ttlPerTypeName(setup.config, schema),
+    session: (context) => sessionOf(requestOf(context)),
+    enabled: (context) => !uncacheable.has(context),
+    // Relay global IDs name their type, space and REST key: unique across the graph.
+    idFields: ['id', 'deletedId'],
+    // Errors are never cached; the default check also writes a console line for each.
+    shouldCacheResult: ({ result }) => !result.errors?.length,
+    includeExtensionMetadata: false,
+  });
+  return [marker, cache as Plugin];
+}

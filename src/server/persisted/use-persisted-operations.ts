@@ -1,0 +1,84 @@
+// Persisted operations over yoga's plugin (@graphql-yoga/plugin-persisted-operations), which looks a
+// document up by `extensions.persistedQuery.sha256Hash` (the APQ protocol of Apollo clients):
+// - apq: any operation runs; one sent with its hash is kept (after the limits and validation, see
+//   admission) and later runs from the hash alone, on every instance sharing the store; an unknown
+//   hash answers PERSISTED_QUERY_NOT_FOUND, the client then sends the query with it;
+// - allow-list: only the operations of the file run, by hash; a query text is refused
+//   (PERSISTED_QUERY_NOT_ALLOWED) and an unknown hash answers PERSISTED_QUERY_NOT_FOUND.
+// These run after authentication (refused credentials never register anything) and after the
+// request-size check of the query limits.
+import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
+import type { GraphQLSchema } from 'graphql';
+import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
+import type { Limits } from '../security/config';
+import { admissible, sha256Hex } from './admission';
+import type { PersistedDocumentStore } from './store';
+
+export type PersistedOperationsSetup =
+  { mode: 'apq'; store: PersistedDocumentStore; limits: Limits } | { mode: 'allow-list'; allowList: ReadonlyMap<string, string> };
+
+function hashOf(params: GraphQLParams): string | undefined {
+  const pq = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;
+  return pq?.version === 1 && typeof pq.sha256Hash === 'string' ? pq.sha256Hash : undefined;
+}
+
+const notFound = (why: string) => ({
+  // Apollo clients look for this message or code, then send the query with its hash.
+  message: 'PersistedQueryNotFound',
+  extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', reason: why, http: { status: 200 } },
+});
+
+/** apq: a query sent with its hash is checked against it and kept when admissible. */
+function useRegistration(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchema): Plugin {
+  return {
+    async onParams({ params }) {
+      const hash = hashOf(params);
+      if (hash === undefined || typeof params.query !== 'string') return;
+      if (sha256Hex(params.query) !== hash)
+        throw createGraphQLError('PersistedQueryMismatch: extensions.persistedQuery.sha256Hash is not the sha256 (hex) of the query', {
+          extensions: { code: 'PERSISTED_QUERY_MISMATCH', http: { status: 400 } },
+        });
+      if (admissible(params.query, limits, schema)) await store.set(hash, params.query);
+    },
+  };
+}
+
+function apq(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchema): Plugin[] {
+  return [
+    useRegistration(store, limits, schema),
+    useYogaPersistedOperations({
+      allowArbitraryOperations: true,
+      getPersistedOperation: (hash) => store.get(hash),
+      customErrors: {
+        notFound: notFound('no query is registered under this hash: send the query with it'),
+        keyNotFound: {
+          message: 'the request has no query: send `query`, or `extensions.persistedQuery` { version: 1, sha256Hash }',
+          extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
+        },
+      },
+    }),
+  ];
+}
+
+function allowList(documents: ReadonlyMap<string, string>): Plugin[] {
+  const notAllowed = {
+    message:
+      'only registered operations run on this server: send `extensions.persistedQuery` { version: 1, sha256Hash } of an operation of its allow-list, without the query',
+    extensions: { code: 'PERSISTED_QUERY_NOT_ALLOWED', http: { status: 400 } },
+  };
+  return [
+    useYogaPersistedOperations({
+      allowArbitraryOperations: false,
+      getPersistedOperation: (hash) => documents.get(hash) ?? null,
+      customErrors: {
+        notFound: notFound('this hash is not on the allow-list of this server'),
+        persistedQueryOnly: notAllowed,
+        keyNotFound: notAllowed,
+      },
+    }),
+  ];
+}
+
+export function usePersistedOperationsFor(setup: PersistedOperationsSetup, schema: GraphQLSchema): Plugin[] {
+  return setup.mode === 'apq' ? apq(setup.store, setup.limits, schema) : allowList(setup.allowList);
+}
