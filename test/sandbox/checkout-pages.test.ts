@@ -211,4 +211,20 @@ describe('the iframe and lightbox scripts', () => {
       expect((await fetch(embedded)).status).toBe(200);
     }
   });
+
+  it('embedded, the sandbox pages stay in the frame and the shop page is handed to the merchant page', async () => {
+    const tx = await newTransaction(SHOP);
+    const url = new URL(await pageUrl(tx.id));
+    url.searchParams.set('embedded', '1');
+    const challenge = await payWith(url.toString(), cards().threeDSecure);
+    expect(challenge.status).toBe(303);
+    const framed = new URL(challenge.headers.get('location')!);
+    expect([framed.pathname, framed.searchParams.get('embedded')]).toEqual([`/s/${f.space}/payment/3ds/challenge`, '1']);
+    const answered = await submit(framed.toString(), { answer: 'pass' });
+    const page = await answered.text();
+    expect(answered.status).toBe(200);
+    expect(page).toContain(`parent.postMessage({ type: 'paygraph:redirect', url: ${JSON.stringify(SHOP.successUrl)} }, '*')`);
+    expect(page).toContain(`href="${SHOP.successUrl.replace('&', '&amp;')}" target="_top"`);
+    expect((await state(tx.id)).state).toBe('AUTHORIZED');
+  });
 });

@@ -19,12 +19,26 @@ const SHOTS = join(process.cwd(), 'docs', 'checkout');
 
 type Json = Record<string, any>;
 
-/** The shop: a confirmation page and a failure page, nothing else. */
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/** The checkout of the shop with the iframe integration: the sandbox's script (its URL in `src`) and the shop's own Pay button. */
+function embeddingPage(src: string): string {
+  return `<!doctype html><title>Shop</title><body style="font:16px system-ui;margin:24px;background:#eef2ff">
+<h1 style="font-size:20px">Checkout at the shop</h1><div id="payment" style="background:#fff"></div>
+<button id="shop-pay" style="font-size:16px;padding:8px 24px">Buy now</button>
+<script src="${attribute(src)}"></script>
+<script>var handler = window.IframeCheckoutHandler(1); handler.create('payment');
+document.getElementById('shop-pay').onclick = function () { handler.submit(); };</script></body>`;
+}
+
+/** The shop: a confirmation page, a failure page and an embedding checkout page, nothing else. */
 function startShop(): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split('?')[0];
-    const title = { '/ok': 'Thank you: your order is confirmed', '/failed': 'The payment did not go through' }[path];
-    res.writeHead(title ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    const url = new URL(req.url ?? '/', 'http://shop.local');
+    const title = { '/ok': 'Thank you: your order is confirmed', '/failed': 'The payment did not go through' }[url.pathname];
+    const embed = url.pathname === '/embed' ? url.searchParams.get('src') : null;
+    res.writeHead(title || embed ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    if (embed) return res.end(embeddingPage(embed));
     res.end(`<!doctype html><title>Shop</title><body style="font:18px system-ui;margin:40px"><h1>${title ?? 'Not found'}</h1>
 <p>The example shop the sandbox redirected to.</p></body>`);
   });
@@ -59,7 +73,7 @@ describe.skipIf(!available)('walking a checkout in a browser', () => {
     await sandbox?.close();
   });
 
-  async function checkout(): Promise<{ id: number; url: string }> {
+  async function checkout(urlPath = 'payment-page-url'): Promise<{ id: number; url: string }> {
     const lineItems = [
       { name: 'Espresso cups (set of 4)', quantity: 1, amountIncludingTax: 39.9, type: 'PRODUCT', uniqueId: 'cups' },
       { name: 'Shipping', quantity: 1, amountIncludingTax: 7, type: 'SHIPPING', uniqueId: 'shipping' },
@@ -80,7 +94,7 @@ describe.skipIf(!available)('walking a checkout in a browser', () => {
     });
     expect(created.status, created.text).toBe(200);
     const id = Number(created.body.id);
-    const url = await call({ path: `/payment/transactions/${id}/payment-page-url`, space });
+    const url = await call({ path: `/payment/transactions/${id}/${urlPath}`, space });
     expect(url.status, url.text).toBe(200);
     return { id, url: url.text };
   }
@@ -150,6 +164,21 @@ describe.skipIf(!available)('walking a checkout in a browser', () => {
     // Back on the payment page: the transaction is decided, nothing more to pay.
     await page.goto(url);
     expect(await page.locator('[data-testid=state]').innerText()).toContain('FAILED');
+    await page.close();
+    expect(offSite).toEqual([]);
+  });
+
+  it('the iframe integration: the shop page embeds the payment page, its own button pays, the shop lands on the success URL', async () => {
+    const { id, url: script } = await checkout('iframe-javascript-url');
+    const page = await openPage(`${shop.origin}/embed?src=${encodeURIComponent(script)}`);
+    const form = page.frameLocator('iframe[title=Payment]');
+    await form.locator('#cardNumber').fill(sandbox.seedSummary.testCards.approve);
+    await form.locator('#expiry').fill('12/30');
+    await shot(page, '6-iframe');
+    await page.locator('#shop-pay').click();
+    await page.waitForURL(`${shop.origin}/ok`, { timeout: 20_000 });
+    expect(await page.locator('h1').innerText()).toContain('order is confirmed');
+    expect((await stateOf(id)).state).toBe('AUTHORIZED');
     await page.close();
     expect(offSite).toEqual([]);
   });

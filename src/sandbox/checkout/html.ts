@@ -10,6 +10,13 @@ export function escapeHtml(value: unknown): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ESCAPES[c]);
 }
 
+/** A string as a JavaScript literal that is also safe inside HTML (no `</script>` can end it). */
+export function jsString(value: string): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
 /** Marks a string as HTML built by these helpers, so that `html` does not escape it again. */
 export class Html {
   constructor(readonly text: string) {}

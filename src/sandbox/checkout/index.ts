@@ -12,7 +12,7 @@ import { answerChallenge, openChallenge } from '../lifecycle/transactions-challe
 import { checkoutConfig, checkoutUrl, type CheckoutPage } from '../lifecycle/transactions-urls';
 import { authorizeCheckout, CheckoutRefusal, type CheckoutRequest } from './access';
 import { writeDocument, writeRedirect, writeScript, type Document } from './html';
-import { cardForm, challengePage, errorPage, resultPage } from './pages';
+import { breakOut, cardForm, challengePage, errorPage, resultPage } from './pages';
 import { iframeScript, lightboxScript } from './scripts';
 
 type Outcome = { document: Document } | { redirect: string } | { script: string };
@@ -24,10 +24,22 @@ interface PageHandler {
 
 const PAYABLE = new Set<string>(transactionGuards.paymentPage);
 
+/**
+ * Where the buyer goes next: a 303. Inside the iframe or lightbox, the sandbox's own pages stay in the
+ * frame, and the shop's pages are reached through the merchant page's script (see ./scripts.ts).
+ */
+function goTo(r: CheckoutRequest, sandbox: SandboxState, url: string): Outcome {
+  if (r.query.get('embedded') !== '1') return { redirect: url };
+  if (!url.startsWith(`${checkoutConfig(sandbox.store).origin}/s/`)) return { document: breakOut(url) };
+  const framed = new URL(url);
+  framed.searchParams.set('embedded', '1');
+  return { redirect: framed.toString() };
+}
+
 function showCardForm(r: CheckoutRequest, sandbox: SandboxState, error?: string, form?: URLSearchParams): Outcome {
   const id = Number(r.transaction.id);
   if (openChallenge(sandbox.store, r.space, id)) {
-    return { redirect: checkoutUrl(sandbox.store, r.space, id, 'payment/3ds/challenge', sandbox.now()) };
+    return goTo(r, sandbox, checkoutUrl(sandbox.store, r.space, id, 'payment/3ds/challenge', sandbox.now()));
   }
   const transaction = sandbox.store.get('Transaction', id, r.space) ?? r.transaction;
   if (!PAYABLE.has(String(transaction.state))) return { document: resultPage(transaction, 409) };
@@ -51,7 +63,7 @@ function cardDataOf(form: URLSearchParams): Record<string, string> {
 function payByCard(r: CheckoutRequest, form: URLSearchParams, sandbox: SandboxState): Outcome {
   try {
     const result = processCard(sandbox.store, r.space, Number(r.transaction.id), { cardData: cardDataOf(form) }, sandbox.now(), true);
-    return { redirect: result.redirectUrl! };
+    return goTo(r, sandbox, result.redirectUrl!);
   } catch (error) {
     // A card the acquirer cannot charge (or a state that no longer allows paying): the form again, saying why.
     if (error instanceof ApiError && error.status === 422) return showCardForm(r, sandbox, error.message, form);
@@ -79,7 +91,7 @@ const challenge: PageHandler = {
       return { document: errorPage(400, 'Unknown answer', 'The challenge form answers "pass" or "fail".') };
     }
     const answered = answerChallenge(sandbox.store, r.space, Number(r.transaction.id), answer === 'pass', sandbox.now());
-    return answered ? { redirect: answered.redirectUrl } : noChallenge(r, sandbox);
+    return answered ? goTo(r, sandbox, answered.redirectUrl) : noChallenge(r, sandbox);
   },
 };
 

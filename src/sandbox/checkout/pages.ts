@@ -2,7 +2,7 @@
 // returns a document for ./html.ts; nothing here touches the store.
 import { TEST_CARDS } from '../seed';
 import type { StoredObject } from '../store';
-import { html, type Document, type Html } from './html';
+import { html, jsString, type Document, type Html } from './html';
 
 const CARD_HINTS: [keyof typeof TEST_CARDS, string][] = [
   ['approve', 'approved'],
@@ -52,7 +52,7 @@ export interface CardFormInput {
   /** What the buyer typed last time (never the card number or code). */
   expiry?: string;
   holder?: string;
-  /** Inside the iframe or lightbox: the result replaces the whole window. */
+  /** Inside the iframe or lightbox: the merchant page's script may submit the form. */
   embedded: boolean;
 }
 
@@ -61,7 +61,7 @@ export function cardForm(input: CardFormInput): Document {
   const hints = CARD_HINTS.map(([key, what]) => html`<li><code>${spaced(TEST_CARDS[key])}</code> ${what}</li>`);
   const body = html`${heading(transaction, 'Pay by card')}${orderSummary(transaction)}
     ${input.error ? html`<div class="error" role="alert">${input.error}</div>` : ''}
-    <form method="post" action="${input.action}" target="${input.embedded ? '_top' : '_self'}" autocomplete="off">
+    <form method="post" action="${input.action}" autocomplete="off">
       <label for="cardNumber">Card number</label>
       <input id="cardNumber" name="cardNumber" inputmode="numeric" placeholder="4111 1111 1111 1111" required />
       <div class="row">
@@ -119,6 +119,13 @@ export function resultPage(transaction: StoredObject, status = 200): Document {
     <p>${OUTCOMES[String(transaction.state)] ?? 'The payment is not decided yet.'}</p>
     ${reason?.['en-US'] ? html`<p class="muted">Reason: ${reason['en-US']}</p>` : ''}`;
   return { status, title: 'Payment result', body };
+}
+
+/** Inside the iframe or lightbox: hands the next URL to the merchant page's script, which goes there. */
+export function breakOut(url: string): Document {
+  const body = html`<h1>Payment decided</h1>
+    <p><a href="${url}" target="_top" id="continue">Continue</a></p>`;
+  return { status: 200, title: 'Continue', body, script: `parent.postMessage({ type: 'paygraph:redirect', url: ${jsString(url)} }, '*');` };
 }
 
 export function errorPage(status: number, title: string, message: string): Document {

@@ -2,22 +2,24 @@
 // API handed out, and the script shows the sandbox's payment page of that transaction in an iframe
 // (IframeCheckoutHandler(configurationId).create(containerId), .submit()) or in an overlay
 // (LightboxCheckoutHandler.startPayment(configurationId, onError)), as the service's scripts do.
-
-/** A string as a JavaScript literal that is also safe inside HTML (no `</script>` can end it). */
-function literal(value: string): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
-}
+// The embedded page cannot send the whole window on (a cross-origin frame may not navigate its top
+// window without a click in it), so once the payment is decided it posts the next URL to this
+// script, which navigates its own window there: only messages from that frame and origin count.
+import { jsString } from './html';
 
 function frame(pageUrl: string): string {
   return `function paygraphFrame() {
-    var url = new URL(${literal(pageUrl)});
+    var url = new URL(${jsString(pageUrl)});
     url.searchParams.set('embedded', '1');
     var f = document.createElement('iframe');
     f.src = url.toString();
     f.title = 'Payment';
     f.style.cssText = 'border:0;width:100%;height:560px;background:#fff';
+    window.addEventListener('message', function (e) {
+      if (e.source === f.contentWindow && e.origin === url.origin && e.data && e.data.type === 'paygraph:redirect') {
+        window.location.href = e.data.url;
+      }
+    });
     return f;
   }`;
 }
