@@ -1,0 +1,131 @@
+// Starting each contender fresh as its own process against the sandbox of the round, and timing its
+// cold start: from spawn to the first successful answer (polled every 20 ms).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Kind } from './client';
+
+export const CONTENDERS = ['paygraph', 'naive', 'mesh', 'minimum'] as const;
+export type ContenderName = (typeof CONTENDERS)[number];
+
+export const KIND: Record<ContenderName, Kind> = { paygraph: 'paygraph', naive: 'paygraph', mesh: 'mesh', minimum: 'minimum' };
+
+/** What the contenders need: the built paygraph, the composed supergraph, the bundled minimum server. */
+export interface Artifacts {
+  /** dist/cli.js of the build `npm start` runs. */
+  paygraphCli: string;
+  supergraph: string;
+  minimumServer: string;
+}
+
+export interface Upstream {
+  restUrl: string;
+  user: { id: string; key: string };
+}
+
+export interface RunningContender {
+  name: ContenderName;
+  pid: number;
+  /** GraphQL endpoint, or the minimum server's origin. */
+  url: string;
+  coldStartMs: number;
+  stop(): Promise<void>;
+}
+
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const ROOT = here('../..');
+const HIVE_GATEWAY = here('../../node_modules/@graphql-hive/gateway/dist/bin.js');
+const READY_TIMEOUT_MS = 90_000;
+
+async function freePort(): Promise<number> {
+  const server = createServer().listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as { port: number };
+  server.close();
+  return port;
+}
+
+interface Command {
+  args: string[];
+  env: Record<string, string>;
+  cwd: string;
+  url: string;
+  probe: { path: string; body?: string };
+}
+
+function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number): Command {
+  const graphql = { path: '/graphql', body: JSON.stringify({ query: '{ __typename }' }) };
+  const bench = { BENCH_REST_URL: up.restUrl, BENCH_REST_USER: up.user.id, BENCH_REST_KEY: up.user.key, PORT: String(port) };
+  const serve = ['serve', '--rest-url', up.restUrl, '--user-id', up.user.id, '--port', String(port)];
+  const url = `http://127.0.0.1:${port}`;
+  switch (name) {
+    case 'paygraph':
+      return { args: [a.paygraphCli, ...serve], env: { PAYGRAPH_AUTH_KEY: up.user.key }, cwd: ROOT, url: `${url}/graphql`, probe: graphql };
+    case 'naive':
+      return { args: [here('./naive-entry.mjs'), a.paygraphCli], env: bench, cwd: ROOT, url: `${url}/graphql`, probe: graphql };
+    case 'mesh':
+      return {
+        args: [
+          HIVE_GATEWAY,
+          'supergraph',
+          '--config-path',
+          here('./mesh/gateway.config.ts'),
+          '--port',
+          String(port),
+          '--host',
+          '127.0.0.1',
+        ],
+        env: { ...bench, BENCH_SUPERGRAPH: a.supergraph },
+        cwd: here('./mesh/'),
+        url: `${url}/graphql`,
+        probe: graphql,
+      };
+    case 'minimum':
+      return { args: [a.minimumServer], env: bench, cwd: ROOT, url, probe: { path: '/health' } };
+  }
+}
+
+async function probeOnce(url: string, probe: Command['probe']): Promise<boolean> {
+  try {
+    const response = await fetch(new URL(probe.path, url), {
+      method: probe.body ? 'POST' : 'GET',
+      headers: { 'content-type': 'application/json' },
+      body: probe.body,
+    });
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = once(child, 'exit');
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    await exited;
+    clearTimeout(timer);
+  };
+}
+
+export async function startContender(name: ContenderName, a: Artifacts, up: Upstream): Promise<RunningContender> {
+  const port = await freePort();
+  const c = commandOf(name, a, up, port);
+  const started = performance.now();
+  const child = spawn(process.execPath, c.args, { cwd: c.cwd, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  const stop = stopper(child);
+  while (!(await probeOnce(c.url, c.probe))) {
+    if (child.exitCode !== null) throw new Error(`${name} exited (code ${child.exitCode}) before answering: ${stderr}`);
+    if (performance.now() - started > READY_TIMEOUT_MS) {
+      await stop();
+      throw new Error(`${name} did not answer within ${READY_TIMEOUT_MS} ms: ${stderr}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return { name, pid: child.pid!, url: c.url, coldStartMs: performance.now() - started, stop };
+}

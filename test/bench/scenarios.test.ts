@@ -1,0 +1,51 @@
+// The benchmark's scenarios cannot rot: every paygraph document of bench/suite/scenarios is valid
+// against the schema and answers without errors (GraphQL or typed) over an in-process sandbox, and
+// every hand-written minimum client makes its REST calls without a refusal.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadFixture } from '../../bench/suite/fixture';
+import { createMinimumRest, type ClosableRest } from '../../bench/suite/minimum/rest';
+import { scenarios, type Fixture, type GraphClient } from '../../bench/suite/scenarios';
+import { useAppFixture } from '../support/app-fixture';
+
+const f = useAppFixture();
+let fixture: Fixture;
+let rest: ClosableRest;
+
+beforeAll(async () => {
+  const perSpace = f.sandbox.seedSummary.perSpace;
+  const cardConfigurations = Object.fromEntries(Object.entries(perSpace).map(([space, s]) => [space, s.cardPaymentMethodConfigurationId]));
+  fixture = await loadFixture({ ...f.sandbox, cardConfigurations });
+  rest = createMinimumRest(f.sandbox.baseUrl, f.sandbox.users[0]);
+});
+afterAll(() => rest?.close());
+
+const graph: GraphClient = async (query, variables) => {
+  const body = await f.graph(query, variables);
+  expect(body.errors).toBeUndefined();
+  return body.data as Record<string, unknown>;
+};
+
+describe('benchmark scenarios', () => {
+  it('are at least the ten the suite promises, with unique names', () => {
+    expect(scenarios.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
+  });
+
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s: paygraph answers every step without errors', async (_name, s) => {
+    const prepared = s.preparePaygraph ? await s.preparePaygraph(graph, fixture) : {};
+    let previous: Record<string, unknown> = {};
+    for (const step of s.paygraph) {
+      const query = typeof step.query === 'string' ? step.query : step.query(fixture);
+      previous = await graph(query, step.variables(fixture, previous, prepared));
+      expect(JSON.stringify(previous)).not.toMatch(/"code":"[A-Z_]+"/);
+    }
+    expect(Object.keys(previous).length).toBeGreaterThan(0);
+  });
+
+  it.each(scenarios.map((s) => [s.name, s] as const))('%s: the minimum client makes its REST calls', async (_name, s) => {
+    await f.resetCounts();
+    await expect(s.minimum(rest, fixture)).resolves.toBeDefined();
+    const calls = Object.values(await f.restCalls()).reduce((a, b) => a + b, 0);
+    expect(calls).toBeGreaterThan(0);
+  });
+});
