@@ -1,6 +1,7 @@
 // One-to-many links as connections. Children that name their parent in a searchable field (directly,
 // through a link, or through another relation of the parent: child-matching.ts) are fetched for many
-// parents at once (`transaction.id:1 OR transaction.id:2 ...`) and grouped by parent when a first
+// parents at once (`transaction.id:1 OR transaction.id:2 ...`, one optimistic search for all parents
+// of a tick, follow-ups only for parents it may have cut short) and grouped by parent when a first
 // page is asked for; any other page, and children whose base path carries the parent id, cost one
 // call per parent (made concurrently by graphql-js).
 import DataLoader from 'dataloader';
@@ -48,9 +49,15 @@ function onePage(internals: Internals, s: Shared, m: Matching, parentKey: string
   return fetchPage(internals, perParent(s, m, parentKey), s.args, s.page);
 }
 
-/** Children of one chunk of parents in one search; parents whose page may be cut short fall back. */
-async function chunk(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
-  const m = await matchingFor(internals, s.relation, s.via, s.parentSpace, parents, s.naive);
+/** The parents whose page a cut search left unknown, answered by a later step. */
+type FollowUp = (parents: string[]) => Promise<Connection[]>;
+
+/**
+ * Children of some parents in one search at the batch limit. The result is a prefix of the global
+ * order, so each parent's rows are a prefix of its own: its page is complete when nothing was cut, or
+ * when it already has more than one page. The other parents go to `followUp`.
+ */
+async function search(internals: Internals, s: Shared, m: Matching, parents: string[], followUp: FollowUp): Promise<Connection[]> {
   const anyParent = group(
     parents.flatMap((p) => m.terms(p)),
     'OR',
@@ -70,30 +77,62 @@ async function chunk(internals: Internals, s: Shared, parents: string[]): Promis
     const entity = internals.cache.wrap(row, s.child.model, s.space, expand);
     byParent.get(m.ownerOf(entity) ?? '')?.push(entity);
   }
-  return Promise.all(
-    parents.map(async (p) => {
-      const rows = byParent.get(p) ?? [];
-      // The result is a prefix of the global order, so each parent's rows are a prefix of its own:
-      // complete when nothing was cut, or when the parent already has more than one page.
-      if (hasMore && rows.length <= s.page.size) return onePage(internals, s, m, p);
-      const sig = signature(perParent(s, m, p), orderString(order));
-      const pageRows = rows.slice(0, s.page.size);
-      const cursors = pageRows.map((row, i) => rowCursor(sig, 0, i, row, order, s.child.key.field));
-      return connectionOf(pageRows, cursors, rows.length > s.page.size, false);
-    }),
-  );
+  const answers = new Map<string, Connection>();
+  const cut: string[] = [];
+  for (const p of parents) {
+    const rows = byParent.get(p) ?? [];
+    if (hasMore && rows.length <= s.page.size) {
+      cut.push(p);
+      continue;
+    }
+    const sig = signature(perParent(s, m, p), orderString(order));
+    const pageRows = rows.slice(0, s.page.size);
+    const cursors = pageRows.map((row, i) => rowCursor(sig, 0, i, row, order, s.child.key.field));
+    answers.set(p, connectionOf(pageRows, cursors, rows.length > s.page.size, false));
+  }
+  if (cut.length > 0) (await followUp(cut)).forEach((c, i) => answers.set(cut[i], c));
+  return parents.map((p) => answers.get(p)!);
 }
+
+/** Parents per search such that a cut search still completes at least one parent's page. */
+const perSafeChunk = (internals: Internals, s: Shared) => Math.floor(internals.childBatchLimit / (s.page.size + 1));
+
+function oneByOne(internals: Internals, s: Shared, m: Matching): FollowUp {
+  return (parents) => Promise.all(parents.map((p) => onePage(internals, s, m, p)));
+}
+
+/** Searches in chunks small enough that each completes some parent; the rest one parent at a time. */
+function inSafeChunks(internals: Internals, s: Shared, m: Matching): FollowUp {
+  return async (parents) => {
+    const size = perSafeChunk(internals, s);
+    const chunks: string[][] = [];
+    for (let i = 0; i < parents.length; i += size) chunks.push(parents.slice(i, i + size));
+    const answers = await Promise.all(chunks.map((c) => search(internals, s, m, c, oneByOne(internals, s, m))));
+    return answers.flat();
+  };
+}
+
+/**
+ * All parents of the tick in one optimistic search at the batch limit: typical pages (fewer children
+ * than the limit) are complete at once. Only the parents a cut may have cut short are asked again, in
+ * safe chunks (each of them completes at least one parent), then one by one.
+ */
+async function optimistic(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
+  const m = await matchingFor(internals, s.relation, s.via, s.parentSpace, parents, s.naive);
+  const followUp = parents.length <= perSafeChunk(internals, s) ? oneByOne(internals, s, m) : inSafeChunks(internals, s, m);
+  return search(internals, s, m, parents, followUp);
+}
+
+/** Parents per optimistic search: the OR of their terms stays a modest query. */
+const MAX_PARENTS_PER_SEARCH = 100;
 
 function childLoader(internals: Internals, s: Shared, id: string): DataLoader<string, Connection> {
   let loader = internals.children.get(id);
   if (!loader) {
-    const perChunk = Math.floor(internals.childBatchLimit / (s.page.size + 1));
-    loader = new DataLoader<string, Connection>(async (parents) => {
-      const chunks: string[][] = [];
-      for (let i = 0; i < parents.length; i += perChunk) chunks.push(parents.slice(i, i + perChunk));
-      const answers = await Promise.all(chunks.map((c) => chunk(internals, s, c).catch((e: unknown) => c.map(() => asError(e)))));
-      return answers.flat();
-    });
+    loader = new DataLoader<string, Connection>(
+      (parents) => optimistic(internals, s, [...parents]).catch((e: unknown) => parents.map(() => asError(e))),
+      { maxBatchSize: MAX_PARENTS_PER_SEARCH },
+    );
     internals.children.set(id, loader);
   }
   return loader;
@@ -101,6 +140,47 @@ function childLoader(internals: Internals, s: Shared, id: string): DataLoader<st
 
 function asError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
+}
+
+/** One parent's page of a relation, as asked. */
+export interface AskedPage {
+  relation: ChildRelation;
+  parentKey: string;
+  parentSpace: number | null;
+  args: CollectionArgs;
+}
+
+/**
+ * The parent's page through the batching loader, when the page can be batched: the first page of a
+ * searchable relation, forward, with room for two parents' pages (plus one row each, for hasNextPage)
+ * in one search. Null otherwise (each parent then gets its own call).
+ */
+function batchedPage(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPage): Promise<Connection> | null {
+  const { relation, parentKey, parentSpace, args } = asked;
+  if (relation.via.kind === 'path' || ctx.naive) return null;
+  const internals = internalsOf(ctx);
+  const child = resourceOf(relation.child);
+  const page = pageRequest(args);
+  const fits = Math.floor(internals.childBatchLimit / (page.size + 1)) >= 2;
+  if (!fits || !page.forward || page.cursor !== null || !child.ops.S) return null;
+  const space = spaceFor(child.model, parentSpace);
+  const expand = planOf(ctx, info, child.model, 'connection').paths;
+  const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };
+  const id = stableKey([relation.parent, relation.name, space, expand, args.filter, args.query, args.orderBy, page.size]);
+  return childLoader(internals, s, id).load(parentKey);
+}
+
+/**
+ * Starts a parent's page before the parent itself is loaded, when its key is known from the
+ * arguments: the resolver of the field, run later, finds the same load in the loader's cache. Pages
+ * that cannot be batched are left to that resolver; a failure is the resolver's to report.
+ */
+export function prefetchChildren(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPage): void {
+  try {
+    batchedPage(ctx, info, asked)?.catch(() => undefined);
+  } catch {
+    // Bad arguments: the field's resolver reports them.
+  }
 }
 
 export function resolveChildren(
@@ -116,6 +196,8 @@ export function resolveChildren(
     const parentKey = keyOf(parent[relation.parentField ?? resourceOf(relation.parent).key.field]);
     if (parentKey === null) return EMPTY();
     const parentSpace = entityMeta(parent).space;
+    const batched = batchedPage(ctx, info, { relation, parentKey, parentSpace, args });
+    if (batched) return batched;
     const space = spaceFor(child.model, parentSpace);
     const expand = planOf(ctx, info, child.model, 'connection').paths;
     const page = pageRequest(args);
@@ -130,16 +212,8 @@ export function resolveChildren(
       return fetchPage(internals, target, args, page);
     }
     const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };
-    // Batching pays when at least two parents' first pages (plus one row each, for hasNextPage) fit
-    // in one search; otherwise each parent gets its own call.
-    const fits = Math.floor(internals.childBatchLimit / (page.size + 1)) >= 2;
-    const batchable = !ctx.naive && fits && page.forward && page.cursor === null && !!child.ops.S;
-    if (!batchable) {
-      // A `through` relation still loads what it goes through for all parents of the tick at once.
-      const m = await matchingFor(internals, relation, s.via, parentSpace, [parentKey], ctx.naive);
-      return onePage(internals, s, m, parentKey);
-    }
-    const id = stableKey([relation.parent, relation.name, space, expand, args.filter, args.query, args.orderBy, page.size]);
-    return childLoader(internals, s, id).load(parentKey);
+    // A `through` relation still loads what it goes through for all parents of the tick at once.
+    const m = await matchingFor(internals, relation, s.via, parentSpace, [parentKey], ctx.naive);
+    return onePage(internals, s, m, parentKey);
   });
 }

@@ -8,6 +8,7 @@ import { mayUseSpace } from './caller';
 import { graphError, guarded, toGraphQLError } from './errors';
 import { entityKey } from './entity-key';
 import { decodeGlobalId } from './global-id';
+import { prefetchSelectedChildren } from './prefetch-children';
 
 function targetResource(model: string): Resource {
   const resource = resourceByModel.get(model);
@@ -135,7 +136,10 @@ export function resolveByKey(
       if (known) return known;
     }
     if (hiddenSpace(ctx, resource.model, k)) return null;
-    return internalsOf(ctx).loaders.load(resource.model, resource.spaceScoped ? space : null, k, plan.paths);
+    const scoped = resource.spaceScoped ? space : null;
+    const loaded = internalsOf(ctx).loaders.load(resource.model, scoped, k, plan.paths);
+    prefetchSelectedChildren(ctx, info, resource, scoped, k);
+    return loaded;
   });
 }
 
@@ -145,7 +149,10 @@ export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalI
     if (!id) throw graphError('BAD_USER_INPUT', `id: "${globalId}" is not a global ID of this API`);
     if (hiddenSpace(ctx, id.model, id.key)) return null;
     const plan = planOf(ctx, info, id.model, 'entity');
-    return internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
+    const loaded = internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
+    const resource = resourceByModel.get(id.model);
+    if (resource) prefetchSelectedChildren(ctx, info, resource, id.space, id.key);
+    return loaded;
   });
 }
 

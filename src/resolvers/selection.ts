@@ -70,18 +70,14 @@ function applies(scope: SelectionScope, condition: string | undefined, typeName:
   return scope.schema.isSubType(conditionType as Parameters<GraphQLSchema['isSubType']>[0], objectType);
 }
 
-/** The fields selected on an object of type `typeName` by these selection sets. */
-export function collectFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string): FieldSelections {
-  const out: FieldSelections = new Map();
+/** Visits every field node selected on an object of type `typeName`, in document order. */
+function walkFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string, visit: (node: FieldNode) => void): void {
   const visited = new Set<string>();
   const walk = (set: SelectionSetNode): void => {
     for (const sel of set.selections) {
       if (!included(scope, sel)) continue;
-      if (sel.kind === Kind.FIELD) {
-        const list = out.get(sel.name.value) ?? [];
-        if (sel.selectionSet) list.push(sel.selectionSet);
-        out.set(sel.name.value, list);
-      } else if (sel.kind === Kind.INLINE_FRAGMENT) {
+      if (sel.kind === Kind.FIELD) visit(sel);
+      else if (sel.kind === Kind.INLINE_FRAGMENT) {
         if (applies(scope, sel.typeCondition?.name.value, typeName)) walk(sel.selectionSet);
       } else {
         const name = sel.name.value;
@@ -93,6 +89,30 @@ export function collectFields(scope: SelectionScope, sets: readonly SelectionSet
     }
   };
   sets.forEach(walk);
+}
+
+/** The fields selected on an object of type `typeName` by these selection sets. */
+export function collectFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string): FieldSelections {
+  const out: FieldSelections = new Map();
+  walkFields(scope, sets, typeName, (node) => {
+    const list = out.get(node.name.value) ?? [];
+    if (node.selectionSet) list.push(node.selectionSet);
+    out.set(node.name.value, list);
+  });
+  return out;
+}
+
+/** The field nodes selected on `typeName` by response key (alias or name), as graphql-js groups them to execute. */
+export function fieldNodesByResponseKey(
+  scope: SelectionScope,
+  sets: readonly SelectionSetNode[],
+  typeName: string,
+): Map<string, FieldNode[]> {
+  const out = new Map<string, FieldNode[]>();
+  walkFields(scope, sets, typeName, (node) => {
+    const key = node.alias?.value ?? node.name.value;
+    out.set(key, [...(out.get(key) ?? []), node]);
+  });
   return out;
 }
 

@@ -17,21 +17,30 @@ export interface RecordedCall {
   space?: unknown;
   query?: Record<string, unknown>;
   path?: Record<string, unknown>;
+  /** 1 + the latest round among the calls that had answered when this one was made: the critical path. */
+  round: number;
 }
 
 export class RecordingCaller implements RestCaller {
   readonly calls: RecordedCall[] = [];
+  private answeredRound = 0;
   constructor(private readonly inner: RestCaller) {}
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
+    const round = this.answeredRound + 1;
     this.calls.push({
       operationId,
       space: options?.space,
       query: options?.query as Record<string, unknown> | undefined,
       path: options?.path as Record<string, unknown> | undefined,
+      round,
     });
-    return this.inner.call(operationId, options);
+    const settled = () => (this.answeredRound = Math.max(this.answeredRound, round));
+    return this.inner.call(operationId, options).finally(settled);
   }
 }
+
+/** REST rounds on the critical path of a run. */
+export const rounds = (calls: RecordedCall[]): number => Math.max(0, ...calls.map((c) => c.round));
 
 export interface RunResult {
   data: Record<string, unknown> | null | undefined;

@@ -1,0 +1,98 @@
+// REST rounds on the critical path: children whose parent key comes from the arguments start with
+// the parent's lookup, and the children of many parents come from one optimistic search with
+// follow-ups only for the parents it may have cut short. Answers equal the naive resolvers'.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { encodeGlobalId } from '../../src/resolvers';
+import { at, count, rounds, startHarness, type Harness } from './harness';
+
+let h: Harness;
+let tx: number;
+
+type Obj = Record<string, unknown>;
+
+beforeAll(async () => {
+  h = await startHarness();
+  // A transaction with at least one completion and one refund, so the answers are not empty.
+  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1, expand: ['transaction'] } })) as {
+    data: { transaction: { id: number } }[];
+  };
+  tx = refunds.data[0].transaction.id;
+});
+afterAll(() => h?.close());
+
+async function sameAsNaive(query: string, variables: Obj) {
+  const fast = await h.run(query, variables);
+  expect(fast.errors).toBeUndefined();
+  const naive = await h.run(query, variables, { naive: true });
+  expect(naive.errors).toBeUndefined();
+  expect(fast.data).toEqual(naive.data);
+  return fast;
+}
+
+const ONE_WITH_CHILDREN = `query($s: ID!, $t: ID!, $n: Int) { space(id: $s) { transaction(id: $t) {
+  restId state
+  completions(first: $n) { nodes { restId state amount } pageInfo { hasNextPage } }
+  refunds(first: 10) { nodes { restId amount } }
+} } }`;
+
+describe('children of a parent known from the arguments', () => {
+  it('transaction(id:) with completions and refunds: one round of three calls', async () => {
+    const r = await sameAsNaive(ONE_WITH_CHILDREN, { s: String(h.space), t: String(tx), n: 5 });
+    expect((at(r.data, 'space.transaction.refunds.nodes') as Obj[]).length).toBeGreaterThan(0);
+    expect(count(r.calls)).toEqual({ searchTransactions: 1, searchTransactionCompletions: 1, searchRefunds: 1 });
+    expect(rounds(r.calls)).toBe(1);
+  });
+
+  it('node(id:) starts its children with it too', async () => {
+    const query = `query($id: ID!) { node(id: $id) { ... on Transaction { restId refunds { nodes { restId amount } } } } }`;
+    const r = await sameAsNaive(query, { id: encodeGlobalId('Transaction', h.space, tx) });
+    expect(count(r.calls)).toEqual({ searchTransactions: 1, searchRefunds: 1 });
+    expect(rounds(r.calls)).toBe(1);
+  });
+
+  it('an unknown id answers null, in one round', async () => {
+    const r = await h.run(ONE_WITH_CHILDREN, { s: String(h.space), t: '999999999', n: 5 });
+    expect(r.errors).toBeUndefined();
+    expect(at(r.data, 'space.transaction')).toBeNull();
+    expect(rounds(r.calls)).toBe(1);
+  });
+
+  it('children with a filter wait for the parent (arguments it does not read alone), with the same answer', async () => {
+    const query = `query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { restId
+      refunds(first: 5, filter: { state: { eq: SUCCESSFUL } }) { nodes { restId state } } } } }`;
+    const r = await sameAsNaive(query, { s: String(h.space), t: String(tx) });
+    expect(count(r.calls)).toEqual({ searchTransactions: 1, searchRefunds: 1 });
+    expect(rounds(r.calls)).toBe(2);
+  });
+});
+
+describe('children of many parents', () => {
+  it('20 transactions with completions(first: 10): one list and one optimistic search', async () => {
+    const query = `query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId
+      completions(first: 10) { nodes { restId state } pageInfo { hasNextPage } } } } } }`;
+    const r = await sameAsNaive(query, { s: String(h.space) });
+    expect(count(r.calls)).toEqual({ listTransactions: 1, searchTransactionCompletions: 1 });
+    expect(rounds(r.calls)).toBe(2);
+    const search = r.calls.find((c) => c.operationId === 'searchTransactionCompletions')!;
+    expect(String(search.query?.query).split(' OR ')).toHaveLength(20);
+    expect(search.query?.limit).toBe(100);
+  });
+
+  it('a cut search asks again only for the parents it may have cut, in safe chunks, then one by one', async () => {
+    const query = `query($s: ID!) { space(id: $s) { transactions(first: 12) { nodes { restId
+      completions(first: 2) { nodes { restId } pageInfo { hasNextPage } } } } } }`;
+    const limit = 6;
+    const r = await h.run(query, { s: String(h.space) }, { childBatchLimit: limit });
+    expect(r.errors).toBeUndefined();
+    const naive = await h.run(query, { s: String(h.space) }, { naive: true });
+    expect(r.data).toEqual(naive.data);
+    const searches = r.calls.filter((c) => c.operationId === 'searchTransactionCompletions');
+    const parentsOf = (c: (typeof searches)[number]) => String(c.query?.query).split(' OR ').length;
+    expect(parentsOf(searches[0])).toBe(12);
+    expect(searches.length).toBeGreaterThan(1); // the first search was cut
+    expect(searches[0].round).toBe(2);
+    // Follow-ups: chunks of limit / (first + 1) = 2 parents, then single parents; never all 12 again.
+    for (const s of searches.slice(1)) expect(parentsOf(s)).toBeLessThanOrEqual(2);
+    expect(Math.max(...searches.map((s) => s.round))).toBeLessThanOrEqual(4);
+  });
+});
