@@ -1,11 +1,11 @@
-// What the contenders run, made once per benchmark run: the production build of paygraph (as `npm
-// start` makes it), the Mesh supergraph composed over src/rest/openapi.json, and the minimum server
+// What the contenders run, made once per benchmark run: the production build of paygraph (the build
+// `npm start` makes, by the same script), the Mesh supergraph composed over src/rest/openapi.json, and the minimum server
 // bundled to plain JavaScript. Each is timed; generated files go to node_modules/.cache.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ensureBuilt } from '../../scripts/build.mjs';
+import { build } from '../../scripts/build.mjs';
 import type { Artifacts } from './contenders';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -41,7 +41,8 @@ async function bundleMinimum(outfile: string): Promise<void> {
 
 export async function prepareArtifacts(): Promise<Prepared> {
   mkdirSync(CACHE, { recursive: true });
-  const paygraphCli = await ensureBuilt();
+  // Built once into a folder of the run's own: a rebuild of dist/ while the run lasts changes nothing here.
+  const paygraphCli = await build(`${CACHE}dist`);
   const supergraph = `${CACHE}supergraph.graphql`;
   const started = performance.now();
   await composeSupergraph(supergraph);

@@ -13,7 +13,7 @@ export const KIND: Record<ContenderName, Kind> = { paygraph: 'paygraph', naive: 
 
 /** What the contenders need: the built paygraph, the composed supergraph, the bundled minimum server. */
 export interface Artifacts {
-  /** dist/cli.js of the build `npm start` runs. */
+  /** cli.js of the production build (scripts/build.mjs, as `npm start` builds it). */
   paygraphCli: string;
   supergraph: string;
   minimumServer: string;
@@ -57,13 +57,28 @@ interface Command {
 function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number): Command {
   const graphql = { path: '/graphql', body: JSON.stringify({ query: '{ __typename }' }) };
   const bench = { BENCH_REST_URL: up.restUrl, BENCH_REST_USER: up.user.id, BENCH_REST_KEY: up.user.key, PORT: String(port) };
+  // No response cache (Mesh has none configured; a cached answer makes no REST call) and warnings
+  // only in the log, as Mesh is configured.
+  const paygraphEnv = { PAYGRAPH_CACHE: 'off', PAYGRAPH_LOG_LEVEL: 'warn' };
   const serve = ['serve', '--rest-url', up.restUrl, '--user-id', up.user.id, '--port', String(port)];
   const url = `http://127.0.0.1:${port}`;
   switch (name) {
     case 'paygraph':
-      return { args: [a.paygraphCli, ...serve], env: { PAYGRAPH_AUTH_KEY: up.user.key }, cwd: ROOT, url: `${url}/graphql`, probe: graphql };
+      return {
+        args: [a.paygraphCli, ...serve],
+        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key },
+        cwd: ROOT,
+        url: `${url}/graphql`,
+        probe: graphql,
+      };
     case 'naive':
-      return { args: [here('./naive-entry.mjs'), a.paygraphCli], env: bench, cwd: ROOT, url: `${url}/graphql`, probe: graphql };
+      return {
+        args: [here('./naive-entry.mjs'), a.paygraphCli],
+        env: { ...paygraphEnv, ...bench },
+        cwd: ROOT,
+        url: `${url}/graphql`,
+        probe: graphql,
+      };
     case 'mesh':
       return {
         args: [

@@ -5,7 +5,6 @@
 // JSON in bench/suite/reports/. Loopback only.
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { startChildSandbox } from '../sandbox/child-sandbox';
 import { prepareArtifacts } from './artifacts';
 import { createTarget, graphClient, operationOf } from './client';
 import { CONTENDERS, KIND, startContender, type Artifacts, type ContenderName } from './contenders';
@@ -13,6 +12,7 @@ import { loadFixture } from './fixture';
 import { machineFacts } from './machine';
 import { countCalls, countRounds, load, sequential, setLatency } from './measure';
 import { rssMb } from './proc';
+import { startSandbox } from './sandbox';
 import { writeReports } from './report';
 import type { CellResult, ColdStart, Results, Settings } from './results';
 import { selectScenarios, type Scenario } from './scenarios';
@@ -101,18 +101,16 @@ async function runContender(
   scenarios: Scenario[],
   artifacts: Artifacts,
 ): Promise<{ cells: CellResult[]; cold: ColdStart }> {
-  const sandbox = await startChildSandbox();
+  const sandbox = await startSandbox(artifacts.paygraphCli);
   try {
-    // The ready line also names each space's card configuration (the child's type leaves it out).
-    const { cardPaymentMethodConfigurations } = sandbox as typeof sandbox & { cardPaymentMethodConfigurations: Record<string, number> };
-    const fixture = await loadFixture({ ...sandbox, cardConfigurations: cardPaymentMethodConfigurations ?? {} });
-    await setLatency({ origin: new URL(sandbox.baseUrl).origin }, settings.latencyMs);
+    const fixture = await loadFixture(sandbox);
+    await setLatency(sandbox, settings.latencyMs);
     const running = await startContender(contender, artifacts, { restUrl: sandbox.baseUrl, user: sandbox.users[0] });
     const cold: ColdStart = { round, contender, ms: running.coldStartMs, rssMb: rssMb(running.pid) };
     log(`  ${contender}: answered ${cold.ms.toFixed(0)} ms after start (RSS ${cold.rssMb.toFixed(0)} MB)`);
     const cells: CellResult[] = [];
     try {
-      const ctx = { settings, round, contender, pid: running.pid, url: running.url, sandbox: { origin: new URL(sandbox.baseUrl).origin } };
+      const ctx = { settings, round, contender, pid: running.pid, url: running.url, sandbox };
       for (const s of scenarios) {
         const cell = await measureScenario(s, ctx, fixture);
         cells.push(cell);

@@ -38,7 +38,7 @@ const pgCheckout: GraphStep[] = [
   },
   {
     query: `mutation Complete($input: CompleteTransactionOnlineInput!) { completeTransactionOnline(input: $input) {
-      ... on CompleteTransactionOnlinePayload { transactionCompletion { id state amount } transaction { id restId state } }
+      ... on CompleteTransactionOnlinePayload { transactionCompletion { id state amount linkedTransaction { id } } }
       ... on MutationError { code message } } }`,
     variables: (_f, previous) => ({ input: { id: idAt(previous, 'processTransactionCardDetails.transaction.id') } }),
   },
@@ -48,7 +48,7 @@ const pgCheckout: GraphStep[] = [
     variables: (f, previous) => ({
       input: {
         space: String(f.space),
-        transaction: idAt(previous, 'completeTransactionOnline.transaction.id'),
+        transaction: idAt(previous, 'completeTransactionOnline.transactionCompletion.linkedTransaction.id'),
         externalId: externalId(),
         type: 'MERCHANT_INITIATED_ONLINE',
         amount: REFUND_AMOUNT,
