@@ -149,7 +149,11 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
           if (url === a.url) answeredByA++;
           return { body, payload: body.data?.createCustomer as Payload | undefined };
         },
-        (error: Error) => ({ body: { errors: [{ message: error.message }] }, payload: undefined }), // the process died
+        // The connection died with the process.
+        (error: Error) => ({
+          body: { errors: [{ message: error.message, extensions: { code: 'NO_ANSWER' } }] },
+          payload: undefined,
+        }),
       );
     // Each create waits at the sandbox, so that the kill falls while many are in flight.
     await fetch(`${admin}/faults`, {

@@ -1,6 +1,6 @@
-// The response cache's settings, read once from the environment with the same rules and messages as
-// the other PAYGRAPH_* variables: whole numbers of milliseconds, on/off, and `Type=ms` overrides.
-import { ConfigError } from '../security/config';
+// The response cache's settings: PAYGRAPH_CACHE* variables, described and validated with every other
+// setting in src/server/config (which also makes the README's table of them).
+import { readSettings } from '../config/read';
 
 export interface CacheConfig {
   enabled: boolean;
@@ -16,56 +16,18 @@ export interface CacheConfig {
   maxEntries: number;
 }
 
-export const DEFAULT_CACHE_CONFIG: CacheConfig = {
-  enabled: true,
-  ttlMs: 10_000,
-  referenceTtlMs: 3_600_000,
-  movingTtlMs: 0,
-  ttlPerType: {},
-  maxEntries: 1_000,
-};
-
-type Env = Record<string, string | undefined>;
-
-function text(env: Env, name: string): string | undefined {
-  const t = env[name]?.trim();
-  return t === '' ? undefined : t;
-}
-
-function wholeNumber(env: Env, name: string, fallback: number, min = 0): number {
-  const t = text(env, name);
-  if (t === undefined) return fallback;
-  if (!/^\d+$/.test(t) || Number(t) < min) throw new ConfigError(`${name} must be a whole number of at least ${min}, got "${t}"`);
-  return Number(t);
-}
-
-function onOff(env: Env, name: string, fallback: boolean): boolean {
-  const t = text(env, name)?.toLowerCase();
-  if (t === undefined) return fallback;
-  if (['1', 'true', 'on', 'yes'].includes(t)) return true;
-  if (['0', 'false', 'off', 'no'].includes(t)) return false;
-  throw new ConfigError(`${name} must be on or off, got "${t}"`);
-}
-
-/** `Type=ms` pairs, comma or blank separated: `Transaction=2000 Customer=0`. */
-function ttlPerType(env: Env, name: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const pair of (text(env, name) ?? '').split(/[\s,]+/).filter(Boolean)) {
-    const match = /^([_A-Za-z][_0-9A-Za-z]*)=(\d+)$/.exec(pair);
-    if (!match) throw new ConfigError(`${name} has "${pair}", which is not Type=milliseconds (e.g. Transaction=2000)`);
-    out[match[1]] = Number(match[2]);
-  }
-  return out;
-}
-
-export function cacheConfigFromEnv(env: Env = process.env): CacheConfig {
-  const d = DEFAULT_CACHE_CONFIG;
+/** The cache's settings from the environment (src/server/config validates and documents them). */
+export function cacheConfigFromEnv(env: Record<string, string | undefined> = process.env): CacheConfig {
+  const s = readSettings(['cache', 'cacheTtlMs', 'cacheReferenceTtlMs', 'cacheMovingTtlMs', 'cacheTtlPerType', 'cacheMaxEntries'], { env });
   return {
-    enabled: onOff(env, 'PAYGRAPH_CACHE', d.enabled),
-    ttlMs: wholeNumber(env, 'PAYGRAPH_CACHE_TTL_MS', d.ttlMs),
-    referenceTtlMs: wholeNumber(env, 'PAYGRAPH_CACHE_REFERENCE_TTL_MS', d.referenceTtlMs),
-    movingTtlMs: wholeNumber(env, 'PAYGRAPH_CACHE_MOVING_TTL_MS', d.movingTtlMs),
-    ttlPerType: ttlPerType(env, 'PAYGRAPH_CACHE_TTL_PER_TYPE'),
-    maxEntries: wholeNumber(env, 'PAYGRAPH_CACHE_MAX_ENTRIES', d.maxEntries, 1),
+    enabled: s.cache ?? true,
+    ttlMs: s.cacheTtlMs,
+    referenceTtlMs: s.cacheReferenceTtlMs,
+    movingTtlMs: s.cacheMovingTtlMs,
+    ttlPerType: s.cacheTtlPerType,
+    maxEntries: s.cacheMaxEntries,
   };
 }
+
+/** The defaults, as an environment without any of the variables gives them. */
+export const DEFAULT_CACHE_CONFIG: CacheConfig = cacheConfigFromEnv({});

@@ -3,7 +3,7 @@
 // it is used; the README's table follows from `npm run generate:config-table`.
 import { LOG_LEVELS } from '../ops/logger';
 import { setting } from './setting';
-import { list, oneOf, onOff, origins, url, wholeNumber, words } from './values';
+import { list, oneOf, onOff, origins, url, wholeNumber, words, type ValueSchema } from './values';
 
 export const AUTH_MODES = ['open', 'jwt', 'api-keys'] as const;
 
@@ -11,6 +11,24 @@ export const AUTH_MODES = ['open', 'jwt', 'api-keys'] as const;
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
 
 const GRAPH = ['serve', 'start'] as const;
+
+export const PERSISTED_OPERATIONS_MODES = ['off', 'apq', 'allow-list'] as const;
+
+/** `Type=ms` pairs, comma or blank separated: `Transaction=2000 Customer=0`. */
+function ttlPairs(): ValueSchema<Record<string, number>> {
+  return list().transform((items, ctx) => {
+    const out: Record<string, number> = {};
+    for (const pair of items) {
+      const match = /^([_A-Za-z][_0-9A-Za-z]*)=(\d+)$/.exec(pair);
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `has "${pair.slice(0, 80)}", which is not Type=milliseconds (e.g. Transaction=2000)` });
+        return out;
+      }
+      out[match[1]] = Number(match[2]);
+    }
+    return out;
+  });
+}
 
 const limit = (env: string, fallback: number, meaning: string, min = 0) =>
   setting({ env, commands: GRAPH, default: String(fallback), meaning, value: wholeNumber({ min, fallback }) });
@@ -160,5 +178,45 @@ export const GRAPH_SETTINGS = {
     default: '`info` (`silent` in tests and in-process apps)',
     meaning: `${LOG_LEVELS.map((l) => `\`${l}\``).join(' ')}: JSON log lines on stderr`,
     value: oneOf(LOG_LEVELS),
+  }),
+  cache: setting({
+    env: 'PAYGRAPH_CACHE',
+    commands: GRAPH,
+    default: 'on',
+    meaning: 'response cache (on/off), per caller; in Redis with `REDIS_URL`; see Caching and persisted operations',
+    value: onOff(true),
+  }),
+  cacheTtlMs: limit('PAYGRAPH_CACHE_TTL_MS', 10_000, 'how long answers are cached (ms) unless a type says otherwise; 0: not cached'),
+  cacheReferenceTtlMs: limit(
+    'PAYGRAPH_CACHE_REFERENCE_TTL_MS',
+    3_600_000,
+    'TTL (ms) of reference data: read-only catalogs such as countries, currencies, languages, payment methods',
+  ),
+  cacheMovingTtlMs: limit(
+    'PAYGRAPH_CACHE_MOVING_TTL_MS',
+    0,
+    'TTL (ms) of objects with a life cycle (transactions, refunds, tokens, subscriptions...); 0: not cached',
+  ),
+  cacheTtlPerType: setting({
+    env: 'PAYGRAPH_CACHE_TTL_PER_TYPE',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'TTL overrides per GraphQL type, `Type=ms` comma separated (`Transaction=2000,Customer=0`)',
+    value: ttlPairs(),
+  }),
+  cacheMaxEntries: limit('PAYGRAPH_CACHE_MAX_ENTRIES', 1_000, 'answers the in-process cache holds (least recently used go first)', 1),
+  persistedOperations: setting({
+    env: 'PAYGRAPH_PERSISTED_OPERATIONS',
+    commands: GRAPH,
+    default: '`apq`',
+    meaning: '`off`, `apq` (automatic persisted queries, shared through `REDIS_URL`) or `allow-list` (only the operations of the file run)',
+    value: oneOf(PERSISTED_OPERATIONS_MODES, 'apq'),
+  }),
+  persistedOperationsFile: setting({
+    env: 'PAYGRAPH_PERSISTED_OPERATIONS_FILE',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'allow-list: JSON of sha256 (hex) -> document; `npm run -s persisted-operations` writes the shipped operations',
+    value: words(),
   }),
 };

@@ -1,8 +1,9 @@
 // Persisted operations' settings: PAYGRAPH_PERSISTED_OPERATIONS (off, apq, allow-list) and, for the
-// allow-list, PAYGRAPH_PERSISTED_OPERATIONS_FILE.
+// allow-list, PAYGRAPH_PERSISTED_OPERATIONS_FILE (described and validated in src/server/config).
+import { PERSISTED_OPERATIONS_MODES } from '../config/graph-settings';
+import { readSettings } from '../config/read';
 import { ConfigError } from '../security/config';
 
-export const PERSISTED_OPERATIONS_MODES = ['off', 'apq', 'allow-list'] as const;
 export type PersistedOperationsMode = (typeof PERSISTED_OPERATIONS_MODES)[number];
 
 export interface PersistedOperationsConfig {
@@ -12,13 +13,10 @@ export interface PersistedOperationsConfig {
 }
 
 export function persistedOperationsConfigFromEnv(env: Record<string, string | undefined> = process.env): PersistedOperationsConfig {
-  const mode = env.PAYGRAPH_PERSISTED_OPERATIONS?.trim() || 'apq';
-  if (!(PERSISTED_OPERATIONS_MODES as readonly string[]).includes(mode))
-    throw new ConfigError(`PAYGRAPH_PERSISTED_OPERATIONS must be one of ${PERSISTED_OPERATIONS_MODES.join(', ')}, got "${mode}"`);
-  const file = env.PAYGRAPH_PERSISTED_OPERATIONS_FILE?.trim() || undefined;
-  if (mode === 'allow-list' && !file)
+  const s = readSettings(['persistedOperations', 'persistedOperationsFile'], { env });
+  if (s.persistedOperations === 'allow-list' && !s.persistedOperationsFile)
     throw new ConfigError(
       'PAYGRAPH_PERSISTED_OPERATIONS=allow-list needs PAYGRAPH_PERSISTED_OPERATIONS_FILE (`npm run -s persisted-operations` writes one)',
     );
-  return { mode: mode as PersistedOperationsMode, file };
+  return { mode: s.persistedOperations, file: s.persistedOperationsFile };
 }
