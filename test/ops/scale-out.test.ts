@@ -6,6 +6,7 @@
 // survivor keeps answering.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasRedisServer, startRedis, type RunningRedis } from '../support/redis-server';
 
@@ -110,6 +111,36 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     const fromB = await post(b.url, { query });
     expect(fromB.data).toEqual(fromA.data);
     expect(total(await restCalls())).toBe(0);
+  });
+
+  it('drops on every instance the cached answers a mutation on one of them changed; every cache key in Redis expires', async () => {
+    const space = String(sandbox.spaces[0]);
+    const list = `query ($space: ID!) { space(id: $space) { customers(first: 1) { nodes { id version } } } }`;
+    const customer = (
+      (await post(a.url, { query: list, variables: { space } })).data?.space.customers.nodes as { id: string; version: number }[]
+    )[0];
+    const one = `query One($id: ID!) { node(id: $id) { ... on Customer { givenName } } }`;
+    await post(a.url, { query: one, variables: { id: customer.id } });
+    await resetCalls();
+    await post(a.url, { query: one, variables: { id: customer.id } });
+    expect(total(await restCalls())).toBe(0);
+    const update = `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) { ... on UpdateCustomerPayload { customer { id givenName } } } }`;
+    const input = { id: customer.id, version: customer.version, givenName: 'Renamed on B' };
+    expect((await post(b.url, { query: update, variables: { input } })).data?.updateCustomer.customer.givenName).toBe('Renamed on B');
+    expect((await post(a.url, { query: one, variables: { id: customer.id } })).data).toEqual({ node: { givenName: 'Renamed on B' } });
+
+    const client = new Redis(redis.url);
+    try {
+      const keys = await client.keys('paygraph:*');
+      expect(keys.some((k) => k.startsWith('paygraph:cache:answer:'))).toBe(true);
+      expect(keys.some((k) => k.startsWith('paygraph:cache:index:Customer'))).toBe(true);
+      const ttls = await Promise.all(
+        keys.filter((k) => k.startsWith('paygraph:cache:') || k.startsWith('paygraph:apq:')).map((k) => client.pttl(k)),
+      );
+      expect(ttls.every((ms) => ms > 0)).toBe(true);
+    } finally {
+      await client.quit();
+    }
   });
 
   it('runs on one instance, by its hash, the query registered on the other', async () => {
