@@ -57,7 +57,8 @@ export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
     [...(o.nodeArgs ?? []), o.entry, 'serve', '--rest-url', o.restUrl, '--user-id', o.userId, '--port', '0'],
     {
       cwd: o.cwd,
-      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey },
+      // The response cache would answer repeated identical operations without work: measure the work.
+      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );

@@ -1,10 +1,12 @@
 // `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment),
 // start (both together, the default of `npm start`). Each prints one JSON line when ready.
-// The graph is loaded only by the commands that serve it, so the sandbox starts without it.
+// The graph is loaded only by the commands that serve it, so the sandbox starts without it; the
+// sandbox (with its PDF, schema-validation and bank-data packages) only by the commands that run it,
+// so `serve` starts without it.
 // Flags and variables are read and validated through the settings table (src/server/config).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startSandbox, type RunningSandbox } from '../sandbox';
+import type { RunningSandbox } from '../sandbox';
 import { readCommandLine, usage } from './config/command-line';
 import type { Command } from './config/setting';
 import type { Raw } from './config/values';
@@ -46,6 +48,7 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
 
 async function sandboxCommand(args: string[]): Promise<void> {
   const { values } = commandLine('sandbox', args);
+  const { startSandbox } = await import('../sandbox');
   const sandbox = await startSandbox({
     port: values.sandboxAlonePort,
     seed: values.seed,
@@ -130,6 +133,7 @@ async function hashKeyCommand(args: string[]): Promise<void> {
 async function startCommand(args: string[]): Promise<void> {
   const { values } = commandLine('start', args);
   const security = securityConfig(values.auth);
+  const { startSandbox } = await import('../sandbox');
   // The embedded sandbox and the graph agree on the bulk limit.
   const sandbox = await startSandbox({
     port: values.sandboxPort,
