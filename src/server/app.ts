@@ -4,7 +4,7 @@
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import { useCompression } from './compression';
 import type { DocumentNode } from 'graphql';
-import { liveHubOf, type TickOptions } from '../live';
+import { liveHubOf, type TickOptions, type WatchCoordinator } from '../live';
 import type { IdempotencyStore } from '../resolvers';
 import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
@@ -44,6 +44,8 @@ export interface AppOptions {
   idempotency?: IdempotencyStore;
   /** Live updates: how often watchers search while things change, and at most while nothing does. */
   liveTick?: Partial<TickOptions>;
+  /** Live watches shared by several instances (default: this process alone), and the upstream credentials' id (a hash) naming them. */
+  live?: { coordinator: WatchCoordinator; upstreamId: string };
   /** Per-caller rate limit of queries and mutations (default: in process per the security limits; Redis to share it between instances). */
   rateLimit?: RateLimit;
   /** Metrics, logs, request ids, health (default: a registry of its own, logs per PAYGRAPH_LOG_LEVEL, else silent). */
@@ -61,8 +63,11 @@ function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefin
 
 export function createApp(o: AppOptions) {
   const security = o.security ?? defaultSecurityConfig();
-  // The watchers of live updates share this app's REST caller (one hub per upstream).
-  liveHubOf(o.rest, o.liveTick);
+  // One rate limit for queries, mutations and live updates (in process, or shared through Redis).
+  const rateLimit = o.rateLimit ?? rateLimiterFor(security.limits);
+  // The watchers of live updates share this app's REST caller (one hub per upstream); their REST
+  // calls are charged to the subscribers' rate limits.
+  liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
   return createYoga({
     schema,
@@ -93,7 +98,7 @@ export function createApp(o: AppOptions) {
         bulkLimit: o.bulkLimit,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
-        limiter: o.rateLimit ?? rateLimiterFor(security.limits),
+        limiter: rateLimit,
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
       // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).

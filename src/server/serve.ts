@@ -3,7 +3,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRestClient, type RestClientOptions } from '../rest';
-import type { TickOptions } from '../live';
+import { createHash } from 'node:crypto';
+import { createRedisCoordinator, type TickOptions } from '../live';
 import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
@@ -32,7 +33,7 @@ export interface GraphServerOptions {
   bulkLimit?: number;
   /** A Redis server shared by several instances (idempotency keys, rate limits); default: everything in process. */
   redisUrl?: string;
-  /** Live updates: tick while things change / slowest tick (default 1 s / 8 s). */
+  /** Live updates: tick while things change / slowest tick (default PAYGRAPH_LIVE_TICK_MS / PAYGRAPH_LIVE_SLOW_TICK_MS, else 1 s / 8 s). */
   liveTick?: Partial<TickOptions>;
   /** Response cache (default: from PAYGRAPH_CACHE*; in Redis when redisUrl is given). */
   cache?: CacheConfig;
@@ -56,6 +57,22 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
   });
 }
 
+/** The live tick from the environment; a value that is not a whole number of milliseconds (10 or more) is refused. */
+export function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
+  const tick: Partial<TickOptions> = {};
+  for (const [name, field] of [
+    ['PAYGRAPH_LIVE_TICK_MS', 'fastMs'],
+    ['PAYGRAPH_LIVE_SLOW_TICK_MS', 'slowMs'],
+  ] as const) {
+    const value = env[name];
+    if (value === undefined) continue;
+    if (!/^\d+$/.test(value) || Number(value) < 10)
+      throw new Error(`${name} must be a whole number of milliseconds, 10 or more; got "${value.slice(0, 20)}"`);
+    tick[field] = Number(value);
+  }
+  return tick;
+}
+
 export async function startGraphServer(o: GraphServerOptions): Promise<RunningGraphServer> {
   const security = o.security ?? defaultSecurityConfig();
   assertSafeToListen(security.auth, o.host ?? '127.0.0.1');
@@ -73,6 +90,15 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   // One token bucket per caller for every instance sharing the Redis server.
   const { rateLimitBurst: burst, rateLimitPerSecond: perSecond } = security.limits;
   const rateLimit = o.redisUrl && perSecond > 0 ? createRedisRateLimit({ url: o.redisUrl, burst, perSecond }) : undefined;
+  // Instances calling the same REST API as the same application user share their live watches.
+  const live = o.redisUrl
+    ? {
+        coordinator: createRedisCoordinator({ url: o.redisUrl }),
+        upstreamId: createHash('sha256')
+          .update(JSON.stringify([o.restUrl, o.userId]))
+          .digest('hex'),
+      }
+    : undefined;
   const stores = createSharedStores({
     cache: o.cache ?? cacheConfigFromEnv(),
     persisted: o.persistedOperations ?? persistedOperationsConfigFromEnv(),
@@ -88,7 +114,8 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     bulkLimit: o.bulkLimit,
     idempotency,
     rateLimit,
-    liveTick: o.liveTick,
+    liveTick: o.liveTick ?? liveTickFromEnv(process.env),
+    live,
     ops,
     responseCache: stores.responseCache,
     persistedOperations: stores.persistedOperations,
@@ -115,6 +142,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await rest.close();
       await idempotency?.close();
       await rateLimit?.close?.();
+      await live?.coordinator.close();
       await stores.close();
     },
   };
