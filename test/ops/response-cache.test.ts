@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { Kind, parse } from 'graphql';
+import { examples } from '../../src/server/graphiql-examples';
 import { DEFAULT_CACHE_CONFIG, cacheConfigFromEnv, type CacheConfig } from '../../src/server/cache/config';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
@@ -22,6 +24,7 @@ let sandbox: RunningSandbox;
 let server: RunningGraphServer;
 const alpha = generateApiKey();
 const beta = generateApiKey();
+const everything = generateApiKey();
 
 function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
   const dir = mkdtempSync(join(tmpdir(), 'paygraph-cache-'));
@@ -30,6 +33,7 @@ function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
   const keys = [
     { name: 'alpha', hash: hashApiKey(alpha), spaces: [first], scopes: ['read', 'write'] },
     { name: 'beta', hash: hashApiKey(beta), spaces: [second], scopes: ['read', 'write'] },
+    { name: 'everything', hash: hashApiKey(everything), spaces: '*', scopes: ['read'] },
   ];
   writeFileSync(keysFile, JSON.stringify({ keys }));
   const [user] = sandbox.users;
@@ -53,11 +57,15 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function post(url: string, query: string, o: { key?: string; variables?: object; headers?: Record<string, string> } = {}) {
+async function post(
+  url: string,
+  query: string,
+  o: { key?: string; variables?: object; operationName?: string; headers?: Record<string, string> } = {},
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-api-key': o.key ?? alpha, ...o.headers },
-    body: JSON.stringify({ query, variables: o.variables ?? {} }),
+    body: JSON.stringify({ query, variables: o.variables ?? {}, operationName: o.operationName }),
   });
   return (await response.json()) as Body;
 }
@@ -165,6 +173,34 @@ describe('response cache', () => {
       expect(response.headers.get('content-type')).toMatch(/^multipart\/mixed/);
       expect(await response.text()).toContain('"incremental"');
       expect(await restCalls()).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('response cache and the read path', () => {
+  it('costs a miss the same REST calls and answers the same data as no cache, for every shipped query', async () => {
+    const off = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE: 'off' }));
+    const on = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE_MOVING_TTL_MS: '60000' }));
+    try {
+      const queries = examples.filter((e) => !/^\s*(mutation|subscription)\b/m.test(e.query) && !e.query.includes('@defer'));
+      expect(queries.length).toBeGreaterThan(3);
+      for (const example of queries) {
+        const document = parse(example.query);
+        for (const operation of document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION)) {
+          const body = { operationName: operation.name?.value, variables: example.variables ?? {} };
+          const send = (url: string) => post(url, example.query, { ...body, key: everything });
+          await restCalls();
+          const plain = await send(off.url);
+          const plainCalls = await restCalls();
+          const cached = await send(on.url);
+          expect({ name: body.operationName, calls: await restCalls() }).toEqual({ name: body.operationName, calls: plainCalls });
+          expect(cached.data).toEqual(plain.data);
+          expect(cached.errors).toEqual(plain.errors);
+        }
+      }
+    } finally {
+      await off.close();
+      await on.close();
     }
   });
 });
