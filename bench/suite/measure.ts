@@ -41,7 +41,7 @@ export async function countCalls(sandbox: Sandbox, op: Operation): Promise<numbe
 const quantile = (sorted: number[], q: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] : NaN;
 /** Latency added to every REST call to count rounds. */
-export const ROUND_STEP_MS = 100;
+export const ROUND_STEP_MS = 200;
 
 async function timed(op: Operation): Promise<number> {
   const start = performance.now();

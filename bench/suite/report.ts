@@ -48,13 +48,15 @@ function headline(r: Results): string[] {
 }
 
 function latency(r: Results): string[] {
+  const cs = r.settings.contenders;
   const rows = r.scenarios.map((sc) => {
     const s = summaries(r, sc.name);
-    return `| ${sc.name} | ${each(r, s, (x) => `${f(x.seqP50)} / ${f(x.seqP99)}`)} | ${each(r, s, (x) => `${f(x.loadP50)} / ${f(x.loadP99)}`)} |`;
+    const pair = (a?: number, b?: number) => `${f(a, 0)} / ${f(b, 0)}`;
+    return `| ${sc.name} | ${cs.map((c) => pair(s[c].seqP50, s[c].seqP99)).join(' | ')} | ${cs.map((c) => pair(s[c].loadP50, s[c].loadP99)).join(' | ')} |`;
   });
   return [
-    `| scenario | sequential p50 / p99 ms (${r.settings.contenders.join(' ; ')}) | under load p50 / p99 ms |`,
-    '|---|---|---|',
+    `| scenario | ${cs.map((c) => `${c} sequential`).join(' | ')} | ${cs.map((c) => `${c} at ${r.settings.connections} connections`).join(' | ')} |`,
+    `|---|${cs.map(() => '---:|').join('')}${cs.map(() => '---:|').join('')}`,
     ...rows,
   ];
 }
@@ -108,6 +110,7 @@ export function markdown(r: Results): string {
     '- **paygraph**: the production build (`dist/cli.js serve`, as `npm start` runs it). **naive**: the same build with naive resolvers (one REST retrieval per link, no expand, no batching). ' +
       `**mesh**: GraphQL Mesh, \`@graphql-mesh/compose-cli\` + \`@omnigraph/openapi\` composing src/rest/openapi.json (${(m.composeMs / 1000).toFixed(1)} s), served by \`@graphql-hive/gateway\` with the signing plugin (bench/suite/mesh/), given the \`expand\` strings and the @resolveTo child fields a team would write. ` +
       '**minimum**: a hand-written endpoint per scenario making exactly the REST calls it needs with undici (bench/suite/minimum/).',
+    "- paygraph runs with its response cache off (`PAYGRAPH_CACHE=off`: Mesh has none configured, and a cached answer makes no REST call) and logs at `warn`, as the gateway does. The scenarios that write run after the reads in each contender's turn. Mesh runs with the project's override of `@graphql-tools/delegate` (12.2.0).",
     `- Per scenario and contender: REST calls of one operation (the sandbox's request counter); REST rounds on the critical path (first round: how many times ${ROUND_STEP_MS} ms added to every REST call shows in one operation's time); ${s.samples} sequential operations (p50/p99); then ${s.connections} connections back to back for ${s.seconds} s: latency p50/p99, operations per second, gateway CPU per operation (user + system time of the process tree from /proc, over the operations) and RSS after the load. One operation of the checkout is its four mutations. Values are medians over rounds; ratios are paygraph's value over the other's in the same round: median (range over rounds).`,
     '',
     '## Headline',
@@ -118,6 +121,8 @@ export function markdown(r: Results): string {
     '',
     '## Latency',
     '',
+    'p50 / p99 in ms, medians over rounds.',
+    '',
     ...latency(r),
     '',
     '## Memory after load',
@@ -127,6 +132,14 @@ export function markdown(r: Results): string {
     '## Cold start',
     '',
     ...coldStarts(r),
+    '',
+    '## What Mesh needed by hand',
+    '',
+    '- A gateway plugin (bench/suite/mesh/signing-plugin.ts) that points each request at the REST deployment and signs it (HS256 JWT bound to method, path and query).',
+    '- The `expand` strings of every link the selection reaches, written into each document (paygraph derives them from the selection).',
+    '- Six child fields with `@resolveTo` (completions, refunds, addresses, comments, versions, charges) and one for links past the expand depth (a connector with its processor): one REST call per parent, as Mesh resolves them.',
+    '- `nodes` has no counterpart: one aliased retrieval per id (50 REST calls where one search per type does).',
+    '- The bulk create split by hand into aliased mutation fields of at most 100 items, which GraphQL runs one after another.',
     '',
     '## Not answered, failures',
     '',
