@@ -111,6 +111,30 @@ export interface DueEvent {
   dueOn: string;
 }
 
+/** An instant as toISOString writes it: such strings order as their instants do. */
+const isCanonical = (iso: string) => iso.length === 24 && iso.charCodeAt(10) === 84 /* T */ && iso.endsWith('Z');
+
+/**
+ * The planned steps in (since, now] not yet done, earliest first. One pass over every object of the
+ * rules' models (a large sandbox holds hundreds of thousands), so canonical instants are compared as
+ * strings and nothing is allocated for the objects out of range.
+ */
+function dueBetween(store: Store, since: Date, now: Date, done: Set<string>) {
+  const [from, to] = [since.toISOString(), now.toISOString()];
+  const due: { rule: DueRule; object: StoredObject; at: number; key: string }[] = [];
+  for (const rule of RULES) {
+    for (const object of store.list(rule.model)) {
+      const dueOn = rule.dueOn(object, store);
+      if (dueOn === undefined) continue;
+      if (isCanonical(dueOn) ? dueOn <= from || dueOn > to : !(Date.parse(dueOn) > since.getTime() && Date.parse(dueOn) <= now.getTime()))
+        continue;
+      const key = `${rule.name}|${String(object.id)}`;
+      if (!done.has(key)) due.push({ rule, object, at: Date.parse(dueOn), key });
+    }
+  }
+  return due.sort((a, b) => a.at - b.at);
+}
+
 /**
  * Applies every step planned in (since, now], earliest first, until none is left (a step may plan
  * another that is due as well, such as the next period's bill). A step its life cycle refuses by
@@ -120,14 +144,7 @@ export function runDue(store: Store, since: Date, now: Date): DueEvent[] {
   const happened: DueEvent[] = [];
   const done = new Set<string>();
   for (;;) {
-    const due = RULES.flatMap((rule) =>
-      store.list(rule.model).flatMap((object) => {
-        const dueOn = rule.dueOn(object, store);
-        const at = dueOn === undefined ? NaN : Date.parse(dueOn);
-        const key = `${rule.name}|${String(object.id)}`;
-        return at > since.getTime() && at <= now.getTime() && !done.has(key) ? [{ rule, object, at, key }] : [];
-      }),
-    ).sort((a, b) => a.at - b.at);
+    const due = dueBetween(store, since, now, done);
     if (!due.length) return happened;
     const { rule, object, key } = due[0];
     done.add(key);

@@ -44,6 +44,15 @@ export interface SeedContext {
   now: Date;
   global: GlobalIds;
   spaces: SpaceIds[];
+  /** While set, every object `make` creates is also appended here (a large seed copies what one story made). */
+  recording?: Made[];
+}
+
+/** An object as `make` created it. */
+export interface Made {
+  model: string;
+  space: number | null;
+  object: StoredObject;
 }
 
 export function newContext(store: Store, seed: number, now: Date): SeedContext {
@@ -60,7 +69,9 @@ export function newContext(store: Store, seed: number, now: Date): SeedContext {
 
 /** Creates an object at the clock's current time (the clock does not move). */
 export function make(ctx: SeedContext, model: string, space: number | null, fields: StoredObject): StoredObject {
-  return createObject(ctx.store, model, space, fields, ctx.clock.current());
+  const object = createObject(ctx.store, model, space, fields, ctx.clock.current());
+  ctx.recording?.push({ model, space, object });
+  return object;
 }
 
 /** Creates an object after moving the clock forward by about `stepMs`. */

@@ -14,13 +14,14 @@ import { seedSpaceSetup } from './space-setup';
 import { seedSubscriptionSetup, type SubscriptionSetup } from './subscription-setup';
 import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubscription, type SubscriptionPlan } from './subscriptions';
 import { seedTenants } from './tenants';
+import { compileTemplate, replicate, type Template } from './replicate';
 import { SEED_COUNTS, type SeedCounts, type SeedSize } from './sizes';
 import { TEST_CARDS } from './test-cards';
 import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
 import { groupUngroupedTransactions } from '../lifecycle/transaction-groups';
 
 export { TEST_CARDS, isLuhnValid } from './test-cards';
-export { SEED_SIZES, type SeedSize } from './sizes';
+export { SEED_SIZES, type SeedCounts, type SeedSize } from './sizes';
 export type { TransactionState } from './transactions';
 
 export interface SeedSummary {
@@ -78,17 +79,19 @@ function seedConfiguration(ctx: SeedContext): void {
 }
 
 export interface SeedOptions {
-  /** How much data (default `default`); see sizes.ts. */
-  size?: SeedSize;
+  /** How much data (default `default`); see sizes.ts. Tests may give counts of their own. */
+  size?: SeedSize | SeedCounts;
   /** Called now and then with the share of the business seeded so far (0 to 1), for a progress bar. */
   onProgress?: (done: number) => void;
 }
 
 /** Fills `store`; nothing is created after `now`. */
 export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_NOW, options: SeedOptions = {}): SeedSummary {
-  const counts = SEED_COUNTS[options.size ?? 'default'];
+  const size = options.size ?? 'default';
+  const counts = typeof size === 'string' ? SEED_COUNTS[size] : size;
   const ctx = newContext(store, seed, now);
   seedConfiguration(ctx);
+  ctx.clock.scale = counts.timeScale;
   const { accounts } = seedTenants(ctx);
   const setups = ctx.spaces.map((space) => {
     seedPaymentConfiguration(ctx, space);
@@ -134,19 +137,19 @@ function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onPr
   const start = Math.max(ctx.clock.current().getTime(), now - 180 * DAY);
   const slot = (now - 3 * DAY - start) / events.length;
   const followups: Followups = { invoices: [], tasks: [] };
+  const templates = new Map<string, Template>();
+  const subscribers = bySpace.map(withToken);
   events.forEach((event, n) => {
     if (onProgress && n % every === 0) onProgress(n / events.length);
     ctx.clock.moveTo(new Date(start + (n + ctx.rng.next() * 0.3) * slot));
     if (event.kind === 'subscription') {
       const index = ctx.spaces.indexOf(event.plan.space);
-      const id = seedSubscription(ctx, event.plan, ctx.rng.pick(withToken(bySpace[index])), setups[index]);
+      const id = seedSubscription(ctx, event.plan, ctx.rng.pick(subscribers[index]), setups[index]);
       summary.perSpace[event.plan.space.id].subscriptionIds.push(id);
       return;
     }
     const space = ctx.spaces[event.space];
-    const customer = ctx.rng.chance(0.85) ? ctx.rng.pick(bySpace[event.space]) : undefined;
-    const salesChannel = ctx.rng.weighted({ web: 80, mobile: 12, moto: 8 });
-    const outcome = seedTransaction(ctx, { space, state: event.state, customer, salesChannel });
+    const outcome = transaction(ctx, { space, state: event.state, customers: bySpace[event.space], told: counts.told }, templates);
     // The latest transaction of each state is the space's sample of it.
     summary.perSpace[space.id].sampleTransactionIds[event.state] = outcome.transaction.id as number;
     for (const invoice of outcome.invoices) followups.invoices.push({ space, invoice });
@@ -155,6 +158,28 @@ function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onPr
   });
   onProgress?.(1);
   return followups;
+}
+
+/**
+ * One transaction of the stream: its story told (always, unless the size tells only a share), or a
+ * copy of the last told one of its space and state, which brings no follow-ups.
+ */
+function transaction(
+  ctx: SeedContext,
+  o: { space: SpaceIds; state: TransactionState; customers: SeededCustomer[]; told: number },
+  templates: Map<string, Template>,
+): TransactionOutcome {
+  const key = `${o.space.id}:${o.state}`;
+  const template = templates.get(key);
+  if (template && !ctx.rng.chance(o.told)) return { transaction: replicate(ctx, template), invoices: [] };
+  const start = ctx.clock.current().getTime();
+  if (o.told < 1) ctx.recording = [];
+  const customer = ctx.rng.chance(0.85) ? ctx.rng.pick(o.customers) : undefined;
+  const salesChannel = ctx.rng.weighted({ web: 80, mobile: 12, moto: 8 });
+  const outcome = seedTransaction(ctx, { space: o.space, state: o.state, customer, salesChannel });
+  if (ctx.recording) templates.set(key, compileTemplate(ctx.recording, start));
+  ctx.recording = undefined;
+  return outcome;
 }
 
 function withToken(customers: SeededCustomer[]): SeededCustomer[] {

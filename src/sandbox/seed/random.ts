@@ -94,15 +94,23 @@ export const DAY = 24 * HOUR;
 /**
  * A clock that only moves forward. Ids rise with creation order, so every object must be created
  * at a time no earlier than the one before it; the seed advances this clock as it creates objects.
+ * A larger seed packs more business into the same months: `scale` divides every step.
  */
 export class SeedClock {
   private time: number;
+  /** Steps are divided by this (1: as written; 100 for a seed 100 times the default). */
+  scale = 1;
 
   constructor(
     private readonly rng: Rng,
     start: Date,
   ) {
     this.time = start.getTime();
+  }
+
+  /** A step of `ms` at this clock's scale. */
+  span(ms: number): number {
+    return this.scale === 1 ? ms : Math.round(ms / this.scale);
   }
 
   current(): Date {
@@ -117,7 +125,7 @@ export class SeedClock {
 
   /** Moves forward by a random step around `averageMs` (half to one and a half of it). */
   advance(averageMs: number): Date {
-    this.time += Math.round(averageMs * (0.5 + this.rng.next()));
+    this.time += Math.round(this.span(averageMs) * (0.5 + this.rng.next()));
     return this.current();
   }
 }

@@ -90,7 +90,7 @@ export const CLI_SETTINGS = {
     flag: 'seed-size',
     commands: ['sandbox', 'start'],
     default: '`default`',
-    meaning: 'how much demo data: `small` (200 transactions), `default` (2,000), `large` (200,000, for paging and load)',
+    meaning: 'how much demo data: `small` (about 200 transactions), `default` (2,000), `large` (200,000, for paging and load)',
     value: oneOf(SEED_SIZES, 'default'),
   }),
   clock: setting({
