@@ -156,7 +156,8 @@ export function markdown(r: Results): string {
   ].join('\n');
 }
 
-export function writeReports(r: Results): string[] {
+/** Writes the report, formatted as the repository's Prettier settings want it (it is checked with the rest). */
+export async function writeReports(r: Results): Promise<string[]> {
   mkdirSync(REPORTS, { recursive: true });
   const stamp = r.machine.date.replace(/[:.]/g, '-');
   const json = new URL(`bench-${stamp}.json`, REPORTS);
@@ -174,6 +175,8 @@ export function writeReports(r: Results): string[] {
       `Operations per second at ${r.settings.connections} connections, ${r.settings.latencyMs} ms REST latency`,
     ),
   );
-  writeFileSync(REPORT, markdown(r));
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(fileURLToPath(REPORT))) ?? {};
+  writeFileSync(REPORT, await prettier.format(markdown(r), { ...options, parser: 'markdown' }));
   return [fileURLToPath(REPORT), fileURLToPath(chart), fileURLToPath(json)];
 }

@@ -152,7 +152,7 @@ async function main(): Promise<void> {
     cells,
     coldStarts,
   };
-  for (const file of writeReports(results)) log(`wrote ${file}`);
+  for (const file of await writeReports(results)) log(`wrote ${file}`);
 }
 
 await main();
