@@ -49,7 +49,8 @@ function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
 }
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  // A manual clock: nothing in the sandbox changes between two reads unless a test drives it.
+  sandbox = await startSandbox({ clock: 'manual' });
   server = await serverWith(DEFAULT_CACHE_CONFIG);
 });
 afterAll(async () => {
@@ -121,6 +122,26 @@ describe('response cache', () => {
     expect(await restCalls()).toBeGreaterThan(0);
     expect((await post(server.url, query, { headers: { 'accept-language': 'de-CH' } })).data).toEqual(german.data);
     expect(await restCalls()).toBe(0);
+  });
+
+  it('never caches the answers of callers without credentials (by-credentials fields)', async () => {
+    const pending = `query ($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: PENDING } }) { nodes { credentials } } } }`;
+    const found = await post(server.url, pending, { key: everything, variables: { s: String(sandbox.spaces[0]) } });
+    const { credentials } = found.data?.space.transactions.nodes[0] as { credentials: string };
+    const query = 'query ($c: String!) { transactionByCredentials(credentials: $c) { mobileSdkUrl } }';
+    const anonymous = async () => {
+      const response = await fetch(server.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query, variables: { c: credentials } }),
+      });
+      return (await response.json()) as Body;
+    };
+    const first = await anonymous();
+    expect(first.errors).toBeUndefined();
+    await restCalls();
+    expect((await anonymous()).data).toEqual(first.data);
+    expect(await restCalls()).toBeGreaterThan(0);
   });
 
   it('reads moving objects (transactions) again every time', async () => {
