@@ -1,4 +1,4 @@
-// `node --import tsx bench/profile/run.ts [--build NAME=DIR]... [--scenario page] [--rounds 5] [--seconds 10]
+// `node --import tsx bench/profile/run.ts [--build 'NAME=DIR [NODE-ARG...]']... [--scenario page] [--rounds 5] [--seconds 10]
 //   [--connections 8] [--cpu-prof DIR] [--node-arg ARG]...`
 // Loads built paygraph servers (`node scripts/build.mjs DIR` builds one; the default is dist/) over one
 // sandbox child with 5 ms added latency per REST request, with autocannon at N connections, and reports
@@ -75,10 +75,12 @@ async function main(): Promise<void> {
   });
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
+  // `NAME=DIR [NODE-ARG...]`: node arguments of this build alone (e.g. a heap bound) after a space.
   const builds = values.build.map((b) => {
-    const [name, dir] = b.split('=');
-    if (!name || !dir) throw new Error(`--build must be NAME=DIR, got "${b}"`);
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js') };
+    const [spec, ...nodeArgs] = b.split(' ').filter(Boolean);
+    const [name, dir] = spec.split('=');
+    if (!name || !dir) throw new Error(`--build must be NAME=DIR [NODE-ARG...], got "${b}"`);
+    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs };
   });
   const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
   const nodeArgs = [...values['node-arg']];
