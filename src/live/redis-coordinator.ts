@@ -1,12 +1,14 @@
 // Watches shared by several paygraph instances through Redis. Per watch (keys named by a hash of
 // upstream id, space and model; no secret in them):
-//   <w>:lease     the leader's token, SET NX PX for one fast tick, renewed every half tick
+//   <w>:lease     the leader's token, SET NX PX for one and a half fast ticks, renewed every quarter tick
 //   <w>:interest  hash instance -> that instance's interest (JSON); <w>:peers when each expires
 //   <w>:state     the watch state the leader stores after each tick (only while it holds the lease)
 //   channel <w>   the changes the leader found, and followers' requests for an early tick
-// Every instance beats every half fast tick: shares its interest and takes or renews the lease. A
-// leader killed is replaced within about one and a half fast ticks; the new one starts from the
-// stored state, so a change made while no one watched is found by its version on the first search.
+// Every instance beats every quarter of a fast tick: shares its interest and takes or renews the
+// lease. A leader killed is replaced within two fast ticks (the lease runs out, then the next beat
+// of another instance takes it); a leader whose event loop stalls for more than a tick loses the
+// lease, and for a while both may search (subscribers drop what they already have). The new leader
+// starts from the stored state, so a change made while no one watched is found by its version.
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { parseJson, stringifyJson } from '../rest/json';
@@ -40,6 +42,8 @@ class RedisLink implements WatchLink {
   private sharing = false;
   private wanted = false;
   private left = false;
+  /** The interest as last written. */
+  private shared?: string;
 
   constructor(
     private readonly c: RedisCoordinator,
@@ -47,9 +51,13 @@ class RedisLink implements WatchLink {
     private readonly peer: WatchPeer,
     private readonly tick: TickOptions,
   ) {
-    this.beat = setInterval(() => void this.heartbeat(), Math.max(10, Math.floor(tick.fastMs / 2)));
+    this.beat = setInterval(() => void this.heartbeat(), Math.max(10, Math.floor(tick.fastMs / 4)));
     this.beat.unref?.();
     void this.heartbeat();
+  }
+
+  private get leaseMs(): number {
+    return Math.ceil(this.tick.fastMs * 1.5);
   }
 
   private key(part: string): string {
@@ -63,10 +71,10 @@ class RedisLink implements WatchLink {
     try {
       await this.share();
       if (this.leading) {
-        if ((await redis.eval(RENEW, 1, this.key('lease'), this.token, this.tick.fastMs)) !== 1) this.leading = false;
+        if ((await redis.eval(RENEW, 1, this.key('lease'), this.token, this.leaseMs)) !== 1) this.leading = false;
       } else {
         const token = `${this.c.instance}:${randomUUID()}`;
-        if ((await redis.set(this.key('lease'), token, 'PX', this.tick.fastMs, 'NX')) === 'OK') {
+        if ((await redis.set(this.key('lease'), token, 'PX', this.leaseMs, 'NX')) === 'OK') {
           this.token = token;
           this.pending = this.load();
           this.leading = true;
@@ -81,15 +89,20 @@ class RedisLink implements WatchLink {
     }
   }
 
+  /** Refreshes this instance's place among the peers; writes its interest only when it changed or was dropped. */
   private async share(): Promise<void> {
     const me = this.c.instance;
-    await this.c.redis
+    const interest = stringifyJson(this.peer.interest());
+    const redis = this.c.redis;
+    const added = await redis.zadd(this.key('peers'), Date.now() + 3 * this.tick.fastMs, me);
+    if (interest === this.shared && added === 0) return;
+    await redis
       .multi()
-      .hset(this.key('interest'), me, stringifyJson(this.peer.interest()))
-      .zadd(this.key('peers'), Date.now() + 3 * this.tick.fastMs, me)
+      .hset(this.key('interest'), me, interest)
       .pexpire(this.key('interest'), IDLE_TTL_MS)
       .pexpire(this.key('peers'), IDLE_TTL_MS)
       .exec();
+    this.shared = interest;
   }
 
   private async load(): Promise<WatchState> {

@@ -41,7 +41,7 @@ async function mutate<T = Record<string, any>>(query: string, variables: Record<
   return body.data;
 }
 
-async function newTransaction(): Promise<string> {
+async function newTransaction(merchantReference?: string): Promise<string> {
   const data = await mutate(
     `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
     {
@@ -49,6 +49,7 @@ async function newTransaction(): Promise<string> {
         space: String(space),
         currency: 'CHF',
         completionBehavior: 'COMPLETE_DEFERRED',
+        merchantReference,
         lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }],
       },
     },
@@ -68,6 +69,27 @@ async function authorize(id: string): Promise<void> {
 
 async function complete(id: string): Promise<void> {
   await mutate(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, { id });
+}
+
+async function liveSubscribers(): Promise<number> {
+  const text = await (await fetch(new URL('/metrics', graph.url))).text();
+  const line = text.split('\n').find((l) => l.startsWith('paygraph_live_subscribers '));
+  return Number(line?.split(' ')[1] ?? 0);
+}
+
+/** Waits until the server holds `count` live subscriptions (a subscription has no event to say it is registered). */
+async function subscribed(count: number): Promise<void> {
+  while ((await liveSubscribers()) < count) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * Subscribes to the transaction `id` and waits for its first answer: the tick that answered it also
+ * took the baseline of every collection watch of the same (space, model) registered before.
+ */
+async function watchRuns(client: ReturnType<typeof createSseClient>, id: string): Promise<AsyncIterableIterator<unknown>> {
+  const events = client.iterate({ query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`, variables: { id } });
+  await events.next();
+  return events;
 }
 
 const FOLLOW = /* GraphQL */ `
@@ -149,6 +171,8 @@ describe('live updates', () => {
 
   it('refundsChanged with a filter sees exactly the new matching refunds', async () => {
     const client = createSseClient({ url: graph.url });
+    const ids = [await newTransaction(), await newTransaction()];
+    const before = await liveSubscribers();
     const events = client.iterate({
       query: `subscription ($space: ID!) { refundsChanged(space: $space, filter: { merchantReference: { eq: "live-yes" } }) { id amount merchantReference } }`,
       variables: { space: String(space) },
@@ -156,26 +180,59 @@ describe('live updates', () => {
     try {
       // The first event can only come from a refund made after subscribing: make them once the watch runs.
       const first = events.next();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const ids = [await newTransaction(), await newTransaction()];
+      await subscribed(before + 1);
       for (const id of ids) {
         await authorize(id);
         await complete(id);
       }
+      const refunds: string[] = [];
       for (const [i, reference] of ['live-no', 'live-yes'].entries()) {
-        await mutate(`mutation ($input: CreateRefundInput!) { createRefund(input: $input) { __typename } }`, {
-          input: {
-            space: String(space),
-            transaction: ids[i],
-            externalId: `r-${i}`,
-            type: 'MERCHANT_INITIATED_ONLINE',
-            amount: 3 + i,
-            merchantReference: reference,
+        const made = await mutate(
+          `mutation ($input: CreateRefundInput!) { createRefund(input: $input) { ... on CreateRefundPayload { refund { id } } } }`,
+          {
+            input: {
+              space: String(space),
+              transaction: ids[i],
+              externalId: `r-${i}`,
+              type: 'MERCHANT_INITIATED_ONLINE',
+              amount: 3 + i,
+              merchantReference: reference,
+            },
           },
-        });
+        );
+        refunds.push(made.createRefund.refund.id as string);
+        // The baseline of the refund watch is taken by the tick that first answers a refund followed in the same space.
+        if (i === 0) await watchRuns(client, refunds[0]).then((e) => e.return?.());
       }
       const event = (await first).value!;
       expect(event.data!.refundsChanged).toMatchObject({ amount: 4, merchantReference: 'live-yes' });
+    } finally {
+      await events.return?.();
+      client.dispose();
+    }
+  });
+
+  it('transactionsChanged sees a void, which leaves no event timestamp to search on', async () => {
+    const reference = `live-void-${process.pid}`;
+    const voided = await newTransaction(reference);
+    await authorize(voided);
+    const client = createSseClient({ url: graph.url });
+    const before = await liveSubscribers();
+    const events = client.iterate({
+      query: `subscription ($space: ID!, $ref: String!) { transactionsChanged(space: $space, filter: { merchantReference: { eq: $ref } }) { id state } }`,
+      variables: { space: String(space), ref: reference },
+    }) as AsyncIterableIterator<{ data?: { transactionsChanged: { id: string; state: string } } }>;
+    try {
+      const first = events.next();
+      await subscribed(before + 1);
+      // Once the watch has taken its baseline (the AUTHORIZED transaction is known), a newer matching
+      // transaction moves the watch's timestamp past the authorization; then the void.
+      const follower = await watchRuns(client, voided);
+      await follower.return?.();
+      const newer = await newTransaction(reference);
+      expect((await first).value!.data!.transactionsChanged).toEqual({ id: newer, state: 'PENDING' });
+      await mutate(`mutation ($id: ID!) { voidTransactionOnline(input: { id: $id }) { __typename } }`, { id: voided });
+      expect((await events.next()).value!.data!.transactionsChanged).toEqual({ id: voided, state: 'VOIDED' });
     } finally {
       await events.return?.();
       client.dispose();
