@@ -232,4 +232,16 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     // The survivor keeps answering reads too.
     expect((await post(b.url, { query: '{ spaces(first: 1) { nodes { restId } } }' })).data?.spaces.nodes).toHaveLength(1);
   }, 120_000);
+
+  it('keeps answering when Redis is gone: the cache misses, persisted queries are sent again', async () => {
+    await redis.stop();
+    const query = 'query AfterRedis { currencies(filter: { currencyCode: { in: ["USD"] } }) { currencyCode } }';
+    const answer = await post(b.url, { query });
+    expect(answer.data).toEqual({ currencies: [{ currencyCode: 'USD' }] });
+    const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
+    expect((await post(b.url, { extensions: { persistedQuery } })).errors?.[0].extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await post(b.url, { query, extensions: { persistedQuery } })).data).toEqual(answer.data);
+    const metrics = await (await fetch(new URL('/metrics', b.url))).text();
+    expect(metrics).toMatch(/paygraph_response_cache_lookups_total\{outcome="error"\} [1-9]/);
+  }, 60_000);
 });

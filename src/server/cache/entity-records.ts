@@ -9,7 +9,7 @@ import { resourceByModel } from '../../catalog';
 import { decodeGlobalId } from '../../resolvers';
 
 export interface LookupListener {
-  (outcome: 'hit' | 'miss'): void;
+  (outcome: 'hit' | 'miss' | 'error'): void;
 }
 
 function canonical(record: CacheEntityRecord): CacheEntityRecord {
@@ -30,19 +30,28 @@ function invalidations(entities: Iterable<CacheEntityRecord>, referenceTypes: Re
   return [...records.values()];
 }
 
-/** `inner` with records keyed by their real type, type-wide invalidation, and each lookup reported. */
+/**
+ * `inner` with records keyed by their real type, type-wide invalidation, and each lookup reported.
+ * A store that fails (Redis unreachable) never fails the request: a lookup is then a miss, a write
+ * is skipped; answers it could not drop still end with their TTL.
+ */
 export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): Cache {
   return {
     async get(id) {
-      const found = await inner.get(id);
-      o.onLookup(found ? 'hit' : 'miss');
-      return found;
+      try {
+        const found = await inner.get(id);
+        o.onLookup(found ? 'hit' : 'miss');
+        return found;
+      } catch {
+        o.onLookup('error');
+        return undefined;
+      }
     },
-    set(id, data, entities, ttl) {
-      return inner.set(id, data, [...entities].map(canonical), ttl);
+    async set(id, data, entities, ttl) {
+      await Promise.resolve(inner.set(id, data, [...entities].map(canonical), ttl)).catch(() => undefined);
     },
-    invalidate(entities) {
-      return inner.invalidate(invalidations(entities, o.referenceTypes));
+    async invalidate(entities) {
+      await Promise.resolve(inner.invalidate(invalidations(entities, o.referenceTypes))).catch(() => undefined);
     },
   };
 }

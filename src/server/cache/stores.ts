@@ -28,7 +28,9 @@ export function createSharedStores(o: SharedStoresOptions): SharedStores {
   // The allow-list is read first: a bad file stops the start before any connection is made.
   const allowList = o.persisted.mode === 'allow-list' ? loadAllowList(o.persisted.file!) : undefined;
   const needsRedis = o.redisUrl !== undefined && (o.cache.enabled || o.persisted.mode === 'apq');
-  const redis = needsRedis ? new Redis(o.redisUrl!, { maxRetriesPerRequest: 2 }) : undefined;
+  // While Redis is unreachable, commands fail within about a second and the stores fall back (a
+  // lookup misses, a write is skipped): the cache never stops paygraph from answering.
+  const redis = needsRedis ? new Redis(o.redisUrl!, { maxRetriesPerRequest: 1, commandTimeout: 1_000 }) : undefined;
   const responseCache = o.cache.enabled ? { config: o.cache, store: redis && createRedisCache(redis) } : undefined;
   let persistedOperations: PersistedOperationsSetup | undefined;
   if (allowList) persistedOperations = { mode: 'allow-list', allowList };

@@ -55,7 +55,7 @@ export class AppMetrics {
   });
   private readonly cacheLookups = new Counter({
     name: 'paygraph_response_cache_lookups_total',
-    help: 'Response cache lookups by outcome (hit: answered from the cache without REST calls; miss: executed)',
+    help: 'Response cache lookups by outcome (hit: answered from the cache without REST calls; miss: executed; error: the store failed, executed)',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -83,7 +83,7 @@ export class AppMetrics {
     if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
   }
 
-  observeCacheLookup(outcome: 'hit' | 'miss'): void {
+  observeCacheLookup(outcome: 'hit' | 'miss' | 'error'): void {
     this.cacheLookups.inc({ outcome });
   }
 

@@ -31,11 +31,12 @@ export function createMemoryDocumentStore(max = 1_000): PersistedDocumentStore {
   };
 }
 
+/** When Redis is unreachable a hash is unknown (the client sends its query) and nothing is kept. */
 export function createRedisDocumentStore(redis: Redis, prefix = PERSISTED_KEY_PREFIX): PersistedDocumentStore {
   return {
-    get: (hash) => redis.get(prefix + hash),
+    get: (hash) => redis.get(prefix + hash).catch(() => null),
     async set(hash, document) {
-      await redis.set(prefix + hash, document, 'PX', PERSISTED_TTL_MS);
+      await redis.set(prefix + hash, document, 'PX', PERSISTED_TTL_MS).catch(() => undefined);
     },
   };
 }
