@@ -6,7 +6,8 @@
 // Flags and variables are read and validated through the settings table (src/server/config).
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import type { RunningSandbox } from '../sandbox';
+import type { RunningSandbox, SandboxOptions } from '../sandbox';
+import { progressBar } from './cli-progress-bar';
 import { readCommandLine, usage } from './config/command-line';
 import type { Command } from './config/setting';
 import type { Raw } from './config/values';
@@ -46,10 +47,20 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
   };
 }
 
+/** Starts the sandbox, with a progress bar of its seeding on a terminal. */
+async function startSandboxShowingProgress(options: SandboxOptions): Promise<RunningSandbox> {
+  const { startSandbox } = await import('../sandbox');
+  const bar = progressBar(`seeding the sandbox (${options.seedSize ?? 'default'} size)`);
+  try {
+    return await startSandbox({ ...options, onSeedProgress: (done) => bar.update(done) });
+  } finally {
+    bar.stop();
+  }
+}
+
 async function sandboxCommand(args: string[]): Promise<void> {
   const { values } = commandLine('sandbox', args);
-  const { startSandbox } = await import('../sandbox');
-  const sandbox = await startSandbox({
+  const sandbox = await startSandboxShowingProgress({
     port: values.sandboxAlonePort,
     seed: values.seed,
     seedSize: values.seedSize,
@@ -133,9 +144,8 @@ async function hashKeyCommand(args: string[]): Promise<void> {
 async function startCommand(args: string[]): Promise<void> {
   const { values } = commandLine('start', args);
   const security = securityConfig(values.auth);
-  const { startSandbox } = await import('../sandbox');
   // The embedded sandbox and the graph agree on the bulk limit.
-  const sandbox = await startSandbox({
+  const sandbox = await startSandboxShowingProgress({
     port: values.sandboxPort,
     seed: values.seed,
     seedSize: values.seedSize,
