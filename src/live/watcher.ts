@@ -136,10 +136,12 @@ export class Watcher implements WatchPeer {
     this.o.onIdle();
   }
 
-  /** Runs one tick now (tests and tools; the timer keeps its own pace). */
+  /** Runs a tick now, and any asked for meanwhile (tests and tools; the timer keeps its own pace). */
   async tickNow(): Promise<void> {
-    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
-    await this.run();
+    do {
+      while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+      await this.run();
+    } while (this.again);
   }
 
   /** Tick now (after the running tick, if one runs). */
