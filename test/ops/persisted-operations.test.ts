@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { examples } from '../../src/server/graphiql-examples';
 import { loadAllowList } from '../../src/server/persisted/allow-list';
+import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
 import type { PersistedOperationsConfig } from '../../src/server/persisted/config';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 import { securityConfigFromEnv } from '../../src/server/security/config';
@@ -100,6 +101,30 @@ describe('automatic persisted queries', () => {
     const tooLarge = await post(server.url, { query: large, ...byHash(sha256(large)) });
     expect(codeOf(tooLarge)).toBe('PAYLOAD_TOO_LARGE');
     expect(codeOf(await post(server.url, byHash(sha256(large))))).toBe('PERSISTED_QUERY_NOT_FOUND');
+  });
+});
+
+describe('automatic persisted queries behind authentication', () => {
+  it('registers nothing for refused credentials (HTTP 401 before the query is read)', async () => {
+    const key = generateApiKey();
+    const keysFile = join(dir, 'keys.json');
+    writeFileSync(keysFile, JSON.stringify({ keys: [{ name: 'app', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
+    const server = await serverWith({ mode: 'apq' }, { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile });
+    try {
+      const query = 'query Guarded { spaces(first: 1) { nodes { restId } } }';
+      const persistedQuery = { version: 1, sha256Hash: sha256(query) };
+      const send = (apiKey: string, body: object) =>
+        fetch(server.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+          body: JSON.stringify(body),
+        });
+      expect((await send(generateApiKey(), { query, extensions: { persistedQuery } })).status).toBe(401);
+      const after = (await (await send(key, { extensions: { persistedQuery } })).json()) as Answer['body'];
+      expect(after.errors?.[0].extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    } finally {
+      await server.close();
+    }
   });
 });
 
