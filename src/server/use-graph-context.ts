@@ -17,6 +17,7 @@ import type { RateLimit } from './security/rate-limit';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
+import { useRateLimitGate } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -30,6 +31,7 @@ export interface GraphContextPluginOptions {
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
   limiter?: RateLimit;
+  /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
 }
 
@@ -43,6 +45,8 @@ function withDeadline(signal: AbortSignal | undefined, timeoutMs: number | undef
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
   return {
+    // Before the body is read: a caller with an empty bucket is refused; refusals cost tokens.
+    ...useRateLimitGate(options.limiter),
     // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {

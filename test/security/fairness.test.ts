@@ -91,6 +91,28 @@ describe('the REST queue', () => {
     expect(started).toEqual(['a1', 'a2', 'b1', 'c1', 'a3']);
   });
 
+  it('gives the next slot to a caller with nothing running before one already running', async () => {
+    const scheduler = new FairScheduler(2);
+    const started: string[] = [];
+    const gates = new Map<string, () => void>();
+    const work = (name: string) => () =>
+      new Promise<void>((resolve) => {
+        started.push(name);
+        gates.set(name, resolve);
+      });
+    const all = [scheduler.run('a', work('a1')), scheduler.run('a', work('a2')), scheduler.run('a', work('a3'))];
+    all.push(scheduler.run('b', work('b1')));
+    expect(started).toEqual(['a1', 'a2']);
+    gates.get('a1')!();
+    await until(() => started.length === 3);
+    // `a` still has a2 running and was first in turn; `b` has nothing running.
+    expect(started).toEqual(['a1', 'a2', 'b1']);
+    gates.get('a2')!();
+    await until(() => started.length === 4);
+    for (const name of ['b1', 'a3']) gates.get(name)!();
+    await Promise.all(all);
+  });
+
   it('lets a waiting call leave when its request is aborted', async () => {
     const scheduler = new FairScheduler(1);
     let release: () => void = () => {};

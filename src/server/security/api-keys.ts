@@ -76,17 +76,34 @@ function presentedKey(headers: Headers): string | null | undefined {
   return bearerToken(headers);
 }
 
+/** Keys whose answer is remembered at most; past it the memory starts again. */
+const REMEMBERED_KEYS = 10_000;
+
+/**
+ * Checking a key hashes it with every entry's salt; the answer is remembered by the key's own
+ * SHA-256 (not the key), so a caller's requests cost one hash each however many keys the file has.
+ */
 export function apiKeyAuthenticator(entries: readonly KeyEntry[]): Authenticator {
+  const known = new Map<string, InboundCaller | null>();
+  const check = (key: string): InboundCaller | null => {
+    const id = createHash('sha256').update(key, 'utf8').digest('base64');
+    const remembered = known.get(id);
+    if (remembered !== undefined) return remembered;
+    let found: InboundCaller | null = null;
+    for (const entry of entries) {
+      if (timingSafeEqual(digest(entry.salt, key), entry.digest)) found = entry.caller;
+    }
+    if (known.size >= REMEMBERED_KEYS) known.clear();
+    known.set(id, found);
+    return found;
+  };
   return {
     mode: 'api-keys',
     authenticate(headers: Headers): Promise<AuthOutcome> {
       const key = presentedKey(headers);
       if (key === undefined) return Promise.resolve({ kind: 'anonymous' });
       if (key === null || key.length > MAX_KEY_LENGTH) return Promise.resolve({ kind: 'refused', reason: 'the API key is not valid' });
-      let found: InboundCaller | undefined;
-      for (const entry of entries) {
-        if (timingSafeEqual(digest(entry.salt, key), entry.digest)) found = entry.caller;
-      }
+      const found = check(key);
       return Promise.resolve(found ? { kind: 'caller', caller: found } : { kind: 'refused', reason: 'the API key is not valid' });
     },
   };

@@ -20,8 +20,11 @@ export interface Spent {
 }
 
 export interface RateLimit {
-  /** Takes `tokens` from the caller's bucket if it holds them all; 0 only reports the bucket. */
-  spend(caller: string, tokens: number): Promise<Spent>;
+  /**
+   * Takes `tokens` from the caller's bucket if it holds them all (0 only reports the bucket); with
+   * `charge`, takes them anyway, into debt down to minus the burst: the caller waits it off.
+   */
+  spend(caller: string, tokens: number, charge?: boolean): Promise<Spent>;
   close?(): Promise<void>;
 }
 
@@ -63,11 +66,12 @@ export class RateLimiter implements RateLimit {
     return true;
   }
 
-  spend(caller: string, tokens: number): Promise<Spent> {
+  spend(caller: string, tokens: number, charge = false): Promise<Spent> {
     if (++this.takes % SWEEP_EVERY === 0) this.sweep();
     const b = this.bucket(caller);
     const granted = b.tokens >= Math.max(1, tokens);
     if (granted) b.tokens -= tokens;
+    else if (charge) b.tokens = Math.max(-this.config.burst, b.tokens - tokens);
     return Promise.resolve({ granted, remaining: Math.floor(b.tokens), retryAfterSeconds: this.retryAfterSeconds(caller) });
   }
 

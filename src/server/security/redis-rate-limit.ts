@@ -6,12 +6,14 @@
 import { Redis } from 'ioredis';
 import { RateLimiter, type RateLimit, type RateLimitConfig, type Spent } from './rate-limit';
 
-// KEYS[1] the bucket; ARGV burst, tokens per second, tokens to spend (0: look only).
-// Answers { granted (0/1), tokens left as text } (Lua numbers would be cut to integers).
+// KEYS[1] the bucket; ARGV burst, tokens per second, tokens to spend (0: look only), charge (1: take
+// them anyway, into debt down to minus the burst). Answers { granted (0/1), tokens left as text } (Lua numbers would be cut to
+// integers).
 const SPEND = `
 local burst = tonumber(ARGV[1])
 local rate = tonumber(ARGV[2])
 local want = tonumber(ARGV[3])
+local charge = ARGV[4] == '1'
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 local b = redis.call('HMGET', KEYS[1], 'tokens', 'at')
@@ -22,6 +24,8 @@ local granted = 0
 if tokens >= math.max(1, want) then
   tokens = tokens - want
   granted = 1
+elseif charge then
+  tokens = math.max(-burst, tokens - want)
 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'at', tostring(math.max(now, at)))
 redis.call('PEXPIRE', KEYS[1], math.ceil((burst - tokens) * 1000 / rate) + 1000)
@@ -34,7 +38,9 @@ export interface RedisRateLimitOptions extends RateLimitConfig {
   prefix?: string;
 }
 
-type WithSpend = Redis & { paygraphSpend(key: string, burst: number, rate: number, want: number): Promise<[number, string]> };
+type WithSpend = Redis & {
+  paygraphSpend(key: string, burst: number, rate: number, want: number, charge: number): Promise<[number, string]>;
+};
 
 export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
   // One try and a short timeout: a request never waits long for Redis to come back.
@@ -46,12 +52,12 @@ export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
   const prefix = o.prefix ?? 'paygraph:rate:';
   const retryAfter = (tokens: number) => (tokens >= 1 ? 0 : Math.ceil((1 - tokens) / o.perSecond));
   return {
-    async spend(caller: string, tokens: number): Promise<Spent> {
+    async spend(caller: string, tokens: number, charge = false): Promise<Spent> {
       let answer: [number, string];
       try {
-        answer = await redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens);
+        answer = await redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens, charge ? 1 : 0);
       } catch {
-        return local.spend(caller, tokens);
+        return local.spend(caller, tokens, charge);
       }
       const left = Number(answer[1]);
       return { granted: answer[0] === 1, remaining: Math.floor(left), retryAfterSeconds: retryAfter(left) };

@@ -1,11 +1,13 @@
 // Authenticates every GraphQL request before its parameters are parsed: refused credentials end it
-// with HTTP 401 and UNAUTHENTICATED (no parsing, no REST call); otherwise the outcome is recorded
+// with HTTP 401 and UNAUTHENTICATED (no parsing, no REST call; answered after a short pause, so
+// that a client guessing in a loop guesses slowly); otherwise the outcome is recorded
 // for the resolvers' caller. Before execution, the document-level checks of operation-access run.
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Authenticator } from './auth';
 import { checkOperationAccess } from './operation-access';
 import { callerOf, outcomeOf, recordOutcome } from './request-auth';
+import { refusalPause } from './refusal-pause';
 
 function unauthenticated(reason: string): Response {
   const body = { errors: [{ message: `unauthenticated: ${reason}`, extensions: { code: 'UNAUTHENTICATED' } }] };
@@ -37,7 +39,10 @@ export function useAuthentication(authenticator: Authenticator): Plugin {
   return {
     async onRequestParse({ request, endResponse }) {
       const outcome = await authenticator.authenticate(request.headers);
-      if (outcome.kind === 'refused') return endResponse(unauthenticated(outcome.reason));
+      if (outcome.kind === 'refused') {
+        await refusalPause();
+        return endResponse(unauthenticated(outcome.reason));
+      }
       recordOutcome(request, outcome);
     },
     onExecute({ args, setResultAndStopExecution }) {

@@ -1,0 +1,59 @@
+// The rate limit at the door: a caller whose bucket is empty is refused (RATE_LIMITED, HTTP 429,
+// `retryAfterSeconds`) right after authentication, before its request body is read or parsed (after a
+// short pause: a client looping on refusals loops slowly); and an
+// operation refused before execution (too large, too deep, invalid, over budget...) costs its caller
+// REFUSAL_COST tokens and one more per KiB it sent. Otherwise asking for what is refused would cost nothing but paygraph's own
+// work, and a client could make paygraph read and parse large refused documents at full speed.
+import type { ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { RateLimit } from './rate-limit';
+import { rateLimited } from './request-rest';
+import { outcomeOf } from './request-auth';
+import { refusalPause } from './refusal-pause';
+
+/** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
+export const REFUSAL_COST = 50;
+
+function refusalCost(request: Request): number {
+  const bytes = Number(request.headers.get('content-length') ?? 0);
+  return REFUSAL_COST + (Number.isFinite(bytes) ? Math.floor(bytes / 1024) : 0);
+}
+
+function callerName(request: Request): string | undefined {
+  const outcome = outcomeOf(request);
+  return outcome?.kind === 'caller' ? outcome.caller.name : undefined;
+}
+
+/** Refused before execution: errors and no data at all (an executed operation has `data`, even null). */
+function refused(result: unknown): boolean {
+  const one = (r: unknown) => typeof r === 'object' && r !== null && !('data' in r) && ((r as ExecutionResult).errors?.length ?? 0) > 0;
+  return Array.isArray(result) ? result.some(one) : one(result);
+}
+
+function tooManyRequests(retryAfterSeconds: number): Response {
+  const error = rateLimited(retryAfterSeconds);
+  const body = { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }] };
+  return new Response(JSON.stringify(body), {
+    status: 429,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfterSeconds) },
+  });
+}
+
+/** Hooks of the graph context plugin, which comes after useAuthentication (it records who called). */
+export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
+  if (!limit) return {};
+  return {
+    async onRequestParse({ request, endResponse }) {
+      const name = callerName(request);
+      if (name === undefined) return;
+      const bucket = await limit.spend(name, 0);
+      if (bucket.granted) return;
+      await refusalPause();
+      endResponse(tooManyRequests(bucket.retryAfterSeconds));
+    },
+    async onResultProcess({ request, result }) {
+      const name = callerName(request);
+      if (name !== undefined && refused(result)) await limit.spend(name, refusalCost(request), true);
+    },
+  };
+}
