@@ -1,5 +1,7 @@
 // `node --import tsx bench/live/run.ts [--seconds S] [--tick-ms T]`: what live updates cost and how
-// fast they arrive, for 1, 100 and 1,000 subscribers following one transaction each way:
+// fast they arrive, for 1, 100 and 1,000 subscribers following one transaction each way, on one
+// instance, and (where Debian's redis-server is installed) 1,000 split between two instances that
+// share the watch through Redis (two REST clients, two hubs, one lease):
 // - idle: REST calls per minute while nothing changes (measured for --seconds),
 // - delivery: a change made over REST, then the time until every subscriber has the new state.
 // Subscriptions run in process over the real schema (transport not included) against a sandbox in
@@ -9,16 +11,18 @@ import { cpus, loadavg } from 'node:os';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { ExecutionResult } from 'graphql';
-import { liveHubOf } from '../../src/live';
+import { createRedisCoordinator, liveHubOf, type WatchCoordinator } from '../../src/live';
 import { createGraphContext, encodeGlobalId } from '../../src/resolvers';
-import { createRestClient } from '../../src/rest';
+import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox } from '../../src/sandbox';
 import { schema } from '../../src/schema';
+import { hasRedisServer, startRedis, type RunningRedis } from '../../test/support/redis-server';
 
 const { subscribe, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 const FOLLOW = parse(`subscription ($id: ID!) { entityChanged(id: $id) { id ... on Transaction { state version } } }`);
 
 interface Row {
+  instances: number;
   subscribers: number;
   idleCallsPerMinute: number;
   medianDeliveryMs: number;
@@ -27,6 +31,11 @@ interface Row {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
+interface Instance {
+  rest: RestClient;
+  coordinator?: WatchCoordinator;
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, 'tick-ms': { type: 'string', default: '1000' } } });
   const seconds = Number(values.seconds);
@@ -34,13 +43,26 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox();
   const [user] = sandbox.users;
   const space = sandbox.spaces[0];
-  const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
-  liveHubOf(rest, { fastMs: tickMs, slowMs: tickMs });
+  const connect = (coordinator?: WatchCoordinator): Instance => {
+    const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
+    liveHubOf(rest, { fastMs: tickMs, slowMs: tickMs, coordinator, upstreamId: 'bench' });
+    return { rest, coordinator };
+  };
+  const single = connect();
+  const redis: RunningRedis | undefined = hasRedisServer ? await startRedis() : undefined;
+  const pair = redis ? [connect(createRedisCoordinator({ url: redis.url })), connect(createRedisCoordinator({ url: redis.url }))] : [];
   const admin = `${sandbox.origin}/__admin/requests`;
   const rows: Row[] = [];
+  const rounds: [Instance[], number][] = [
+    [[single], 1],
+    [[single], 100],
+    [[single], 1000],
+    ...(pair.length ? [[pair, 1000] as [Instance[], number]] : []),
+  ];
   try {
-    for (const n of [1, 100, 1000]) {
-      // A fresh authorized-able transaction per round: PENDING, then changed once over REST.
+    for (const [instances, n] of rounds) {
+      const rest = single.rest;
+      // A fresh transaction per round: PENDING, then changed once over REST.
       const tx = (await rest.call('createTransaction', {
         space,
         body: { currency: 'CHF', lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 5, type: 'PRODUCT' }] },
@@ -48,7 +70,9 @@ async function main(): Promise<void> {
       const id = encodeGlobalId('Transaction', space, tx.id);
       const streams: AsyncGenerator<ExecutionResult>[] = [];
       for (let i = 0; i < n; i++) {
-        const contextValue = createGraphContext({ rest, upstream: rest });
+        // Subscribers spread over the instances, each served by its own instance's hub.
+        const upstream = instances[i % instances.length].rest;
+        const contextValue = createGraphContext({ rest: upstream, upstream });
         streams.push(
           (await subscribe({ schema, document: FOLLOW, variableValues: { id }, contextValue })) as AsyncGenerator<ExecutionResult>,
         );
@@ -62,6 +86,7 @@ async function main(): Promise<void> {
       await rest.call('updateTransaction', { space, path: { id: tx.id }, body: { version: tx.version, merchantReference: `bench-${n}` } });
       const delays = await Promise.all(arrived);
       rows.push({
+        instances: instances.length,
         subscribers: n,
         idleCallsPerMinute: (idle / seconds) * 60,
         medianDeliveryMs: median(delays),
@@ -70,19 +95,23 @@ async function main(): Promise<void> {
       for (const s of streams) await s.return(undefined);
     }
   } finally {
-    await rest.close();
+    for (const instance of [single, ...pair]) {
+      await instance.coordinator?.close();
+      await instance.rest.close();
+    }
+    await redis?.stop();
     await sandbox.close();
   }
   const table = [
-    '| subscribers | REST calls per minute, idle | median delivery ms | last delivery ms |',
-    '|---:|---:|---:|---:|',
+    '| instances | subscribers | REST calls per minute, idle | median delivery ms | last delivery ms |',
+    '|---:|---:|---:|---:|---:|',
     ...rows.map(
       (r) =>
-        `| ${r.subscribers} | ${r.idleCallsPerMinute.toFixed(0)} | ${r.medianDeliveryMs.toFixed(0)} | ${r.lastDeliveryMs.toFixed(0)} |`,
+        `| ${r.instances} | ${r.subscribers} | ${r.idleCallsPerMinute.toFixed(0)} | ${r.medianDeliveryMs.toFixed(0)} | ${r.lastDeliveryMs.toFixed(0)} |`,
     ),
   ].join('\n');
   const head = `# Live updates: REST calls and delivery latency\n\n${new Date().toISOString()} · node ${process.version} · ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'} · load ${loadavg()[0].toFixed(2)} · tick ${tickMs} ms, idle window ${seconds} s\n\n`;
-  const markdown = `${head}${table}\n\nIdle ticks slow down to the slowest tick (here equal to the tick); delivery includes up to one tick of waiting.\n`;
+  const markdown = `${head}${table}\n\nIdle ticks slow down to the slowest tick (here equal to the tick); delivery includes up to one tick of waiting. Two instances share one watch through Redis: one searches, both deliver.\n`;
   process.stdout.write(`${markdown}\n`);
   const dir = new URL('./reports/', import.meta.url);
   mkdirSync(dir, { recursive: true });
