@@ -132,8 +132,8 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     const client = new Redis(redis.url);
     try {
       const keys = await client.keys('paygraph:*');
-      expect(keys.some((k) => k.startsWith('paygraph:cache:answer:'))).toBe(true);
-      expect(keys.some((k) => k.startsWith('paygraph:cache:index:Customer'))).toBe(true);
+      expect(keys.some((k) => /^paygraph:cache:[0-9a-f]{16}:answer:/.test(k))).toBe(true);
+      expect(keys.some((k) => /^paygraph:cache:[0-9a-f]{16}:index:Customer:/.test(k))).toBe(true);
       const ttls = await Promise.all(
         keys.filter((k) => k.startsWith('paygraph:cache:') || k.startsWith('paygraph:apq:')).map((k) => client.pttl(k)),
       );

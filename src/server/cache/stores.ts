@@ -2,13 +2,15 @@
 // response cache and the persisted queries live in this process, or both in the Redis of REDIS_URL
 // (one connection for the two; the idempotency keys of mutations have their own, in src/resolvers).
 import { Redis } from 'ioredis';
+import { schema } from '../../schema';
 import { loadAllowList } from '../persisted/allow-list';
 import type { PersistedOperationsConfig } from '../persisted/config';
 import { createMemoryDocumentStore, createRedisDocumentStore } from '../persisted/store';
 import type { PersistedOperationsSetup } from '../persisted/use-persisted-operations';
 import type { Limits } from '../security/config';
 import type { CacheConfig } from './config';
-import { createRedisCache } from './redis-cache';
+import { CACHE_KEY_PREFIX, createRedisCache } from './redis-cache';
+import { schemaFingerprint } from './schema-fingerprint';
 import type { ResponseCacheSetup } from './use-response-cache';
 
 export interface SharedStoresOptions {
@@ -31,7 +33,8 @@ export function createSharedStores(o: SharedStoresOptions): SharedStores {
   // While Redis is unreachable, commands fail within about a second and the stores fall back (a
   // lookup misses, a write is skipped): the cache never stops paygraph from answering.
   const redis = needsRedis ? new Redis(o.redisUrl!, { maxRetriesPerRequest: 1, commandTimeout: 1_000 }) : undefined;
-  const responseCache = o.cache.enabled ? { config: o.cache, store: redis && createRedisCache(redis) } : undefined;
+  const store = redis && o.cache.enabled ? createRedisCache(redis, `${CACHE_KEY_PREFIX}${schemaFingerprint(schema)}:`) : undefined;
+  const responseCache = o.cache.enabled ? { config: o.cache, store } : undefined;
   let persistedOperations: PersistedOperationsSetup | undefined;
   if (allowList) persistedOperations = { mode: 'allow-list', allowList };
   else if (o.persisted.mode === 'apq')
