@@ -10,6 +10,8 @@ export interface Measurement {
   medianMs: number;
   p90Ms: number;
   opsPerSecond: number;
+  /** Process CPU (user + system) per execution during the throughput run: resolvers, REST client and graphql-js, no HTTP server. */
+  cpuMsPerOp: number;
 }
 
 class CountingCaller implements RestCaller {
@@ -57,7 +59,15 @@ export async function measure(
     }
   };
   const started = performance.now();
+  const cpu = process.cpuUsage();
   await Promise.all(Array.from({ length: o.concurrency }, worker));
   const elapsed = (performance.now() - started) / 1000;
-  return { restCalls: counter.calls, medianMs: quantile(times, 0.5), p90Ms: quantile(times, 0.9), opsPerSecond: done / elapsed };
+  const used = process.cpuUsage(cpu);
+  return {
+    restCalls: counter.calls,
+    medianMs: quantile(times, 0.5),
+    p90Ms: quantile(times, 0.9),
+    opsPerSecond: done / elapsed,
+    cpuMsPerOp: (used.user + used.system) / 1000 / done,
+  };
 }

@@ -18,6 +18,7 @@ export interface Report {
 }
 
 const f1 = (n: number) => n.toFixed(1);
+const f2 = (n: number | undefined) => (n === undefined ? '-' : n.toFixed(2));
 
 export function markdown(report: Report): string {
   const head = [
@@ -27,13 +28,14 @@ export function markdown(report: Report): string {
     '',
     report.setup,
     '',
-    '| query | REST calls paygraph | REST calls naive | median ms paygraph | median ms naive | p90 ms paygraph | p90 ms naive | ops/s paygraph | ops/s naive |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| query | REST calls paygraph | REST calls naive | median ms paygraph | median ms naive | p90 ms paygraph | p90 ms naive | ops/s paygraph | ops/s naive | CPU ms/op paygraph | CPU ms/op naive |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   const rows = report.rows.map(
     (r) =>
       `| ${r.query} | ${r.paygraph.restCalls} | ${r.naive.restCalls} | ${f1(r.paygraph.medianMs)} | ${f1(r.naive.medianMs)} | ` +
-      `${f1(r.paygraph.p90Ms)} | ${f1(r.naive.p90Ms)} | ${f1(r.paygraph.opsPerSecond)} | ${f1(r.naive.opsPerSecond)} |`,
+      `${f1(r.paygraph.p90Ms)} | ${f1(r.naive.p90Ms)} | ${f1(r.paygraph.opsPerSecond)} | ${f1(r.naive.opsPerSecond)} | ` +
+      `${f2(r.paygraph.cpuMsPerOp)} | ${f2(r.naive.cpuMsPerOp)} |`,
   );
   return [...head, ...rows, ''].join('\n');
 }

@@ -1,7 +1,9 @@
 // Everything that arrives from REST, at every level of expansion, kept per request with the expand
 // set it was fetched with, so that a later request for the same object (with the same or a smaller
-// expand set) costs no call.
-import { resourceByModel } from '../catalog';
+// expand set) costs no call. What wrapping a row of a model fetched with an expand set involves (its
+// links, the expand set below each, their spaces) is worked out once per (model, expand set) and
+// shared by every row and request, not redone per row.
+import { resourceByModel, type Resource } from '../catalog';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { entityKey } from './entity-key';
 import { below, covers } from './expand-planner';
@@ -25,8 +27,10 @@ export function keyOf(value: unknown): string | null {
  */
 export function isCollapsedLink(value: unknown): value is { id: unknown } {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  const keys = Object.keys(value);
-  return keys.length === 1 && keys[0] === 'id';
+  // Counted without Object.keys: this runs for every link of every row.
+  let fields = 0;
+  for (const key in value) if (key !== 'id' || ++fields > 1) return false;
+  return fields === 1;
 }
 
 /** A link value with collapsed objects replaced by their bare ids, so both shapes read alike. */
@@ -36,6 +40,43 @@ export function bareLink(value: unknown): unknown {
 
 export function spaceFor(model: string, space: number | null): number | null {
   return resourceByModel.get(model)?.spaceScoped ? space : null;
+}
+
+interface LinkStep {
+  field: string;
+  /** How the linked objects are wrapped: their model and the expand set below this link. */
+  plan: WrapPlan;
+  /** Whether linked objects live in the parent's space (else account-level). */
+  spaceScoped: boolean;
+}
+
+interface WrapPlan {
+  model: string;
+  resource: Resource | undefined;
+  expand: ReadonlySet<string>;
+  links: LinkStep[];
+}
+
+const plans = new Map<string, WrapPlan>();
+/** Distinct (model, expand set) pairs follow from the schema and the operations seen; a bound keeps hostile variety in check. */
+const MAX_PLANS = 10_000;
+
+function wrapPlan(model: string, expand: readonly string[]): WrapPlan {
+  const id = `${model}|${expand.join(',')}`;
+  let plan = plans.get(id);
+  if (!plan) {
+    const resource = resourceByModel.get(model);
+    plan = { model, resource, expand: new Set(expand), links: [] };
+    if (plans.size >= MAX_PLANS) plans.clear();
+    plans.set(id, plan);
+    // Set before the links are planned: a model may link to itself.
+    plan.links = (resource?.links ?? []).map((link) => ({
+      field: link.field,
+      plan: wrapPlan(link.model, below(expand, link.field)),
+      spaceScoped: resourceByModel.get(link.model)?.spaceScoped ?? false,
+    }));
+  }
+  return plan;
 }
 
 export class EntityCache {
@@ -58,21 +99,29 @@ export class EntityCache {
    * `expand` is the set the object was fetched with, relative to it.
    */
   wrap(object: Record<string, unknown>, model: string, space: number | null, expand: readonly string[]): Entity {
-    const entity = isEntity(object) ? object : asEntity(object, { model, space });
-    const resource = resourceByModel.get(model);
-    for (const link of resource?.links ?? []) {
-      const value = entity[link.field];
-      const targetSpace = spaceFor(link.model, space);
-      const nested = below(expand, link.field);
-      const wrapOne = (raw: unknown): unknown => {
-        const v = bareLink(raw);
-        return typeof v === 'object' && v !== null ? this.wrap(v as Record<string, unknown>, link.model, targetSpace, nested) : v;
-      };
-      if (Array.isArray(value)) entity[link.field] = value.map(wrapOne);
-      else entity[link.field] = wrapOne(value);
+    return this.wrapWith(object, wrapPlan(model, expand), space);
+  }
+
+  private wrapWith(object: Record<string, unknown>, plan: WrapPlan, space: number | null): Entity {
+    const entity = isEntity(object) ? object : asEntity(object, { model: plan.model, space });
+    for (const step of plan.links) {
+      const value = entity[step.field];
+      if (value === undefined || value === null) continue;
+      const targetSpace = step.spaceScoped ? space : null;
+      if (Array.isArray(value)) entity[step.field] = value.map((v) => this.wrapLink(v, step.plan, targetSpace));
+      else {
+        const wrapped = this.wrapLink(value, step.plan, targetSpace);
+        if (wrapped !== value) entity[step.field] = wrapped;
+      }
     }
-    this.remember(entity, expand);
+    this.remember(entity, plan);
     return entity;
+  }
+
+  /** An expanded link becomes an entity; a collapsed one (`{ id }`) its bare id; a bare id stays. */
+  private wrapLink(raw: unknown, plan: WrapPlan, space: number | null): unknown {
+    const v = bareLink(raw);
+    return typeof v === 'object' && v !== null ? this.wrapWith(v as Record<string, unknown>, plan, space) : v;
   }
 
   /** Forgets every object (a mutation may have changed any of them). */
@@ -86,15 +135,15 @@ export class EntityCache {
     return have !== undefined && covers(have, want);
   }
 
-  private remember(entity: Entity, expand: readonly string[]): void {
-    this.arrival.set(entity, new Set(expand));
+  private remember(entity: Entity, plan: WrapPlan): void {
+    this.arrival.set(entity, plan.expand);
     const { model, space } = entityMeta(entity);
-    const resource = resourceByModel.get(model);
+    const resource = model === plan.model ? plan.resource : resourceByModel.get(model);
     const key = resource ? entityKey(resource, entity) : null;
     if (key === null) return;
     const id = EntityCache.id(model, space, key);
-    const list = this.byObject.get(id) ?? [];
-    list.push({ expand: new Set(expand), entity });
-    this.byObject.set(id, list);
+    const list = this.byObject.get(id);
+    if (list) list.push({ expand: plan.expand, entity });
+    else this.byObject.set(id, [{ expand: plan.expand, entity }]);
   }
 }
