@@ -23,6 +23,7 @@ import { useQueryLimits } from './security/use-query-limits';
 import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { Ops } from './ops';
+import type { Tracing } from './ops/tracing';
 import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
 import { usePersistedOperationsFor, type PersistedOperationsSetup } from './persisted/use-persisted-operations';
 
@@ -54,6 +55,8 @@ export interface AppOptions {
   responseCache?: ResponseCacheSetup;
   /** Persisted operations (default: off; `serve` makes them from PAYGRAPH_PERSISTED_OPERATIONS*). */
   persistedOperations?: PersistedOperationsSetup;
+  /** OpenTelemetry spans of operations (default: none; `serve` makes it from PAYGRAPH_OTEL / OTEL_EXPORTER_OTLP_ENDPOINT). */
+  tracing?: Tracing;
 }
 
 function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
@@ -86,6 +89,7 @@ export function createApp(o: AppOptions) {
     },
     plugins: [
       ...ops.plugins(o.rest),
+      ...(o.tracing ? [o.tracing.plugin] : []),
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(),

@@ -12,6 +12,7 @@ import { createAuthenticator } from './security/auth';
 import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
+import { tracingFromEnv, withRestTracing } from './ops/tracing-setup';
 import { cacheConfigFromEnv, type CacheConfig } from './cache/config';
 import { createSharedStores } from './cache/stores';
 import { persistedOperationsConfigFromEnv, type PersistedOperationsConfig } from './persisted/config';
@@ -81,7 +82,13 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     logLevel: logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, process.env.VITEST ? 'silent' : 'info'),
     processMetrics: true,
   });
-  const restOptions: RestClientOptions = { baseUrl: o.restUrl, userId: o.userId, authKey: o.authKey, ...ops.restHooks };
+  const tracing = tracingFromEnv(process.env);
+  const restOptions: RestClientOptions = {
+    baseUrl: o.restUrl,
+    userId: o.userId,
+    authKey: o.authKey,
+    ...withRestTracing(ops.restHooks, tracing),
+  };
   const rest = createRestClient(restOptions);
   // The client imports the key into a key object at once but keeps its options object
   // for the process's life: the key's text is dropped from it, so no heap snapshot can show it.
@@ -119,6 +126,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     ops,
     responseCache: stores.responseCache,
     persistedOperations: stores.persistedOperations,
+    tracing,
   });
   const server = createServer((req, res) => void app(req, res));
   const host = o.host ?? '127.0.0.1';
@@ -144,6 +152,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await rateLimit?.close?.();
       await live?.coordinator.close();
       await stores.close();
+      await tracing?.shutdown();
     },
   };
 }

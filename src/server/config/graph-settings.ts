@@ -172,6 +172,27 @@ export const GRAPH_SETTINGS = {
     meaning: 'a Redis server shared by several instances: idempotency keys live there (else in process)',
     value: url(['redis:', 'rediss:']),
   }),
+  otel: setting({
+    env: 'PAYGRAPH_OTEL',
+    commands: GRAPH,
+    default: 'off (on when `OTEL_EXPORTER_OTLP_ENDPOINT` is set)',
+    meaning: 'OpenTelemetry tracing: a span per GraphQL operation and per REST call, names and numbers only (on/off)',
+    value: onOff(),
+  }),
+  otelEndpoint: setting({
+    env: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    commands: GRAPH,
+    default: '`http://localhost:4318`',
+    meaning: 'the OTLP/HTTP collector spans are sent to (at `/v1/traces`); setting it turns tracing on',
+    value: url(['http:', 'https:']),
+  }),
+  otelServiceName: setting({
+    env: 'OTEL_SERVICE_NAME',
+    commands: GRAPH,
+    default: '`paygraph`',
+    meaning: 'the `service.name` of the spans',
+    value: words('paygraph'),
+  }),
   logLevel: setting({
     env: 'PAYGRAPH_LOG_LEVEL',
     commands: GRAPH,

@@ -1,0 +1,104 @@
+// OpenTelemetry tracing, off unless PAYGRAPH_OTEL=on or OTEL_EXPORTER_OTLP_ENDPOINT is set: one span per
+// GraphQL operation (`query ListTransactions`) and, as its children, one per REST call the operation
+// made (`REST searchTransactions`), exported over OTLP/HTTP. When off, the app gets no plugin and the
+// REST client no listener: nothing is measured or allocated.
+//
+// Written here rather than taken from @envelop/opentelemetry because spans must never hold secrets or
+// caller input: that plugin records the document text (inline literals may be card numbers) and, by
+// option, variables. A span here holds names and numbers only: the operation's name and type, the
+// REST operationId, method, route template (no ids, no query), status, retries and timing.
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
+import { resourceFromAttributes } from '@opentelemetry/resources';
+import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { CallEvent } from '../../rest/client';
+
+export interface Tracing {
+  /** The yoga plugin: a span around each operation's execution, the parent of its REST calls' spans. */
+  plugin: Plugin;
+  /** For the REST client's `onCall`: a span for the call, under the operation that made it. */
+  onRestCall(event: CallEvent): void;
+  /** Exports what is pending and stops. */
+  shutdown(): Promise<void>;
+}
+
+// Operation names are caller-chosen: only GraphQL names of modest length reach a span.
+const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
+
+function operationOf(args: ExecutionArgs): { name: string; type: string } {
+  const op = getOperationAST(args.document, args.operationName ?? undefined);
+  const name = op?.name?.value;
+  return { name: !name ? 'anonymous' : NAME.test(name) ? name : 'invalid-name', type: op?.operation ?? 'unknown' };
+}
+
+const isStream = (result: unknown) => typeof result === 'object' && result !== null && Symbol.asyncIterator in result;
+
+function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plugin {
+  const traced = (args: ExecutionArgs, setFn: (fn: (a: ExecutionArgs) => unknown) => void, fn: (a: ExecutionArgs) => unknown) => {
+    const { name, type } = operationOf(args);
+    const span = tracer.startSpan(`${type} ${name}`, {
+      kind: SpanKind.SERVER,
+      attributes: { 'graphql.operation.name': name, 'graphql.operation.type': type },
+    });
+    setFn((a) => current.run(span, () => fn(a)));
+    return {
+      done(result: unknown) {
+        const errors = isStream(result) ? undefined : (result as ExecutionResult).errors;
+        if (errors?.length) {
+          span.setStatus({ code: SpanStatusCode.ERROR });
+          span.setAttribute('graphql.error.count', errors.length);
+        }
+        span.end();
+      },
+    };
+  };
+  return {
+    onExecute({ args, executeFn, setExecuteFn }) {
+      const span = traced(args, setExecuteFn as never, executeFn as (a: ExecutionArgs) => unknown);
+      return { onExecuteDone: ({ result }) => span.done(result) };
+    },
+    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+      const span = traced(args, setSubscribeFn as never, subscribeFn as (a: ExecutionArgs) => unknown);
+      return { onSubscribeResult: ({ result }) => span.done(result) };
+    },
+  };
+}
+
+/** Tracing into `exporter`; `batch` (the served process) exports in the background, else span by span. */
+export function createTracing(exporter: SpanExporter, o: { serviceName?: string; batch?: boolean } = {}): Tracing {
+  const provider = new BasicTracerProvider({
+    resource: resourceFromAttributes({ 'service.name': o.serviceName ?? 'paygraph' }),
+    spanProcessors: [o.batch ? new BatchSpanProcessor(exporter) : new SimpleSpanProcessor(exporter)],
+  });
+  const tracer = provider.getTracer('paygraph');
+  const current = new AsyncLocalStorage<Span>();
+  return {
+    plugin: operationPlugin(tracer, current),
+    onRestCall(event) {
+      const parent = current.getStore();
+      const end = Date.now();
+      const span = tracer.startSpan(
+        `REST ${event.operationId}`,
+        {
+          kind: SpanKind.CLIENT,
+          startTime: end - event.durationMs,
+          attributes: {
+            'rest.operation_id': event.operationId,
+            'http.request.method': event.method,
+            'url.template': event.route,
+            'rest.attempts': event.attempts,
+            'rest.retries': event.retries,
+            ...(event.status === undefined ? {} : { 'http.response.status_code': event.status }),
+            ...(event.errorCode === undefined ? {} : { 'error.type': event.errorCode }),
+          },
+        },
+        parent ? trace.setSpan(ROOT_CONTEXT, parent) : ROOT_CONTEXT,
+      );
+      if (!event.ok) span.setStatus({ code: SpanStatusCode.ERROR });
+      span.end(end);
+    },
+    shutdown: () => provider.shutdown(),
+  };
+}
