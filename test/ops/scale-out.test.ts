@@ -4,10 +4,11 @@
 // the other, and when one is killed (SIGKILL) in the middle of many mutations, no mutation it
 // answered is lost, retries on the survivor with the same keys charge nothing twice, and the
 // survivor keeps answering.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCli, stopChild as stop } from '../support/cli-process';
 import { hasRedisServer, startRedis, type RunningRedis } from '../support/redis-server';
 
 interface SandboxReady {
@@ -23,32 +24,11 @@ interface Body {
 
 const children: ChildProcess[] = [];
 
-/** Runs `paygraph <args>` and resolves with its JSON ready line. */
-function paygraph<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PAYGRAPH_LOG_LEVEL: 'warn', ...env },
-  });
-  children.push(child);
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve({ child, ready: JSON.parse(out.slice(0, newline)) as T });
-    });
-    child.once('exit', (code) => reject(new Error(`paygraph ${args[0]} exited with ${code} before ready: ${err}`)));
-  });
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
+/** Runs `paygraph <args>` (warnings and errors logged) and resolves with its JSON ready line. */
+async function paygraph<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
+  const started = await startCli<T>(args, { PAYGRAPH_LOG_LEVEL: 'warn', ...env });
+  children.push(started.child);
+  return started;
 }
 
 async function post(url: string, body: object, headers: Record<string, string> = {}): Promise<Body> {
