@@ -138,7 +138,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     await stores.close();
     throw error;
   }
-  const webSocket = serveWebSocket(server, app, authenticator, GRAPHQL_PATH);
+  const webSocket = serveWebSocket(server, app, authenticator, GRAPHQL_PATH, security.limits);
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,

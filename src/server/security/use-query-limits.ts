@@ -1,13 +1,24 @@
 // Limits on what one request may ask, each checked once before execution: the body and the
 // document size before parsing, the token count while parsing (graphql-js stops at the limit), depth,
 // aliases and directives before validation (document-limits), introspection when turned off.
-import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type ParseOptions, type Source } from 'graphql';
+import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type GraphQLError, type ParseOptions, type Source } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from './config';
 import { checkDocumentLimits } from './document-limits';
 
-/** Room for variables next to the document in one request body. */
-const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
+/** Room for variables next to the document in one request body (or WebSocket message). */
+export const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
+
+/** PAYLOAD_TOO_LARGE when the document has more UTF-8 bytes than allowed; null otherwise. */
+export function documentTooLarge(query: string, maxBytes: number): GraphQLError | null {
+  // UTF-8 bytes are at most 3 per UTF-16 unit: only texts near the limit need counting.
+  if (query.length * 3 <= maxBytes) return null;
+  const bytes = Buffer.byteLength(query, 'utf8');
+  if (bytes <= maxBytes) return null;
+  return createGraphQLError(`the document has ${bytes} bytes; at most ${maxBytes} are allowed (PAYGRAPH_MAX_DOCUMENT_BYTES)`, {
+    extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } },
+  });
+}
 
 function tooLarge(message: string): Response {
   const body = { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] };
@@ -23,20 +34,8 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
     },
     onParams({ params, setResult }) {
       if (typeof params.query !== 'string') return;
-      // UTF-8 bytes are at most 3 per UTF-16 unit: only texts near the limit need counting.
-      if (params.query.length * 3 <= limits.maxDocumentBytes) return;
-      const bytes = Buffer.byteLength(params.query, 'utf8');
-      if (bytes <= limits.maxDocumentBytes) return;
-      setResult({
-        errors: [
-          createGraphQLError(
-            `the document has ${bytes} bytes; at most ${limits.maxDocumentBytes} are allowed (PAYGRAPH_MAX_DOCUMENT_BYTES)`,
-            {
-              extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } },
-            },
-          ),
-        ],
-      });
+      const error = documentTooLarge(params.query, limits.maxDocumentBytes);
+      if (error) setResult({ errors: [error] });
     },
     onParse({ setParseFn }) {
       setParseFn((source: string | Source, options?: ParseOptions) => {
