@@ -93,12 +93,17 @@ function notAnswered(r: Results): string[] {
 export function markdown(r: Results): string {
   const m = r.machine;
   const s = r.settings;
+  const cores = Number(/^\d+/.exec(m.cpus)?.[0] ?? 1);
+  const busy = m.loadBefore[0] > cores || m.loadAfter[0] > cores;
   const reduced = s.rounds < 5 || s.seconds < 2 || s.samples < 10 || s.scenarios.length < 11 || s.contenders.length < 4;
   return [
     '# Benchmark: paygraph, paygraph naive, GraphQL Mesh and the minimum',
     '',
     reduced
       ? `**Reduced run** (${s.rounds} rounds, ${s.seconds} s of load per cell): numbers are indicative only; \`npm run bench\` runs the full suite.\n`
+      : '',
+    busy
+      ? `**The machine was busy** (load average above its ${cores} cores, other work running): latency and throughput ranges are wide; gateway CPU per operation and REST calls and rounds are the steadier measures.\n`
       : '',
     `${m.date} · ${m.cpus} · ${m.memoryGb.toFixed(1)} GB · ${m.os} · node ${m.node} · commit ${m.commit} · load average before ${m.loadBefore.map((x) => x.toFixed(2)).join(' ')}, after ${m.loadAfter.map((x) => x.toFixed(2)).join(' ')} · ${(m.durationS / 60).toFixed(1)} min`,
     '',

@@ -99,7 +99,8 @@ export const deepPage: Scenario = {
   name: 'deep-page',
   title: `a page of 100 at offset ${DEEP_OFFSET} (the last of the seed's 1,400)`,
   note:
-    'The default seed holds 1,400 transactions in the first space, so no walk past offset 10,000 is possible on it; ' +
+    'The default seed holds 1,400 transactions in the first space, so no walk past offset 10,000 is possible on it ' +
+    '(`paygraph sandbox --seed-size large` holds 140,000, but seeding it takes minutes, too long for a fresh sandbox per contender and round); ' +
     `this asks the page of 100 at offset ${DEEP_OFFSET} (paygraph: the cursor after ${DEEP_OFFSET} rows, read once per process before measuring).`,
   preparePaygraph: async (graph, f) => {
     let after: string | null = null;
