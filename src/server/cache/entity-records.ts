@@ -30,12 +30,18 @@ function invalidations(entities: Iterable<CacheEntityRecord>, referenceTypes: Re
   return [...records.values()];
 }
 
+export interface IndexedCache extends Cache {
+  /** Resolves when the invalidations started so far are done (a mutation's answer waits for them). */
+  settled(): Promise<void>;
+}
+
 /**
  * `inner` with records keyed by their real type, type-wide invalidation, and each lookup reported.
  * A store that fails (Redis unreachable) never fails the request: a lookup is then a miss, a write
  * is skipped; answers it could not drop still end with their TTL.
  */
-export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): Cache {
+export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): IndexedCache {
+  const running = new Set<Promise<void>>();
   return {
     async get(id) {
       try {
@@ -50,8 +56,16 @@ export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<stri
     async set(id, data, entities, ttl) {
       await Promise.resolve(inner.set(id, data, [...entities].map(canonical), ttl)).catch(() => undefined);
     },
-    async invalidate(entities) {
-      await Promise.resolve(inner.invalidate(invalidations(entities, o.referenceTypes))).catch(() => undefined);
+    // The plugin does not wait for an invalidation; settled() lets the app wait before answering.
+    invalidate(entities) {
+      const done = Promise.resolve(inner.invalidate(invalidations(entities, o.referenceTypes)))
+        .catch(() => undefined)
+        .finally(() => running.delete(done));
+      running.add(done);
+      return done;
+    },
+    async settled() {
+      await Promise.all(running);
     },
   };
 }

@@ -56,7 +56,7 @@ function sessionOf(request: Request | undefined): string {
 
 const requestOf = (context: unknown) => (context as { request?: Request } | undefined)?.request;
 
-/** The response cache's plugins: the first marks what must not be cached, the second is envelop's. */
+/** The response cache's plugins: what must not be cached is marked, envelop's plugin, then waiting for invalidations. */
 export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSchema, onLookup: LookupListener): Plugin[] {
   const referenceTypes = new Set(resources.filter((r) => cacheClassOf(r) === 'reference').map((r) => r.typeName));
   const store = setup.store ?? createInMemoryCache({ max: setup.config.maxEntries });
@@ -67,8 +67,9 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
       if (callerOf(requestOf(context)) === ANONYMOUS_CALLER || isIncremental(args.document as DocumentNode)) uncacheable.add(context);
     },
   };
+  const indexed = indexedCache(store, { referenceTypes, onLookup });
   const cache = useResponseCache<Record<string, unknown>>({
-    cache: indexedCache(store, { referenceTypes, onLookup }),
+    cache: indexed,
     ttl: setup.config.ttlMs,
     ttlPerSchemaCoordinate: ttlPerTypeName(setup.config, schema),
     session: (context) => sessionOf(requestOf(context)),
@@ -79,5 +80,10 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
     shouldCacheResult: ({ result }) => !result.errors?.length,
     includeExtensionMetadata: false,
   });
-  return [marker, cache as Plugin];
+  // A mutation is answered once the answers it changed are dropped (on every instance, with Redis):
+  // a read that follows it, anywhere, never gets the old answer.
+  const settle: Plugin = {
+    onExecute: () => ({ onExecuteDone: () => indexed.settled() }),
+  };
+  return [marker, cache as Plugin, settle];
 }
