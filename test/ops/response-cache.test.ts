@@ -25,6 +25,8 @@ let server: RunningGraphServer;
 const alpha = generateApiKey();
 const beta = generateApiKey();
 const everything = generateApiKey();
+/** /metrics outside `open` mode needs a token. */
+const metricsToken = generateApiKey();
 
 function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
   const dir = mkdtempSync(join(tmpdir(), 'paygraph-cache-'));
@@ -42,7 +44,7 @@ function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
     userId: user.id,
     authKey: user.key,
     port: 0,
-    security: securityConfigFromEnv({ PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile }),
+    security: securityConfigFromEnv({ PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile, PAYGRAPH_METRICS_TOKEN: metricsToken }),
     cache,
     persistedOperations: { mode: 'off' },
   });
@@ -80,7 +82,7 @@ async function restCalls(): Promise<number> {
 }
 
 async function lookups(outcome: 'hit' | 'miss'): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', server.url))).text();
+  const text = await (await fetch(new URL('/metrics', server.url), { headers: { authorization: `Bearer ${metricsToken}` } })).text();
   const line = text.split('\n').find((l) => l.startsWith(`paygraph_response_cache_lookups_total{outcome="${outcome}"}`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
@@ -180,6 +182,21 @@ describe('response cache', () => {
     const create = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ... on CreateCustomerPayload { customer { id } } } }`;
     await post(server.url, create, { variables: { input: { space, givenName: 'Cached Created' } } });
     expect((await post(server.url, count, { variables: { space } })).data?.space.customers.nodes).toHaveLength(1);
+  });
+
+  it('drops the answers holding an object a delete removed (named by deletedId)', async () => {
+    const space = String(sandbox.spaces[0]);
+    const create = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ... on CreateCustomerPayload { customer { id } } } }`;
+    const created = await post(server.url, create, { variables: { input: { space, givenName: 'Cached Deleted' } } });
+    const id = created.data?.createCustomer.customer.id as string;
+    const one = `query One($id: ID!) { node(id: $id) { ... on Customer { givenName } } }`;
+    expect((await post(server.url, one, { variables: { id } })).data).toEqual({ node: { givenName: 'Cached Deleted' } });
+    await restCalls();
+    await post(server.url, one, { variables: { id } });
+    expect(await restCalls()).toBe(0);
+    const remove = `mutation ($input: DeleteCustomerInput!) { deleteCustomer(input: $input) { ... on DeleteCustomerPayload { deletedId } } }`;
+    expect((await post(server.url, remove, { variables: { input: { id } } })).data?.deleteCustomer).toEqual({ deletedId: id });
+    expect((await post(server.url, one, { variables: { id } })).data).toEqual({ node: null });
   });
 
   it('leaves @defer answers incremental and uncached', async () => {
