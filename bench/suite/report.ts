@@ -124,6 +124,8 @@ export function markdown(r: Results): string {
     '',
     `![operations per second per scenario](${CHART})`,
     '',
+    'Operations per second at the load, medians over rounds; the bars of each scenario are scaled to its fastest contender.',
+    '',
     '## Latency',
     '',
     'p50 / p99 in ms, medians over rounds.',
