@@ -1,29 +1,42 @@
-// graphql-codegen: TypeScript types for the operations paygraph ships (the GraphiQL examples),
-// checked against the printed schema. `npm run generate` writes them; `check:generated` fails on drift,
-// so a schema change that breaks an example fails CI.
+// graphql-codegen: TypeScript types for the operations paygraph ships (the GraphiQL examples) and
+// typed documents (TypedDocumentNode) for the typed client example, checked against the printed
+// schema. `npm run generate` writes them; `check:generated` fails on drift, so a schema change that
+// breaks an example fails CI.
 import type { CodegenConfig } from '@graphql-codegen/cli';
+
+const scalars = {
+  Long: { input: 'number | string', output: 'number | string' },
+  DateTime: { input: 'string', output: 'string' },
+  DateOrDateTime: { input: 'string', output: 'string' },
+  Decimal: { input: 'number', output: 'number' },
+  JSON: { input: 'unknown', output: 'unknown' },
+  JSONObject: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },
+};
+const header = { add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' } };
 
 const config: CodegenConfig = {
   schema: 'schema.graphql',
-  documents: ['src/server/graphiql-examples.ts'],
   generates: {
     'src/server/generated/example-operations.ts': {
-      plugins: [
-        { add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' } },
-        'typescript-operations',
-      ],
+      documents: ['src/server/graphiql-examples.ts'],
+      plugins: [header, 'typescript-operations'],
       config: {
         onlyOperationTypes: true,
         enumsAsTypes: true,
         avoidOptionals: true,
-        scalars: {
-          Long: { input: 'number | string', output: 'number | string' },
-          DateTime: { input: 'string', output: 'string' },
-          DateOrDateTime: { input: 'string', output: 'string' },
-          Decimal: { input: 'number', output: 'number' },
-          JSON: { input: 'unknown', output: 'unknown' },
-          JSONObject: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },
-        },
+        scalars,
+      },
+    },
+    'examples/typed-client/generated/graphql.ts': {
+      documents: ['examples/typed-client/operations.graphql'],
+      plugins: [header, 'typescript-operations', 'typed-document-node'],
+      config: {
+        onlyOperationTypes: true,
+        enumsAsTypes: true,
+        // Results always hold every selected field; inputs need only what the caller gives.
+        avoidOptionals: { field: true, object: true, inputValue: false, defaultValue: false },
+        useTypeImports: true,
+        scalars,
       },
     },
   },

@@ -8,7 +8,12 @@ try {
   process.exit(1);
 }
 
-const GENERATED = ['src/rest/generated/openapi.ts', 'schema.graphql', 'src/server/generated/example-operations.ts'];
+const GENERATED = [
+  'src/rest/generated/openapi.ts',
+  'schema.graphql',
+  'src/server/generated/example-operations.ts',
+  'examples/typed-client/generated/graphql.ts',
+];
 execSync('npm run -s generate', { stdio: 'inherit' });
 const present = GENERATED.filter((f) => {
   try {
