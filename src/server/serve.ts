@@ -17,6 +17,7 @@ import { cacheConfigFromEnv, type CacheConfig } from './cache/config';
 import { createSharedStores } from './cache/stores';
 import { persistedOperationsConfigFromEnv, type PersistedOperationsConfig } from './persisted/config';
 import { createRedisRateLimit } from './security/redis-rate-limit';
+import { metricsAccess } from './security/metrics-access';
 
 export interface GraphServerOptions {
   restUrl: string;
@@ -81,6 +82,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
   const ops = new Ops({
     logLevel: logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, process.env.VITEST ? 'silent' : 'info'),
     processMetrics: true,
+    metricsAccess: metricsAccess(security.auth, security.metricsToken),
   });
   const tracing = tracingFromEnv(process.env);
   const restOptions: RestClientOptions = {

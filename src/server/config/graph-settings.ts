@@ -133,7 +133,7 @@ export const GRAPH_SETTINGS = {
   restConcurrency: limit(
     'PAYGRAPH_REST_CONCURRENCY',
     16,
-    "REST calls in flight at once, admitted round-robin by caller so one caller's flood waits behind itself",
+    "REST calls in flight at once, the next going to the caller with the fewest running, so one caller's flood waits behind itself",
     1,
   ),
   introspection: setting({
@@ -149,6 +149,21 @@ export const GRAPH_SETTINGS = {
     default: 'on; off with `NODE_ENV=production`',
     meaning: 'GraphiQL on GET /graphql (on/off)',
     value: onOff(),
+  }),
+  metricsToken: setting({
+    env: 'PAYGRAPH_METRICS_TOKEN',
+    commands: GRAPH,
+    default: '—',
+    meaning:
+      '/metrics needs `Authorization: Bearer <token>` (16 characters or more); without one /metrics is off (404) unless the auth mode is `open`',
+    value: words(),
+  }),
+  metricsTokenFile: setting({
+    env: 'PAYGRAPH_METRICS_TOKEN_FILE',
+    commands: GRAPH,
+    default: '—',
+    meaning: 'the /metrics token from a file (trimmed); preferred to the variable',
+    value: words(),
   }),
   nodeEnv: setting({
     env: 'NODE_ENV',
@@ -169,7 +184,7 @@ export const GRAPH_SETTINGS = {
     env: 'REDIS_URL',
     commands: GRAPH,
     default: '—',
-    meaning: 'a Redis server shared by several instances: idempotency keys live there (else in process)',
+    meaning: 'a Redis server shared by several instances: idempotency keys and rate limits live there (else in process)',
     value: url(['redis:', 'rediss:']),
   }),
   otel: setting({

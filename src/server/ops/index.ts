@@ -13,6 +13,7 @@ import { useOperationObserver } from './observe-operations';
 import { currentScope, upstreamRequestHeaders } from './request-scope';
 import { useLogging } from './use-logging';
 import { useMetrics } from './use-metrics';
+import { useMetricsAccess, type MetricsAccess } from '../security/metrics-access';
 
 export { REQUEST_ID_HEADER } from './request-scope';
 export { HEALTH_PATH, READY_PATH } from './health';
@@ -29,6 +30,8 @@ export interface OpsOptions {
   processMetrics?: boolean;
   /** How long /readyz reuses its last answer (default 5 s). */
   readyCacheMs?: number;
+  /** Who may read /metrics (default: anyone; `serve` follows PAYGRAPH_METRICS_TOKEN and the auth mode). */
+  metricsAccess?: MetricsAccess;
 }
 
 export class Ops {
@@ -37,11 +40,13 @@ export class Ops {
   readonly streams = new LiveStreams();
   private draining = false;
   private readonly readyCacheMs?: number;
+  private readonly metricsAccess?: MetricsAccess;
 
   constructor(o: OpsOptions = {}) {
     this.logger = createLogger(o.logLevel ?? logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, 'silent'), o.logDestination);
     if (o.processMetrics) this.metrics.collectProcessMetrics();
     this.readyCacheMs = o.readyCacheMs;
+    this.metricsAccess = o.metricsAccess;
   }
 
   /** For createRestClient: tag each send with the request id and count it in metrics and the request's log line. */
@@ -62,6 +67,7 @@ export class Ops {
     return [
       logging.plugin,
       useHealth(new ReadinessProbe(rest, this.readyCacheMs), () => this.draining),
+      ...(this.metricsAccess ? [useMetricsAccess(this.metricsAccess)] : []),
       useMetrics(this.metrics),
       useOperationObserver((record, request) => {
         this.metrics.observeOperation(record);

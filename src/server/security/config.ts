@@ -2,6 +2,7 @@
 // CLI mirror the variables). Every value has a default that is safe for a deployment except `auth`,
 // whose default `open` is accepted only on loopback (see assertSafeToListen). The variables, their
 // defaults and checks are described once, in src/server/config: adding one is one entry there.
+import { readFileSync } from 'node:fs';
 import { AUTH_MODES, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
 import { ConfigError, readSettings } from '../config/read';
 import type { SettingName } from '../config/settings';
@@ -60,6 +61,8 @@ export interface SecurityConfig {
   graphiql: boolean;
   /** Errors masked for production: no upstream messages, paths or stacks. */
   production: boolean;
+  /** Bearer token of /metrics (metrics-access: without one, /metrics is off unless auth is open). */
+  metricsToken?: string;
 }
 
 export { ConfigError } from '../config/read';
@@ -93,10 +96,32 @@ const SECURITY_SETTINGS = [
   'introspection',
   'graphiql',
   'nodeEnv',
+  'metricsToken',
+  'metricsTokenFile',
 ] as const satisfies readonly SettingName[];
 
 export function parseAuthMode(raw: string | undefined): AuthMode {
   return readSettings(['auth'], { env: { PAYGRAPH_AUTH: raw } }).auth;
+}
+
+/** Tokens shorter than this could be guessed. */
+const MIN_TOKEN_LENGTH = 16;
+
+/** The token from PAYGRAPH_METRICS_TOKEN_FILE (trimmed) or PAYGRAPH_METRICS_TOKEN; undefined when neither is set. */
+function metricsTokenFrom(o: { token?: string; tokenFile?: string }): string | undefined {
+  let token = o.token;
+  if (o.tokenFile) {
+    try {
+      token = readFileSync(o.tokenFile, 'utf8').trim();
+    } catch (error) {
+      throw new ConfigError(
+        `PAYGRAPH_METRICS_TOKEN_FILE: cannot read ${o.tokenFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
+    }
+  }
+  if (token !== undefined && token.length < MIN_TOKEN_LENGTH)
+    throw new ConfigError(`the /metrics token (PAYGRAPH_METRICS_TOKEN or _FILE) must have at least ${MIN_TOKEN_LENGTH} characters`);
+  return token;
 }
 
 /**
@@ -140,6 +165,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
     introspection: s.introspection ?? !production,
     graphiql: s.graphiql ?? !production,
     production,
+    metricsToken: metricsTokenFrom({ token: s.metricsToken, tokenFile: s.metricsTokenFile }),
   };
 }
 
