@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { cacheConfigFromEnv } from '../../src/server/cache/config';
 import { examples } from '../../src/server/graphiql-examples';
 import { loadAllowList } from '../../src/server/persisted/allow-list';
 import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
@@ -34,7 +35,7 @@ function serverWith(persistedOperations: PersistedOperationsConfig, env: Record<
     authKey: user.key,
     port: 0,
     security: securityConfigFromEnv(env),
-    cache: { enabled: false, ttlMs: 0, referenceTtlMs: 0, movingTtlMs: 0, ttlPerType: {}, maxEntries: 1 },
+    cache: cacheConfigFromEnv({ PAYGRAPH_CACHE: 'off' }),
     persistedOperations,
   });
 }
