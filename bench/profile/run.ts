@@ -1,4 +1,4 @@
-// `node --import tsx bench/profile/run.ts [--build 'NAME=DIR [NODE-ARG...]']... [--scenario page] [--rounds 5] [--seconds 10]
+// `node --import tsx bench/profile/run.ts [--build 'NAME=DIR [NODE-ARG | VAR=VALUE]...']... [--scenario page] [--rounds 5] [--seconds 10]
 //   [--connections 8] [--cpu-prof DIR] [--node-arg ARG]...`
 // Loads built paygraph servers (`node scripts/build.mjs DIR` builds one; the default is dist/) over one
 // sandbox child with 5 ms added latency per REST request, with autocannon at N connections, and reports
@@ -75,12 +75,16 @@ async function main(): Promise<void> {
   });
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
-  // `NAME=DIR [NODE-ARG...]`: node arguments of this build alone (e.g. a heap bound) after a space.
+  // `NAME=DIR [NODE-ARG | VAR=VALUE]...`: node arguments (e.g. a heap bound) and environment of this build alone.
   const builds = values.build.map((b) => {
-    const [spec, ...nodeArgs] = b.split(' ').filter(Boolean);
+    const [spec, ...rest] = b.split(' ').filter(Boolean);
     const [name, dir] = spec.split('=');
-    if (!name || !dir) throw new Error(`--build must be NAME=DIR [NODE-ARG...], got "${b}"`);
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs };
+    if (!name || !dir) throw new Error(`--build must be NAME=DIR [NODE-ARG | VAR=VALUE]..., got "${b}"`);
+    const env = Object.fromEntries(
+      rest.filter((a) => /^[A-Z_]+=/.test(a)).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+    );
+    const nodeArgs = rest.filter((a) => !/^[A-Z_]+=/.test(a));
+    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs, env };
   });
   const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
   const nodeArgs = [...values['node-arg']];

@@ -48,6 +48,8 @@ export interface StartOptions {
   userId: string;
   authKey: string;
   nodeArgs?: string[];
+  /** Extra environment of the server. */
+  env?: Record<string, string>;
   cwd?: string;
 }
 
@@ -58,7 +60,7 @@ export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
     {
       cwd: o.cwd,
       // The response cache would answer repeated identical operations without work: measure the work.
-      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off' },
+      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
