@@ -4,6 +4,11 @@
 // resumes from it; the others hand what is published to their own subscribers.
 import type { Change, Interest, TickOptions, WatchState } from './state';
 
+/** A coordination failure (Redis unreachable): the coordinator has told the subscribers already. */
+export class CoordinationError extends Error {
+  override name = 'CoordinationError';
+}
+
 /** One watch: the upstream credentials (an opaque id, never a secret), a space and a model. */
 export interface WatchKey {
   upstream: string;

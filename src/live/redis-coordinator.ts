@@ -12,7 +12,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { parseJson, stringifyJson } from '../rest/json';
-import type { WatchCoordinator, WatchKey, WatchLink, WatchPeer } from './coordinator';
+import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
 import { emptyState, mergeInterest, type Change, type Interest, type TickOptions, type WatchState } from './state';
 
 const PREFIX = 'paygraph:live:';
@@ -42,6 +42,8 @@ class RedisLink implements WatchLink {
   private sharing = false;
   private wanted = false;
   private left = false;
+  /** Redis failed at the last beat (reported once). */
+  private broken = false;
   /** The interest as last written. */
   private shared?: string;
 
@@ -76,17 +78,41 @@ class RedisLink implements WatchLink {
         const token = `${this.c.instance}:${randomUUID()}`;
         if ((await redis.set(this.key('lease'), token, 'PX', this.leaseMs, 'NX')) === 'OK') {
           this.token = token;
-          this.pending = this.load();
+          const loading = this.load();
+          // Read by the next tick's inherited(); a failure surfaces there, not as an unhandled rejection.
+          loading.catch(() => undefined);
+          this.pending = loading;
           this.leading = true;
           this.peer.wake();
         }
       }
+      this.broken = false;
     } catch {
       // Redis unreachable: no one can be sure to lead; the lease runs out and the beat tries again.
       this.leading = false;
+      this.report();
     } finally {
       this.beating = false;
     }
+  }
+
+  /** A Redis call of the leader's tick: a failure ends the lead and is reported once. */
+  private async guard<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch {
+      this.leading = false;
+      this.report();
+      throw new CoordinationError('Redis unreachable');
+    }
+  }
+
+  /** Tells the local subscribers once per outage that changes may not reach them now. */
+  private report(): void {
+    if (this.broken) return;
+    this.broken = true;
+    const error = { message: 'live updates are not coordinated now (Redis unreachable); the watch goes on', code: 'UNAVAILABLE' };
+    this.peer.deliver({ entities: [], collections: [], error, restCalls: 0, subscribers: 0 });
   }
 
   /** Refreshes this instance's place among the peers; writes its interest only when it changed or was dropped. */
@@ -125,17 +151,19 @@ class RedisLink implements WatchLink {
     });
   }
 
-  async interest(): Promise<Interest> {
-    const flat = (await this.c.redis.eval(LIVE_INTEREST, 2, this.key('peers'), this.key('interest'), Date.now())) as string[];
-    const others: Interest[] = [];
-    for (let i = 0; i < flat.length; i += 2) if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
-    return mergeInterest([this.peer.interest(), ...others]);
+  interest(): Promise<Interest> {
+    return this.guard(async () => {
+      const flat = (await this.c.redis.eval(LIVE_INTEREST, 2, this.key('peers'), this.key('interest'), Date.now())) as string[];
+      const others: Interest[] = [];
+      for (let i = 0; i < flat.length; i += 2) if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
+      return mergeInterest([this.peer.interest(), ...others]);
+    });
   }
 
   inherited(): Promise<WatchState | undefined> {
     const pending = this.pending;
     this.pending = undefined;
-    return pending ?? Promise.resolve(undefined);
+    return pending ? this.guard(() => pending) : Promise.resolve(undefined);
   }
 
   private async send(message: Message): Promise<void> {
@@ -143,11 +171,11 @@ class RedisLink implements WatchLink {
   }
 
   publish(change: Change): Promise<void> {
-    return this.send({ from: this.c.instance, kind: 'change', change });
+    return this.guard(() => this.send({ from: this.c.instance, kind: 'change', change }));
   }
 
   async save(state: WatchState): Promise<void> {
-    await this.c.redis.eval(SAVE, 2, this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS);
+    await this.guard(() => this.c.redis.eval(SAVE, 2, this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS));
   }
 
   receive(text: string): void {
@@ -210,7 +238,8 @@ export class RedisCoordinator implements WatchCoordinator {
 
   async close(): Promise<void> {
     await Promise.all([...this.links.values()].map((link) => link.leave().catch(() => undefined)));
-    await Promise.all([this.sub.quit(), this.redis.quit()]);
+    // A server already gone cannot take QUIT: then the connection is just dropped.
+    await Promise.all([this.sub, this.redis].map((c) => c.quit().catch(() => c.disconnect())));
   }
 }
 

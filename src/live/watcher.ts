@@ -10,7 +10,7 @@ import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
 import { sharesOf, type LiveCharger } from './charge';
-import type { WatchCoordinator, WatchKey, WatchLink, WatchPeer } from './coordinator';
+import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
 import { keyOf, type Row, type Upstream } from './detect';
 import { detect } from './detector';
 import {
@@ -140,6 +140,8 @@ export class Watcher implements WatchPeer {
   async tickNow(): Promise<void> {
     do {
       while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+      // This loop runs the tick asked for; the timer would otherwise run it too, and ask again.
+      clearTimeout(this.timer);
       await this.run();
     } while (this.again);
   }
@@ -194,6 +196,8 @@ export class Watcher implements WatchPeer {
     const retryAfter = error instanceof RestHttpError ? error.retryAfterMs : undefined;
     if (retryAfter !== undefined) this.interval = Math.max(this.interval, retryAfter);
     else this.interval = Math.min(this.interval * 2, this.o.tick.slowMs);
+    // Told to the subscribers by the coordinator already, once per outage.
+    if (error instanceof CoordinationError) return;
     const upstream = error instanceof RestError;
     const message = upstream
       ? `the REST API could not be watched (${error.status ?? error.code}); the watch goes on`
