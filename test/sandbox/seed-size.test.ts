@@ -9,6 +9,8 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { seedStore, SEED_SIZES, type SeedCounts } from '../../src/sandbox/seed';
 import { SEED_COUNTS } from '../../src/sandbox/seed/sizes';
 import { Store, type StoredObject } from '../../src/sandbox/store';
+import { fieldResolver } from '../../src/sandbox/search';
+import { parseSortOrder, sortObjects } from '../../src/sandbox/search/sort';
 import { signedFetch } from './support/signed-fetch';
 
 const COPYING: SeedCounts = {
@@ -113,5 +115,25 @@ describe('a seed that copies stories', () => {
   it('copies differ from their originals in ids and times only where they must: creation times are all distinct', () => {
     const times = new Set(transactions.map((t) => t.createdOn));
     expect(times.size).toBe(transactions.length);
+  });
+});
+
+describe('a page of a large store', () => {
+  it('is the same rows in the same order whether every hit is sorted or only the page is picked', () => {
+    const store = new Store();
+    seedStore(store, 5, undefined, { size: COPYING });
+    const space = store.list('Space')[0].id as number;
+    const rows = store.list('Transaction', space);
+    const resolve = fieldResolver(store, 'Transaction', space);
+    const byId = (a: StoredObject, b: StoredObject) => Number(a.id) - Number(b.id);
+    for (const order of ['createdOn:DESC', 'authorizationAmount state:DESC', 'currency customerId:DESC']) {
+      const keys = parseSortOrder(order);
+      const all = sortObjects(rows, keys, resolve, byId);
+      for (const first of [1, 10, 100, 250])
+        expect(
+          sortObjects(rows, keys, resolve, byId, first).map((o) => o.id),
+          `${order} first ${first}`,
+        ).toEqual(all.slice(0, first).map((o) => o.id));
+    }
   });
 });

@@ -33,9 +33,16 @@ export function listPage(objects: StoredObject[], keyField: string, query: URLSe
   return { data: range.slice(0, limit), hasMore: range.length > limit, limit };
 }
 
-export function searchPage(objects: StoredObject[], query: URLSearchParams) {
+/** The rows a search page spans: `offset` (at least 0) and `limit`. */
+export function searchWindow(query: URLSearchParams): { offset: number; limit: number } {
   const limit = intParam(query, 'limit', DEFAULT_LIMIT);
   const offset = intParam(query, 'offset', 0);
   if (offset < 0) throw badRequest('Query parameter offset must not be negative.', { offset: 'must be at least 0' });
-  return { data: objects.slice(offset, offset + limit), offset, limit, hasMore: objects.length > offset + limit };
+  return { offset, limit };
+}
+
+/** A page of `objects` (sorted, or at least their first offset + limit); `total` counts all the hits. */
+export function searchPage(objects: StoredObject[], query: URLSearchParams, total = objects.length) {
+  const { offset, limit } = searchWindow(query);
+  return { data: objects.slice(offset, offset + limit), offset, limit, hasMore: total > offset + limit };
 }

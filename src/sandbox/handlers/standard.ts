@@ -7,7 +7,7 @@ import { compileQuery, fieldResolver, parseQuery, parseSortOrder, SearchSyntaxEr
 import type { StoredObject } from '../store';
 import { addressedObject, visibleObjects } from './addressing';
 import { create, remove, update } from './standard-write';
-import { listPage, searchPage } from './paging';
+import { listPage, searchPage, searchWindow } from './paging';
 
 function sortKeysOf(order: string | null): SortKey[] {
   if (!order) return [];
@@ -25,8 +25,11 @@ export function searchObjects(model: string, objects: StoredObject[], req: Handl
   const matches = compileQuery(parseQuery(req.query.get('query') ?? ''), resolve);
   const sortKeys = sortKeysOf(req.query.get('order'));
   let hits = objects.filter(matches);
-  if (sortKeys.length) hits = sortObjects(hits, sortKeys, resolve, (a, b) => Number(a.id) - Number(b.id));
-  const page = searchPage(hits, req.query);
+  const total = hits.length;
+  // Only the rows up to the page's end are put in order (a bounded pass over a large store).
+  const { offset, limit } = searchWindow(req.query);
+  if (sortKeys.length) hits = sortObjects(hits, sortKeys, resolve, (a, b) => Number(a.id) - Number(b.id), offset + limit);
+  const page = searchPage(hits, req.query, total);
   return { ...page, data: page.data.map((o) => sandbox.render(model, o, req.expand)) };
 }
 

@@ -64,24 +64,55 @@ export function compileSort(keys: SortKey[], resolve: FieldResolver): (a: Record
 
 /**
  * Sorts like compileSort, but reads each object's keys once (not once per comparison): cheaper when
- * keys follow links. Returns a new array; `tieBreak` orders objects whose keys are all equal.
+ * keys follow links. Returns a new array; `tieBreak` orders objects whose keys are all equal. With
+ * `first`, only the first `first` objects of the order are returned: a page of a large store is then
+ * picked in one pass (a bounded heap) instead of sorting every object.
  */
 export function sortObjects<T extends Record<string, unknown>>(
   objects: readonly T[],
   keys: SortKey[],
   resolve: FieldResolver,
   tieBreak?: (a: T, b: T) => number,
+  first?: number,
 ): T[] {
   const fields = resolveKeys(keys, resolve);
   const rows = objects.map((object) => ({ object, keys: fields.map(({ field }) => keyOf(field, object)) }));
-  rows.sort((a, b) => {
+  const compare = (a: (typeof rows)[number], b: (typeof rows)[number]) => {
     for (let i = 0; i < fields.length; i += 1) {
       const order = compareKeys(a.keys[i], b.keys[i]);
       if (order !== 0) return order * fields[i].sign;
     }
     return tieBreak ? tieBreak(a.object, b.object) : 0;
-  });
-  return rows.map((row) => row.object);
+  };
+  const chosen = first !== undefined && first < rows.length / 4 ? smallest(rows, Math.max(first, 0), compare) : rows;
+  return chosen.sort(compare).map((row) => row.object);
+}
+
+/** The `count` smallest items by `compare` (in no order): a max-heap of `count` over one pass. */
+function smallest<R>(items: readonly R[], count: number, compare: (a: R, b: R) => number): R[] {
+  const heap: R[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j], heap[i]]);
+  const siftDown = (i: number) => {
+    for (;;) {
+      const [l, r] = [2 * i + 1, 2 * i + 2];
+      let top = i;
+      if (l < heap.length && compare(heap[l], heap[top]) > 0) top = l;
+      if (r < heap.length && compare(heap[r], heap[top]) > 0) top = r;
+      if (top === i) return;
+      swap(i, top);
+      i = top;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < count) {
+      heap.push(item);
+      for (let i = heap.length - 1; i > 0 && compare(heap[i], heap[(i - 1) >> 1]) > 0; i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (count > 0 && compare(item, heap[0]) < 0) {
+      heap[0] = item;
+      siftDown(0);
+    }
+  }
+  return heap;
 }
 
 function resolveKeys(keys: SortKey[], resolve: FieldResolver): { field: FieldAccessor; sign: number }[] {
