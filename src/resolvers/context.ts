@@ -20,6 +20,8 @@ export interface GraphContext {
   rest: RestCaller;
   naive: boolean;
   signal?: AbortSignal;
+  /** When the request's deadline passes (ms since the epoch), if it has one: waits end before it. */
+  deadlineAt?: number;
   /** The authenticated inbound caller; undefined = unrestricted (tests, `open` mode). */
   caller?: InboundCaller;
   /** The request's `Idempotency-Key` header, for mutations. */
@@ -34,6 +36,7 @@ export interface GraphContextOptions {
   rest: RestCaller;
   naive?: boolean;
   signal?: AbortSignal;
+  deadlineAt?: number;
   caller?: InboundCaller;
   idempotencyKey?: string;
   upstream?: RestCaller;
@@ -71,6 +74,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     rest: o.rest,
     naive: o.naive ?? false,
     signal: o.signal,
+    deadlineAt: o.deadlineAt,
     caller: o.caller,
     idempotencyKey: o.idempotencyKey,
     languages: parseAcceptLanguage(o.acceptLanguage),

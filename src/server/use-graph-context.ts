@@ -91,6 +91,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         rest: guardRest(counted, caller, caller === ANONYMOUS_CALLER),
         naive: options.naive,
         signal: deadline.signal,
+        deadlineAt: options.requestTimeoutMs ? Date.now() + options.requestTimeoutMs : undefined,
         caller,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
         acceptLanguage: request?.headers.get('accept-language'),

@@ -50,6 +50,17 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     await store.claim('caller', 'k4', fp);
     expect(await store.claim('caller', 'k4', fp, { waitMs: 100 })).toEqual({ kind: 'pending' });
   });
+
+  it('settles a claim as unknown once its instance stopped renewing the lease, and never runs it again', async () => {
+    const fp = fingerprintOf('m', { charge: 1 });
+    const dying = createRedisIdempotencyStore({ url: redis.url, prefix: 'test:' });
+    expect((await dying.claim('caller', 'k5', fp)).kind).toBe('run');
+    // The claimant goes away without settling (as a killed process would): its lease runs out.
+    await dying.close();
+    const unknown = { kind: 'replay', outcome: { kind: 'unknown', reason: expect.stringContaining('stopped') } };
+    expect(await store.claim('caller', 'k5', fp, { waitMs: 10_000 })).toEqual(unknown);
+    expect(await store.claim('caller', 'k5', fp, { waitMs: 10_000 })).toEqual(unknown);
+  });
 });
 
 describe.skipIf(!hasRedisServer)('two instances sharing one Redis', () => {

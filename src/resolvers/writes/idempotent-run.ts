@@ -7,7 +7,7 @@ import type { MutationSpec } from '../../catalog';
 import type { GraphContext } from '../context';
 import { internalsOf } from '../context';
 import { mutationError, type MutationErrorValue } from './errors';
-import { fingerprintOf, type StoredOutcome } from './idempotency';
+import { DEFAULT_IDEMPOTENCY_WAIT_MS, fingerprintOf, type StoredOutcome } from './idempotency';
 
 export interface Execution<T> {
   outcome: T;
@@ -18,6 +18,14 @@ export interface Execution<T> {
 }
 
 const MAX_KEY_LENGTH = 255;
+/** A wait for a concurrent claim ends this long before the request's deadline, so the caller gets a typed answer. */
+const ANSWER_MARGIN_MS = 1_000;
+
+/** How long to wait for a concurrent first claim: the default, cut short to end before the request's deadline. */
+function waitMsOf(ctx: GraphContext): number | undefined {
+  if (ctx.deadlineAt === undefined) return undefined;
+  return Math.max(0, Math.min(DEFAULT_IDEMPOTENCY_WAIT_MS, ctx.deadlineAt - Date.now() - ANSWER_MARGIN_MS));
+}
 
 function keyOf(ctx: GraphContext, info: GraphQLResolveInfo, input: Record<string, unknown>): string | undefined {
   if (typeof input.idempotencyKey === 'string' && input.idempotencyKey !== '') return `input:${input.idempotencyKey}`;
@@ -51,6 +59,7 @@ export async function runIdempotent<T>(
   const { idempotencyKey: _omitted, ...rest } = input;
   const claim = await internalsOf(ctx).idempotency.claim(ctx.caller?.name ?? 'anonymous', key, fingerprintOf(spec.name, rest), {
     signal: ctx.signal,
+    waitMs: waitMsOf(ctx),
   });
   switch (claim.kind) {
     case 'reused':
