@@ -68,6 +68,24 @@ describe('the REST queue', () => {
     }
   });
 
+  it('answers calls still waiting for their turn at the deadline as TIMEOUT, not as unexpected errors', async () => {
+    const app = appOver(world.rest, { env: { PAYGRAPH_REST_CONCURRENCY: '1', PAYGRAPH_REQUEST_TIMEOUT_MS: '300' } });
+    const space = world.sandbox.spaces[0];
+    const fields = [1, 2, 3].map((n) => `c${n}: customers(first: ${n}) { nodes { restId } }`).join(' ');
+    await fetch(faults, {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 1_000, errorRate: 0, errorStatus: 503, errorCount: 0, dropRate: 0, dropCount: 0 }),
+    });
+    try {
+      const answer = await gql(app, `{ space(id: ${space}) { ${fields} } }`);
+      const codes = new Set((answer.body.errors ?? []).map((e) => e.extensions?.code));
+      expect(codes.has('TIMEOUT')).toBe(true);
+      expect(codes.has('INTERNAL_SERVER_ERROR')).toBe(false);
+    } finally {
+      await fetch(faults, { method: 'DELETE' });
+    }
+  });
+
   it('admits callers in turn and never more than its bound at once', async () => {
     const scheduler = new FairScheduler(1);
     const started: string[] = [];

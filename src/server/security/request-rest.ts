@@ -51,6 +51,13 @@ export function overBudget(estimated: number, budget: number): GraphQLError {
   );
 }
 
+/** A REST call that waited for its turn until the request's deadline (or the client left). */
+function notSent(): GraphQLError {
+  return new GraphQLError('the REST call was not sent: the request ended (deadline or cancellation) while it waited for its turn', {
+    extensions: { code: 'TIMEOUT' },
+  });
+}
+
 /** Added to a result whose request outlived its deadline: the REST calls still running were aborted. */
 export function deadlineExceeded(timeoutMs: number): GraphQLError {
   return new GraphQLError(
@@ -107,7 +114,14 @@ export class RequestRest implements RestCaller {
   private admit<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const scheduler = this.o.scheduler;
     if (!scheduler) return this.inner.call(operationId, options);
-    return scheduler.run(this.o.callerName, () => this.inner.call(operationId, options), options?.signal);
+    const signal = options?.signal;
+    return scheduler
+      .run(this.o.callerName, () => this.inner.call(operationId, options), signal)
+      .catch((error: unknown) => {
+        // Left the queue unsent (deadline or client gone): said so, not masked as an unexpected error.
+        if (signal?.aborted && error === signal.reason) throw notSent();
+        throw error;
+      });
   }
 
   /**
