@@ -29,7 +29,7 @@ export interface HandlerRequest {
 
 export interface HandlerResult {
   status: number;
-  /** JSON-serialised unless `contentType` says otherwise and the body is a string or Buffer. */
+  /** JSON-serialised unless `contentType` says otherwise and the body is a string, a Buffer or a Readable (streamed). */
   body?: unknown;
   contentType?: string;
   headers?: Record<string, string>;

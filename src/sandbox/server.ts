@@ -1,4 +1,6 @@
 // The sandbox's HTTP server: reads a request, applies faults, runs the pipeline, writes the answer.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { API_PREFIX, openapiText, operations } from '../catalog';
 import { handleAdmin, RequestCounter } from './admin';
@@ -38,6 +40,11 @@ function writeResult(res: ServerResponse, result: HandlerResult): void {
   const raw = typeof result.body === 'string' || Buffer.isBuffer(result.body);
   headers['content-type'] = result.contentType ?? 'application/json; charset=utf-8';
   res.writeHead(result.status, headers);
+  // A long document (a CSV export of many rows) is streamed as it is made, chunked.
+  if (result.contentType && result.body instanceof Readable) {
+    pipeline(result.body, res).catch(() => res.destroy());
+    return;
+  }
   res.end(raw && result.contentType ? (result.body as string | Buffer) : JSON.stringify(result.body));
 }
 

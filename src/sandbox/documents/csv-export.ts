@@ -1,6 +1,9 @@
 // Transaction export as CSV: the requested fields (dotted names through embedded and linked objects,
 // resolved by the search field resolver), filtered by `query`, sorted by `order` (creation order by
-// default), then `offset` and `limit` (default 2,000; offset at most 100,000, more is 416).
+// default), then `offset` and `limit` (default 2,000; offset at most 100,000, more is 416). The rows
+// are chosen at once (bad parameters are refused before anything is sent) and written as a stream,
+// a few hundred rows at a time: a large export starts at once and never exists whole in memory.
+import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ApiError, badRequest } from '../errors';
 import { compileQuery, compileSort, fieldResolver, parseQuery, parseSortOrder, type FieldAccessor } from '../search';
@@ -55,7 +58,9 @@ function cell(value: unknown): string {
   return String(value);
 }
 
-export function exportTransactionsCsv(store: Store, space: number, query: URLSearchParams): string {
+const ROWS_PER_CHUNK = 500;
+
+export function exportTransactionsCsv(store: Store, space: number, query: URLSearchParams): Readable {
   const resolve = fieldResolver(store, 'Transaction', space);
   const fields = requestedFields(query);
   const accessors: FieldAccessor[] = [];
@@ -88,5 +93,17 @@ export function exportTransactionsCsv(store: Store, space: number, query: URLSea
     rows.sort((a, b) => compare(a, b) || Number(a.id) - Number(b.id));
   }
   const page = rows.slice(offset, offset + limit);
-  return stringify([fields, ...page.map((row) => accessors.map((a) => cell(a.get(row))))], { record_delimiter: '\r\n' });
+  return Readable.from(csvChunks(fields, accessors, page), { objectMode: false });
+}
+
+/** The header, then the rows a chunk at a time, each chunk rendered only when the reader wants it. */
+function* csvChunks(fields: string[], accessors: FieldAccessor[], rows: StoredObject[]): Generator<string> {
+  const options = { record_delimiter: '\r\n' } as const;
+  yield stringify([fields], options);
+  for (let start = 0; start < rows.length; start += ROWS_PER_CHUNK) {
+    yield stringify(
+      rows.slice(start, start + ROWS_PER_CHUNK).map((row) => accessors.map((a) => cell(a.get(row)))),
+      options,
+    );
+  }
 }
