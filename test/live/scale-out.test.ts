@@ -3,10 +3,11 @@
 // holder searches the REST API (counted per instance in /metrics and in total at the sandbox); it is
 // SIGKILLed, the other takes the watch over, and the changes made before, during and after the
 // takeover each arrive once, in order, at the surviving instance's subscribers.
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createClient, type Client } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
+import { startCli, stopChild } from '../support/cli-process';
 import { hasRedisServer, startRedis, type RunningRedis } from '../support/redis-server';
 
 interface SandboxReady {
@@ -19,24 +20,11 @@ interface SandboxReady {
 
 const children: ChildProcess[] = [];
 
-/** Runs the real CLI and answers its JSON ready line. */
-function cli<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
-  const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  children.push(child);
-  let err = '';
-  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve({ child, ready: JSON.parse(out.slice(0, newline)) as T });
-    });
-    child.once('exit', (code) => reject(new Error(`paygraph ${args[0]} exited with ${code} before ready: ${err}`)));
-  });
+/** Runs the real CLI and answers its JSON ready line; every process is stopped after the tests. */
+async function cli<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
+  const started = await startCli<T>(args, env);
+  children.push(started.child);
+  return started;
 }
 
 class Instance {
@@ -132,7 +120,7 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
   afterAll(async () => {
     for (const client of clients) client.dispose();
     await rest?.close();
-    for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await Promise.all(children.map((child) => stopChild(child, 'SIGKILL')));
     await redis?.stop();
   });
 
@@ -198,7 +186,7 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
     expect(atSandbox).toBeLessThanOrEqual(leaderAfter);
 
     // During: the leader is killed; the transaction is authorized before anyone watches again.
-    instances[leader].child.kill('SIGKILL');
+    await stopChild(instances[leader].child, 'SIGKILL');
     await rest.call('processTransactionCardDetails', {
       space,
       path: { id: created.id },
