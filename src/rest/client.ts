@@ -113,6 +113,9 @@ function interpret(prepared: PreparedCall, res: RawResponse): unknown {
 }
 
 export function createRestClient(options: RestClientOptions): RestClient {
+  // Only what calls need later is kept: the closures below must not hold `options`, which holds the
+  // key's text (the signer keeps it as a key object only).
+  const { onCall, requestHeaders } = options;
   const { origin, basePath } = apiBase(options.baseUrl);
   const sign: SignRequest = createSigner({ userId: options.userId, authKey: options.authKey, now: options.now });
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
@@ -125,7 +128,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
 
   function report(event: CallEvent): void {
     try {
-      options.onCall?.(event);
+      onCall?.(event);
     } catch {
       // A failing metrics/log hook must never fail the call it observes.
     }
@@ -150,7 +153,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
       event.attempts++;
       event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
       const info = { ...prepared.info, attempts: event.attempts };
-      const headers: Record<string, string> = { ...options.requestHeaders?.(), accept: prepared.accept };
+      const headers: Record<string, string> = { ...requestHeaders?.(), accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
       if (!prepared.op.byCredentials) headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;

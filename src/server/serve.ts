@@ -92,9 +92,6 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     ...withRestTracing(ops.restHooks, tracing),
   };
   const rest = createRestClient(restOptions);
-  // The client imports the key into a key object at once but keeps its options object
-  // for the process's life: the key's text is dropped from it, so no heap snapshot can show it.
-  restOptions.authKey = '';
   const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
   // One token bucket per caller for every instance sharing the Redis server.
   const { rateLimitBurst: burst, rateLimitPerSecond: perSecond } = security.limits;
