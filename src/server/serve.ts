@@ -18,6 +18,7 @@ import { createSharedStores } from './cache/stores';
 import { persistedOperationsConfigFromEnv, type PersistedOperationsConfig } from './persisted/config';
 import { createRedisRateLimit } from './security/redis-rate-limit';
 import { metricsAccess } from './security/metrics-access';
+import { readSettings } from './config/read';
 
 export interface GraphServerOptions {
   restUrl: string;
@@ -61,18 +62,8 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 
 /** The live tick from the environment; a value that is not a whole number of milliseconds (10 or more) is refused. */
 export function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
-  const tick: Partial<TickOptions> = {};
-  for (const [name, field] of [
-    ['PAYGRAPH_LIVE_TICK_MS', 'fastMs'],
-    ['PAYGRAPH_LIVE_SLOW_TICK_MS', 'slowMs'],
-  ] as const) {
-    const value = env[name];
-    if (value === undefined) continue;
-    if (!/^\d+$/.test(value) || Number(value) < 10)
-      throw new Error(`${name} must be a whole number of milliseconds, 10 or more; got "${value.slice(0, 20)}"`);
-    tick[field] = Number(value);
-  }
-  return tick;
+  const { liveTickMs: fastMs, liveSlowTickMs: slowMs } = readSettings(['liveTickMs', 'liveSlowTickMs'], { env });
+  return { ...(fastMs === undefined ? {} : { fastMs }), ...(slowMs === undefined ? {} : { slowMs }) };
 }
 
 export async function startGraphServer(o: GraphServerOptions): Promise<RunningGraphServer> {

@@ -187,6 +187,20 @@ export const GRAPH_SETTINGS = {
     meaning: 'a Redis server shared by several instances: idempotency keys and rate limits live there (else in process)',
     value: url(['redis:', 'rediss:']),
   }),
+  liveTickMs: setting({
+    env: 'PAYGRAPH_LIVE_TICK_MS',
+    commands: GRAPH,
+    default: '1000',
+    meaning: 'live updates: how often a watch searches while there are subscribers and changes (ms)',
+    value: wholeNumber({ min: 10 }),
+  }),
+  liveSlowTickMs: setting({
+    env: 'PAYGRAPH_LIVE_SLOW_TICK_MS',
+    commands: GRAPH,
+    default: '8000',
+    meaning: 'live updates: the slowest tick, reached while nothing changes (ms)',
+    value: wholeNumber({ min: 10 }),
+  }),
   otel: setting({
     env: 'PAYGRAPH_OTEL',
     commands: GRAPH,
