@@ -184,7 +184,8 @@ export const GRAPH_SETTINGS = {
     env: 'REDIS_URL',
     commands: GRAPH,
     default: '—',
-    meaning: 'a Redis server shared by several instances: idempotency keys and rate limits live there (else in process)',
+    meaning:
+      'a Redis server shared by several instances: the response cache, persisted queries, idempotency keys, rate limits and live watches live there (else in process)',
     value: url(['redis:', 'rediss:']),
   }),
   liveTickMs: setting({
