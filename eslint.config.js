@@ -5,7 +5,17 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'src/rest/generated/', 'src/server/generated/', 'examples/*/generated/', 'bench/**/reports/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'coverage/',
+      'src/rest/generated/',
+      'src/server/generated/',
+      'examples/*/generated/',
+      'bench/**/reports/',
+    ],
+  },
   {
     files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/*.ts', 'vitest.config.ts', 'codegen.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
