@@ -22,6 +22,8 @@ import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
 import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
+import { OperationAdmission } from './security/operation-admission';
+import { useOperationAdmission } from './security/use-operation-admission';
 import { Ops } from './ops';
 import type { Tracing } from './ops/tracing';
 import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
@@ -62,6 +64,11 @@ export interface AppOptions {
 function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefined {
   if (limits.rateLimitPerSecond === 0) return undefined;
   return new RateLimiter({ burst: limits.rateLimitBurst, perSecond: limits.rateLimitPerSecond });
+}
+
+function admissionFor(limits: SecurityConfig['limits']): OperationAdmission | undefined {
+  if (limits.maxOperationsPerCaller === 0) return undefined;
+  return new OperationAdmission({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
 }
 
 export function createApp(o: AppOptions) {
@@ -105,6 +112,8 @@ export function createApp(o: AppOptions) {
         limiter: rateLimit,
         scheduler: new FairScheduler(security.limits.restConcurrency),
       }),
+      // After the rate limit's gate, before the body is read: a caller's operations at once, the rest queued.
+      useOperationAdmission(admissionFor(security.limits)),
       // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
       ...(o.responseCache ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome)) : []),
       useCompression(),

@@ -5,6 +5,7 @@ import { createRestClient, type RestClient } from '../../src/rest';
 import type { RestCaller } from '../../src/rest/types';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import type { Authenticator } from '../../src/server/security/auth';
 import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/security/config';
 
@@ -83,4 +84,16 @@ export async function restCalls(world: World): Promise<number> {
 /** Resets the sandbox's counter. */
 export async function resetCalls(world: World): Promise<void> {
   await restCalls(world);
+}
+
+/** An api-keys authenticator of read-only callers with these names (all spaces), and each one's key. */
+export function readCallers(...names: string[]): { authenticator: Authenticator; keys: Record<string, string> } {
+  const keys = Object.fromEntries(names.map((name) => [name, generateApiKey()]));
+  const entries = names.map((name) => ({ name, hash: hashApiKey(keys[name]), spaces: '*', scopes: ['read'] }));
+  return { authenticator: apiKeyAuthenticator(parseKeysFile(JSON.stringify({ keys: entries }))), keys };
+}
+
+/** Waits (polling the process's own state, not a clock) until `condition` holds. */
+export async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
 }

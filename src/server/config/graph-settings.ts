@@ -136,6 +136,16 @@ export const GRAPH_SETTINGS = {
     "REST calls in flight at once, the next going to the caller with the fewest running, so one caller's flood waits behind itself",
     1,
   ),
+  maxOperationsPerCaller: limit(
+    'PAYGRAPH_MAX_OPERATIONS_PER_CALLER',
+    4,
+    'operations of one caller running at once; its further requests wait in its own queue (0: no limit)',
+  ),
+  operationQueuePerCaller: limit(
+    'PAYGRAPH_OPERATION_QUEUE_PER_CALLER',
+    16,
+    'requests of one caller waiting for a slot; more are refused before their body is read (RATE_LIMITED, HTTP 429)',
+  ),
   introspection: setting({
     env: 'PAYGRAPH_INTROSPECTION',
     commands: GRAPH,

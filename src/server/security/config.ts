@@ -46,6 +46,9 @@ export interface Limits {
   rateLimitBurst: number;
   /** REST calls in flight at once, shared fairly by callers (the REST client's own bound). */
   restConcurrency: number;
+  /** Operations of one caller running at once (0: no limit), and its requests waiting beyond those. */
+  maxOperationsPerCaller: number;
+  operationQueuePerCaller: number;
 }
 
 export interface SecurityConfig {
@@ -92,6 +95,8 @@ const SECURITY_SETTINGS = [
   'rateLimitPerSecond',
   'rateLimitBurst',
   'restConcurrency',
+  'maxOperationsPerCaller',
+  'operationQueuePerCaller',
   'batching',
   'introspection',
   'graphiql',
@@ -159,6 +164,8 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       rateLimitPerSecond: s.rateLimitPerSecond ?? (s.auth === 'open' ? 0 : DEFAULT_RATE_LIMIT_PER_SECOND),
       rateLimitBurst: s.rateLimitBurst,
       restConcurrency: s.restConcurrency,
+      maxOperationsPerCaller: s.maxOperationsPerCaller,
+      operationQueuePerCaller: s.operationQueuePerCaller,
     },
     corsOrigins: s.corsOrigins,
     batching: s.batching,

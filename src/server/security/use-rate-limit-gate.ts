@@ -30,7 +30,7 @@ function refused(result: unknown): boolean {
   return Array.isArray(result) ? result.some(one) : one(result);
 }
 
-function tooManyRequests(retryAfterSeconds: number): Response {
+export function tooManyRequests(retryAfterSeconds: number): Response {
   const error = rateLimited(retryAfterSeconds);
   const body = { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }] };
   return new Response(JSON.stringify(body), {

@@ -1,0 +1,89 @@
+// Admission of operations per caller, at the door: a caller runs at most `perCaller` operations at
+// once; its further requests wait in a bounded queue of its own, in arrival order, and are refused
+// (RATE_LIMITED, HTTP 429) once that queue is full, before their body is read. A caller flooding
+// paygraph with concurrent requests thus holds a few operations' worth of its CPU and memory and
+// waits behind itself, while a caller sending one request at a time is admitted at once, whatever
+// the flood's size. Nothing is shared between callers: one caller's backlog never delays another's.
+
+export interface AdmissionConfig {
+  /** Operations of one caller running at once. */
+  perCaller: number;
+  /** Requests of one caller waiting beyond those; more are refused. */
+  queuePerCaller: number;
+}
+
+interface Lane {
+  running: number;
+  waiting: (() => void)[];
+}
+
+/** Gives back a caller's slot (idempotent). */
+export type Release = () => void;
+
+export class OperationAdmission {
+  private readonly lanes = new Map<string, Lane>();
+
+  constructor(readonly config: AdmissionConfig) {}
+
+  /** Operations of `caller` running now, and waiting. */
+  load(caller: string): { running: number; waiting: number } {
+    const lane = this.lanes.get(caller);
+    return { running: lane?.running ?? 0, waiting: lane?.waiting.length ?? 0 };
+  }
+
+  /**
+   * A slot for one operation of `caller`: at once when it has fewer than `perCaller` running, else
+   * after those before it in its queue; null when its queue is full (refuse the request). A request
+   * whose `signal` fires while it waits leaves the queue, and the promise rejects.
+   */
+  admit(caller: string, signal?: AbortSignal): Promise<Release> | null {
+    const lane = this.laneOf(caller);
+    if (lane.running < this.config.perCaller && lane.waiting.length === 0) return Promise.resolve(this.start(caller, lane));
+    if (lane.waiting.length >= this.config.queuePerCaller) {
+      this.dropIfIdle(caller, lane);
+      return null;
+    }
+    return new Promise<Release>((resolve, reject) => {
+      const onAbort = () => {
+        const i = lane.waiting.indexOf(go);
+        if (i >= 0) lane.waiting.splice(i, 1);
+        this.dropIfIdle(caller, lane);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('the request was aborted while it waited'));
+      };
+      const go = () => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve(this.start(caller, lane));
+      };
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      lane.waiting.push(go);
+    });
+  }
+
+  private laneOf(caller: string): Lane {
+    let lane = this.lanes.get(caller);
+    if (!lane) {
+      lane = { running: 0, waiting: [] };
+      this.lanes.set(caller, lane);
+    }
+    return lane;
+  }
+
+  private start(caller: string, lane: Lane): Release {
+    lane.running += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      lane.running -= 1;
+      const next = lane.waiting.shift();
+      if (next) next();
+      else this.dropIfIdle(caller, lane);
+    };
+  }
+
+  /** Callers with nothing running or waiting are forgotten, so the map stays bounded by active callers. */
+  private dropIfIdle(caller: string, lane: Lane): void {
+    if (lane.running === 0 && lane.waiting.length === 0) this.lanes.delete(caller);
+  }
+}

@@ -1,0 +1,38 @@
+// Operation admission at the door (operation-admission): right after authentication and the rate
+// limit, before the request body is read, an authenticated caller's request waits for one of its
+// slots; a full queue is refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`, after the refusal
+// pause). The slot is given back when the response is made, or when the client leaves.
+import type { Plugin } from 'graphql-yoga';
+import type { OperationAdmission, Release } from './operation-admission';
+import { outcomeOf } from './request-auth';
+import { refusalPause } from './refusal-pause';
+import { tooManyRequests } from './use-rate-limit-gate';
+
+/** A full queue empties at the pace of the caller's own operations: a second is a fair guess. */
+const RETRY_AFTER_SECONDS = 1;
+
+export function useOperationAdmission(admission: OperationAdmission | undefined): Plugin {
+  if (!admission) return {};
+  const slots = new WeakMap<Request, Release>();
+  const release = (request: Request) => {
+    slots.get(request)?.();
+    slots.delete(request);
+  };
+  return {
+    async onRequestParse({ request, endResponse }) {
+      const outcome = outcomeOf(request);
+      if (outcome?.kind !== 'caller') return;
+      const waiting = admission.admit(outcome.caller.name, request.signal);
+      if (!waiting) {
+        await refusalPause();
+        return endResponse(tooManyRequests(RETRY_AFTER_SECONDS));
+      }
+      slots.set(request, await waiting);
+      // The client left: its slot goes to the next of its requests at once.
+      request.signal?.addEventListener('abort', () => release(request), { once: true });
+    },
+    onResponse({ request }) {
+      release(request);
+    },
+  };
+}
