@@ -66,6 +66,7 @@ function intermediateLoader(internals: Internals, relation: ChildRelation & { vi
     const match = byField(relation.via);
     loader = new DataLoader<string, string[]>(
       async (parents) => {
+        internals.observeBatch('intermediates', child.typeName, parents.length);
         const query = group(
           parents.flatMap((p) => match.terms(p)),
           'OR',

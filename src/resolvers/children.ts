@@ -130,7 +130,10 @@ function childLoader(internals: Internals, s: Shared, id: string): DataLoader<st
   let loader = internals.children.get(id);
   if (!loader) {
     loader = new DataLoader<string, Connection>(
-      (parents) => optimistic(internals, s, [...parents]).catch((e: unknown) => parents.map(() => asError(e))),
+      (parents) =>
+        (internals.observeBatch('children', s.child.typeName, parents.length), optimistic(internals, s, [...parents])).catch((e: unknown) =>
+          parents.map(() => asError(e)),
+        ),
       { maxBatchSize: MAX_PARENTS_PER_SEARCH },
     );
     internals.children.set(id, loader);

@@ -6,7 +6,7 @@ import type { Connection } from './connection';
 import type { RestCaller } from '../rest/types';
 import { EntityCache } from './entity-cache';
 import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
-import { Loaders } from './loaders';
+import { Loaders, type BatchObserver } from './loaders';
 import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
@@ -50,6 +50,8 @@ export interface GraphContextOptions {
   bulkLimit?: number;
   /** Where mutations' idempotency keys live (default: one in-process store shared by all contexts). */
   idempotency?: IdempotencyStore;
+  /** Told of every DataLoader batch (for metrics). */
+  onBatch?: BatchObserver;
 }
 
 export interface Internals {
@@ -65,6 +67,7 @@ export interface Internals {
   intermediates: Map<string, DataLoader<string, string[]>>;
   bulkLimit: number;
   idempotency: IdempotencyStore;
+  observeBatch: BatchObserver;
 }
 
 const internals = new WeakMap<GraphContext, Internals>();
@@ -82,10 +85,11 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
   };
   const caller = { rest: o.rest, signal: o.signal };
   const cache = new EntityCache();
+  const observeBatch: BatchObserver = o.onBatch ?? (() => undefined);
   internals.set(ctx, {
     caller,
     cache,
-    loaders: new Loaders(caller, cache, ctx.naive),
+    loaders: new Loaders(caller, cache, ctx.naive, observeBatch),
     maxOffset: o.maxOffset ?? MAX_SEARCH_OFFSET,
     childBatchLimit: Math.min(MAX_PAGE_SIZE, o.childBatchLimit ?? MAX_PAGE_SIZE),
     plans: new WeakMap(),
@@ -94,6 +98,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     intermediates: new Map(),
     bulkLimit: o.bulkLimit ?? DEFAULT_BULK_LIMIT,
     idempotency: o.idempotency ?? sharedIdempotencyStore(),
+    observeBatch,
   });
   return ctx;
 }

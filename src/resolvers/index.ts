@@ -19,6 +19,6 @@ export { ENTITY, asEntity, entityMeta, isEntity, type Entity, type EntityMeta } 
 export { OPEN_CALLER, mayUseSpace, mayWrite, type InboundCaller, type Scope } from './caller';
 export * from './writes';
 export { group, keysQuery, term } from './search-syntax';
-export { SEARCH_BATCH } from './loaders';
+export { SEARCH_BATCH, type BatchKind, type BatchObserver } from './loaders';
 export { adoptEntity, planOf } from './context';
 export { expandParam } from './expand-planner';

@@ -34,6 +34,12 @@ function union(sets: readonly (readonly string[])[]): string[] {
   return [...new Set(sets.flat())].sort();
 }
 
+/** Which DataLoader ran a batch: entities by key, children of many parents, a `through` relation's links, links by natural key. */
+export type BatchKind = 'entity' | 'children' | 'intermediates' | 'natural-link';
+
+/** Told of every batch a loader runs: its kind, the graph type it loads, and how many keys it asked for at once. */
+export type BatchObserver = (kind: BatchKind, model: string, size: number) => void;
+
 export class Loaders {
   private readonly loaders = new Map<string, DataLoader<Wanted, Entity | null, string>>();
   /** Every batch the loaders ran, for tests that assert batches. */
@@ -43,6 +49,7 @@ export class Loaders {
     private readonly caller: Caller,
     readonly cache: EntityCache,
     private readonly naive: boolean,
+    private readonly observeBatch: BatchObserver = () => undefined,
   ) {}
 
   async load(model: string, space: number | null, key: string, expand: readonly string[]): Promise<Entity | null> {
@@ -74,6 +81,7 @@ export class Loaders {
   private async batch(model: string, space: number | null, wanted: readonly Wanted[]): Promise<(Entity | null | Error)[]> {
     const resource = resourceOf(model);
     const keys = [...new Set(wanted.map((w) => w.key))];
+    this.observeBatch('entity', resource.typeName, keys.length);
     if (resource.ops.S && !this.naive) {
       const expand = union(wanted.map((w) => w.expand));
       this.batches.push({ model, space, expand, keys });

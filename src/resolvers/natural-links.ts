@@ -26,6 +26,7 @@ function loaderFor(internals: Internals, link: NaturalLink, space: number | null
     const target = resourceOf(link.target);
     loader = new DataLoader<string, Entity | null>(
       async (values) => {
+        internals.observeBatch('natural-link', target.typeName, values.length);
         const query = group(
           values.map((v) => term(link.targetField, ':', v)),
           'OR',

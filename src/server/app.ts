@@ -111,6 +111,7 @@ export function createApp(o: AppOptions) {
         maxCost: security.limits.maxCost,
         limiter: rateLimit,
         scheduler: new FairScheduler(security.limits.restConcurrency),
+        onBatch: ops.metrics.observeBatch,
       }),
       // After the rate limit's gate, before the body is read: a caller's operations at once, the rest queued.
       useOperationAdmission(admissionFor(security.limits)),

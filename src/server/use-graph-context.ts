@@ -8,7 +8,7 @@
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type IdempotencyStore } from '../resolvers';
+import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
@@ -33,6 +33,8 @@ export interface GraphContextPluginOptions {
   limiter?: RateLimit;
   /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
+  /** Told of every DataLoader batch (metrics). */
+  onBatch?: BatchObserver;
 }
 
 /** The request's signal joined with its deadline, and whether the deadline is what fired. */
@@ -59,6 +61,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         caller,
         acceptLanguage: request?.headers.get('accept-language'),
         upstream: options.rest,
+        onBatch: options.onBatch,
       });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
@@ -98,6 +101,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         bulkLimit: options.bulkLimit,
         idempotency,
         upstream: options.rest,
+        onBatch: options.onBatch,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
       return {

@@ -167,6 +167,19 @@ describe('metrics', () => {
     expect(await metricsText()).toMatch(/paygraph_rest_retries_total\{operation_id="listAccounts"\} [1-9]/);
   });
 
+  it('records DataLoader batch sizes by loader kind and graph type', async () => {
+    const space = String(sandbox.spaces[0]);
+    const response = await graph(
+      `query Children { space(id: "${space}") { transactions(first: 20) { nodes { restId completions(first: 10) { nodes { restId } } } } } }`,
+    );
+    expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const text = await metricsText();
+    // The completions of the 20 transactions are one batch of 20 parents.
+    expect(text).toMatch(/paygraph_dataloader_batch_size_bucket\{le="10",loader="children",type="TransactionCompletion"\} 0\n/);
+    expect(text).toMatch(/paygraph_dataloader_batch_size_bucket\{le="20",loader="children",type="TransactionCompletion"\} 1\n/);
+    expect(text).toMatch(/paygraph_dataloader_batch_size_sum\{loader="children",type="TransactionCompletion"\} 20\n/);
+  });
+
   it('keeps variables and filter values out of labels, and each app has its own registry', async () => {
     await app.fetch('http://paygraph.test/graphql', {
       method: 'POST',

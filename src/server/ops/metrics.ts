@@ -3,6 +3,7 @@
 // outcomes, REST operationIds and statuses; never a variable, filter value, space or header.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { CallEvent } from '../../rest/client';
+import type { BatchObserver } from '../../resolvers';
 
 export type OperationOutcome = 'success' | 'partial' | 'error' | 'rejected' | 'stream';
 
@@ -59,6 +60,13 @@ export class AppMetrics {
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
+  private readonly batchSizes = new Histogram({
+    name: 'paygraph_dataloader_batch_size',
+    help: 'Keys one DataLoader batch asked for at once, by loader kind and graph type (one batch is one REST call, or a few for very large batches)',
+    labelNames: ['loader', 'type'] as const,
+    buckets: [1, 2, 5, 10, 20, 50, 100, 250, 500],
+    registers: [this.registry],
+  });
   readonly liveSubscribers = new Gauge({
     name: 'paygraph_live_subscribers',
     help: 'Live update subscriptions currently open (SSE and WebSocket)',
@@ -75,6 +83,9 @@ export class AppMetrics {
     this.operations.inc({ operation, type: r.type, outcome: r.outcome });
     this.operationSeconds.observe({ operation, type: r.type }, r.durationMs / 1000);
   }
+
+  /** Bound once, handed to every request's graph context. */
+  readonly observeBatch: BatchObserver = (kind, type, size) => this.batchSizes.observe({ loader: kind, type }, size);
 
   observeRestCall(e: CallEvent): void {
     const operation_id = e.operationId;
