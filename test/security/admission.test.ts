@@ -16,9 +16,17 @@ class CustomerGate implements RestCaller {
   constructor(private readonly inner: RestCaller) {}
   async call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     this.started.push(operationId);
-    if (!this.opened && /customer/i.test(operationId)) await new Promise<void>((resolve) => this.held.push(resolve));
+    const signal = options?.signal;
+    if (!this.opened && /customer/i.test(operationId)) {
+      // A held call ends when its request does, as a real one would.
+      await new Promise<void>((resolve, reject) => {
+        this.held.push(resolve);
+        signal?.addEventListener('abort', () => reject(signal.reason as Error), { once: true });
+      });
+    }
     return this.inner.call(operationId, options);
   }
+  /** Calls held (including ones whose request has ended since). */
   get holding(): number {
     return this.held.length;
   }
@@ -98,6 +106,28 @@ describe('operation admission per caller', () => {
       expect(answer.body.errors).toBeUndefined();
     }
     expect(gate.started.filter((op) => /customer/i.test(op))).toHaveLength(3);
+  });
+
+  it('gives the slot of an operation whose client left to the next of its requests', async () => {
+    const { authenticator, keys } = readCallers('leaver');
+    const gate = new CustomerGate(world.rest);
+    const app = appOver(gate, { authenticator, env: { PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '1' } });
+    const query = `{ space(id: "${world.sandbox.spaces[0]}") { customers(first: 1) { nodes { restId } } } }`;
+    const leaving = new AbortController();
+    const left = send(app, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': keys.leaver },
+      body: JSON.stringify({ query }),
+      signal: leaving.signal,
+    }).catch((error: unknown) => error);
+    await until(() => gate.holding === 1);
+    const next = gql(app, query, { headers: { 'x-api-key': keys.leaver } });
+    leaving.abort(new Error('client went away'));
+    // The next request reaches the REST API only once the first one's slot is back.
+    await until(() => gate.started.filter((op) => /customer/i.test(op)).length === 2);
+    gate.open();
+    expect((await next).body.errors).toBeUndefined();
+    await left;
   });
 
   it("admits a caller's queued operations in arrival order, one per slot given back", async () => {

@@ -38,7 +38,7 @@ export class OperationAdmission {
    */
   admit(caller: string, signal?: AbortSignal): Promise<Release> | null {
     const lane = this.laneOf(caller);
-    if (lane.running < this.config.perCaller && lane.waiting.length === 0) return Promise.resolve(this.start(caller, lane));
+    if (this.hasRoom(lane)) return Promise.resolve(this.start(caller, lane));
     if (lane.waiting.length >= this.config.queuePerCaller) {
       this.dropIfIdle(caller, lane);
       return null;
@@ -58,6 +58,16 @@ export class OperationAdmission {
       signal?.addEventListener('abort', onAbort, { once: true });
       lane.waiting.push(go);
     });
+  }
+
+  /** Whether an operation of `caller` would be admitted at once. */
+  wouldWait(caller: string): boolean {
+    const lane = this.lanes.get(caller);
+    return lane !== undefined && !this.hasRoom(lane);
+  }
+
+  private hasRoom(lane: Lane): boolean {
+    return lane.running < this.config.perCaller && lane.waiting.length === 0;
   }
 
   private laneOf(caller: string): Lane {

@@ -1,7 +1,8 @@
 // Operation admission at the door (operation-admission): right after authentication and the rate
 // limit, before the request body is read, an authenticated caller's request waits for one of its
 // slots; a full queue is refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`, after the refusal
-// pause). The slot is given back when the response is made, or when the client leaves.
+// pause). The slot is given back when the response is made (also for a client that left: its aborted
+// operation still ends in a response); a request that leaves while it waits leaves the queue.
 import type { Plugin } from 'graphql-yoga';
 import type { OperationAdmission, Release } from './operation-admission';
 import { outcomeOf } from './request-auth';
@@ -22,14 +23,15 @@ export function useOperationAdmission(admission: OperationAdmission | undefined)
     async onRequestParse({ request, endResponse }) {
       const outcome = outcomeOf(request);
       if (outcome?.kind !== 'caller') return;
-      const waiting = admission.admit(outcome.caller.name, request.signal);
+      // Only a request that waits listens for its client leaving (touching the signal of every
+      // request would make one for each).
+      const name = outcome.caller.name;
+      const waiting = admission.admit(name, admission.wouldWait(name) ? request.signal : undefined);
       if (!waiting) {
         await refusalPause();
         return endResponse(tooManyRequests(RETRY_AFTER_SECONDS));
       }
       slots.set(request, await waiting);
-      // The client left: its slot goes to the next of its requests at once.
-      request.signal?.addEventListener('abort', () => release(request), { once: true });
     },
     onResponse({ request }) {
       release(request);
