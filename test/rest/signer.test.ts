@@ -9,7 +9,7 @@ const authKey = rawKey.toString('base64');
 describe('createSigner', () => {
   it('signs HS256 with the required header and request-bound claims', async () => {
     const sign = createSigner({ userId: '1042', authKey, now: () => 1_700_000_000_999 });
-    const token = sign('get', '/api/v2.0/payment/transactions/7?expand=token,lineItems');
+    const token = await sign('get', '/api/v2.0/payment/transactions/7?expand=token,lineItems');
 
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 });
     const { payload } = await jwtVerify(token, rawKey, { algorithms: ['HS256'], currentDate: new Date(1_700_000_000_000) });
@@ -23,13 +23,13 @@ describe('createSigner', () => {
 
   it('produces a token that another key does not verify', async () => {
     const sign = createSigner({ userId: '1', authKey });
-    const token = sign('POST', '/api/v2.0/spaces');
+    const token = await sign('POST', '/api/v2.0/spaces');
     await expect(jwtVerify(token, Buffer.from('some other key of thirty-two b!!'))).rejects.toThrow(/signature/);
   });
 
   it('signs each request on its own: same second, another path or method, another token', async () => {
     const sign = createSigner({ userId: '7', authKey, now: () => 1_700_000_000_000 });
-    const tokens = [sign('GET', '/api/v2.0/a'), sign('GET', '/api/v2.0/b'), sign('DELETE', '/api/v2.0/a')];
+    const tokens = await Promise.all([sign('GET', '/api/v2.0/a'), sign('GET', '/api/v2.0/b'), sign('DELETE', '/api/v2.0/a')]);
     expect(new Set(tokens).size).toBe(3);
     const claims = await Promise.all(
       tokens.map(async (t) => (await jwtVerify(t, rawKey, { currentDate: new Date(1_700_000_000_000) })).payload),
