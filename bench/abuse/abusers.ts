@@ -6,11 +6,18 @@
 //   huge      a 200 KB document, refused before parsing
 //   forged    `nodes` with 100 forged customer ids of the caller's space (each one a REST 404)
 //   bad-jwt   a forged bearer JWT, refused before parsing
+//   parallel  (not in the default mix) 32 customer pages at once, again as soon as all are answered:
+//             many operations in flight from one caller
 // Messages from the parent: {start}, {stop}; answers {stopped, counts} once every loop has ended.
 import { encodeGlobalId } from '../../src/resolvers';
 
-export type AbuseKind = 'aliases' | 'expensive' | 'huge' | 'forged' | 'bad-jwt';
+export type AbuseKind = 'aliases' | 'expensive' | 'huge' | 'forged' | 'bad-jwt' | 'parallel';
+/** The default mix. */
 export const ABUSE_KINDS: readonly AbuseKind[] = ['aliases', 'expensive', 'huge', 'forged', 'bad-jwt'];
+export const ALL_ABUSE_KINDS: readonly AbuseKind[] = [...ABUSE_KINDS, 'parallel'];
+
+/** Requests a `parallel` client has in flight at once. */
+const PARALLEL = 32;
 
 export interface AbuserSetup {
   url: string;
@@ -63,7 +70,9 @@ function request(kind: AbuseKind, space: number, key: string): { body: string; h
           ? HUGE
           : kind === 'forged'
             ? forged(space)
-            : '{ spaces(first: 1) { nodes { restId } } }';
+            : kind === 'parallel'
+              ? `{ space(id: "${space}") { customers(first: 20) { nodes { restId givenName } } } }`
+              : '{ spaces(first: 1) { nodes { restId } } }';
   return { body: JSON.stringify({ query }), headers };
 }
 
@@ -79,17 +88,20 @@ async function outcome(response: Response): Promise<string> {
   return `${response.status} ${code}`;
 }
 
+async function once(setup: AbuserSetup, client: AbuserSetup['clients'][number]): Promise<string> {
+  const { body, headers } = request(client.kind, setup.space, client.key);
+  try {
+    return await outcome(await fetch(setup.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) }));
+  } catch (error) {
+    return `failed ${(error as Error).name}`;
+  }
+}
+
 async function loop(setup: AbuserSetup, client: AbuserSetup['clients'][number], running: () => boolean, counts: Counts) {
   const mine = (counts[client.kind] ??= {});
+  const atOnce = client.kind === 'parallel' ? PARALLEL : 1;
   while (running()) {
-    const { body, headers } = request(client.kind, setup.space, client.key);
-    let seen: string;
-    try {
-      seen = await outcome(await fetch(setup.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) }));
-    } catch (error) {
-      seen = `failed ${(error as Error).name}`;
-    }
-    mine[seen] = (mine[seen] ?? 0) + 1;
+    for (const seen of await Promise.all(Array.from({ length: atOnce }, () => once(setup, client)))) mine[seen] = (mine[seen] ?? 0) + 1;
   }
 }
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { ABUSE_KINDS, type AbuseKind, type AbuserSetup, type Counts } from './abusers';
+import { ABUSE_KINDS, ALL_ABUSE_KINDS, type AbuseKind, type AbuserSetup, type Counts } from './abusers';
 import { startAbusers, startControl, startPaygraph, startSandbox, stop, type Abusers, type Paygraph, type Sandbox } from './processes';
 import { percentile, printAndSave, type Phase } from './report';
 
@@ -42,7 +42,7 @@ function options() {
     control: values.control,
     /** The kinds of abuse, dealt round-robin to the clients. */
     kinds: values.kinds.split(',').map((k) => {
-      if (!ABUSE_KINDS.includes(k as AbuseKind)) throw new Error(`--kinds: "${k}" is not one of ${ABUSE_KINDS.join(', ')}`);
+      if (!ALL_ABUSE_KINDS.includes(k as AbuseKind)) throw new Error(`--kinds: "${k}" is not one of ${ALL_ABUSE_KINDS.join(', ')}`);
       return k as AbuseKind;
     }),
   };
