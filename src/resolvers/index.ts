@@ -2,6 +2,7 @@
 export { createGraphContext, type GraphContext, type GraphContextOptions } from './context';
 export type { Connection, PageInfo } from './connection';
 export type { CollectionArgs } from './page-args';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-args';
 export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
 export { resolveChildren } from './children';
 export { resolveNaturalLink } from './natural-links';
@@ -21,4 +22,4 @@ export * from './writes';
 export { group, keysQuery, term } from './search-syntax';
 export { SEARCH_BATCH, type BatchKind, type BatchObserver } from './loaders';
 export { adoptEntity, planOf } from './context';
-export { expandParam } from './expand-planner';
+export { expandParam, MAX_EXPAND_DEPTH } from './expand-planner';

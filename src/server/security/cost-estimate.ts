@@ -2,8 +2,9 @@
 // read path plans them: a collection or lookup is one call; a connection under a list of N parents is
 // batched (N x page size / 100 calls); links within the REST expand depth (4) come with their parent
 // at no cost, deeper ones are loaded in batches of 100; an extra field (URLs, documents: not a REST
-// property of its entity) is one call per row. Page sizes count as asked (`first` / `last`, default
-// 20), so the estimate is an upper bound on rows, like Shopify's.
+// property of its entity) is one call per row. Page sizes count as asked (`first` / `last`, else the
+// graph's default), so the estimate is an upper bound on rows, like Shopify's. The depth, batch and
+// page numbers are the read path's own.
 import {
   getNamedType,
   isInterfaceType,
@@ -20,12 +21,7 @@ import {
 } from 'graphql';
 import { getOperationAST } from 'graphql';
 import { deref, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
-import { decodeGlobalId } from '../../resolvers';
-
-const EXPAND_DEPTH = 4;
-const BATCH = 100;
-const DEFAULT_PAGE = 20;
-const MAX_PAGE = 100;
+import { decodeGlobalId, DEFAULT_PAGE_SIZE, MAX_EXPAND_DEPTH, MAX_PAGE_SIZE, SEARCH_BATCH } from '../../resolvers';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
@@ -68,8 +64,8 @@ function argument(field: FieldNode, name: string): ValueNode | undefined {
 }
 
 function pageSize(field: FieldNode, variables: Record<string, unknown>): number {
-  const size = numberOf(argument(field, 'first'), variables) ?? numberOf(argument(field, 'last'), variables) ?? DEFAULT_PAGE;
-  return Math.max(1, Math.min(MAX_PAGE, size));
+  const size = numberOf(argument(field, 'first'), variables) ?? numberOf(argument(field, 'last'), variables) ?? DEFAULT_PAGE_SIZE;
+  return Math.max(1, Math.min(MAX_PAGE_SIZE, size));
 }
 
 /** `nodes(ids:)`: how many ids, and the calls they take (one batch per type and space). */
@@ -97,7 +93,7 @@ function perParent(connection: GraphQLNamedType): boolean {
   return resource !== undefined && (resource.parent !== undefined || !resource.ops.S);
 }
 
-const batches = (rows: number): number => Math.ceil(rows / BATCH);
+const batches = (rows: number): number => Math.ceil(rows / SEARCH_BATCH);
 
 function isEntityType(type: GraphQLNamedType): boolean {
   return type.name === 'Node' || resourceByType.has(type.name);
@@ -163,7 +159,7 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: number,
       }
       return batches(rows) + walkSet(w, node.selectionSet, named, rows, 0, seen);
     }
-    if (depth < EXPAND_DEPTH) return walkSet(w, node.selectionSet, named, rows, depth + 1, seen);
+    if (depth < MAX_EXPAND_DEPTH) return walkSet(w, node.selectionSet, named, rows, depth + 1, seen);
     return batches(rows) + walkSet(w, node.selectionSet, named, rows, 1, seen);
   }
   const owner = resourceByType.get(parent.name);
