@@ -37,8 +37,9 @@ export class OperationAdmission {
    * whose `signal` fires while it waits leaves the queue, and the promise rejects.
    */
   admit(caller: string, signal?: AbortSignal): Promise<Release> | null {
+    const now = this.admitNow(caller);
+    if (now) return Promise.resolve(now);
     const lane = this.laneOf(caller);
-    if (this.hasRoom(lane)) return Promise.resolve(this.start(caller, lane));
     if (lane.waiting.length >= this.config.queuePerCaller) {
       this.dropIfIdle(caller, lane);
       return null;
@@ -60,10 +61,10 @@ export class OperationAdmission {
     });
   }
 
-  /** Whether an operation of `caller` would be admitted at once. */
-  wouldWait(caller: string): boolean {
-    const lane = this.lanes.get(caller);
-    return lane !== undefined && !this.hasRoom(lane);
+  /** A slot for `caller` if one is free now (no promise: the common case costs no turn of the event loop); else null. */
+  admitNow(caller: string): Release | null {
+    const lane = this.laneOf(caller);
+    return this.hasRoom(lane) ? this.start(caller, lane) : null;
   }
 
   private hasRoom(lane: Lane): boolean {

@@ -20,18 +20,20 @@ export function useOperationAdmission(admission: OperationAdmission | undefined)
     slots.delete(request);
   };
   return {
-    async onRequestParse({ request, endResponse }) {
+    onRequestParse({ request, endResponse }) {
       const outcome = outcomeOf(request);
       if (outcome?.kind !== 'caller') return;
+      const name = outcome.caller.name;
+      const now = admission.admitNow(name);
+      if (now) {
+        slots.set(request, now);
+        return;
+      }
       // Only a request that waits listens for its client leaving (touching the signal of every
       // request would make one for each).
-      const name = outcome.caller.name;
-      const waiting = admission.admit(name, admission.wouldWait(name) ? request.signal : undefined);
-      if (!waiting) {
-        await refusalPause();
-        return endResponse(tooManyRequests(RETRY_AFTER_SECONDS));
-      }
-      slots.set(request, await waiting);
+      const waiting = admission.admit(name, request.signal);
+      if (!waiting) return refusalPause().then(() => endResponse(tooManyRequests(RETRY_AFTER_SECONDS)));
+      return waiting.then((release) => void slots.set(request, release));
     },
     onResponse({ request }) {
       release(request);
