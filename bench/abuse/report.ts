@@ -27,6 +27,13 @@ export function percentile(xs: number[], p: number): number {
 
 const ms = (n: number) => n.toFixed(1);
 
+/** The PAYGRAPH_* variables the run passed on to paygraph (`serve` inherits the environment). */
+function settingsFromEnv(): string[] {
+  return Object.entries(process.env)
+    .filter(([name]) => name.startsWith('PAYGRAPH_') && !/KEY|TOKEN|SECRET/.test(name))
+    .map(([name, value]) => `${name}=${value ?? ''}`);
+}
+
 function markdown(o: Outcome, date: string): string {
   const { options: op } = o;
   const lines = [
@@ -37,6 +44,8 @@ function markdown(o: Outcome, date: string): string {
     `paygraph \`serve\` (api-keys) and the sandbox (${op.latencyMs} ms latency per REST call) as processes on loopback; ` +
       `${op.rounds} rounds of ${op.samples} calm queries alone, then with ${op.clients} abusive clients ` +
       `(${o.abuseSeconds.toFixed(1)} s of abuse in all).`,
+    '',
+    `paygraph's settings from the environment: ${settingsFromEnv().join(', ') || 'none (the defaults)'}.`,
     '',
     '| phase | samples | p50 ms | p90 ms | p99 ms | max ms |',
     '|---|---:|---:|---:|---:|---:|',
@@ -77,6 +86,6 @@ export function printAndSave(o: Outcome): void {
     p50: percentile(p.samples, 0.5),
     p99: percentile(p.samples, 0.99),
   }));
-  writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify({ date, ...o, phases: summary }, null, 2)}\n`);
+  writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify({ date, ...o, settings: settingsFromEnv(), phases: summary }, null, 2)}\n`);
   process.stdout.write(`saved bench/abuse/reports/${stem}.md and .json\n`);
 }
