@@ -9,6 +9,8 @@ export const AUTH_MODES = ['open', 'jwt', 'api-keys'] as const;
 
 /** Outside `open` mode; `open` serves one trusted caller on loopback, without a rate limit unless set. */
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
+/** Outside `open` mode, like the rate limit: in `open` every request is the one trusted caller. */
+export const DEFAULT_MAX_OPERATIONS_PER_CALLER = 8;
 
 const GRAPH = ['serve', 'start'] as const;
 
@@ -136,14 +138,16 @@ export const GRAPH_SETTINGS = {
     "REST calls in flight at once, the next going to the caller with the fewest running, so one caller's flood waits behind itself",
     1,
   ),
-  maxOperationsPerCaller: limit(
-    'PAYGRAPH_MAX_OPERATIONS_PER_CALLER',
-    4,
-    'operations of one caller running at once; its further requests wait in its own queue (0: no limit)',
-  ),
+  maxOperationsPerCaller: setting({
+    env: 'PAYGRAPH_MAX_OPERATIONS_PER_CALLER',
+    commands: GRAPH,
+    default: `${DEFAULT_MAX_OPERATIONS_PER_CALLER} (0, off, in \`open\` mode)`,
+    meaning: 'operations of one caller running at once; its further requests wait in its own queue (0: no limit)',
+    value: wholeNumber({}),
+  }),
   operationQueuePerCaller: limit(
     'PAYGRAPH_OPERATION_QUEUE_PER_CALLER',
-    16,
+    64,
     'requests of one caller waiting for a slot; more are refused before their body is read (RATE_LIMITED, HTTP 429)',
   ),
   introspection: setting({

@@ -3,7 +3,7 @@
 // whose default `open` is accepted only on loopback (see assertSafeToListen). The variables, their
 // defaults and checks are described once, in src/server/config: adding one is one entry there.
 import { readFileSync } from 'node:fs';
-import { AUTH_MODES, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
+import { AUTH_MODES, DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
 import { ConfigError, readSettings } from '../config/read';
 import type { SettingName } from '../config/settings';
 
@@ -164,7 +164,8 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       rateLimitPerSecond: s.rateLimitPerSecond ?? (s.auth === 'open' ? 0 : DEFAULT_RATE_LIMIT_PER_SECOND),
       rateLimitBurst: s.rateLimitBurst,
       restConcurrency: s.restConcurrency,
-      maxOperationsPerCaller: s.maxOperationsPerCaller,
+      // Likewise: in `open` mode all requests are one caller, so a per-caller bound would be a global one.
+      maxOperationsPerCaller: s.maxOperationsPerCaller ?? (s.auth === 'open' ? 0 : DEFAULT_MAX_OPERATIONS_PER_CALLER),
       operationQueuePerCaller: s.operationQueuePerCaller,
     },
     corsOrigins: s.corsOrigins,
