@@ -13,6 +13,7 @@ export default tseslint.config(
       'src/rest/generated/',
       'src/server/generated/',
       'examples/*/generated/',
+      'test/operations/generated.ts',
       'bench/**/reports/',
     ],
   },

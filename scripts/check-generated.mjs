@@ -13,6 +13,7 @@ const GENERATED = [
   'schema.graphql',
   'src/server/generated/example-operations.ts',
   'examples/typed-client/generated/graphql.ts',
+  'test/operations/generated.ts',
 ];
 execSync('npm run -s generate', { stdio: 'inherit' });
 const present = GENERATED.filter((f) => {

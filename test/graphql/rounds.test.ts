@@ -1,8 +1,18 @@
 // REST rounds on the critical path: children whose parent key comes from the arguments start with
 // the parent's lookup, and the children of many parents come from one optimistic search with
-// follow-ups only for the parents it may have cut short. Answers equal the naive resolvers'.
+// follow-ups only for the parents it may have cut short. Answers equal the naive resolvers'. The
+// operations are typed documents (test/operations/rounds.graphql), checked against the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { encodeGlobalId } from '../../src/resolvers';
+import {
+  RoundsCutCompletionsDocument,
+  RoundsFilteredRefundsDocument,
+  RoundsManyCompletionsDocument,
+  RoundsNodeRefundsDocument,
+  RoundsTransactionWithChildrenDocument as ONE_WITH_CHILDREN,
+} from '../operations/generated';
+import { runTyped } from '../support/typed-operations';
 import { at, count, rounds, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -20,20 +30,14 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function sameAsNaive(query: string, variables: Obj) {
-  const fast = await h.run(query, variables);
+async function sameAsNaive<Result, Vars extends Obj>(query: TypedDocumentNode<Result, Vars>, variables: Vars) {
+  const fast = await runTyped(h, query, variables);
   expect(fast.errors).toBeUndefined();
-  const naive = await h.run(query, variables, { naive: true });
+  const naive = await runTyped(h, query, variables, { naive: true });
   expect(naive.errors).toBeUndefined();
   expect(fast.data).toEqual(naive.data);
   return fast;
 }
-
-const ONE_WITH_CHILDREN = `query($s: ID!, $t: ID!, $n: Int) { space(id: $s) { transaction(id: $t) {
-  restId state
-  completions(first: $n) { nodes { restId state amount } pageInfo { hasNextPage } }
-  refunds(first: 10) { nodes { restId amount } }
-} } }`;
 
 describe('children of a parent known from the arguments', () => {
   it('transaction(id:) with completions and refunds: one round of three calls', async () => {
@@ -44,23 +48,20 @@ describe('children of a parent known from the arguments', () => {
   });
 
   it('node(id:) starts its children with it too', async () => {
-    const query = `query($id: ID!) { node(id: $id) { ... on Transaction { restId refunds { nodes { restId amount } } } } }`;
-    const r = await sameAsNaive(query, { id: encodeGlobalId('Transaction', h.space, tx) });
+    const r = await sameAsNaive(RoundsNodeRefundsDocument, { id: encodeGlobalId('Transaction', h.space, tx) });
     expect(count(r.calls)).toEqual({ searchTransactions: 1, searchRefunds: 1 });
     expect(rounds(r.calls)).toBe(1);
   });
 
   it('an unknown id answers null, in one round', async () => {
-    const r = await h.run(ONE_WITH_CHILDREN, { s: String(h.space), t: '999999999', n: 5 });
+    const r = await runTyped(h, ONE_WITH_CHILDREN, { s: String(h.space), t: '999999999', n: 5 });
     expect(r.errors).toBeUndefined();
     expect(at(r.data, 'space.transaction')).toBeNull();
     expect(rounds(r.calls)).toBe(1);
   });
 
   it('children with a filter wait for the parent (arguments it does not read alone), with the same answer', async () => {
-    const query = `query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { restId
-      refunds(first: 5, filter: { state: { eq: SUCCESSFUL } }) { nodes { restId state } } } } }`;
-    const r = await sameAsNaive(query, { s: String(h.space), t: String(tx) });
+    const r = await sameAsNaive(RoundsFilteredRefundsDocument, { s: String(h.space), t: String(tx) });
     expect(count(r.calls)).toEqual({ searchTransactions: 1, searchRefunds: 1 });
     expect(rounds(r.calls)).toBe(2);
   });
@@ -68,9 +69,7 @@ describe('children of a parent known from the arguments', () => {
 
 describe('children of many parents', () => {
   it('20 transactions with completions(first: 10): one list and one optimistic search', async () => {
-    const query = `query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId
-      completions(first: 10) { nodes { restId state } pageInfo { hasNextPage } } } } } }`;
-    const r = await sameAsNaive(query, { s: String(h.space) });
+    const r = await sameAsNaive(RoundsManyCompletionsDocument, { s: String(h.space) });
     expect(count(r.calls)).toEqual({ listTransactions: 1, searchTransactionCompletions: 1 });
     expect(rounds(r.calls)).toBe(2);
     const search = r.calls.find((c) => c.operationId === 'searchTransactionCompletions')!;
@@ -79,12 +78,11 @@ describe('children of many parents', () => {
   });
 
   it('a cut search asks again only for the parents it may have cut, in safe chunks, then one by one', async () => {
-    const query = `query($s: ID!) { space(id: $s) { transactions(first: 12) { nodes { restId
-      completions(first: 2) { nodes { restId } pageInfo { hasNextPage } } } } } }`;
+    const query = RoundsCutCompletionsDocument;
     const limit = 6;
-    const r = await h.run(query, { s: String(h.space) }, { childBatchLimit: limit });
+    const r = await runTyped(h, query, { s: String(h.space) }, { childBatchLimit: limit });
     expect(r.errors).toBeUndefined();
-    const naive = await h.run(query, { s: String(h.space) }, { naive: true });
+    const naive = await runTyped(h, query, { s: String(h.space) }, { naive: true });
     expect(r.data).toEqual(naive.data);
     const searches = r.calls.filter((c) => c.operationId === 'searchTransactionCompletions');
     const parentsOf = (c: (typeof searches)[number]) => String(c.query?.query).split(' OR ').length;

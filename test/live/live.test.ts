@@ -1,6 +1,8 @@
 // Live updates end to end: paygraph over HTTP (SSE, yoga's built-in graphql-sse protocol) and
 // WebSocket (graphql-ws), each with its real client library; changes are driven by mutations from
-// another client, and the subscriber sees each state once, in order.
+// another client, and the subscriber sees each state once, in order. The operations are typed
+// documents (test/operations/live.graphql), checked against the schema.
+import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { createClient as createSseClient } from 'graphql-sse';
 import { createClient as createWsClient, type Client as WsClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +10,20 @@ import WebSocket from 'ws';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { examples } from '../../src/server/graphiql-examples';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+import {
+  LiveAuthorizeDocument,
+  LiveCompleteDocument,
+  LiveCreateRefundDocument,
+  LiveCreateTransactionDocument,
+  LiveEntityChangedDocument,
+  LiveFollowTransactionDocument,
+  LiveRefundsChangedDocument,
+  LiveTransactionsChangedDocument,
+  LiveVoidDocument,
+  type LiveRefundsChangedSubscription,
+  type LiveTransactionsChangedSubscription,
+} from '../operations/generated';
+import { typedRequest } from '../support/typed-operations';
 
 let sandbox: RunningSandbox;
 let graph: RunningGraphServer;
@@ -30,35 +46,35 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-async function mutate<T = Record<string, any>>(query: string, variables: Record<string, unknown>): Promise<T> {
+async function mutate<Result, Vars extends Record<string, unknown>>(
+  document: TypedDocumentNode<Result, Vars>,
+  variables: Vars,
+): Promise<Result> {
   const response = await fetch(graph.url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
+    body: JSON.stringify(typedRequest(document, variables)),
   });
-  const body = (await response.json()) as { data: T; errors?: unknown };
+  const body = (await response.json()) as { data: Result; errors?: unknown };
   expect(body.errors).toBeUndefined();
   return body.data;
 }
 
 async function newTransaction(merchantReference?: string): Promise<string> {
-  const data = await mutate(
-    `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
-    {
-      input: {
-        space: String(space),
-        currency: 'CHF',
-        completionBehavior: 'COMPLETE_DEFERRED',
-        merchantReference,
-        lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }],
-      },
+  const data = await mutate(LiveCreateTransactionDocument, {
+    input: {
+      space: String(space),
+      currency: 'CHF',
+      completionBehavior: 'COMPLETE_DEFERRED',
+      merchantReference,
+      lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }],
     },
-  );
-  return data.createTransaction.transaction.id as string;
+  });
+  return data.createTransaction.transaction!.id;
 }
 
 async function authorize(id: string): Promise<void> {
-  await mutate(`mutation ($input: ProcessTransactionCardDetailsInput!) { processTransactionCardDetails(input: $input) { __typename } }`, {
+  await mutate(LiveAuthorizeDocument, {
     input: {
       id,
       paymentMethodConfiguration: String(sandbox.seedSummary.perSpace[space].cardPaymentMethodConfigurationId),
@@ -68,7 +84,7 @@ async function authorize(id: string): Promise<void> {
 }
 
 async function complete(id: string): Promise<void> {
-  await mutate(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, { id });
+  await mutate(LiveCompleteDocument, { id });
 }
 
 async function liveSubscribers(): Promise<number> {
@@ -87,25 +103,10 @@ async function subscribed(count: number): Promise<void> {
  * took the baseline of every collection watch of the same (space, model) registered before.
  */
 async function watchRuns(client: ReturnType<typeof createSseClient>, id: string): Promise<AsyncIterableIterator<unknown>> {
-  const events = client.iterate({ query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`, variables: { id } });
+  const events = client.iterate(typedRequest(LiveEntityChangedDocument, { id }));
   await events.next();
   return events;
 }
-
-const FOLLOW = /* GraphQL */ `
-  subscription ($id: ID!) {
-    entityChanged(id: $id, untilFinal: true) {
-      id
-      ... on Transaction {
-        state
-        version
-        lineItems {
-          name
-        }
-      }
-    }
-  }
-`;
 
 type Event = { data?: { entityChanged: { id: string; state: string; lineItems: { name: string }[] } }; errors?: unknown };
 
@@ -129,7 +130,7 @@ describe('live updates', () => {
     const id = await newTransaction();
     const client = createSseClient({ url: graph.url });
     try {
-      const states = await follow(client.iterate({ query: FOLLOW, variables: { id } }) as AsyncIterable<Event>, id);
+      const states = await follow(client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>, id);
       expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
     } finally {
       client.dispose();
@@ -140,7 +141,7 @@ describe('live updates', () => {
     const id = await newTransaction();
     const client: WsClient = createWsClient({ url: graph.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket });
     try {
-      const states = await follow(client.iterate({ query: FOLLOW, variables: { id } }) as AsyncIterable<Event>, id);
+      const states = await follow(client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>, id);
       expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
     } finally {
       await client.dispose();
@@ -173,10 +174,9 @@ describe('live updates', () => {
     const client = createSseClient({ url: graph.url });
     const ids = [await newTransaction(), await newTransaction()];
     const before = await liveSubscribers();
-    const events = client.iterate({
-      query: `subscription ($space: ID!) { refundsChanged(space: $space, filter: { merchantReference: { eq: "live-yes" } }) { id amount merchantReference } }`,
-      variables: { space: String(space) },
-    }) as AsyncIterableIterator<{ data?: { refundsChanged: { amount: number; merchantReference: string } } }>;
+    const events = client.iterate(typedRequest(LiveRefundsChangedDocument, { space: String(space) })) as AsyncIterableIterator<{
+      data?: LiveRefundsChangedSubscription;
+    }>;
     try {
       // The first event can only come from a refund made after subscribing: make them once the watch runs.
       const first = events.next();
@@ -187,20 +187,17 @@ describe('live updates', () => {
       }
       const refunds: string[] = [];
       for (const [i, reference] of ['live-no', 'live-yes'].entries()) {
-        const made = await mutate(
-          `mutation ($input: CreateRefundInput!) { createRefund(input: $input) { ... on CreateRefundPayload { refund { id } } } }`,
-          {
-            input: {
-              space: String(space),
-              transaction: ids[i],
-              externalId: `r-${i}`,
-              type: 'MERCHANT_INITIATED_ONLINE',
-              amount: 3 + i,
-              merchantReference: reference,
-            },
+        const made = await mutate(LiveCreateRefundDocument, {
+          input: {
+            space: String(space),
+            transaction: ids[i],
+            externalId: `r-${i}`,
+            type: 'MERCHANT_INITIATED_ONLINE',
+            amount: 3 + i,
+            merchantReference: reference,
           },
-        );
-        refunds.push(made.createRefund.refund.id as string);
+        });
+        refunds.push(made.createRefund.refund!.id);
         // The baseline of the refund watch is taken by the tick that first answers a refund followed in the same space.
         if (i === 0) await watchRuns(client, refunds[0]).then((e) => e.return?.());
       }
@@ -218,10 +215,11 @@ describe('live updates', () => {
     await authorize(voided);
     const client = createSseClient({ url: graph.url });
     const before = await liveSubscribers();
-    const events = client.iterate({
-      query: `subscription ($space: ID!, $ref: String!) { transactionsChanged(space: $space, filter: { merchantReference: { eq: $ref } }) { id state } }`,
-      variables: { space: String(space), ref: reference },
-    }) as AsyncIterableIterator<{ data?: { transactionsChanged: { id: string; state: string } } }>;
+    const events = client.iterate(
+      typedRequest(LiveTransactionsChangedDocument, { space: String(space), ref: reference }),
+    ) as AsyncIterableIterator<{
+      data?: LiveTransactionsChangedSubscription;
+    }>;
     try {
       const first = events.next();
       await subscribed(before + 1);
@@ -231,7 +229,7 @@ describe('live updates', () => {
       await follower.return?.();
       const newer = await newTransaction(reference);
       expect((await first).value!.data!.transactionsChanged).toEqual({ id: newer, state: 'PENDING' });
-      await mutate(`mutation ($id: ID!) { voidTransactionOnline(input: { id: $id }) { __typename } }`, { id: voided });
+      await mutate(LiveVoidDocument, { id: voided });
       expect((await events.next()).value!.data!.transactionsChanged).toEqual({ id: voided, state: 'VOIDED' });
     } finally {
       await events.return?.();
@@ -243,7 +241,7 @@ describe('live updates', () => {
     const client = createSseClient({ url: graph.url });
     try {
       const country = Buffer.from('RestCountry:-:CH').toString('base64url');
-      const events = client.iterate({ query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`, variables: { id: country } });
+      const events = client.iterate(typedRequest(LiveEntityChangedDocument, { id: country }));
       const first = await events.next();
       expect(first.value).toMatchObject({
         errors: [{ message: 'Country has neither a version nor a state: it cannot be watched', extensions: { code: 'BAD_USER_INPUT' } }],

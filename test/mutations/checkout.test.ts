@@ -1,8 +1,21 @@
 // A checkout through the graph against the sandbox: createTransaction -> processTransactionCardDetails
 // (approving card) -> completeTransactionOnline -> createRefund, each one REST call, with the state
-// checked after each step; the payload's selection rides on the write call as `expand`.
+// checked after each step; the payload's selection rides on the write call as `expand`. The operations
+// are typed documents (test/operations/checkout.graphql), checked against the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { at, count, startHarness, type Harness } from '../graphql/harness';
+import {
+  CheckoutCompleteDocument as COMPLETE,
+  CheckoutCompleteWithTransactionDocument,
+  CheckoutCreateTransactionDocument as CREATE,
+  CheckoutProcessCardDocument as PROCESS,
+  CheckoutProcessCardStateOnlyDocument,
+  CheckoutRefundDocument as REFUND,
+  CheckoutTransactionRefundsDocument,
+  type CreateTransactionInput,
+  type LineItemCreateInput,
+} from '../operations/generated';
+import { runTyped } from '../support/typed-operations';
 
 let h: Harness;
 let cardConfig: number;
@@ -13,101 +26,12 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const CREATE = /* GraphQL */ `
-  mutation ($input: CreateTransactionInput!) {
-    createTransaction(input: $input) {
-      __typename
-      ... on CreateTransactionPayload {
-        transaction {
-          id
-          restId
-          state
-          currency
-          lineItems {
-            name
-            amountIncludingTax
-          }
-          token {
-            id
-          }
-        }
-      }
-      ... on MutationError {
-        code
-        message
-      }
-    }
-  }
-`;
+const lineItems: LineItemCreateInput[] = [
+  { uniqueId: 'sku-1', name: 'Espresso machine', quantity: 1, amountIncludingTax: 249.5, type: 'PRODUCT' },
+];
 
-const PROCESS = /* GraphQL */ `
-  mutation ($input: ProcessTransactionCardDetailsInput!) {
-    processTransactionCardDetails(input: $input) {
-      __typename
-      ... on ProcessTransactionCardDetailsPayload {
-        transaction {
-          id
-          state
-          version
-        }
-      }
-      ... on MutationError {
-        code
-        message
-      }
-    }
-  }
-`;
-
-const COMPLETE = /* GraphQL */ `
-  mutation ($input: CompleteTransactionOnlineInput!) {
-    completeTransactionOnline(input: $input) {
-      __typename
-      ... on CompleteTransactionOnlinePayload {
-        transactionCompletion {
-          id
-          state
-          amount
-        }
-      }
-      ... on MutationError {
-        code
-        message
-      }
-    }
-  }
-`;
-
-const REFUND = /* GraphQL */ `
-  mutation ($input: CreateRefundInput!) {
-    createRefund(input: $input) {
-      __typename
-      ... on CreateRefundPayload {
-        refund {
-          id
-          state
-          amount
-          transaction {
-            id
-            state
-          }
-        }
-      }
-      ... on StateTransitionError {
-        currentState
-      }
-      ... on MutationError {
-        code
-        message
-      }
-    }
-  }
-`;
-
-const lineItems = [{ uniqueId: 'sku-1', name: 'Espresso machine', quantity: 1, amountIncludingTax: 249.5, type: 'PRODUCT' }];
-
-async function createTransaction(extra: Record<string, unknown> = {}): Promise<{ id: string; restId: number }> {
-  const r = await h.run(CREATE, {
+async function createTransaction(extra: Partial<CreateTransactionInput> = {}): Promise<{ id: string; restId: number }> {
+  const r = await runTyped(h, CREATE, {
     input: { space: String(h.space), currency: 'CHF', lineItems, completionBehavior: 'COMPLETE_DEFERRED', ...extra },
   });
   expect(r.errors).toBeUndefined();
@@ -116,7 +40,7 @@ async function createTransaction(extra: Record<string, unknown> = {}): Promise<{
 
 describe('a checkout, one REST call per step', () => {
   it('creates, authorizes with the approving card, completes and refunds', async () => {
-    const created = await h.run(CREATE, {
+    const created = await runTyped(h, CREATE, {
       input: { space: String(h.space), currency: 'CHF', lineItems, completionBehavior: 'COMPLETE_DEFERRED' },
     });
     expect(created.errors).toBeUndefined();
@@ -126,7 +50,7 @@ describe('a checkout, one REST call per step', () => {
     expect(count(created.calls)).toEqual({ createTransaction: 1 });
     const tx = at(created.data, 'createTransaction.transaction.id') as string;
 
-    const processed = await h.run(PROCESS, {
+    const processed = await runTyped(h, PROCESS, {
       input: {
         id: tx,
         paymentMethodConfiguration: String(cardConfig),
@@ -137,12 +61,12 @@ describe('a checkout, one REST call per step', () => {
     expect(at(processed.data, 'processTransactionCardDetails.transaction.state')).toBe('AUTHORIZED');
     expect(count(processed.calls)).toEqual({ processTransactionCardDetails: 1 });
 
-    const completed = await h.run(COMPLETE, { input: { id: tx } });
+    const completed = await runTyped(h, COMPLETE, { input: { id: tx } });
     expect(completed.errors).toBeUndefined();
     expect(at(completed.data, 'completeTransactionOnline.transactionCompletion.state')).toBe('SUCCESSFUL');
     expect(count(completed.calls)).toEqual({ completeTransactionOnline: 1 });
 
-    const refunded = await h.run(REFUND, {
+    const refunded = await runTyped(h, REFUND, {
       input: { space: String(h.space), transaction: tx, externalId: 'refund-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 49.5 },
     });
     expect(refunded.errors).toBeUndefined();
@@ -156,27 +80,15 @@ describe('a checkout, one REST call per step', () => {
 
   it('answers the acted-on object with one follow-up read, only when selected', async () => {
     const { id } = await createTransaction();
-    const r = await h.run(
-      `mutation ($input: ProcessTransactionCardDetailsInput!) {
-        processTransactionCardDetails(input: $input) { ... on ProcessTransactionCardDetailsPayload { transaction { state } } }
-      }`,
-      {
-        input: {
-          id,
-          paymentMethodConfiguration: String(cardConfig),
-          cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
-        },
+    const r = await runTyped(h, CheckoutProcessCardStateOnlyDocument, {
+      input: {
+        id,
+        paymentMethodConfiguration: String(cardConfig),
+        cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
       },
-    );
+    });
     expect(r.errors).toBeUndefined();
-    const completed = await h.run(
-      `mutation ($input: CompleteTransactionOnlineInput!) {
-        completeTransactionOnline(input: $input) {
-          ... on CompleteTransactionOnlinePayload { transactionCompletion { state } transaction { id state } }
-        }
-      }`,
-      { input: { id } },
-    );
+    const completed = await runTyped(h, CheckoutCompleteWithTransactionDocument, { input: { id } });
     expect(completed.errors).toBeUndefined();
     expect(at(completed.data, 'completeTransactionOnline.transaction')).toEqual({ id, state: 'FULFILL' });
     expect(count(completed.calls)).toEqual({ completeTransactionOnline: 1, searchTransactions: 1 });
@@ -184,18 +96,16 @@ describe('a checkout, one REST call per step', () => {
 
   it('refuses a refund larger than what is left with a typed error, and changes nothing', async () => {
     const { id } = await createTransaction();
-    await h.run(PROCESS, {
+    await runTyped(h, PROCESS, {
       input: {
         id,
         paymentMethodConfiguration: String(cardConfig),
         cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
       },
     });
-    await h.run(COMPLETE, { input: { id } });
-    const before = await h.run(`query ($id: ID!) { node(id: $id) { ... on Transaction { version refunds(first: 5) { nodes { id } } } } }`, {
-      id,
-    });
-    const r = await h.run(REFUND, {
+    await runTyped(h, COMPLETE, { input: { id } });
+    const before = await runTyped(h, CheckoutTransactionRefundsDocument, { id });
+    const r = await runTyped(h, REFUND, {
       input: { space: String(h.space), transaction: id, externalId: 'too-much', type: 'MERCHANT_INITIATED_ONLINE', amount: 10_000 },
     });
     expect(r.errors).toBeUndefined();
@@ -203,9 +113,7 @@ describe('a checkout, one REST call per step', () => {
     expect(result.__typename).not.toBe('CreateRefundPayload');
     expect(typeof result.code).toBe('string');
     expect(result.message).toMatch(/amount|refund/i);
-    const after = await h.run(`query ($id: ID!) { node(id: $id) { ... on Transaction { version refunds(first: 5) { nodes { id } } } } }`, {
-      id,
-    });
+    const after = await runTyped(h, CheckoutTransactionRefundsDocument, { id });
     expect(after.data).toEqual(before.data);
   });
 });
