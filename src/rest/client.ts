@@ -11,8 +11,17 @@ import { AbortedWhileQueued, Limiter } from './limiter';
 import { prepareCall, type PreparedCall } from './prepare';
 import { DEFAULT_RETRY, nextDelay, parseRetryAfter, type RetryOptions } from './retry';
 import { createSigner, type SignRequest } from './signer';
-import { createPool, DEFAULT_TIMEOUTS, exchange, type RawResponse, type Timeouts } from './transport';
-import type { CallOptions, OperationId, RestCaller, ResultOf } from './types';
+import {
+  createPool,
+  DEFAULT_TIMEOUTS,
+  exchange,
+  exchangeStream,
+  type BodyEnd,
+  type RawResponse,
+  type StreamedResponse,
+  type Timeouts,
+} from './transport';
+import type { CallOptions, OperationId, RestBodyStream, RestCaller, ResultOf } from './types';
 
 /** What one finished call reports to metrics and logs. Never contains a token, key or header. */
 export interface CallEvent {
@@ -112,6 +121,10 @@ function interpret(prepared: PreparedCall, res: RawResponse): unknown {
   }
 }
 
+function bodyStream(res: StreamedResponse): RestBodyStream {
+  return { contentType: res.contentType, [Symbol.asyncIterator]: () => res.body[Symbol.asyncIterator]() };
+}
+
 export function createRestClient(options: RestClientOptions): RestClient {
   // Only what calls need later is kept: the closures below must not hold `options`, which holds the
   // key's text (the signer keeps it as a key object only).
@@ -135,19 +148,22 @@ export function createRestClient(options: RestClientOptions): RestClient {
   }
 
   /** One send: waits for a slot, then signs and sends; counts the send in `event` once it happens. */
-  /** `capMs` bounds a retry's timeouts by what is left of the call's time budget. */
+  /** `capMs` bounds a retry's timeouts by what is left of the call's time budget. With `onBody`, a 2xx */
+  /** body is answered unread and the slot is kept until `onBody` is told the body is finished. */
   async function attempt(
     prepared: PreparedCall,
     signal: AbortSignal | undefined,
     event: CallEvent,
     capMs = Infinity,
-  ): Promise<RawResponse> {
+    onBody?: BodyEnd,
+  ): Promise<RawResponse | StreamedResponse> {
     try {
       await limiter.acquire(signal);
     } catch (err) {
       if (!(err instanceof AbortedWhileQueued)) throw err;
       throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, closed ? 'the REST client was closed' : undefined);
     }
+    let streaming = false;
     try {
       if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
       event.attempts++;
@@ -159,22 +175,25 @@ export function createRestClient(options: RestClientOptions): RestClient {
       if (prepared.space !== undefined) headers.space = prepared.space;
       if (prepared.body !== undefined) headers['content-type'] = 'application/json';
       const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;
-      return await exchange(
-        pool,
-        {
-          method: prepared.op.method,
-          path: prepared.requestPath,
-          headers,
-          body: prepared.body,
-          signal,
-          connectTimeoutMs: Math.min(timeouts.connectMs, capMs),
-          headersTimeoutMs: Math.min(Math.max(timeouts.headersMs, readTimeoutMs), capMs),
-          bodyTimeoutMs: Math.min(timeouts.bodyMs, capMs),
-        },
-        info,
-      );
+      const req = {
+        method: prepared.op.method,
+        path: prepared.requestPath,
+        headers,
+        body: prepared.body,
+        signal,
+        connectTimeoutMs: Math.min(timeouts.connectMs, capMs),
+        headersTimeoutMs: Math.min(Math.max(timeouts.headersMs, readTimeoutMs), capMs),
+        bodyTimeoutMs: Math.min(timeouts.bodyMs, capMs),
+      };
+      if (!onBody) return await exchange(pool, req, info);
+      const res = await exchangeStream(pool, req, info, (bytesIn, error) => {
+        limiter.release();
+        onBody(bytesIn, error);
+      });
+      streaming = 'body' in res;
+      return res;
     } finally {
-      limiter.release();
+      if (!streaming) limiter.release();
     }
   }
 
@@ -191,6 +210,16 @@ export function createRestClient(options: RestClientOptions): RestClient {
       bytesIn: 0,
       bytesOut: 0,
     };
+    // A streamed body reports the call when the body is finished, not when the headers arrive.
+    let bodyPending = false;
+    const onBody: BodyEnd | undefined = callOptions.stream
+      ? (bytesIn, error) => {
+          event.bytesIn += bytesIn;
+          if (error) Object.assign(event, { ok: false, errorCode: error.code });
+          event.durationMs = performance.now() - started;
+          report(event);
+        }
+      : undefined;
     try {
       const prepared = prepareCall(operationId, callOptions, basePath);
       Object.assign(event, { method: prepared.op.method, route: basePath + prepared.op.path, space: prepared.space });
@@ -201,8 +230,12 @@ export function createRestClient(options: RestClientOptions): RestClient {
         try {
           // The first attempt runs on its own timeouts; a retry gets at most what is left of the budget.
           const capMs = event.attempts === 0 ? Infinity : Math.max(1, retry.budgetMs - (performance.now() - started));
-          const res = await attempt(prepared, signal, event, capMs);
+          const res = await attempt(prepared, signal, event, capMs, onBody);
           event.status = res.status;
+          if ('body' in res) {
+            event.ok = bodyPending = true;
+            return bodyStream(res);
+          }
           event.bytesIn += res.bytesIn;
           const result = interpret({ ...prepared, info: { ...prepared.info, attempts: event.attempts } }, res);
           event.ok = true;
@@ -220,8 +253,10 @@ export function createRestClient(options: RestClientOptions): RestClient {
       if (err instanceof RestError) event.errorCode = err.code;
       throw err;
     } finally {
-      event.durationMs = performance.now() - started;
-      report(event);
+      if (!bodyPending) {
+        event.durationMs = performance.now() - started;
+        report(event);
+      }
     }
   }
 

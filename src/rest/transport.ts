@@ -86,39 +86,147 @@ class Deadlines {
     }, ms);
   }
 
+  pause(): void {
+    clearTimeout(this.timer);
+  }
+
   done(): void {
     clearTimeout(this.timer);
     this.caller?.removeEventListener('abort', this.forward);
   }
 }
 
+type Response = Dispatcher.ResponseData;
+
+function send(pool: Dispatcher, req: Exchange, deadlines: Deadlines): Promise<Response> {
+  deadlines.start('headers', req.headersTimeoutMs);
+  return pool.request({
+    method: req.method,
+    path: req.path,
+    headers: req.headers,
+    body: req.body,
+    signal: deadlines.controller.signal,
+    // Backstops only: the native deadlines fire first.
+    headersTimeout: req.headersTimeoutMs + 1_000,
+    bodyTimeout: req.bodyTimeoutMs + 1_000,
+  });
+}
+
+async function readWhole(res: Response, req: Exchange, deadlines: Deadlines): Promise<RawResponse> {
+  deadlines.start('body', req.bodyTimeoutMs);
+  const text = await res.body.text();
+  const contentType = String(res.headers['content-type'] ?? '');
+  const length = Number(res.headers['content-length']);
+  const bytesIn = Number.isInteger(length) && length >= 0 ? length : Buffer.byteLength(text);
+  return { status: res.statusCode, headers: res.headers, contentType, text, bytesIn };
+}
+
+function failure(err: unknown, req: Exchange, info: RestCallInfo, deadlines: Deadlines): RestError {
+  if (deadlines.expired === 'headers') return new RestTimeoutError(info, 'headers', req.headersTimeoutMs);
+  if (deadlines.expired === 'body') return new RestTimeoutError(info, 'body', req.bodyTimeoutMs);
+  return toRestError(err, req, info);
+}
+
 /** Sends one request and reads its whole body; every failure is thrown as a RestError. */
 export async function exchange(pool: Dispatcher, req: Exchange, info: RestCallInfo): Promise<RawResponse> {
   const deadlines = new Deadlines(req.signal);
   try {
-    deadlines.start('headers', req.headersTimeoutMs);
-    const res = await pool.request({
-      method: req.method,
-      path: req.path,
-      headers: req.headers,
-      body: req.body,
-      signal: deadlines.controller.signal,
-      // Backstops only: the native deadlines above fire first.
-      headersTimeout: req.headersTimeoutMs + 1_000,
-      bodyTimeout: req.bodyTimeoutMs + 1_000,
-    });
-    deadlines.start('body', req.bodyTimeoutMs);
-    const text = await res.body.text();
-    const contentType = String(res.headers['content-type'] ?? '');
-    const length = Number(res.headers['content-length']);
-    const bytesIn = Number.isInteger(length) && length >= 0 ? length : Buffer.byteLength(text);
-    return { status: res.statusCode, headers: res.headers, contentType, text, bytesIn };
+    return await readWhole(await send(pool, req, deadlines), req, deadlines);
   } catch (err) {
-    if (deadlines.expired === 'headers') throw new RestTimeoutError(info, 'headers', req.headersTimeoutMs);
-    if (deadlines.expired === 'body') throw new RestTimeoutError(info, 'body', req.bodyTimeoutMs);
-    throw toRestError(err, req, info);
+    throw failure(err, req, info, deadlines);
   } finally {
     deadlines.done();
+  }
+}
+
+/** A 2xx response whose body is read chunk by chunk, as the consumer asks. */
+export interface StreamedResponse {
+  status: number;
+  contentType: string;
+  body: AsyncIterable<Uint8Array>;
+}
+
+/** Told once when a streamed body is finished: read to its end, failed, or abandoned. */
+export type BodyEnd = (bytesIn: number, error?: RestError) => void;
+
+/**
+ * Sends one request; a 2xx body is handed over unread as chunks (an error body is read whole, as by
+ * `exchange`). The body deadline then bounds each wait for the next chunk, not the whole download (a
+ * slow consumer is not the upstream's fault). `onEnd` runs once the body is finished with, also when
+ * it is never read and the caller's signal or the body deadline ends it.
+ */
+export async function exchangeStream(
+  pool: Dispatcher,
+  req: Exchange,
+  info: RestCallInfo,
+  onEnd: BodyEnd,
+): Promise<RawResponse | StreamedResponse> {
+  const deadlines = new Deadlines(req.signal);
+  let res: Response;
+  try {
+    res = await send(pool, req, deadlines);
+    if (res.statusCode < 200 || res.statusCode >= 300) {
+      const whole = await readWhole(res, req, deadlines);
+      deadlines.done();
+      return whole;
+    }
+  } catch (err) {
+    deadlines.done();
+    throw failure(err, req, info, deadlines);
+  }
+  deadlines.start('body', req.bodyTimeoutMs);
+  return {
+    status: res.statusCode,
+    contentType: String(res.headers['content-type'] ?? ''),
+    body: new BodyChunks(res, req, info, deadlines, onEnd),
+  };
+}
+
+class BodyChunks implements AsyncIterable<Uint8Array> {
+  private started = false;
+  private finished = false;
+  private bytes = 0;
+
+  constructor(
+    private readonly res: Response,
+    private readonly req: Exchange,
+    private readonly info: RestCallInfo,
+    private readonly deadlines: Deadlines,
+    private readonly onEnd: BodyEnd,
+  ) {
+    // Never read: the slot is still given back when the request is aborted or the deadline passes.
+    deadlines.controller.signal.addEventListener('abort', () => {
+      if (!this.started) this.finish(new RestAbortedError(info));
+    });
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
+    if (this.started || this.finished) throw new RestAbortedError(this.info, 'the response body was already read');
+    this.started = true;
+    let error: RestError | undefined;
+    const chunks = this.res.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
+    try {
+      for (;;) {
+        this.deadlines.start('body', this.req.bodyTimeoutMs);
+        const next = await chunks.next().catch((err: unknown) => {
+          throw (error = failure(err, this.req, this.info, this.deadlines));
+        });
+        this.deadlines.pause();
+        if (next.done) return;
+        this.bytes += next.value.length;
+        yield next.value;
+      }
+    } finally {
+      this.finish(error);
+    }
+  }
+
+  private finish(error?: RestError): void {
+    if (this.finished) return;
+    this.finished = true;
+    this.deadlines.done();
+    if (!this.res.body.readableEnded) this.res.body.destroy();
+    this.onEnd(this.bytes, error);
   }
 }
 

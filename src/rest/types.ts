@@ -35,6 +35,17 @@ export interface CallOptions<Op extends OperationId = OperationId> {
   /** The operation's request body (`RequestBody<Op>`); any JSON value is accepted, the sandbox or the API validates it. */
   body?: unknown;
   signal?: AbortSignal;
+  /**
+   * Answer a 2xx body unread, as a `RestBodyStream` of its chunks (the result type does not say so):
+   * for large bodies read while they arrive. The call keeps its in-flight slot until the body is read
+   * or abandoned; it is retried only before a 2xx response arrives.
+   */
+  stream?: boolean;
+}
+
+/** The result of a call made with `stream: true`: its body's chunks, readable once. */
+export interface RestBodyStream extends AsyncIterable<Uint8Array> {
+  readonly contentType: string;
 }
 
 export interface RestCaller {
