@@ -11,7 +11,7 @@ export { addWarning, warningsOf, type Warning } from './warnings';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
 export { encodeGlobalId, decodeGlobalId, spaceIdOf, type DecodedGlobalId } from './global-id';
 export { entityKey, splitNestedKey } from './entity-key';
-export { callExtra, type ExtraCall } from './extras';
+export { callExtra, streamExtra, type ExtraCall } from './extras';
 export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
 export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';
 export { idFieldTarget } from './filter-ids';

@@ -26,9 +26,10 @@ export function withExpand(op: Operation, query: Record<string, unknown>, expand
 export async function callOp(
   caller: Caller,
   op: Operation,
-  o: { space: number | null; path?: Record<string, string | number | bigint>; query?: Record<string, unknown> },
+  o: { space: number | null; path?: Record<string, string | number | bigint>; query?: Record<string, unknown>; stream?: boolean },
 ): Promise<unknown> {
   const options: CallOptions = { signal: caller.signal };
+  if (o.stream) options.stream = true;
   if (op.spaceScoped && !op.byCredentials && o.space !== null) options.space = o.space;
   if (o.path && Object.keys(o.path).length > 0) options.path = o.path;
   if (o.query && Object.keys(o.query).length > 0) options.query = o.query;

@@ -1,8 +1,12 @@
 // Space.transactionExport: the CSV export of transactions (GET /payment/transactions/export), taking
 // the typed filter and orderBy of transactions (or the raw REST forms), as the CSV text, as rows parsed
-// with csv-parse (one JSON object per line, keyed by the header) and as typed records.
-import { parse } from 'csv-parse/sync';
-import { callExtra, searchParams, type SearchArgs } from '../../resolvers';
+// with csv-parse (one JSON object per line, keyed by the header) and as typed records. The body is
+// read as it arrives: `rows` and `records` are parsed chunk by chunk and can be asked with @stream,
+// so the first records go out while the export is still downloading.
+import { pipeline, Readable } from 'node:stream';
+import { parse, type Options } from 'csv-parse';
+import type { GraphQLResolveInfo } from 'graphql';
+import { searchParams, streamExtra, type SearchArgs } from '../../resolvers';
 import type { Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
@@ -14,32 +18,115 @@ import { queryFrom } from './results';
 import { exportColumnRef, exportRowRef } from './transaction-export-rows';
 
 interface TransactionExport {
-  csv: string;
+  body: SharedBody;
 }
 
 const exportRef = builder.objectRef<TransactionExport>('TransactionExport').implement({
   description: 'A CSV export of transactions.',
   fields: (t) => ({
-    csv: t.string({ nullable: false, description: 'The CSV text as returned.', resolve: (e) => e.csv }),
+    csv: t.string({ nullable: false, description: 'The CSV text as returned.', resolve: (e) => collectText(e.body.subscribe()) }),
     rows: t.field({
       type: ['JSONObject'],
       nullable: false,
-      description: 'The CSV parsed: one object per line, keyed by the header row.',
-      resolve: (e) => parseRows(e.csv),
+      description: 'The CSV parsed: one object per line, keyed by the header row (can be asked with @stream).',
+      resolve: (e, _args, _ctx, info) => listOf(parseStream(e.body.subscribe()), info),
     }),
     records: t.field({
       type: [exportRowRef],
       nullable: false,
-      description: 'The CSV parsed into typed rows (the columns asked for; the others null).',
-      resolve: (e) => parseRows(e.csv),
+      description: 'The CSV parsed into typed rows (the columns asked for; the others null; can be asked with @stream).',
+      resolve: (e, _args, _ctx, info) => listOf(parseStream(e.body.subscribe()), info),
     }),
   }),
 });
 
-/** Parses the export; a malformed CSV is an upstream problem, reported as such. */
-export function parseRows(csv: string): Record<string, string>[] {
-  if (csv.trim() === '') return [];
-  return parse<Record<string, string>>(csv, { columns: true, skip_empty_lines: true, bom: true });
+const CSV_OPTIONS: Options = { columns: true, skip_empty_lines: true, bom: true };
+
+/** Parses the export chunk by chunk; a malformed CSV is an upstream problem, reported as such. */
+export async function* parseStream(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Record<string, string>> {
+  // pipeline: leaving the loop early destroys the parser and ends the body (the REST call ends too).
+  const parser = pipeline(Readable.from(chunks), parse(CSV_OPTIONS), () => undefined);
+  for await (const row of parser) yield row as Record<string, string>;
+}
+
+async function collectText(chunks: AsyncIterable<Uint8Array>): Promise<string> {
+  return Buffer.concat(await collect(chunks)).toString('utf8');
+}
+
+/**
+ * With @stream the items are answered as they are parsed (the executor of @defer/@stream completes
+ * an async iterable); without it the whole list is wanted anyway, and an array also suits executors
+ * that only complete arrays (graphql-js 16).
+ */
+function listOf<T>(items: AsyncIterable<T>, info: GraphQLResolveInfo): AsyncIterable<T> | Promise<T[]> {
+  if (info.fieldNodes.some((node) => node.directives?.some((d) => d.name.value === 'stream'))) return items;
+  return collect(items);
+}
+
+async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const item of items) all.push(item);
+  return all;
+}
+
+/**
+ * One body read by every field that asks it (`csv`, `rows`, `records` together): each reader gets every
+ * chunk, the body is pulled as fast as the quickest reader asks, and it is ended when all readers left.
+ * Readers join when their fields resolve, before the first chunk arrives.
+ */
+class SharedBody {
+  private readonly queues = new Set<Uint8Array[]>();
+  private readonly source: AsyncIterator<Uint8Array>;
+  private pulling?: Promise<void>;
+  private started = false;
+  private ended = false;
+  private error?: Error;
+
+  constructor(body: AsyncIterable<Uint8Array>) {
+    this.source = body[Symbol.asyncIterator]();
+  }
+
+  subscribe(): AsyncIterable<Uint8Array> {
+    if (this.started) throw new Error('the export was already being read; ask its fields in one selection');
+    const queue: Uint8Array[] = [];
+    this.queues.add(queue);
+    return this.read(queue);
+  }
+
+  private async *read(queue: Uint8Array[]): AsyncGenerator<Uint8Array> {
+    try {
+      for (;;) {
+        const chunk = queue.shift();
+        if (chunk) yield chunk;
+        else if (this.error !== undefined) throw this.error;
+        else if (this.ended) return;
+        else await this.pull();
+      }
+    } finally {
+      this.queues.delete(queue);
+      if (this.queues.size === 0 && !this.ended) {
+        this.ended = true;
+        await this.source.return?.();
+      }
+    }
+  }
+
+  private pull(): Promise<void> {
+    this.pulling ??= this.source
+      .next()
+      .then(
+        (next) => {
+          this.started = true;
+          if (next.done) this.ended = true;
+          else for (const queue of this.queues) queue.push(next.value);
+        },
+        (error: unknown) => {
+          this.error = error instanceof Error ? error : new Error('the export failed');
+        },
+      )
+      .finally(() => (this.pulling = undefined));
+    return this.pulling;
+  }
 }
 
 /** REST parameters of the export from the field's arguments; typed and raw forms of one thing exclude each other. */
@@ -83,9 +170,8 @@ builder.objectFields(entityRef('Space'), (t) => ({
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
       if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
-      const csv = await callExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) });
-      if (typeof csv !== 'string') throw new Error('the export did not return CSV text');
-      return { csv };
+      const body = await streamExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) });
+      return { body: new SharedBody(body) };
     },
   }),
 }));
