@@ -178,7 +178,8 @@ describe('transactionExport streamed', () => {
 
   it('answers csv, rows and records of one body together, rows as csv-parse/sync reads the csv, with one REST call', async () => {
     events.length = 0;
-    const query = `query($s: ID!) { space(id: $s) { transactionExport(limit: 300) { csv rows records { restId state } } } }`;
+    const query = `query($s: ID!) { space(id: $s) { transactionExport(limit: 300) { csv rows records { restId state } }
+      again: transactionExport(limit: 300) { records { restId state } } } }`;
     const r = (await (await post(query, 'application/json')).json()) as {
       errors?: unknown;
       data: { space: { transactionExport: { csv: string; rows: Record<string, string>[]; records: Row[] } } };
@@ -189,6 +190,7 @@ describe('transactionExport streamed', () => {
     expect(wanted.length).toBeGreaterThan(20);
     expect(rows).toEqual(wanted);
     expect(records.map((x) => Number(x.restId))).toEqual(wanted.map((x) => Number(x.id)));
+    expect((r.data.space as unknown as { again: { records: Row[] } }).again.records).toEqual(records);
     const exports = events.filter((e) => e.operationId === 'exportTransactions');
     expect(exports).toHaveLength(1);
     expect(exports[0]).toMatchObject({ ok: true, attempts: 1, status: 200, bytesIn: Buffer.byteLength(csv) });

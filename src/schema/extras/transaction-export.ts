@@ -6,7 +6,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
 import type { GraphQLResolveInfo } from 'graphql';
-import { searchParams, streamExtra, type SearchArgs } from '../../resolvers';
+import { searchParams, streamExtra, type GraphContext, type SearchArgs } from '../../resolvers';
 import type { Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
@@ -142,6 +142,23 @@ function exportQuery(args: Record<string, unknown>): Record<string, unknown> {
   return queryFrom({ ...rest, fields: columns ?? fields, query: search.query, order: search.order ?? order });
 }
 
+/** Exports asked by a request, by space and parameters: the same export asked twice (aliases) is read once. */
+const exportsOf = new WeakMap<object, Map<string, Promise<SharedBody>>>();
+
+function sharedExport(ctx: GraphContext, space: number, query: Record<string, unknown>): Promise<SharedBody> {
+  let asked = exportsOf.get(ctx);
+  if (!asked) exportsOf.set(ctx, (asked = new Map<string, Promise<SharedBody>>()));
+  const key = JSON.stringify([space, query]);
+  let pending = asked.get(key);
+  if (!pending) {
+    pending = streamExtra(ctx, 'exportTransactions', { space, query }).then((body) => new SharedBody(body));
+    // A failed call is not remembered: the next field that asks may try again.
+    pending.catch(() => asked.delete(key));
+    asked.set(key, pending);
+  }
+  return pending;
+}
+
 builder.objectFields(entityRef('Space'), (t) => ({
   transactionExport: dynamicField<Entity>(t, {
     type: exportRef,
@@ -170,8 +187,7 @@ builder.objectFields(entityRef('Space'), (t) => ({
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
       if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
-      const body = await streamExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) });
-      return { body: new SharedBody(body) };
+      return { body: await sharedExport(ctx, spaceIdOf(space), exportQuery(args)) };
     },
   }),
 }));
