@@ -28,13 +28,13 @@ const exportRef = builder.objectRef<TransactionExport>('TransactionExport').impl
     rows: t.field({
       type: ['JSONObject'],
       nullable: false,
-      description: 'The CSV parsed: one object per line, keyed by the header row (can be asked with @stream).',
+      description: 'The CSV parsed: one object per line, keyed by the header row.',
       resolve: (e, _args, _ctx, info) => listOf(parseStream(e.body.subscribe()), info),
     }),
     records: t.field({
       type: [exportRowRef],
       nullable: false,
-      description: 'The CSV parsed into typed rows (the columns asked for; the others null; can be asked with @stream).',
+      description: 'The CSV parsed into typed rows (the columns asked for; the others null).',
       resolve: (e, _args, _ctx, info) => listOf(parseStream(e.body.subscribe()), info),
     }),
   }),
