@@ -16,6 +16,7 @@ import { startSandbox } from './sandbox';
 import { writeReports } from './report';
 import type { CellResult, ColdStart, Results, Settings } from './results';
 import { selectScenarios, type Scenario } from './scenarios';
+import { progressBar } from '../../src/server/cli-progress-bar';
 
 function number(name: string, text: string | undefined, min: number, max: number): number {
   const n = Number(text);
@@ -56,7 +57,10 @@ function settingsFromArgs(): { settings: Settings; scenarios: Scenario[] } {
   return { settings, scenarios };
 }
 
-const log = (text: string) => process.stderr.write(`${text}\n`);
+// On a terminal a progress bar shows the run (its cells' lines would break the bar); piped, each
+// cell's line is logged as it is measured.
+const onTerminal = process.stderr.isTTY === true;
+const log = (text: string) => (onTerminal ? undefined : process.stderr.write(`${text}\n`));
 const rotate = <T>(list: T[], by: number) => list.map((_, i) => list[(i + by) % list.length]);
 
 async function measureScenario(
@@ -136,6 +140,8 @@ async function main(): Promise<void> {
   const ordered = [...scenarios.filter((s) => !s.writes), ...scenarios.filter((s) => s.writes)];
   const cells: CellResult[] = [];
   const coldStarts: ColdStart[] = [];
+  const bar = progressBar(`bench: ${settings.rounds} rounds x ${settings.contenders.length} contenders`);
+  let turns = 0;
   for (let round = 1; round <= settings.rounds; round++) {
     const order = rotate(settings.contenders, round - 1);
     log(`round ${round}/${settings.rounds}: ${order.join(', ')} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`);
@@ -143,8 +149,10 @@ async function main(): Promise<void> {
       const result = await runContender(contender, round, settings, ordered, artifacts);
       cells.push(...result.cells);
       coldStarts.push(result.cold);
+      bar.update(++turns / (settings.rounds * settings.contenders.length));
     }
   }
+  bar.stop();
   const results: Results = {
     settings,
     machine: machineFacts(loadBefore, artifacts.composeMs, (performance.now() - started) / 1000),
@@ -152,7 +160,7 @@ async function main(): Promise<void> {
     cells,
     coldStarts,
   };
-  for (const file of await writeReports(results)) log(`wrote ${file}`);
+  for (const file of await writeReports(results)) process.stderr.write(`wrote ${file}\n`);
 }
 
 await main();

@@ -22,7 +22,11 @@ interface ReadyLine {
 const READY_TIMEOUT_MS = 90_000;
 
 export async function startSandbox(cli: string): Promise<RunningSandbox> {
-  const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Its stderr is kept (the last lines, for a failure) rather than shared: on a terminal the sandbox
+  // would draw its seeding bar across the bench's own.
+  const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-4_000)));
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = once(child, 'exit');
@@ -31,7 +35,7 @@ export async function startSandbox(cli: string): Promise<RunningSandbox> {
   };
   const line = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the sandbox printed no ready line within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (code ${code}) before it was ready`)));
+    child.once('exit', (code) => reject(new Error(`the sandbox exited (code ${code}) before it was ready:\n${stderr}`)));
     createInterface({ input: child.stdout }).once('line', (text) => {
       clearTimeout(timer);
       resolve(text);
