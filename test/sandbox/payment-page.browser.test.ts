@@ -7,14 +7,12 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { chromiumAvailable, launchChromium, recordOffSite } from '../support/chromium';
 import { client } from './support/signed-fetch';
 
-const CHROMIUM = '/usr/bin/chromium';
-// CI installs Chromium (.ci/run), so there the walk always runs; elsewhere it needs the package.
-const available = existsSync(CHROMIUM) || !!process.env.CI;
 const SHOTS = join(process.cwd(), 'docs', 'checkout');
 
 type Json = Record<string, any>;
@@ -47,7 +45,7 @@ function startShop(): Promise<{ server: Server; origin: string }> {
   );
 }
 
-describe.skipIf(!available)('walking a checkout in a browser', () => {
+describe.skipIf(!chromiumAvailable)('walking a checkout in a browser', () => {
   let sandbox: RunningSandbox;
   let shop: { server: Server; origin: string };
   let browser: Browser;
@@ -61,10 +59,7 @@ describe.skipIf(!available)('walking a checkout in a browser', () => {
     const [user] = sandbox.users;
     call = client(sandbox.origin, { userId: user.id, key: user.key });
     space = sandbox.spaces[0];
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -112,10 +107,7 @@ describe.skipIf(!available)('walking a checkout in a browser', () => {
 
   async function openPage(url: string): Promise<Page> {
     const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
-    page.on('request', (request) => {
-      const host = new URL(request.url()).hostname;
-      if (host !== '127.0.0.1') offSite.push(request.url());
-    });
+    recordOffSite(page, offSite);
     await page.goto(url, { waitUntil: 'load' });
     return page;
   }

@@ -1,18 +1,15 @@
 // A real browser (Debian's Chromium, driven by playwright-core) opens GraphiQL from paygraph with no
 // network beyond loopback, sees the example tabs, runs the first example and reads its answer, then
 // clicks every tab and runs each read-only example.
-import { existsSync, mkdirSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { examples } from '../../src/server/graphiql-examples';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+import { chromiumAvailable, launchChromium, recordOffSite } from '../support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-// CI installs Chromium (.ci/run), so there the check always runs; elsewhere it needs the package.
-const available = existsSync(CHROMIUM) || !!process.env.CI;
-
-describe.skipIf(!available)('GraphiQL in a browser', () => {
+describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
   let sandbox: RunningSandbox;
   let graph: RunningGraphServer;
   let browser: Browser;
@@ -22,10 +19,7 @@ describe.skipIf(!available)('GraphiQL in a browser', () => {
     sandbox = await startSandbox();
     const [user] = sandbox.users;
     graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
@@ -36,10 +30,7 @@ describe.skipIf(!available)('GraphiQL in a browser', () => {
 
   it('opens with the example tabs and runs the first one', async () => {
     const page = await browser.newPage();
-    page.on('request', (request) => {
-      const url = new URL(request.url());
-      if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) offSite.push(request.url());
-    });
+    recordOffSite(page, offSite);
     await page.goto(graph.url, { waitUntil: 'load' });
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
     const tabs = await page.locator('.graphiql-tab').allInnerTexts();

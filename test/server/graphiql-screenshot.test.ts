@@ -3,14 +3,13 @@
 // missing or UPDATE_SCREENSHOTS=1; otherwise the test still opens, runs and shoots, and checks the
 // picture is a PNG of the agreed size (pixels differ by font and time: they are not compared).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { examples } from '../../src/server/graphiql-examples';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+import { chromiumAvailable, launchChromium } from '../support/chromium';
 
-const CHROMIUM = '/usr/bin/chromium';
-const available = existsSync(CHROMIUM) || !!process.env.CI;
 const SCREENSHOT = new URL('../../docs/graphiql.png', import.meta.url);
 const VIEWPORT = { width: 1280, height: 760 };
 const EXAMPLE = 'Filters and ordering';
@@ -21,7 +20,7 @@ function pngSize(png: Buffer): { width: number; height: number } {
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
 }
 
-describe.skipIf(!available)('the README screenshot of GraphiQL', () => {
+describe.skipIf(!chromiumAvailable)('the README screenshot of GraphiQL', () => {
   let sandbox: RunningSandbox;
   let graph: RunningGraphServer;
   let browser: Browser;
@@ -30,10 +29,7 @@ describe.skipIf(!available)('the README screenshot of GraphiQL', () => {
     sandbox = await startSandbox();
     const [user] = sandbox.users;
     graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-    });
+    browser = await launchChromium();
   }, 60_000);
 
   afterAll(async () => {
