@@ -5,6 +5,7 @@ import { internalsOf, type GraphContext } from './context';
 import type { RestBodyStream } from '../rest/types';
 import { guarded, toGraphQLError } from './errors';
 import { callOp } from './rest-calls';
+import { SharedBody } from './shared-body';
 import { stableKey } from './stable-key';
 
 export interface ExtraCall {
@@ -14,21 +15,19 @@ export interface ExtraCall {
 }
 
 /**
- * An extra whose body is read as it arrives (a large export): the call is made once the field asks,
- * not shared between fields (a body is read once), and failures while reading map like any call's.
+ * An extra whose body is read as it arrives (a large export): one call per request for the same
+ * parameters, like every extra, its body shared by the fields that read it; failures while reading
+ * map like any call's.
  */
-export async function streamExtra(ctx: GraphContext, operationId: string, o: ExtraCall = {}): Promise<AsyncIterable<Uint8Array>> {
-  const body = (await guarded(() =>
-    callOp(internalsOf(ctx).caller, operation(operationId), {
-      space: o.space ?? null,
-      path: o.path as Record<string, string | number | bigint> | undefined,
-      query: o.query,
-      stream: true,
+export function streamExtra(ctx: GraphContext, operationId: string, o: ExtraCall = {}): Promise<SharedBody> {
+  return guarded(() =>
+    once(ctx, ['stream', operationId, o.space ?? null, o.path, o.query], async () => {
+      const body = (await callOp(internalsOf(ctx).caller, operation(operationId), { ...callParams(o), stream: true })) as
+        RestBodyStream | string | undefined;
+      // A caller that does not stream (a wrapper, a test double) answers the whole text: one chunk.
+      return new SharedBody(mapErrors(typeof body === 'string' ? [Buffer.from(body)] : (body ?? [])));
     }),
-  )) as RestBodyStream | string | undefined;
-  // A caller that does not stream (a wrapper, a test double) answers the whole text: one chunk.
-  if (typeof body === 'string') return mapErrors([Buffer.from(body)]);
-  return mapErrors(body ?? []);
+  );
 }
 
 async function* mapErrors(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
@@ -40,21 +39,26 @@ async function* mapErrors(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>
 }
 
 export function callExtra(ctx: GraphContext, operationId: string, o: ExtraCall = {}): Promise<unknown> {
-  return guarded(async () => {
-    const op = operation(operationId);
-    const { extras, caller } = internalsOf(ctx);
-    const id = stableKey([operationId, o.space ?? null, o.path, o.query]);
-    let pending = extras.get(id);
-    if (!pending) {
-      pending = callOp(caller, op, {
-        space: o.space ?? null,
-        path: o.path as Record<string, string | number | bigint> | undefined,
-        query: o.query,
-      });
-      // A failed call is not remembered: the next field that asks may try again.
-      pending.catch(() => extras.delete(id));
-      extras.set(id, pending);
-    }
-    return pending;
-  });
+  return guarded(() =>
+    once(ctx, [operationId, o.space ?? null, o.path, o.query], () =>
+      callOp(internalsOf(ctx).caller, operation(operationId), callParams(o)),
+    ),
+  );
+}
+
+function callParams(o: ExtraCall) {
+  return { space: o.space ?? null, path: o.path as Record<string, string | number | bigint> | undefined, query: o.query };
+}
+
+/** The request's one call for `key`; a failed call is not remembered, so the next field that asks may try again. */
+function once<T>(ctx: GraphContext, key: unknown[], call: () => Promise<T>): Promise<T> {
+  const { extras } = internalsOf(ctx);
+  const id = stableKey(key);
+  let pending = extras.get(id) as Promise<T> | undefined;
+  if (!pending) {
+    pending = call();
+    pending.catch(() => extras.delete(id));
+    extras.set(id, pending);
+  }
+  return pending;
 }

@@ -12,6 +12,7 @@ export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
 export { encodeGlobalId, decodeGlobalId, spaceIdOf, type DecodedGlobalId } from './global-id';
 export { entityKey, splitNestedKey } from './entity-key';
 export { callExtra, streamExtra, type ExtraCall } from './extras';
+export type { SharedBody } from './shared-body';
 export { toGraphQLError, codeForStatus, type GraphErrorCode } from './errors';
 export { translateFilter, type Filter, type ScalarFilter } from './filter-translator';
 export { idFieldTarget } from './filter-ids';

@@ -6,7 +6,7 @@
 import { pipeline, Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
 import type { GraphQLResolveInfo } from 'graphql';
-import { searchParams, streamExtra, type GraphContext, type SearchArgs } from '../../resolvers';
+import { searchParams, streamExtra, type SearchArgs, type SharedBody } from '../../resolvers';
 import type { Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
@@ -69,66 +69,6 @@ async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
   return all;
 }
 
-/**
- * One body read by every field that asks it (`csv`, `rows`, `records` together): each reader gets every
- * chunk, the body is pulled as fast as the quickest reader asks, and it is ended when all readers left.
- * Readers join when their fields resolve, before the first chunk arrives.
- */
-class SharedBody {
-  private readonly queues = new Set<Uint8Array[]>();
-  private readonly source: AsyncIterator<Uint8Array>;
-  private pulling?: Promise<void>;
-  private started = false;
-  private ended = false;
-  private error?: Error;
-
-  constructor(body: AsyncIterable<Uint8Array>) {
-    this.source = body[Symbol.asyncIterator]();
-  }
-
-  subscribe(): AsyncIterable<Uint8Array> {
-    if (this.started) throw new Error('the export was already being read; ask its fields in one selection');
-    const queue: Uint8Array[] = [];
-    this.queues.add(queue);
-    return this.read(queue);
-  }
-
-  private async *read(queue: Uint8Array[]): AsyncGenerator<Uint8Array> {
-    try {
-      for (;;) {
-        const chunk = queue.shift();
-        if (chunk) yield chunk;
-        else if (this.error !== undefined) throw this.error;
-        else if (this.ended) return;
-        else await this.pull();
-      }
-    } finally {
-      this.queues.delete(queue);
-      if (this.queues.size === 0 && !this.ended) {
-        this.ended = true;
-        await this.source.return?.();
-      }
-    }
-  }
-
-  private pull(): Promise<void> {
-    this.pulling ??= this.source
-      .next()
-      .then(
-        (next) => {
-          this.started = true;
-          if (next.done) this.ended = true;
-          else for (const queue of this.queues) queue.push(next.value);
-        },
-        (error: unknown) => {
-          this.error = error instanceof Error ? error : new Error('the export failed');
-        },
-      )
-      .finally(() => (this.pulling = undefined));
-    return this.pulling;
-  }
-}
-
 /** REST parameters of the export from the field's arguments; typed and raw forms of one thing exclude each other. */
 function exportQuery(args: Record<string, unknown>): Record<string, unknown> {
   const { columns, filter, orderBy, fields, query, order, ...rest } = args;
@@ -140,23 +80,6 @@ function exportQuery(args: Record<string, unknown>): Record<string, unknown> {
     orderBy: orderBy as SearchArgs['orderBy'],
   });
   return queryFrom({ ...rest, fields: columns ?? fields, query: search.query, order: search.order ?? order });
-}
-
-/** Exports asked by a request, by space and parameters: the same export asked twice (aliases) is read once. */
-const exportsOf = new WeakMap<object, Map<string, Promise<SharedBody>>>();
-
-function sharedExport(ctx: GraphContext, space: number, query: Record<string, unknown>): Promise<SharedBody> {
-  let asked = exportsOf.get(ctx);
-  if (!asked) exportsOf.set(ctx, (asked = new Map<string, Promise<SharedBody>>()));
-  const key = JSON.stringify([space, query]);
-  let pending = asked.get(key);
-  if (!pending) {
-    pending = streamExtra(ctx, 'exportTransactions', { space, query }).then((body) => new SharedBody(body));
-    // A failed call is not remembered: the next field that asks may try again.
-    pending.catch(() => asked.delete(key));
-    asked.set(key, pending);
-  }
-  return pending;
 }
 
 builder.objectFields(entityRef('Space'), (t) => ({
@@ -187,7 +110,7 @@ builder.objectFields(entityRef('Space'), (t) => ({
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
       if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
-      return { body: await sharedExport(ctx, spaceIdOf(space), exportQuery(args)) };
+      return { body: await streamExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) }) };
     },
   }),
 }));
