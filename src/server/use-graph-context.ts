@@ -38,10 +38,26 @@ export interface GraphContextPluginOptions {
 }
 
 /** The request's signal joined with its deadline, and whether the deadline is what fired. */
-function withDeadline(signal: AbortSignal | undefined, timeoutMs: number | undefined): { signal?: AbortSignal; expired: () => boolean } {
+function withDeadline(
+  signal: AbortSignal | undefined,
+  timeoutMs: number | undefined,
+): { signal?: AbortSignal; at?: number; expired: () => boolean } {
   if (timeoutMs === undefined) return { signal, expired: () => false };
   const deadline = AbortSignal.timeout(timeoutMs);
-  return { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, expired: () => deadline.aborted };
+  return { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
+}
+
+/** What the GraphContext of an operation and of a subscription stream share. */
+function commonContext(options: GraphContextPluginOptions, request: Request | undefined, rest: RestCaller) {
+  const caller = callerOf(request);
+  return {
+    rest: guardRest(rest, caller, caller === ANONYMOUS_CALLER),
+    naive: options.naive,
+    caller,
+    acceptLanguage: request?.headers.get('accept-language'),
+    upstream: options.rest,
+    onBatch: options.onBatch,
+  };
 }
 
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
@@ -53,16 +69,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
-      const caller = callerOf(request);
-      const graph = createGraphContext({
-        rest: guardRest(options.rest, caller, caller === ANONYMOUS_CALLER),
-        naive: options.naive,
-        signal: request?.signal,
-        caller,
-        acceptLanguage: request?.headers.get('accept-language'),
-        upstream: options.rest,
-        onBatch: options.onBatch,
-      });
+      const graph = createGraphContext({ ...commonContext(options, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
     },
@@ -91,17 +98,12 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
-        rest: guardRest(counted, caller, caller === ANONYMOUS_CALLER),
-        naive: options.naive,
+        ...commonContext(options, request, counted),
         signal: deadline.signal,
-        deadlineAt: options.requestTimeoutMs ? Date.now() + options.requestTimeoutMs : undefined,
-        caller,
+        deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
-        acceptLanguage: request?.headers.get('accept-language'),
         bulkLimit: options.bulkLimit,
         idempotency,
-        upstream: options.rest,
-        onBatch: options.onBatch,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
       return {
