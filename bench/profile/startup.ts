@@ -1,18 +1,37 @@
-// `node --import tsx bench/profile/startup.ts --rest-url URL --user-id ID [--build NAME=DIR]... [--samples 5] [--node-arg ARG]...`
-// (REST key in PAYGRAPH_AUTH_KEY): cold start of built servers (`cli.js serve`) over a running sandbox,
-// from spawn to the first GraphQL answer, and RSS then; builds alternate, medians reported.
+// `node --import tsx bench/profile/startup.ts [--build NAME=DIR]... [--samples 5] [--node-arg=ARG]...
+//   [--rest-url URL --user-id ID (REST key in PAYGRAPH_AUTH_KEY)]`
+// Cold start of built servers (`cli.js serve`), from spawn to the first GraphQL answer, over a running
+// sandbox (its own child sandbox unless --rest-url is given). Per start: the wall time to the first
+// answer, the process's CPU time then (user + system from /proc: less disturbed than wall time by the
+// other processes of a shared machine) and its RSS. Builds alternate in each round, the order flipped
+// every round; medians, and with two builds the paired per-round ratios. A report goes to reports/.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startChildSandbox } from '../sandbox/child-sandbox';
 import { startServer } from './server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const QUERY = '{ spaces(first: 1) { nodes { restId name } } }';
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-async function once(entry: string, o: { restUrl: string; userId: string; authKey: string; nodeArgs: string[] }) {
+interface Upstream {
+  restUrl: string;
+  userId: string;
+  authKey: string;
+}
+
+interface Sample {
+  answerMs: number;
+  cpuMs: number;
+  rssMb: number;
+}
+
+async function once(entry: string, upstream: Upstream, nodeArgs: string[]): Promise<Sample> {
   const started = performance.now();
-  const server = await startServer({ entry, ...o, cwd: ROOT });
+  const server = await startServer({ entry, ...upstream, nodeArgs, cwd: ROOT });
   try {
     const res = await fetch(server.url, {
       method: 'POST',
@@ -20,10 +39,27 @@ async function once(entry: string, o: { restUrl: string; userId: string; authKey
       body: JSON.stringify({ query: QUERY }),
     });
     if (!res.ok || ((await res.json()) as { errors?: unknown }).errors) throw new Error('the first query failed');
-    return { answerMs: performance.now() - started, rssMb: server.rssMb() };
+    return { answerMs: performance.now() - started, cpuMs: server.cpuSeconds() * 1000, rssMb: server.rssMb() };
   } finally {
     await server.stop();
   }
+}
+
+function ratioLine(what: string, names: string[], a: number[], b: number[]): string {
+  const ratios = a.map((x, i) => b[i] / x);
+  const range = `${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
+  return `${what} ${names[1]}/${names[0]}: median ${median(ratios).toFixed(2)} (range ${range}, paired per round)`;
+}
+
+async function upstreamFrom(values: { 'rest-url'?: string; 'user-id'?: string }) {
+  if (values['rest-url']) {
+    const authKey = process.env.PAYGRAPH_AUTH_KEY;
+    if (!values['user-id'] || !authKey) throw new Error('--rest-url needs --user-id and PAYGRAPH_AUTH_KEY');
+    return { upstream: { restUrl: values['rest-url'], userId: values['user-id'], authKey }, stop: async () => {} };
+  }
+  const sandbox = await startChildSandbox();
+  const [user] = sandbox.users;
+  return { upstream: { restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key }, stop: () => sandbox.stop() };
 }
 
 async function main(): Promise<void> {
@@ -36,21 +72,66 @@ async function main(): Promise<void> {
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   });
-  const authKey = process.env.PAYGRAPH_AUTH_KEY;
-  if (!values['rest-url'] || !values['user-id'] || !authKey) throw new Error('--rest-url, --user-id and PAYGRAPH_AUTH_KEY are required');
-  const o = { restUrl: values['rest-url'], userId: values['user-id'], authKey, nodeArgs: values['node-arg'] };
   const builds = values.build.map((b) => {
     const [name, dir] = b.split('=');
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), samples: [] as { answerMs: number; rssMb: number }[] };
+    if (!name || !dir) throw new Error(`--build must be NAME=DIR, got "${b}"`);
+    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), samples: [] as Sample[] };
   });
-  for (const b of builds) await once(b.entry, o); // warm-up: the OS file cache
-  for (let i = 0; i < Number(values.samples); i++) for (const b of builds) b.samples.push(await once(b.entry, o));
+  const loadBefore = loadavg()[0];
+  const { upstream, stop } = await upstreamFrom(values);
+  try {
+    for (const b of builds) await once(b.entry, upstream, values['node-arg']); // warm-up: the OS file cache
+    for (let round = 0; round < Number(values.samples); round++) {
+      for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
+        const s = await once(b.entry, upstream, values['node-arg']);
+        b.samples.push(s);
+        console.log(`round ${round + 1} ${b.name}: first answer ${s.answerMs.toFixed(0)} ms, CPU ${s.cpuMs.toFixed(0)} ms`);
+      }
+    }
+  } finally {
+    await stop();
+  }
+  const lines = [
+    `# serve: spawn to first answer, ${values.samples} rounds`,
+    `${new Date().toISOString()} · node ${process.version} · ${cpus().length} x ${cpus()[0]?.model} · load before ${loadBefore.toFixed(2)}, after ${loadavg()[0].toFixed(2)}`,
+    '',
+    '| build | first answer ms (median) | min | CPU ms at first answer (median) | RSS MB |',
+    '|---|---:|---:|---:|---:|',
+  ];
   for (const b of builds) {
-    const ms = b.samples.map((s) => s.answerMs);
-    console.log(
-      `${b.name}: first answer median ${median(ms).toFixed(0)} ms (min ${Math.min(...ms).toFixed(0)}), RSS ${median(b.samples.map((s) => s.rssMb)).toFixed(0)} MB`,
+    const m = (f: (s: Sample) => number) => median(b.samples.map(f)).toFixed(0);
+    const min = Math.min(...b.samples.map((s) => s.answerMs)).toFixed(0);
+    lines.push(`| ${b.name} | ${m((s) => s.answerMs)} | ${min} | ${m((s) => s.cpuMs)} | ${m((s) => s.rssMb)} |`);
+  }
+  if (builds.length === 2) {
+    const names = builds.map((b) => b.name);
+    const [a, b] = builds.map((x) => x.samples);
+    lines.push(
+      '',
+      ratioLine(
+        'first answer',
+        names,
+        a.map((s) => s.answerMs),
+        b.map((s) => s.answerMs),
+      ),
+    );
+    lines.push(
+      '',
+      ratioLine(
+        'CPU at first answer',
+        names,
+        a.map((s) => s.cpuMs),
+        b.map((s) => s.cpuMs),
+      ),
     );
   }
+  const text = lines.join('\n');
+  console.log(`\n${text}`);
+  const dir = new URL('./reports/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`startup-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, dir);
+  writeFileSync(file, `${text}\n`);
+  console.log(`saved ${file.pathname}`);
 }
 
 await main();

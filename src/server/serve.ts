@@ -75,7 +75,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     processMetrics: true,
     metricsAccess: metricsAccess(security.auth, security.metricsToken),
   });
-  const tracing = tracingFromEnv(process.env);
+  const tracing = await tracingFromEnv(process.env);
   const restOptions: RestClientOptions = {
     baseUrl: o.restUrl,
     userId: o.userId,

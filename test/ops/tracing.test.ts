@@ -101,16 +101,16 @@ describe('tracing from the environment', () => {
   });
   afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
 
-  it('is off by default and with PAYGRAPH_OTEL=off, on with an OTLP endpoint; bad values are refused', () => {
-    expect(tracingFromEnv({})).toBeUndefined();
-    expect(tracingFromEnv({ PAYGRAPH_OTEL: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toBeUndefined();
-    expect(() => tracingFromEnv({ PAYGRAPH_OTEL: 'sometimes' })).toThrow('PAYGRAPH_OTEL must be on or off, got "sometimes"');
-    expect(() => tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be/);
+  it('is off by default and with PAYGRAPH_OTEL=off, on with an OTLP endpoint; bad values are refused', async () => {
+    expect(await tracingFromEnv({})).toBeUndefined();
+    expect(await tracingFromEnv({ PAYGRAPH_OTEL: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toBeUndefined();
+    await expect(tracingFromEnv({ PAYGRAPH_OTEL: 'sometimes' })).rejects.toThrow('PAYGRAPH_OTEL must be on or off, got "sometimes"');
+    await expect(tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).rejects.toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be/);
   });
 
   it('sends the spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces, with the service name', async () => {
     const { port } = receiver.address() as AddressInfo;
-    const tracing = tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'paygraph-test' });
+    const tracing = await tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'paygraph-test' });
     expect(tracing).toBeDefined();
     const graph = tracedApp(tracing!);
     await graph(QUERY, { ref: SECRET_VARIABLE, space: String(sandbox.spaces[0]) });
