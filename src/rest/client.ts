@@ -53,7 +53,7 @@ export interface RestClientOptions {
   /** The application user's authentication key, base64 as issued. */
   authKey: string;
   timeouts?: Partial<Timeouts>;
-  /** Calls in flight to the upstream at once; more wait in line (default 16). */
+  /** Calls in flight to the upstream at once, and the pool's connections; more wait in line (default DEFAULT_MAX_IN_FLIGHT). */
   maxInFlight?: number;
   retry?: Partial<RetryOptions>;
   /** Largest response body read (default 64 MiB). */
@@ -125,6 +125,15 @@ function bodyStream(res: StreamedResponse): RestBodyStream {
   return { contentType: res.contentType, [Symbol.asyncIterator]: () => res.body[Symbol.asyncIterator]() };
 }
 
+/**
+ * Calls in flight to one upstream by default. A bound protects an upstream that slows down (calls wait
+ * here instead of piling up connections); the REST API states a request rate (429), no concurrency
+ * limit, so the bound is set where it never splits a round one operation legitimately needs: one call
+ * per row of the largest page (100) goes out at once. Hive Router's connections per host default to
+ * 100 too.
+ */
+export const DEFAULT_MAX_IN_FLIGHT = 100;
+
 export function createRestClient(options: RestClientOptions): RestClient {
   // Only what calls need later is kept: the closures below must not hold `options`, which holds the
   // key's text (the signer keeps it as a key object only).
@@ -133,7 +142,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const sign: SignRequest = createSigner({ userId: options.userId, authKey: options.authKey, now: options.now });
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
-  const maxInFlight = options.maxInFlight ?? 16;
+  const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const limiter = new Limiter(maxInFlight);
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
   const pool = createPool(origin, { connections: maxInFlight, connectTimeoutMs: timeouts.connectMs, maxResponseBytes });

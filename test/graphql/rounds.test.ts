@@ -2,10 +2,17 @@
 // the parent's lookup, and the children of many parents come from one optimistic search with
 // follow-ups only for the parents it may have cut short. Answers equal the naive resolvers'. The
 // operations are typed documents (test/operations/rounds.graphql), checked against the schema.
+// Through the app, rounds are counted where each call leaves for REST (SendRounds): after every bound
+// on the calls in flight, so a bound that splits one round into waves shows as more rounds.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { encodeGlobalId } from '../../src/resolvers';
+import { createRestClient, type RestClient } from '../../src/rest';
+import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
+import { createApp, type App } from '../../src/server/app';
 import {
+  RoundsCustomersWithChildrenDocument,
   RoundsCutCompletionsDocument,
   RoundsFilteredRefundsDocument,
   RoundsManyCompletionsDocument,
@@ -18,6 +25,56 @@ import { at, count, rounds, startHarness, type Harness } from './harness';
 let h: Harness;
 let tx: number;
 
+/**
+ * REST rounds counted as calls are sent: a call's round is 1 + the latest round among the calls that
+ * had answered when it was sent (its slot taken in the fair REST queue and in the client's limiter).
+ */
+class SendRounds implements RestCaller {
+  private readonly current = new AsyncLocalStorage<{ round?: number }>();
+  private answered = 0;
+  sent: number[] = [];
+  inner!: RestCaller;
+
+  /** The REST client's `requestHeaders` hook, called as each call is sent. */
+  readonly onSend = (): undefined => {
+    const call = this.current.getStore();
+    if (call) this.sent.push((call.round = this.answered + 1));
+  };
+
+  call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
+    const call: { round?: number } = {};
+    const settled = () => (this.answered = Math.max(this.answered, call.round ?? 0));
+    return this.current.run(call, () => this.inner.call(operationId, options)).finally(settled);
+  }
+
+  get rounds(): number {
+    return Math.max(0, ...this.sent);
+  }
+
+  reset(): void {
+    this.sent = [];
+    this.answered = 0;
+  }
+}
+
+/** The app as \`serve\` builds it (default settings, the REST client's default bound), over a SendRounds. */
+const sends = new SendRounds();
+let appRest: RestClient;
+let app: App;
+
+const viaApp = {
+  async run(query: string, variables: Record<string, unknown> = {}) {
+    sends.reset();
+    const response = await app.fetch('http://paygraph.test/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await response.json()) as { data?: Record<string, unknown> | null; errors?: unknown[] };
+    return { data: body.data, errors: body.errors, rounds: sends.rounds, calls: sends.sent.length };
+  },
+};
+
 type Obj = Record<string, unknown>;
 
 beforeAll(async () => {
@@ -27,8 +84,15 @@ beforeAll(async () => {
     data: { transaction: { id: number } }[];
   };
   tx = refunds.data[0].transaction.id;
+  const [user] = h.sandbox.users;
+  appRest = createRestClient({ baseUrl: h.sandbox.baseUrl, userId: user.id, authKey: user.key, requestHeaders: sends.onSend });
+  sends.inner = appRest;
+  app = createApp({ rest: sends, graphiql: false });
 });
-afterAll(() => h?.close());
+afterAll(async () => {
+  await appRest?.close();
+  await h?.close();
+});
 
 async function sameAsNaive<Result, Vars extends Obj>(query: TypedDocumentNode<Result, Vars>, variables: Vars) {
   const fast = await runTyped(h, query, variables);
@@ -92,5 +156,16 @@ describe('children of many parents', () => {
     // Follow-ups: chunks of limit / (first + 1) = 2 parents, then single parents; never all 12 again.
     for (const s of searches.slice(1)) expect(parentsOf(s)).toBeLessThanOrEqual(2);
     expect(Math.max(...searches.map((s) => s.round))).toBeLessThanOrEqual(4);
+  });
+});
+
+describe("children under each row's own path, through the app", () => {
+  it('20 customers with addresses and comments: the page, then all 40 child lists in one round', async () => {
+    const r = await runTyped(viaApp, RoundsCustomersWithChildrenDocument, { s: String(h.space) });
+    expect(r.errors).toBeUndefined();
+    expect(at(r.data, 'space.customers.nodes')).toHaveLength(20);
+    expect(r.data).toEqual((await runTyped(h, RoundsCustomersWithChildrenDocument, { s: String(h.space) })).data);
+    expect(r.calls).toBe(41);
+    expect(r.rounds).toBe(2);
   });
 });

@@ -1,6 +1,7 @@
 // Settings of the graph (`serve`, and `start` for the graph it runs): who may call, limits, browsers,
 // operations. Adding a setting is adding one entry here (or in cli-settings.ts) and reading it where
 // it is used; the README's table follows from `npm run generate:config-table`.
+import { DEFAULT_MAX_IN_FLIGHT } from '../../rest';
 import { LOG_LEVELS } from '../ops/logger';
 import { setting } from './setting';
 import { list, oneOf, onOff, origins, url, wholeNumber, words, type ValueSchema } from './values';
@@ -132,10 +133,14 @@ export const GRAPH_SETTINGS = {
     value: wholeNumber({}),
   }),
   rateLimitBurst: limit('PAYGRAPH_RATE_LIMIT_BURST', 1_000, 'size of the per-caller token bucket', 1),
+  // A bound on calls in flight protects an upstream that slows down (calls wait here, fairly, instead
+  // of piling up connections on it); the REST API limits the request rate (429), not concurrency. At
+  // 100 (Hive Router's connections per host too) it never splits one round an operation needs for a
+  // full page (one call per row of 100 rows); at 16 a 20-row page with two child lists took 3 waves.
   restConcurrency: limit(
     'PAYGRAPH_REST_CONCURRENCY',
-    16,
-    "REST calls in flight at once, the next going to the caller with the fewest running, so one caller's flood waits behind itself",
+    DEFAULT_MAX_IN_FLIGHT,
+    'REST calls in flight, a free slot going to the caller with the fewest running (a flood waits behind itself); 100: a full page of per-row calls in one round',
     1,
   ),
   maxOperationsPerCaller: setting({
@@ -150,6 +155,18 @@ export const GRAPH_SETTINGS = {
     64,
     'requests of one caller waiting for a slot; more are refused before their body is read (RATE_LIMITED, HTTP 429)',
   ),
+  busyPercent: limit(
+    'PAYGRAPH_BUSY_PERCENT',
+    60,
+    "how busy paygraph's event loop may be (%) before heavy callers wait, lighter ones going first (100: never)",
+    1,
+  ),
+  heavyCallerPercent: limit(
+    'PAYGRAPH_HEAVY_CALLER_PERCENT',
+    50,
+    'a caller is heavy while less than this share (%) of its rate-limit burst is left',
+  ),
+  busyWaitMs: limit('PAYGRAPH_BUSY_WAIT_MS', 5_000, "longest a heavy caller's operation waits while paygraph is busy; then RATE_LIMITED", 1),
   introspection: setting({
     env: 'PAYGRAPH_INTROSPECTION',
     commands: GRAPH,
