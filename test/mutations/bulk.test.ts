@@ -1,7 +1,13 @@
-// Bulk mutations split any number of items into REST bulk calls of at most the bulk limit, in order,
-// and answer one result per item in input order; a chunk REST refuses fails only its own items.
+// Bulk mutations split any number of items into REST bulk calls of at most the bulk limit, sent
+// together (one REST round) unless an object is named in two calls, and answer one result per item in
+// input order; a chunk that fails fails only its own items, and the outcome is kept for the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, count, startHarness, type Harness } from '../graphql/harness';
+import { createMemoryIdempotencyStore } from '../../src/resolvers/writes';
+import { CHUNKS_IN_FLIGHT } from '../../src/resolvers/writes/bulk';
+import { createApp } from '../../src/server/app';
+import { securityConfigFromEnv } from '../../src/server/security/config';
+import { at, count, RecordingCaller, rounds, startHarness, type Harness, type RecordedCall } from '../graphql/harness';
+import { gql } from '../security/support';
 
 let h: Harness;
 
@@ -51,20 +57,25 @@ function customers(n: number, prefix: string) {
 }
 
 describe('bulk mutations', () => {
-  it('creates 250 customers in three REST calls, answering 250 results in input order', async () => {
+  it('creates 250 customers in three REST calls sent at once, answering 250 results in input order', async () => {
     const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(250, 'c') } }, { bulkLimit: 100 });
     expect(r.errors).toBeUndefined();
     const results = at(r.data, 'createCustomers.results') as Result[];
     expect(results).toHaveLength(250);
     expect(results.every((x) => x.__typename === 'CreateCustomerPayload')).toBe(true);
     expect(count(r.calls)).toEqual({ createCustomersBulk: 3 });
-    // In input order: the REST ids grow with the position, and each one names the customer created there.
-    const ids = results.map((x) => x.customer!.restId);
-    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-    const check = await h.run(`query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Customer { givenName } } }`, {
-      ids: [results[0].customer!.id, results[137].customer!.id, results[249].customer!.id],
-    });
-    expect(at(check.data, 'nodes')).toEqual([{ givenName: 'c0' }, { givenName: 'c137' }, { givenName: 'c249' }]);
+    expect(rounds(r.calls)).toBe(1);
+    // In input order: each result names the customer created from the item at its position.
+    const ids = results.map((x) => x.customer!.id);
+    expect(new Set(ids).size).toBe(250);
+    const names: unknown[] = [];
+    for (let i = 0; i < ids.length; i += 50) {
+      const check = await h.run(`query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Customer { givenName } } }`, {
+        ids: ids.slice(i, i + 50),
+      });
+      names.push(...(at(check.data, 'nodes') as { givenName: string }[]).map((n) => n.givenName));
+    }
+    expect(names).toEqual(customers(250, 'c').map((c) => c.givenName));
   });
 
   it('refuses invalid items on their own, before any call, and sends the others', async () => {
@@ -137,4 +148,102 @@ describe('bulk mutations', () => {
     expect(results.map((x) => x.__typename)).toEqual(['VersionConflictError', 'VersionConflictError']);
     expect(results.map((x) => x.sentVersion)).toEqual([1, 7]);
   });
+
+  it(`keeps at most ${CHUNKS_IN_FLIGHT} bulk calls of one mutation in flight`, async () => {
+    const n = CHUNKS_IN_FLIGHT + 1;
+    const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(n, 'b') } }, { bulkLimit: 1 });
+    expect(r.errors).toBeUndefined();
+    expect(count(r.calls)).toEqual({ createCustomersBulk: n });
+    expect(r.calls.filter((c) => c.round === 1)).toHaveLength(CHUNKS_IN_FLIGHT);
+    expect(rounds(r.calls)).toBe(2);
+  });
+
+  it('sends calls naming the same object one after another, so the later item meets the earlier write', async () => {
+    const [a, b] = await createdIds(2, 's');
+    const update = (items: { id: string; version: number; givenName: string }[]) =>
+      h.run(UPDATE_MANY, { input: { space: String(h.space), customers: items } }, { bulkLimit: 1 });
+    const distinct = await update([
+      { id: a, version: 1, givenName: 'a2' },
+      { id: b, version: 1, givenName: 'b2' },
+    ]);
+    expect(distinct.errors).toBeUndefined();
+    const bulkCalls = (calls: RecordedCall[]) => calls.filter((c) => c.operationId === 'updateCustomersBulk');
+    expect(bulkCalls(distinct.calls)).toHaveLength(2);
+    expect(rounds(bulkCalls(distinct.calls))).toBe(1);
+    const same = await update([
+      { id: a, version: 2, givenName: 'a3' },
+      { id: b, version: 2, givenName: 'b3' },
+      { id: a, version: 3, givenName: 'a4' },
+    ]);
+    // Every item went through (sent at once, the third call's version would depend on which call REST
+    // handled first); a
+    // bulk item's object is read after the whole bulk, so both items of `a` show its last write.
+    const results = at(same.data, 'updateCustomers.results') as { __typename: string; customer: unknown }[];
+    expect(results.map((x) => x.__typename)).toEqual(['UpdateCustomerPayload', 'UpdateCustomerPayload', 'UpdateCustomerPayload']);
+    expect(results[2].customer).toEqual({ id: a, givenName: 'a4', version: 4 });
+    expect(rounds(bulkCalls(same.calls))).toBe(3);
+  });
+
+  it('answers the objects as written by the bulk call, not as an earlier field of the request read them', async () => {
+    const [a] = await createdIds(1, 'f');
+    const r = await h.run(
+      `mutation ($one: UpdateCustomerInput!, $many: UpdateCustomersInput!) {
+        one: updateCustomer(input: $one) { ... on UpdateCustomerPayload { customer { givenName version } } }
+        many: updateCustomers(input: $many) { ... on UpdateCustomersPayload { results { ... on UpdateCustomerPayload { customer { givenName version } } } } }
+      }`,
+      {
+        one: { id: a, version: 1, givenName: 'single' },
+        many: { space: String(h.space), customers: [{ id: a, version: 2, givenName: 'bulk' }] },
+      },
+    );
+    expect(r.errors).toBeUndefined();
+    expect(at(r.data, 'one.customer')).toEqual({ givenName: 'single', version: 2 });
+    expect(at(r.data, 'many.results')).toEqual([{ customer: { givenName: 'bulk', version: 3 } }]);
+  });
+
+  it('keeps the outcome for the idempotency key when paygraph refuses one chunk after others were sent', async () => {
+    // A bucket of 2 REST calls: two of the three chunks are sent, the rate limit refuses the third.
+    const idempotency = createMemoryIdempotencyStore();
+    const limited = new RecordingCaller(h.rest);
+    const security = securityConfigFromEnv({ PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '2' });
+    const input = { space: String(h.space), customers: customers(250, 'k'), idempotencyKey: `bulk-${Date.now()}` };
+    const first = await gql(createApp({ rest: limited, security, idempotency, bulkLimit: 100 }), CREATE_MANY, { variables: { input } });
+    expect(first.body.errors).toBeUndefined();
+    const results = at(first.body.data, 'createCustomers.results') as Result[];
+    expect(count(limited.calls)).toEqual({ createCustomersBulk: 2 });
+    expect(results.filter((x) => x.__typename === 'CreateCustomerPayload')).toHaveLength(200);
+    expect(results.filter((x) => x.__typename === 'RateLimitedError' && x.code === 'RATE_LIMITED')).toHaveLength(50);
+    // The same key again, once the caller may call: the first outcome, and no chunk sent twice.
+    const again = new RecordingCaller(h.rest);
+    const second = await gql(createApp({ rest: again, idempotency, bulkLimit: 100 }), CREATE_MANY, { variables: { input } });
+    expect(at(second.body.data, 'createCustomers.results')).toEqual(results);
+    expect(again.calls).toHaveLength(0);
+  });
 });
+
+const UPDATE_MANY = /* GraphQL */ `
+  mutation ($input: UpdateCustomersInput!) {
+    updateCustomers(input: $input) {
+      ... on UpdateCustomersPayload {
+        results {
+          __typename
+          ... on UpdateCustomerPayload {
+            customer {
+              id
+              givenName
+              version
+            }
+          }
+          ... on MutationError {
+            code
+          }
+        }
+      }
+    }
+  }
+`;
+
+async function createdIds(n: number, prefix: string): Promise<string[]> {
+  const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(n, prefix) } });
+  return (at(r.data, 'createCustomers.results') as Result[]).map((x) => x.customer!.id);
+}

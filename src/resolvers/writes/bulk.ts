@@ -1,13 +1,24 @@
-// Bulk mutations: any number of items, sent in REST bulk calls of at most the bulk limit, in input
-// order, one chunk after another. REST bulk calls are all-or-nothing: a failed chunk's items all carry
-// its error and later chunks still run. Invalid items are refused before any call; the others go on.
-// Items answer with the single mutation's result (`createCustomers` items are CreateCustomerResult).
-import type { GraphQLResolveInfo } from 'graphql';
+// Bulk mutations: any number of items, sent in REST bulk calls of at most the bulk limit. The calls go
+// out together (at most CHUNKS_IN_FLIGHT at once) unless an object is named in two of them; results
+// are in input order whatever order REST answers in. REST bulk calls are all-or-nothing: a failed
+// chunk's items all carry its error and the other chunks still run. Invalid items are refused before
+// any call; the others go on. The whole outcome is kept under the idempotency key once any chunk was
+// sent, so a retry never sends a written chunk again. Items answer with the single mutation's result
+// (`createCustomers` items are CreateCustomerResult).
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { bodyProperties, mutationSpecByName, type MutationSpec } from '../../catalog';
 import { RestError } from '../../rest/errors';
-import { internalsOf, type GraphContext } from '../context';
+import { forgetAfterWrite, internalsOf, type GraphContext } from '../context';
 import { spaceFor } from '../entity-cache';
-import { fromRestError, fromStatus, outcomeUnknown, validationError, type MutationErrorValue, type ObjectRef } from './errors';
+import {
+  fromRestError,
+  fromStatus,
+  mutationError,
+  outcomeUnknown,
+  validationError,
+  type MutationErrorValue,
+  type ObjectRef,
+} from './errors';
 import { Problems, readId, readSpace, restValue } from './ids';
 import { runIdempotent } from './idempotent-run';
 import type { PayloadValue } from './payload';
@@ -96,23 +107,78 @@ function itemOutcome(spec: MutationSpec, item: Item, answer: BulkAnswer | undefi
   });
 }
 
-async function sendChunk(
-  ctx: GraphContext,
-  spec: MutationSpec,
-  space: number,
-  chunk: Item[],
-): Promise<{ outcomes: MutationOutcome[]; sent: boolean }> {
+/**
+ * Bulk calls of one mutation in flight at once: a bulk of thousands of items goes as a steady stream of
+ * calls rather than one burst that an upstream rate limit would answer with 429 for whole chunks
+ * (bulk calls are never retried). At the default bulk limit (100), 400 items go out in one round.
+ */
+export const CHUNKS_IN_FLIGHT = 4;
+
+/** What one chunk came to: its items' outcomes, or a failure that is not a RestError. */
+type ChunkAnswer = { outcomes: MutationOutcome[]; sent: boolean } | { failure: unknown };
+
+async function sendChunk(ctx: GraphContext, spec: MutationSpec, space: number, chunk: Item[]): Promise<ChunkAnswer> {
+  const mutation = spec.itemMutation!;
   try {
     const body = (await send(ctx, spec, { space, path: {}, query: {}, body: chunk.map((i) => i.body) }, [])) as BulkAnswer[];
     return { outcomes: chunk.map((item, i) => itemOutcome(spec, item, Array.isArray(body) ? body[i] : undefined, space)), sent: true };
   } catch (error) {
-    if (!(error instanceof RestError)) throw error;
-    const mutation = spec.itemMutation!;
+    if (!(error instanceof RestError)) return { failure: error };
     return {
       outcomes: chunk.map((item) => fromRestError(error, { mutation, object: item.object, sentVersion: item.sentVersion })),
       sent: error.attempts > 0 || outcomeUnknown(error),
     };
   }
+}
+
+/**
+ * The items of a chunk that failed without a REST answer (paygraph's own refusal, such as its rate
+ * limit, or a fault) while other chunks were sent: the outcome is kept for the idempotency key, so
+ * each item says what happened; only a rate-limit refusal is known to have sent nothing.
+ */
+function failedChunkOutcome(mutation: string, failure: unknown): MutationErrorValue {
+  const extensions = failure instanceof GraphQLError ? failure.extensions : {};
+  if (extensions.code === 'RATE_LIMITED') {
+    const retryAfterSeconds = typeof extensions.retryAfterSeconds === 'number' ? extensions.retryAfterSeconds : undefined;
+    return mutationError('RateLimitedError', `${mutation}: the rate limit refused this item's bulk call; it was not sent.`, {
+      retryAfterSeconds,
+    });
+  }
+  return mutationError(
+    'UpstreamError',
+    `${mutation}: this item's bulk call failed in paygraph and may have been carried out. Read the object before trying again.`,
+    { outcomeUnknown: true },
+  );
+}
+
+/**
+ * How many chunks may be in flight at once: one when an object is named in two chunks (the later item
+ * must meet the earlier one's write, such as two updates of one customer, versions 1 then 2).
+ */
+function chunksInFlight(chunks: Item[][]): number {
+  const chunkOf = new Map<string, number>();
+  for (const [index, chunk] of chunks.entries()) {
+    for (const { object } of chunk) {
+      if (!object) continue;
+      if ((chunkOf.get(object.key) ?? index) !== index) return 1;
+      chunkOf.set(object.key, index);
+    }
+  }
+  return CHUNKS_IN_FLIGHT;
+}
+
+/** Runs the tasks at most `width` at once, in order of start; answers in task order. Tasks must not reject. */
+async function inOrder<T>(width: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const answers = new Array<T>(tasks.length);
+  let next = 0;
+  const lane = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      answers[i] = await tasks[i]();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, tasks.length) }, lane));
+  return answers;
 }
 
 async function execute(
@@ -126,13 +192,21 @@ async function execute(
   for (const [index, problems] of invalid) results[index] = validationError(problems);
   const valid = items.filter((item) => !invalid.has(item.index));
   const limit = internalsOf(ctx).bulkLimit;
-  let sent = false;
-  for (let i = 0; i < valid.length; i += limit) {
-    const chunk = valid.slice(i, i + limit);
-    const answer = await sendChunk(ctx, spec, space, chunk);
-    sent ||= answer.sent;
-    chunk.forEach((item, j) => (results[item.index] = answer.outcomes[j]));
-  }
+  const chunks = Array.from({ length: Math.ceil(valid.length / limit) }, (_, i) => valid.slice(i * limit, (i + 1) * limit));
+  // Every chunk is waited for, so that nothing is still in flight when the outcome is kept or dropped.
+  const answers = await inOrder(
+    chunksInFlight(chunks),
+    chunks.map((chunk) => () => sendChunk(ctx, spec, space, chunk)),
+  );
+  if (answers.length > 0) forgetAfterWrite(ctx);
+  const sent = answers.some((a) => 'sent' in a && a.sent);
+  const failed = answers.find((a) => 'failure' in a);
+  // Nothing reached REST: the failure is the field's, and the idempotency key stays free, as before a single call.
+  if (failed && !sent) throw failed.failure;
+  answers.forEach((answer, c) => {
+    const outcomes = 'failure' in answer ? chunks[c].map(() => failedChunkOutcome(spec.itemMutation!, answer.failure)) : answer.outcomes;
+    chunks[c].forEach((item, j) => (results[item.index] = outcomes[j]));
+  });
   const outcome: BulkPayloadValue = { kind: 'bulkPayload', results };
   // Item outcomes carry their own unknowns; the whole is stored as it is.
   return { outcome, sent, unknown: false };
