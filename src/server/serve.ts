@@ -80,6 +80,8 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     baseUrl: o.restUrl,
     userId: o.userId,
     authKey: o.authKey,
+    // The client's own bound (and its pool's connections) is the fair REST queue's, so its FIFO line stays empty.
+    maxInFlight: security.limits.restConcurrency,
     ...withRestTracing(ops.restHooks, tracing),
   };
   const rest = createRestClient(restOptions);
