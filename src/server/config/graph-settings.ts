@@ -155,18 +155,6 @@ export const GRAPH_SETTINGS = {
     64,
     'requests of one caller waiting for a slot; more are refused before their body is read (RATE_LIMITED, HTTP 429)',
   ),
-  busyPercent: limit(
-    'PAYGRAPH_BUSY_PERCENT',
-    60,
-    "how busy paygraph's event loop may be (%) before heavy callers wait, lighter ones going first (100: never)",
-    1,
-  ),
-  heavyCallerPercent: limit(
-    'PAYGRAPH_HEAVY_CALLER_PERCENT',
-    50,
-    'a caller is heavy while less than this share (%) of its rate-limit burst is left',
-  ),
-  busyWaitMs: limit('PAYGRAPH_BUSY_WAIT_MS', 5_000, "longest a heavy caller's operation waits while paygraph is busy; then RATE_LIMITED", 1),
   introspection: setting({
     env: 'PAYGRAPH_INTROSPECTION',
     commands: GRAPH,
