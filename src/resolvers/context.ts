@@ -52,6 +52,8 @@ export interface GraphContextOptions {
   idempotency?: IdempotencyStore;
   /** Told of every DataLoader batch (for metrics). */
   onBatch?: BatchObserver;
+  /** Told how many objects asked for by id turned out not to exist (or to be out of the caller's reach). */
+  onMisses?: (count: number) => void;
 }
 
 export interface Internals {
@@ -68,6 +70,7 @@ export interface Internals {
   bulkLimit: number;
   idempotency: IdempotencyStore;
   observeBatch: BatchObserver;
+  onMisses?: (count: number) => void;
 }
 
 const internals = new WeakMap<GraphContext, Internals>();
@@ -99,6 +102,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     bulkLimit: o.bulkLimit ?? DEFAULT_BULK_LIMIT,
     idempotency: o.idempotency ?? sharedIdempotencyStore(),
     observeBatch,
+    onMisses: o.onMisses,
   });
   return ctx;
 }
@@ -159,6 +163,14 @@ export function internalsOf(ctx: GraphContext): Internals {
   const found = internals.get(ctx);
   if (!found) throw new Error('GraphContext was not made by createGraphContext');
   return found;
+}
+
+/**
+ * Ids asked for that named nothing the caller may see. Probing for ids costs what looking them up
+ * one by one would (the server charges them to the caller's rate limit), though one batch answers them.
+ */
+export function noteMisses(ctx: GraphContext, count: number): void {
+  if (count > 0) internalsOf(ctx).onMisses?.(count);
 }
 
 const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };

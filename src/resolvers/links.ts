@@ -1,7 +1,7 @@
 // Single entities: links (expanded, stub or loaded), id references, lookups by key and node(s).
 import type { GraphQLError, GraphQLResolveInfo } from 'graphql';
 import { resourceByModel, type Resource } from '../catalog';
-import { internalsOf, planOf, type GraphContext } from './context';
+import { internalsOf, noteMisses, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { bareLink, keyOf, spaceFor } from './entity-cache';
 import { mayUseSpace } from './caller';
@@ -135,11 +135,11 @@ export function resolveByKey(
       const known = stub(resource, null, restValue(resource, k));
       if (known) return known;
     }
-    if (hiddenSpace(ctx, resource.model, k)) return null;
+    if (hiddenSpace(ctx, resource.model, k)) return missed(ctx);
     const scoped = resource.spaceScoped ? space : null;
     const loaded = internalsOf(ctx).loaders.load(resource.model, scoped, k, plan.paths);
     prefetchSelectedChildren(ctx, info, resource, scoped, k);
-    return loaded;
+    return (await loaded) ?? missed(ctx);
   });
 }
 
@@ -147,12 +147,12 @@ export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalI
   return guarded(async () => {
     const id = decodeGlobalId(globalId);
     if (!id) throw graphError('BAD_USER_INPUT', `id: "${globalId}" is not a global ID of this API`);
-    if (hiddenSpace(ctx, id.model, id.key)) return null;
+    if (hiddenSpace(ctx, id.model, id.key)) return missed(ctx);
     const plan = planOf(ctx, info, id.model, 'entity');
     const loaded = internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
     const resource = resourceByModel.get(id.model);
     if (resource) prefetchSelectedChildren(ctx, info, resource, id.space, id.key);
-    return loaded;
+    return (await loaded) ?? missed(ctx);
   });
 }
 
@@ -163,7 +163,7 @@ export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalI
  */
 export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, globalIds: string[]): Promise<(Entity | null | GraphQLError)[]> {
   const { loaders } = internalsOf(ctx);
-  return Promise.all(
+  const found = Promise.all(
     globalIds.map(async (g) => {
       try {
         const id = decodeGlobalId(g);
@@ -175,6 +175,15 @@ export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, global
       }
     }),
   );
+  return found.then((items) => {
+    noteMisses(ctx, items.filter((item) => item === null).length);
+    return items;
+  });
+}
+
+function missed(ctx: GraphContext): null {
+  noteMisses(ctx, 1);
+  return null;
 }
 
 /**

@@ -24,6 +24,8 @@ import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { OperationAdmission } from './security/operation-admission';
 import { useOperationAdmission } from './security/use-operation-admission';
+import { BusyGate } from './security/busy-gate';
+import type { BusyGateSetup } from './security/use-busy-gate';
 import { Ops } from './ops';
 import type { Tracing } from './ops/tracing';
 import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
@@ -71,6 +73,17 @@ function admissionFor(limits: SecurityConfig['limits']): OperationAdmission | un
   return new OperationAdmission({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
 }
 
+function busyGateFor(limits: SecurityConfig['limits']): BusyGateSetup | undefined {
+  if (limits.busyPercent >= 100) return undefined;
+  const gate = new BusyGate({
+    busyAbove: limits.busyPercent / 100,
+    heavyCost: limits.heavyCost,
+    heavyBelow: limits.heavyCallerPercent / 100,
+    maxWaitMs: limits.busyWaitMs,
+  });
+  return { gate, burst: limits.rateLimitBurst };
+}
+
 export function createApp(o: AppOptions) {
   const security = o.security ?? defaultSecurityConfig();
   // One rate limit for queries, mutations and live updates (in process, or shared through Redis).
@@ -110,6 +123,7 @@ export function createApp(o: AppOptions) {
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
         limiter: rateLimit,
+        busy: busyGateFor(security.limits),
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
       }),

@@ -6,6 +6,7 @@
 // spaces (security/space-guard) and counted against the operation's budget and the caller's rate
 // limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
+import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
@@ -14,6 +15,7 @@ import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf } from './security/request-auth';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimit } from './security/rate-limit';
+import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
@@ -31,6 +33,8 @@ export interface GraphContextPluginOptions {
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
   limiter?: RateLimit;
+  /** While paygraph is busy, heavy operations wait here (default: none). */
+  busy?: BusyGateSetup;
   /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
   /** Told of every DataLoader batch (metrics). */
@@ -44,7 +48,10 @@ function withDeadline(
 ): { signal?: AbortSignal; at?: number; expired: () => boolean } {
   if (timeoutMs === undefined) return { signal, expired: () => false };
   const deadline = AbortSignal.timeout(timeoutMs);
-  return { signal: signal ? AbortSignal.any([signal, deadline]) : deadline, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
+  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+  // Every REST call and wait of the operation listens to it: dozens at once are expected, not a leak.
+  setMaxListeners(0, combined);
+  return { signal: combined, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
 }
 
 /** What the GraphContext of an operation and of a subscription stream share. */
@@ -96,6 +103,11 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;
       }
+      const busy = await passBusyGate(options.busy, request, counted.estimated);
+      if (busy) {
+        setResultAndStopExecution({ errors: [busy], extensions: { cost: counted.cost() } });
+        return;
+      }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
         ...commonContext(options, request, counted),
@@ -104,6 +116,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
         bulkLimit: options.bulkLimit,
         idempotency,
+        onMisses: (count) => counted.chargeMisses(count),
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
       return {

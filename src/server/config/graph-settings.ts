@@ -155,6 +155,24 @@ export const GRAPH_SETTINGS = {
     64,
     'requests of one caller waiting for a slot; more are refused before their body is read (RATE_LIMITED, HTTP 429)',
   ),
+  busyPercent: limit(
+    'PAYGRAPH_BUSY_PERCENT',
+    40,
+    "how busy paygraph's event loop may be (%) before heavy operations wait, lighter ones going first (100: never)",
+    1,
+  ),
+  heavyCost: limit('PAYGRAPH_HEAVY_COST', 10, 'an operation estimated at this many REST calls or more is heavy', 1),
+  heavyCallerPercent: limit(
+    'PAYGRAPH_HEAVY_CALLER_PERCENT',
+    50,
+    'a caller is heavy while less than this share (%) of its rate-limit burst is left',
+  ),
+  busyWaitMs: limit(
+    'PAYGRAPH_BUSY_WAIT_MS',
+    5_000,
+    'longest a heavy operation waits while paygraph is busy; then RATE_LIMITED (HTTP 429)',
+    1,
+  ),
   introspection: setting({
     env: 'PAYGRAPH_INTROSPECTION',
     commands: GRAPH,

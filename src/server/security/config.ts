@@ -49,6 +49,11 @@ export interface Limits {
   /** Operations of one caller running at once (0: no limit), and its requests waiting beyond those. */
   maxOperationsPerCaller: number;
   operationQueuePerCaller: number;
+  /** Event-loop busy % above which heavy operations wait (100: never); heavy: estimated REST calls from heavyCost, or a caller with less than heavyCallerPercent of its burst left; their longest wait. */
+  busyPercent: number;
+  heavyCost: number;
+  heavyCallerPercent: number;
+  busyWaitMs: number;
 }
 
 export interface SecurityConfig {
@@ -97,6 +102,10 @@ const SECURITY_SETTINGS = [
   'restConcurrency',
   'maxOperationsPerCaller',
   'operationQueuePerCaller',
+  'busyPercent',
+  'heavyCost',
+  'heavyCallerPercent',
+  'busyWaitMs',
   'batching',
   'introspection',
   'graphiql',
@@ -167,6 +176,10 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       // Likewise: in `open` mode all requests are one caller, so a per-caller bound would be a global one.
       maxOperationsPerCaller: s.maxOperationsPerCaller ?? (s.auth === 'open' ? 0 : DEFAULT_MAX_OPERATIONS_PER_CALLER),
       operationQueuePerCaller: s.operationQueuePerCaller,
+      busyPercent: s.busyPercent,
+      heavyCost: s.heavyCost,
+      heavyCallerPercent: s.heavyCallerPercent,
+      busyWaitMs: s.busyWaitMs,
     },
     corsOrigins: s.corsOrigins,
     batching: s.batching,

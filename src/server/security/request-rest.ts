@@ -28,6 +28,8 @@ export interface Cost {
   remaining: number;
   /** Rate-limit tokens the caller has left, where rate limiting is on. */
   rateLimitRemaining?: number;
+  /** Ids asked for that named nothing the caller may see, one token each (chargeMisses). */
+  misses?: number;
 }
 
 function readKey(operationId: string, options: CallOptions | undefined): string {
@@ -73,6 +75,7 @@ export class RequestRest implements RestCaller {
   private readonly reads = new Map<string, Promise<unknown>>();
   /** Rate-limit tokens the caller had left at the last look. */
   private rateLimitRemaining?: number;
+  private misses = 0;
 
   constructor(
     private readonly inner: RestCaller,
@@ -135,6 +138,21 @@ export class RequestRest implements RestCaller {
     return spent.granted ? null : rateLimited(spent.retryAfterSeconds, true);
   }
 
+  /**
+   * Ids asked for that named nothing the caller may see cost one token each, as looking them up one
+   * by one would: paygraph answers many in one REST search, but probing for objects stays as
+   * rate-limited as fetching them. Charged into debt (the caller waits it off), never refused midway.
+   */
+  chargeMisses(count: number): void {
+    this.misses += count;
+    const limiter = this.o.limiter;
+    if (!limiter) return;
+    void limiter.spend(this.o.callerName, count, true).then(
+      (spent) => void (this.rateLimitRemaining = spent.remaining),
+      () => undefined,
+    );
+  }
+
   cost(): Cost {
     const cost: Cost = {
       estimated: this.estimated,
@@ -143,6 +161,7 @@ export class RequestRest implements RestCaller {
       remaining: Math.max(0, this.o.budget - this.actual),
     };
     if (this.rateLimitRemaining !== undefined) cost.rateLimitRemaining = this.rateLimitRemaining;
+    if (this.misses > 0) cost.misses = this.misses;
     return cost;
   }
 }

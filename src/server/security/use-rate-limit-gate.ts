@@ -6,7 +6,7 @@
 // work, and a client could make paygraph read and parse large refused documents at full speed.
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { RateLimit } from './rate-limit';
+import type { RateLimit, Spent } from './rate-limit';
 import { rateLimited } from './request-rest';
 import { outcomeOf } from './request-auth';
 import { refusalPause } from './refusal-pause';
@@ -30,13 +30,19 @@ function refused(result: unknown): boolean {
   return Array.isArray(result) ? result.some(one) : one(result);
 }
 
-export function tooManyRequests(retryAfterSeconds: number): Response {
-  const error = rateLimited(retryAfterSeconds);
-  const body = { errors: [{ message: error.message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }] };
+export function tooManyRequests(retryAfterSeconds: number, message = rateLimited(retryAfterSeconds).message): Response {
+  const body = { errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }] };
   return new Response(JSON.stringify(body), {
     status: 429,
     headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': String(retryAfterSeconds) },
   });
+}
+
+/** The caller's bucket as the gate found it (requests of callers, when rate limiting is on). */
+const buckets = new WeakMap<Request, Spent>();
+
+export function bucketAtDoor(request: Request): Spent | undefined {
+  return buckets.get(request);
 }
 
 /** Hooks of the graph context plugin, which comes after useAuthentication (it records who called). */
@@ -47,6 +53,7 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
       const name = callerName(request);
       if (name === undefined) return;
       const bucket = await limit.spend(name, 0);
+      buckets.set(request, bucket);
       if (bucket.granted) return;
       await refusalPause();
       endResponse(tooManyRequests(bucket.retryAfterSeconds));

@@ -1,0 +1,128 @@
+// Cheap operations first while paygraph is busy. paygraph's CPU is one event loop: every caller can
+// be within its rate limit while together they saturate it, and then a well-behaved caller's small
+// query waits behind everyone's big ones. An operation is heavy when its estimated REST calls reach
+// `heavyCost` (its CPU grows with them: rows to parse, wrap and write) or its caller has spent most
+// of its rate-limit burst lately. While the event loop is busier than the threshold, a heavy
+// operation waits here, after its cost is estimated and before it runs, and is let in only as the
+// loop has room: at once while it is less than half as busy as the threshold and none wait, one
+// operation per window up to the threshold, none above. Waiting operations go cheapest first, then
+// in arrival order. One that waits too long is refused (RATE_LIMITED) so no client hangs; light
+// operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
+// flood of big operations queues.
+import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+
+export interface BusyGateConfig {
+  /** Event-loop utilization (0-1) above which heavy operations wait; 1 or more: never. */
+  busyAbove: number;
+  /** An operation estimated at this many REST calls or more is heavy. */
+  heavyCost: number;
+  /** A caller is heavy while less than this share (0-1) of its burst is left. */
+  heavyBelow: number;
+  /** A heavy operation waiting longer than this is refused. */
+  maxWaitMs: number;
+}
+
+/** How often utilization is measured (and waiting operations looked at): short next to a query's time. */
+export const WINDOW_MS = 25;
+
+interface Waiter {
+  cost: number;
+  admit: () => void;
+}
+
+export type GateOutcome = 'admitted' | 'timeout';
+
+export class BusyGate {
+  private last: EventLoopUtilization = performance.eventLoopUtilization();
+  private lastAt = performance.now();
+  private current = 0;
+  /** When a heavy operation was last let in while the loop was more than half busy. */
+  private lastHeavyAt = Number.NEGATIVE_INFINITY;
+  private readonly waiting: Waiter[] = [];
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(readonly config: BusyGateConfig) {}
+
+  /** Operations waiting now. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
+  /** Event-loop utilization over the last window (measured at most once per window). */
+  utilization(): number {
+    const now = performance.now();
+    if (now - this.lastAt >= WINDOW_MS) {
+      const next = performance.eventLoopUtilization();
+      this.current = performance.eventLoopUtilization(next, this.last).utilization;
+      this.last = next;
+      this.lastAt = now;
+    }
+    return this.current;
+  }
+
+  /** `cost`: the operation's estimated REST calls; `left`: the share (0-1) of its caller's burst left. */
+  isHeavy(cost: number, left: number): boolean {
+    return this.config.busyAbove < 1 && (cost >= this.config.heavyCost || left < this.config.heavyBelow);
+  }
+
+  /**
+   * Whether the operation may start now; when not, a promise of when it may ('timeout' when it waited
+   * past maxWaitMs; rejects when `signal` fires).
+   */
+  admit(cost: number, left: number, signal?: AbortSignal): true | Promise<GateOutcome> {
+    if (!this.isHeavy(cost, left) || (this.waiting.length === 0 && this.roomNow())) return true;
+    return new Promise<GateOutcome>((resolve, reject) => {
+      const waiter: Waiter = { cost, admit: () => finish('admitted') };
+      const finish = (outcome: GateOutcome) => {
+        clearTimeout(expiry);
+        signal?.removeEventListener('abort', onAbort);
+        this.remove(waiter);
+        resolve(outcome);
+      };
+      const onAbort = () => {
+        clearTimeout(expiry);
+        this.remove(waiter);
+        reject(signal?.reason instanceof Error ? signal.reason : new Error('the request was aborted while it waited'));
+      };
+      const expiry = setTimeout(() => finish('timeout'), this.config.maxWaitMs);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.insert(waiter);
+      this.schedule();
+    });
+  }
+
+  /** Room for one heavy operation now (and counts it when the room is the one-per-window kind). */
+  private roomNow(): boolean {
+    const u = this.utilization();
+    if (u < this.config.busyAbove / 2) return true;
+    if (u >= this.config.busyAbove) return false;
+    const now = performance.now();
+    if (now - this.lastHeavyAt < WINDOW_MS) return false;
+    this.lastHeavyAt = now;
+    return true;
+  }
+
+  /** Sorted by cost, cheapest first; arrival order among equals. */
+  private insert(waiter: Waiter): void {
+    let i = this.waiting.length;
+    while (i > 0 && this.waiting[i - 1].cost > waiter.cost) i--;
+    this.waiting.splice(i, 0, waiter);
+  }
+
+  private remove(waiter: Waiter): void {
+    const i = this.waiting.indexOf(waiter);
+    if (i >= 0) this.waiting.splice(i, 1);
+  }
+
+  /** While operations wait, looks once per window whether the first may go. */
+  private schedule(): void {
+    if (this.timer || this.waiting.length === 0) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      // One per window even when the loop is idle: a queue let in at once would make it busy again.
+      if (this.waiting.length > 0 && this.utilization() < this.config.busyAbove) this.waiting[0].admit();
+      this.schedule();
+    }, WINDOW_MS);
+    this.timer.unref();
+  }
+}
