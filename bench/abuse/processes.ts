@@ -1,12 +1,14 @@
 // The processes of the abuse benchmark, each started on loopback and stopped by its own pid: the
-// sandbox (with a little latency on every REST call), paygraph (`serve`, api-keys mode, the key file
-// made here) and the abusive clients' process.
+// sandbox (with a little latency on every REST call), paygraph (the production build's `serve`,
+// api-keys mode, the key file made here) and the abusive clients' process.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { build } from '../../scripts/build.mjs';
 import type { AbuserSetup, Counts, FromAbusers, ToAbusers } from './abusers';
 
-const CLI = join(import.meta.dirname, '../../src/server/cli.ts');
+/** paygraph (and the sandbox) as they ship: the production build, made into a folder of the run's own. */
+const BUILD_DIR = join(import.meta.dirname, '../../node_modules/.cache/paygraph-abuse/dist');
 
 export interface Sandbox {
   child: ChildProcess;
@@ -26,7 +28,7 @@ function readyLine<T>(child: ChildProcess, what: string): Promise<T> {
 }
 
 export async function startSandbox(latencyMs: number): Promise<Sandbox> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [await build(BUILD_DIR), 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const ready = await readyLine<{ baseUrl: string; users: { id: string; key: string }[]; spaces: number[] }>(child, 'the sandbox');
   const origin = new URL(ready.baseUrl).origin;
   const faults = await fetch(`${origin}/__admin/faults`, {
@@ -52,7 +54,8 @@ export async function startPaygraph(
   profileDir?: string,
 ): Promise<Paygraph> {
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', CLI, 'serve', '--port', '0'], {
+  const cli = await build(BUILD_DIR);
+  const child = spawn(process.execPath, [...profile, cli, 'serve', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
