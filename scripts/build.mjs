@@ -1,6 +1,9 @@
 // The production build: src/server/cli.ts bundled by esbuild into dist/ (ESM for Node 20, code split so
-// the graph's chunk is loaded only by the commands that serve it). Packages stay external: Node loads
-// each one as installed, so graphql-js is one copy (its CommonJS main, for Pothos, yoga and us alike).
+// the graph's chunk is loaded only by the commands that serve it). Packages are bundled too: resolving
+// and loading some 1,500 package files one by one was about a quarter of `serve`'s cold start. Those
+// that find files next to their own code at run time (workers, fonts, data) stay external (KEEP_EXTERNAL).
+// graphql-js must stay one copy for Pothos, yoga and us: esbuild takes its CommonJS main for both
+// `import` and `require` (it has no "exports" map), as Node does, and the build fails if that changes.
 // Files read at run time through `new URL('<relative path>', import.meta.url)` are copied into dist/
 // under their path in src/, and the URL in the bundle is rewritten to point at the copy.
 // `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when dist/ is not current.
@@ -13,8 +16,25 @@ const SRC = join(ROOT, 'src');
 export const DEFAULT_OUTDIR = join(ROOT, 'dist');
 const ENTRY = 'cli';
 const STAMP = 'BUILD_STAMP';
-/** Inputs of the build besides src/: a change to this script also makes dist/ stale. */
-const BUILD_INPUTS = [fileURLToPath(import.meta.url)];
+/** Inputs of the build besides src/: a change to this script or to the installed packages makes dist/ stale. */
+const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'), join(ROOT, 'node_modules', '.package-lock.json')];
+
+/**
+ * Packages left to Node instead of bundled, each because it reads files or starts workers by paths
+ * relative to its own code (`__dirname`), which bundling would break; or, for GraphiQL's renderer,
+ * because it is loaded on the first page request only and is large.
+ */
+export const KEEP_EXTERNAL = [
+  'pino', // transports run worker files next to its code
+  'ioredis', // error stacks are trimmed by its own folder
+  'pdfkit', // fonts (sandbox)
+  'bankdata-germany', // its data files (sandbox)
+  '@graphql-yoga/render-graphiql', // about 9 MB, loaded on the first GraphiQL page
+];
+
+// Bundled CommonJS packages call require() for Node's built-in modules; ESM output has no require.
+const REQUIRE_BANNER =
+  "import { createRequire as __paygraphRequire } from 'node:module'; const require = __paygraphRequire(import.meta.url);";
 
 const ASSET_URL = /new URL\((['"])(\.{1,2}\/[^'"]+)\1,\s*import\.meta\.url\)/g;
 
@@ -33,7 +53,7 @@ export function isBuildCurrent(outdir = DEFAULT_OUTDIR, src = SRC) {
   const stamp = join(outdir, STAMP);
   if (!existsSync(stamp) || !existsSync(join(outdir, `${ENTRY}.js`))) return false;
   const built = statSync(stamp).mtimeMs;
-  return newestMtime(src) < built && BUILD_INPUTS.every((f) => statSync(f).mtimeMs < built);
+  return newestMtime(src) < built && BUILD_INPUTS.every((f) => !existsSync(f) || statSync(f).mtimeMs < built);
 }
 
 /** Rewrites `new URL('./x.json', import.meta.url)` to the copy's place in outdir; collects the files to copy. */
@@ -59,6 +79,43 @@ function assetsPlugin(assets) {
   };
 }
 
+/** Marks KEEP_EXTERNAL packages (and their subpaths) external; everything else is bundled. */
+function keepExternalPlugin() {
+  const names = KEEP_EXTERNAL.map((n) => n.replace(/[/\\^$*+?.()|[\]{}]/g, '\\$&')).join('|');
+  return {
+    name: 'keep-external',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${names})(/|$)`) }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/** Fails the build unless graphql-js is bundled as one copy: the installed one, CommonJS files only. */
+function assertOneGraphql(metafile) {
+  const own = join(ROOT, 'node_modules', 'graphql') + sep;
+  const files = Object.keys(metafile.inputs)
+    .map((f) => resolve(ROOT, f))
+    .filter((f) => /[/\\]node_modules[/\\]graphql[/\\]/.test(f));
+  const stray = files.filter((f) => !f.startsWith(own) || f.endsWith('.mjs'));
+  if (files.length === 0 || stray.length > 0) {
+    throw new Error(`graphql-js must be bundled once, from ${own} (CommonJS): ${stray.slice(0, 3).join(', ') || 'not found'}`);
+  }
+}
+
+/**
+ * Fails the build on `import('<package>')` of a bundled package in src/: esbuild gives a CommonJS
+ * package imported that way only a default export, so its named exports would be undefined at run
+ * time. Import the package statically from a module of our own, and import that module dynamically.
+ */
+function assertNoDynamicPackageImports(metafile) {
+  for (const [file, input] of Object.entries(metafile.inputs)) {
+    if (!file.startsWith('src/')) continue;
+    const bad = input.imports.find((i) => i.kind === 'dynamic-import' && !i.external && i.path.includes('node_modules/'));
+    if (bad)
+      throw new Error(`${file}: import('${bad.original ?? bad.path}') of a bundled package; import it statically from a module of src/`);
+  }
+}
+
 /** Writes a file so that a reader sees the old or the new content, never a part (concurrent starts may build at once). */
 function writeAtomically(path, contents) {
   mkdirSync(dirname(path), { recursive: true });
@@ -79,15 +136,18 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    packages: 'external',
     outdir,
     entryNames: '[name]',
     chunkNames: '[name]-[hash]',
     sourcemap: 'linked',
     write: false,
+    metafile: true,
+    banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
-    plugins: [assetsPlugin(assets)],
+    plugins: [keepExternalPlugin(), assetsPlugin(assets)],
   });
+  assertOneGraphql(result.metafile);
+  assertNoDynamicPackageImports(result.metafile);
   const written = new Set([STAMP]);
   for (const file of result.outputFiles) {
     writeAtomically(file.path, file.contents);

@@ -1,12 +1,14 @@
-// The production build: esbuild bundles the CLI into an outdir with the JSON files the catalog reads
-// next to it, the built CLI starts and answers a GraphQL query (which needs graphql-js loaded once),
-// and a build counts as current only while no source is newer than its stamp.
+// The production build: esbuild bundles the CLI and its packages (but those kept external) into an
+// outdir with the JSON files the catalog reads next to it, the built CLI starts and answers a GraphQL
+// query (which needs graphql-js loaded once), and a build counts as current only while no source is
+// newer than its stamp.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isBuildCurrent } from '../../scripts/build.mjs';
+import { isBuildCurrent, KEEP_EXTERNAL } from '../../scripts/build.mjs';
 
 // Inside node_modules so the bundle's external packages resolve as they do from dist/.
 const CACHE = join('node_modules', '.cache');
@@ -40,6 +42,19 @@ describe('npm run build', () => {
   it('puts the files the catalog reads at run time next to the bundle', () => {
     for (const file of ['cli.js', 'catalog/facts.json', 'rest/openapi.json', 'BUILD_STAMP'])
       expect(existsSync(join(outdir, file)), file).toBe(true);
+  });
+
+  it('bundles the packages: the built files import only Node modules, each other and the packages kept external', () => {
+    const imported = new Set<string>();
+    for (const file of readdirSync(outdir).filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(outdir, file), 'utf8');
+      // esbuild's output: `import ... from "x";`, `} from "x";` ending a multi-line import, `import("x")`.
+      for (const m of code.matchAll(/^(?:import|export|\}) .*?from "([^"]+)";$|^import "([^"]+)";$|\bimport\("([^"]+)"\)/gm))
+        imported.add(m[1] ?? m[2] ?? m[3]);
+    }
+    const packages = [...imported].filter((s) => !s.startsWith('./') && !isBuiltin(s));
+    expect(packages.filter((p) => !KEEP_EXTERNAL.some((k) => p === k || p.startsWith(`${k}/`)))).toEqual([]);
+    expect(imported).toContain('pino');
   });
 
   it('starts the built CLI (sandbox + graph), which answers a query', async () => {

@@ -13,11 +13,8 @@ export async function tracingFromEnv(env: Record<string, string | undefined>): P
   const s = readSettings(['otel', 'otelEndpoint', 'otelServiceName'], { env });
   if (!(s.otel ?? s.otelEndpoint !== undefined)) return undefined;
   const base = (s.otelEndpoint ?? DEFAULT_ENDPOINT).replace(/\/+$/, '');
-  const [{ OTLPTraceExporter }, { createTracing }] = await Promise.all([
-    import('@opentelemetry/exporter-trace-otlp-http'),
-    import('./tracing'),
-  ]);
-  return createTracing(new OTLPTraceExporter({ url: `${base}/v1/traces` }), { serviceName: s.otelServiceName, batch: true });
+  const { createOtlpTracing } = await import('./otlp-tracing');
+  return createOtlpTracing(`${base}/v1/traces`, s.otelServiceName);
 }
 
 /** The REST client's hooks, with the REST call spans of `tracing` added when it is on. */
