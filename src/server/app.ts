@@ -73,15 +73,17 @@ function admissionFor(limits: SecurityConfig['limits']): OperationAdmission | un
   return new OperationAdmission({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
 }
 
-function busyGateFor(limits: SecurityConfig['limits']): BusyGateSetup | undefined {
+function busyGateFor(limits: SecurityConfig['limits'], admission: OperationAdmission | undefined): BusyGateSetup | undefined {
   if (limits.busyPercent >= 100) return undefined;
   const gate = new BusyGate({
     busyAbove: limits.busyPercent / 100,
     heavyCost: limits.heavyCost,
     heavyBelow: limits.heavyCallerPercent / 100,
+    // Half its allowance of operations at once: more is a flood, however light each one is.
+    heavyRunning: admission ? Math.max(1, Math.floor(admission.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
     maxWaitMs: limits.busyWaitMs,
   });
-  return { gate, burst: limits.rateLimitBurst };
+  return { gate, burst: limits.rateLimitBurst, running: admission ? (caller) => admission.load(caller).running : undefined };
 }
 
 export function createApp(o: AppOptions) {
@@ -92,6 +94,7 @@ export function createApp(o: AppOptions) {
   // calls are charged to the subscribers' rate limits.
   liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
+  const admission = admissionFor(security.limits);
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -123,12 +126,12 @@ export function createApp(o: AppOptions) {
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
         limiter: rateLimit,
-        busy: busyGateFor(security.limits),
+        busy: busyGateFor(security.limits, admission),
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
       }),
       // After the rate limit's gate, before the body is read: a caller's operations at once, the rest queued.
-      useOperationAdmission(admissionFor(security.limits)),
+      useOperationAdmission(admission),
       // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
       ...(o.responseCache ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome)) : []),
       useCompression(),

@@ -103,7 +103,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;
       }
-      const busy = await passBusyGate(options.busy, request, counted.estimated);
+      const busy = await passBusyGate(options.busy, request, callerName, counted.estimated);
       if (busy) {
         setResultAndStopExecution({ errors: [busy], extensions: { cost: counted.cost() } });
         return;

@@ -2,7 +2,8 @@
 // so the test makes paygraph's event loop busy for real: a spinner holds the loop in short
 // synchronous stretches, as many heavy operations would. While it spins, a heavy operation (many
 // estimated REST calls) waits before it runs while a light one is answered; it runs once the loop
-// has room, or is refused with RATE_LIMITED and no REST call when it waited too long. And probing
+// has room, or is refused with RATE_LIMITED and no REST call when it waited too long; a caller with
+// many operations running counts as heavy too. And probing
 // for objects that do not exist costs rate-limit tokens as fetching them would.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
@@ -76,6 +77,24 @@ describe('the busy gate', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(refused.body.errors?.[0].message).toMatch(/busy.*heavy.*retry in 1 s/);
+  });
+
+  it('counts a caller with more than half its operations allowance running as heavy, however light each one is', async () => {
+    // 8 operations per caller (the default outside open mode): heavy from the fifth at once.
+    const env = { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '300', PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '8' };
+    const app = appOver(world.rest, { authenticator, env });
+    const variables = { s: space };
+    spinner = spin();
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const flood = await Promise.all(Array.from({ length: 6 }, () => gql(app, LIGHT, { variables, ...as('heavy') })));
+    const calm = await gql(app, LIGHT, { variables, ...as('calm') });
+    spinner.stop();
+    const statuses = flood.map((answer) => answer.status);
+    // Six at once are more than four running: they wait for room that never comes while the loop spins.
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
+    expect(flood.find((answer) => answer.status === 429)?.body.errors?.[0].message).toMatch(/many operations running/);
+    expect(calm.status).toBe(200);
+    expect(calm.body.errors).toBeUndefined();
   });
 
   it('does not hold heavy operations while paygraph is idle', async () => {

@@ -1,8 +1,8 @@
 // Cheap operations first while paygraph is busy. paygraph's CPU is one event loop: every caller can
 // be within its rate limit while together they saturate it, and then a well-behaved caller's small
 // query waits behind everyone's big ones. An operation is heavy when its estimated REST calls reach
-// `heavyCost` (its CPU grows with them: rows to parse, wrap and write) or its caller has spent most
-// of its rate-limit burst lately. While the event loop is busier than the threshold, a heavy
+// `heavyCost` (its CPU grows with them: rows to parse, wrap and write), or its caller has spent most
+// of its rate-limit burst lately or has many operations running (a flood of light ones). While the event loop is busier than the threshold, a heavy
 // operation waits here, after its cost is estimated and before it runs, and is let in only as the
 // loop has room: at once while it is less than half as busy as the threshold and none wait, one
 // operation per window up to the threshold, none above. Waiting operations go cheapest first, then
@@ -16,14 +16,26 @@ export interface BusyGateConfig {
   busyAbove: number;
   /** An operation estimated at this many REST calls or more is heavy. */
   heavyCost: number;
-  /** A caller is heavy while less than this share (0-1) of its burst is left. */
+  /** A caller is heavy while less than this share (0-1) of its burst is left, */
   heavyBelow: number;
+  /** or while it has more than this many operations running (this one included). */
+  heavyRunning: number;
   /** A heavy operation waiting longer than this is refused. */
   maxWaitMs: number;
 }
 
 /** How often utilization is measured (and waiting operations looked at): short next to a query's time. */
 export const WINDOW_MS = 25;
+
+/** What the gate knows of an operation. */
+export interface Operation {
+  /** Its estimated REST calls. */
+  cost: number;
+  /** The share (0-1) of its caller's rate-limit burst left. */
+  left: number;
+  /** Its caller's operations running (this one included). */
+  running: number;
+}
 
 interface Waiter {
   cost: number;
@@ -60,19 +72,19 @@ export class BusyGate {
     return this.current;
   }
 
-  /** `cost`: the operation's estimated REST calls; `left`: the share (0-1) of its caller's burst left. */
-  isHeavy(cost: number, left: number): boolean {
-    return this.config.busyAbove < 1 && (cost >= this.config.heavyCost || left < this.config.heavyBelow);
+  isHeavy(o: Operation): boolean {
+    const c = this.config;
+    return c.busyAbove < 1 && (o.cost >= c.heavyCost || o.left < c.heavyBelow || o.running > c.heavyRunning);
   }
 
   /**
    * Whether the operation may start now; when not, a promise of when it may ('timeout' when it waited
    * past maxWaitMs; rejects when `signal` fires).
    */
-  admit(cost: number, left: number, signal?: AbortSignal): true | Promise<GateOutcome> {
-    if (!this.isHeavy(cost, left) || (this.waiting.length === 0 && this.roomNow())) return true;
+  admit(o: Operation, signal?: AbortSignal): true | Promise<GateOutcome> {
+    if (!this.isHeavy(o) || (this.waiting.length === 0 && this.roomNow())) return true;
     return new Promise<GateOutcome>((resolve, reject) => {
-      const waiter: Waiter = { cost, admit: () => finish('admitted') };
+      const waiter: Waiter = { cost: o.cost, admit: () => finish('admitted') };
       const finish = (outcome: GateOutcome) => {
         clearTimeout(expiry);
         signal?.removeEventListener('abort', onAbort);
