@@ -7,7 +7,7 @@
 // Files read at run time through `new URL('<relative path>', import.meta.url)` are copied into dist/
 // under their path in src/, and the URL in the bundle is rewritten to point at the copy.
 // `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when dist/ is not current.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -92,7 +92,8 @@ function keepExternalPlugin() {
 
 /** Fails the build unless graphql-js is bundled as one copy: the installed one, CommonJS files only. */
 function assertOneGraphql(metafile) {
-  const own = join(ROOT, 'node_modules', 'graphql') + sep;
+  // esbuild names inputs by their real path: node_modules may be a symbolic link (a tree exported to build a commit).
+  const own = realpathSync(join(ROOT, 'node_modules', 'graphql')) + sep;
   const files = Object.keys(metafile.inputs)
     .map((f) => resolve(ROOT, f))
     .filter((f) => /[/\\]node_modules[/\\]graphql[/\\]/.test(f));
