@@ -32,6 +32,13 @@ export const KEEP_EXTERNAL = [
   '@graphql-yoga/render-graphiql', // about 9 MB, loaded on the first GraphiQL page
 ];
 
+/**
+ * External packages that serve needs only in some set-ups, with the classes src/ takes from them: in
+ * the bundle each class is a stand-in that loads the package on its first `new` (ioredis, about a
+ * twentieth of a cold start, is used only with REDIS_URL). Importing any other name fails the build.
+ */
+const LOAD_ON_FIRST_USE = { ioredis: ['Redis'] };
+
 // Bundled CommonJS packages call require() for Node's built-in modules; ESM output has no require.
 const REQUIRE_BANNER =
   "import { createRequire as __paygraphRequire } from 'node:module'; const require = __paygraphRequire(import.meta.url);";
@@ -86,6 +93,31 @@ function keepExternalPlugin() {
     name: 'keep-external',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^(${names})(/|$)`) }, (args) => ({ path: args.path, external: true }));
+    },
+  };
+}
+
+/** Resolves src/'s imports of a LOAD_ON_FIRST_USE package to a module of stand-ins for its classes. */
+function loadOnFirstUsePlugin() {
+  const names = Object.keys(LOAD_ON_FIRST_USE).join('|');
+  return {
+    name: 'load-on-first-use',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) =>
+        args.namespace === 'load-on-first-use' ? undefined : { path: args.path, namespace: 'load-on-first-use' },
+      );
+      build.onLoad({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => {
+        const classes = LOAD_ON_FIRST_USE[args.path].map(
+          (name) => `export function ${name}(...args) { return new (load().${name})(...args); }`,
+        );
+        const contents = [
+          "import { createRequire } from 'node:module';",
+          'let loaded;',
+          `const load = () => (loaded ??= createRequire(import.meta.url)(${JSON.stringify(args.path)}));`,
+          ...classes,
+        ].join('\n');
+        return { contents, loader: 'js', resolveDir: ROOT };
+      });
     },
   };
 }
@@ -145,7 +177,7 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     metafile: true,
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
-    plugins: [keepExternalPlugin(), assetsPlugin(assets)],
+    plugins: [loadOnFirstUsePlugin(), keepExternalPlugin(), assetsPlugin(assets)],
   });
   assertOneGraphql(result.metafile);
   assertNoDynamicPackageImports(result.metafile);

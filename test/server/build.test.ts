@@ -55,6 +55,8 @@ describe('npm run build', () => {
     const packages = [...imported].filter((s) => !s.startsWith('./') && !isBuiltin(s));
     expect(packages.filter((p) => !KEEP_EXTERNAL.some((k) => p === k || p.startsWith(`${k}/`)))).toEqual([]);
     expect(imported).toContain('pino');
+    // ioredis is required on the first `new Redis(...)` (with REDIS_URL), never imported at start.
+    expect(imported).not.toContain('ioredis');
   });
 
   it('starts the built CLI (sandbox + graph), which answers a query', async () => {
