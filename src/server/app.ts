@@ -25,7 +25,7 @@ import { FairScheduler } from './security/fair-scheduler';
 import { OperationAdmission } from './security/operation-admission';
 import { useOperationAdmission } from './security/use-operation-admission';
 import { BusyGate } from './security/busy-gate';
-import type { BusyGateSetup } from './security/use-busy-gate';
+import { useBusyDoor, type BusyGateSetup } from './security/use-busy-gate';
 import { Ops } from './ops';
 import type { Tracing } from './ops/tracing';
 import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
@@ -95,6 +95,7 @@ export function createApp(o: AppOptions) {
   liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
+  const busy = busyGateFor(security.limits, admission);
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -126,12 +127,14 @@ export function createApp(o: AppOptions) {
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
         limiter: rateLimit,
-        busy: busyGateFor(security.limits, admission),
+        busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
       }),
       // After the rate limit's gate, before the body is read: a caller's operations at once, the rest queued.
       useOperationAdmission(admission),
+      // Then, while paygraph is busy, a caller that spent most of its burst or runs many operations waits, unparsed.
+      useBusyDoor(busy),
       // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
       ...(o.responseCache ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome)) : []),
       useCompression(),

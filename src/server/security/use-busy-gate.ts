@@ -1,9 +1,13 @@
-// The busy gate (busy-gate) in an operation's way: after its cost is estimated and before it runs, a
-// heavy operation waits while paygraph is busy; one that waits past the gate's longest wait is
-// refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`) and runs nothing.
+// The busy gate (busy-gate) in an operation's way, twice: at the door, before the body is read, for
+// what is known there (a caller that spent most of its burst or has many operations running: a flood
+// waiting there costs no parsing); and after the cost is estimated, before the operation runs, for
+// the rest. A heavy operation waits while paygraph is busy; one that waits past the gate's longest
+// wait is refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`) and runs nothing.
 import { GraphQLError } from 'graphql';
-import type { BusyGate } from './busy-gate';
-import { bucketAtDoor } from './use-rate-limit-gate';
+import type { Plugin } from 'graphql-yoga';
+import type { BusyGate, Operation } from './busy-gate';
+import { outcomeOf } from './request-auth';
+import { bucketAtDoor, tooManyRequests } from './use-rate-limit-gate';
 
 export interface BusyGateSetup {
   gate: BusyGate;
@@ -22,6 +26,38 @@ function busyRefusal(seconds: number): GraphQLError {
   );
 }
 
+/** Requests that waited at the door already: their caller's state is not counted again. */
+const passedDoor = new WeakSet<Request>();
+
+function operationAt(setup: BusyGateSetup, request: Request | undefined, caller: string, cost: number): Operation {
+  const bucket = request ? bucketAtDoor(request) : undefined;
+  const left = bucket ? Math.max(0, bucket.remaining) / setup.burst : 1;
+  return { cost, left, running: setup.running?.(caller) ?? 1 };
+}
+
+function retrySeconds(setup: BusyGateSetup): number {
+  return Math.max(1, Math.ceil(setup.gate.config.maxWaitMs / 1000));
+}
+
+/** At the door, after the caller's own admission (it counts this request as running). */
+export function useBusyDoor(setup: BusyGateSetup | undefined): Plugin {
+  if (!setup) return {};
+  return {
+    onRequestParse({ request, endResponse }) {
+      const outcome = outcomeOf(request);
+      if (outcome?.kind !== 'caller') return;
+      const admitted = setup.gate.admit(operationAt(setup, request, outcome.caller.name, 0), request.signal);
+      if (admitted === true) return;
+      passedDoor.add(request);
+      return admitted.then((result) => {
+        if (result === 'admitted') return;
+        const seconds = retrySeconds(setup);
+        endResponse(tooManyRequests(seconds, busyRefusal(seconds).message));
+      });
+    },
+  };
+}
+
 /** Null once the operation may run; the refusal when it waited too long. Rejects when `request`'s client leaves. */
 export async function passBusyGate(
   setup: BusyGateSetup | undefined,
@@ -30,9 +66,10 @@ export async function passBusyGate(
   estimated: number | null,
 ): Promise<GraphQLError | null> {
   if (!setup) return null;
-  const bucket = request ? bucketAtDoor(request) : undefined;
-  const left = bucket ? Math.max(0, bucket.remaining) / setup.burst : 1;
-  const admitted = setup.gate.admit({ cost: estimated ?? 0, left, running: setup.running?.(caller) ?? 1 }, request?.signal);
+  const cost = estimated ?? 0;
+  // Waited at the door for its caller already: waits again only for its own weight.
+  const o = request && passedDoor.has(request) ? { cost, left: 1, running: 1 } : operationAt(setup, request, caller, cost);
+  const admitted = setup.gate.admit(o, request?.signal);
   if (admitted === true || (await admitted) === 'admitted') return null;
-  return busyRefusal(Math.max(1, Math.ceil(setup.gate.config.maxWaitMs / 1000)));
+  return busyRefusal(retrySeconds(setup));
 }
