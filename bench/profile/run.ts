@@ -119,7 +119,8 @@ async function main(): Promise<void> {
           restUrl: sandbox.baseUrl,
           userId: user.id,
           authKey: user.key,
-          nodeArgs,
+          nodeArgs: [...nodeArgs, ...b.nodeArgs],
+          env: b.env,
           cwd: ROOT,
         });
         try {
