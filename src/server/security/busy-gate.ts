@@ -8,7 +8,7 @@
 // operation per window up to the threshold, none above. Waiting operations go cheapest first, then
 // in arrival order. One that waits too long is refused (RATE_LIMITED) so no client hangs; light
 // operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
-// flood of big operations queues.
+// flood of big operations queues. With no light operation about, heavy ones are not held back.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 
 export interface BusyGateConfig {
@@ -26,6 +26,11 @@ export interface BusyGateConfig {
 
 /** How often utilization is measured (and waiting operations looked at): short next to a query's time. */
 export const WINDOW_MS = 25;
+/**
+ * Heavy operations wait only while light ones are about: with none for this long the gate holds
+ * nothing back (a workload of heavy operations alone keeps the whole CPU).
+ */
+export const LIGHT_MEMORY_MS = 1_000;
 
 /** What the gate knows of an operation. */
 export interface Operation {
@@ -50,6 +55,8 @@ export class BusyGate {
   private current = 0;
   /** When a heavy operation was last let in while the loop was more than half busy. */
   private lastHeavyAt = Number.NEGATIVE_INFINITY;
+  /** When a light operation last went through (at the last stage, where its cost is known). */
+  private lastLightAt = Number.NEGATIVE_INFINITY;
   private readonly waiting: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
 
@@ -81,8 +88,12 @@ export class BusyGate {
    * Whether the operation may start now; when not, a promise of when it may ('timeout' when it waited
    * past maxWaitMs; rejects when `signal` fires).
    */
-  admit(o: Operation, signal?: AbortSignal): true | Promise<GateOutcome> {
-    if (!this.isHeavy(o) || (this.waiting.length === 0 && this.roomNow())) return true;
+  admit(o: Operation, signal?: AbortSignal, stage: 'door' | 'run' = 'run'): true | Promise<GateOutcome> {
+    if (!this.isHeavy(o)) {
+      if (stage === 'run') this.lastLightAt = performance.now();
+      return true;
+    }
+    if (this.waiting.length === 0 && this.roomNow()) return true;
     return new Promise<GateOutcome>((resolve, reject) => {
       const waiter: Waiter = { cost: o.cost, admit: () => finish('admitted') };
       const finish = (outcome: GateOutcome) => {
@@ -105,6 +116,7 @@ export class BusyGate {
 
   /** Room for one heavy operation now (and counts it when the room is the one-per-window kind). */
   private roomNow(): boolean {
+    if (!this.lightAbout()) return true;
     const u = this.utilization();
     if (u < this.config.busyAbove / 2) return true;
     if (u >= this.config.busyAbove) return false;
@@ -112,6 +124,10 @@ export class BusyGate {
     if (now - this.lastHeavyAt < WINDOW_MS) return false;
     this.lastHeavyAt = now;
     return true;
+  }
+
+  private lightAbout(): boolean {
+    return performance.now() - this.lastLightAt < LIGHT_MEMORY_MS;
   }
 
   /** Sorted by cost, cheapest first; arrival order among equals. */
@@ -132,7 +148,7 @@ export class BusyGate {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       // One per window even when the loop is idle: a queue let in at once would make it busy again.
-      if (this.waiting.length > 0 && this.utilization() < this.config.busyAbove) this.waiting[0].admit();
+      if (this.waiting.length > 0 && (!this.lightAbout() || this.utilization() < this.config.busyAbove)) this.waiting[0].admit();
       this.schedule();
     }, WINDOW_MS);
     this.timer.unref();

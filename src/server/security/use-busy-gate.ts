@@ -46,7 +46,7 @@ export function useBusyDoor(setup: BusyGateSetup | undefined): Plugin {
     onRequestParse({ request, endResponse }) {
       const outcome = outcomeOf(request);
       if (outcome?.kind !== 'caller') return;
-      const admitted = setup.gate.admit(operationAt(setup, request, outcome.caller.name, 0), request.signal);
+      const admitted = setup.gate.admit(operationAt(setup, request, outcome.caller.name, 0), request.signal, 'door');
       if (admitted === true) return;
       passedDoor.add(request);
       return admitted.then((result) => {
