@@ -1,6 +1,7 @@
 // Response compression: answers (and the GraphiQL page) are gzip- or deflate-encoded when the client
 // accepts it. Streams (SSE, multipart) are left alone so that each event still arrives when sent, and
 // request bodies are never decompressed (the body size limit counts what arrives on the wire).
+import { deflateSync, gzipSync } from 'node:zlib';
 import type { Plugin } from 'graphql-yoga';
 import { encodedPage, matchesEtag, pageBody, type PageEncoding } from './static-page';
 
@@ -9,6 +10,11 @@ const SUPPORTED: readonly Encoding[] = ['gzip', 'deflate'];
 /** Below this size the encoding costs more than it saves. */
 const MIN_BYTES = 1024;
 const STREAMING = /^(text\/event-stream|multipart\/mixed)/i;
+/**
+ * Up to this size an answer is encoded at once (about half a millisecond at most): a compression
+ * stream costs several times the CPU of the encoding itself on the few-KB answers most queries get.
+ */
+const AT_ONCE_MAX_BYTES = 64 * 1024;
 
 /** The encoding to use for an Accept-Encoding header: the client's most wanted one we support. */
 export function chooseEncoding(header: string | null): Encoding | undefined {
@@ -30,11 +36,14 @@ export function chooseEncoding(header: string | null): Encoding | undefined {
   return undefined;
 }
 
-function worthCompressing(response: Response): boolean {
-  if (!response.body || response.headers.has('content-encoding')) return false;
-  if (STREAMING.test(response.headers.get('content-type') ?? '')) return false;
+/** 'no', or how: 'at-once' for an answer of known, modest size, else 'stream'. */
+function compressionOf(response: Response): 'no' | 'at-once' | 'stream' {
+  if (!response.body || response.headers.has('content-encoding')) return 'no';
+  if (STREAMING.test(response.headers.get('content-type') ?? '')) return 'no';
   const length = Number(response.headers.get('content-length') ?? Number.NaN);
-  return Number.isNaN(length) || length >= MIN_BYTES;
+  if (Number.isNaN(length)) return 'stream';
+  if (length < MIN_BYTES) return 'no';
+  return length <= AT_ONCE_MAX_BYTES ? 'at-once' : 'stream';
 }
 
 /** Brotli for the page where the client takes it (it is the only way under 2 MB), else as for answers. */
@@ -69,13 +78,21 @@ export function useCompression(): Plugin {
         return;
       }
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
-      if (!encoding || !worthCompressing(response)) return;
+      const how = encoding ? compressionOf(response) : 'no';
+      if (!encoding || how === 'no') return;
       const headers = new Headers(response.headers);
       headers.set('content-encoding', encoding);
       headers.delete('content-length');
       headers.append('vary', 'Accept-Encoding');
-      const body = response.body!.pipeThrough(new CompressionStream(encoding));
-      payload.setResponse(new Response(body, { status: response.status, statusText: response.statusText, headers }));
+      const init = { status: response.status, statusText: response.statusText, headers };
+      if (how === 'stream') {
+        payload.setResponse(new Response(response.body!.pipeThrough(new CompressionStream(encoding)), init));
+        return;
+      }
+      const raw = Buffer.from(await response.arrayBuffer());
+      const body = encoding === 'gzip' ? gzipSync(raw) : deflateSync(raw);
+      headers.set('content-length', String(body.length));
+      payload.setResponse(new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), init));
     },
   };
 }

@@ -27,6 +27,20 @@ describe('compression', () => {
     const text = await plain.text();
     expect(raw.length).toBeLessThan(text.length / 3);
     expect(JSON.parse(gunzipSync(raw).toString('utf8'))).toEqual(JSON.parse(text));
+    // Encoded at once (a few KB): its length is known.
+    expect(zipped.headers.get('content-length')).toBe(String(raw.length));
+  });
+
+  it('streams the encoding of a large answer, which reads back the same', async () => {
+    const page = (n: number) => `p${n}: transactions(first: 100) { nodes { id restId state currency authorizationAmount createdOn } }`;
+    const huge = `query($s: ID!) { space(id: $s) { ${[0, 1, 2, 3, 4, 5].map(page).join(' ')} } }`;
+    const plain = await post(huge);
+    const text = await plain.text();
+    expect(text.length).toBeGreaterThan(64 * 1024);
+    const zipped = await post(huge, { 'accept-encoding': 'gzip' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.headers.get('content-length')).toBeNull();
+    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))).toEqual(JSON.parse(text));
   });
 
   it('leaves small answers plain', async () => {
