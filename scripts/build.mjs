@@ -26,7 +26,7 @@ const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'package-lock.j
  */
 export const KEEP_EXTERNAL = [
   'pino', // transports run worker files next to its code
-  'ioredis', // error stacks are trimmed by its own folder
+  'ioredis', // error stacks are trimmed by its own folder; loaded on first use (LOAD_ON_FIRST_USE)
   'pdfkit', // fonts (sandbox)
   'bankdata-germany', // its data files (sandbox)
   '@graphql-yoga/render-graphiql', // about 9 MB, loaded on the first GraphiQL page
@@ -149,6 +149,24 @@ function assertNoDynamicPackageImports(metafile) {
   }
 }
 
+/**
+ * Fails the build when bundled code uses `__dirname` or `__filename` (other than to test for them):
+ * in the bundle they are undefined, and a package that finds files next to its own code must be
+ * added to KEEP_EXTERNAL.
+ */
+function assertNoOwnFolderLookups(outputFiles) {
+  const guarded = /typeof (__dirname|__filename) !== "undefined" \? \1\b/g;
+  for (const file of outputFiles) {
+    if (!file.path.endsWith('.js')) continue;
+    const text = file.text.replace(guarded, (whole) => ' '.repeat(whole.length));
+    const use = /\b__(dirname|filename)\b/.exec(text);
+    if (!use) continue;
+    // esbuild heads each bundled file's code with a comment naming it.
+    const from = [...text.slice(0, use.index).matchAll(/^\/\/ (node_modules\/\S+)$/gm)].pop()?.[1] ?? 'a bundled file';
+    throw new Error(`${from} uses ${use[0]}: add its package to KEEP_EXTERNAL in scripts/build.mjs`);
+  }
+}
+
 /** Writes a file so that a reader sees the old or the new content, never a part (concurrent starts may build at once). */
 function writeAtomically(path, contents) {
   mkdirSync(dirname(path), { recursive: true });
@@ -181,6 +199,7 @@ export async function build(outdir = DEFAULT_OUTDIR) {
   });
   assertOneGraphql(result.metafile);
   assertNoDynamicPackageImports(result.metafile);
+  assertNoOwnFolderLookups(result.outputFiles);
   const written = new Set([STAMP]);
   for (const file of result.outputFiles) {
     writeAtomically(file.path, file.contents);

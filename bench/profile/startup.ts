@@ -1,4 +1,4 @@
-// `node --import tsx bench/profile/startup.ts [--build NAME=DIR]... [--samples 5] [--node-arg=ARG]...
+// `node --import tsx bench/profile/startup.ts [--build 'NAME=DIR [NODE-ARG]...']... [--samples 5] [--node-arg=ARG]...
 //   [--rest-url URL --user-id ID (REST key in PAYGRAPH_AUTH_KEY)]`
 // Cold start of built servers (`cli.js serve`), from spawn to the first GraphQL answer, over a running
 // sandbox (its own child sandbox unless --rest-url is given). Per start: the wall time to the first
@@ -73,17 +73,18 @@ async function main(): Promise<void> {
     },
   });
   const builds = values.build.map((b) => {
-    const [name, dir] = b.split('=');
-    if (!name || !dir) throw new Error(`--build must be NAME=DIR, got "${b}"`);
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), samples: [] as Sample[] };
+    const [spec, ...nodeArgs] = b.split(' ').filter(Boolean);
+    const [name, dir] = spec.split('=');
+    if (!name || !dir) throw new Error(`--build must be 'NAME=DIR [NODE-ARG]...', got "${b}"`);
+    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs: [...values['node-arg'], ...nodeArgs], samples: [] as Sample[] };
   });
   const loadBefore = loadavg()[0];
   const { upstream, stop } = await upstreamFrom(values);
   try {
-    for (const b of builds) await once(b.entry, upstream, values['node-arg']); // warm-up: the OS file cache
+    for (const b of builds) await once(b.entry, upstream, b.nodeArgs); // warm-up: the OS file cache
     for (let round = 0; round < Number(values.samples); round++) {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
-        const s = await once(b.entry, upstream, values['node-arg']);
+        const s = await once(b.entry, upstream, b.nodeArgs);
         b.samples.push(s);
         console.log(`round ${round + 1} ${b.name}: first answer ${s.answerMs.toFixed(0)} ms, CPU ${s.cpuMs.toFixed(0)} ms`);
       }
