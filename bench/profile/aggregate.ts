@@ -1,13 +1,17 @@
 // `node --import tsx bench/profile/aggregate.ts FILE.cpuprofile [--top 40]`: self time of a V8 CPU
 // profile summed by function (name + file:line) and by package / area (node_modules package, src/
-// folder, node internals, GC, idle), as percentages of the non-idle time.
-import { readFileSync } from 'node:fs';
+// folder, node internals, GC, idle), as percentages of the non-idle time. Frames in a bundle (dist/,
+// packages bundled by esbuild) are traced back to their source file through the bundle's source map.
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 
 interface CallFrame {
   functionName: string;
   url: string;
   lineNumber: number;
+  columnNumber?: number;
 }
 
 interface ProfileNode {
@@ -34,8 +38,28 @@ export function area(frame: CallFrame): string {
   return dist ? `dist/${dist[1]}` : url;
 }
 
+const maps = new Map<string, SourceMap | undefined>();
+
+function sourceMapOf(url: string): SourceMap | undefined {
+  if (!maps.has(url)) {
+    const file = `${fileURLToPath(url)}.map`;
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as never) : undefined);
+  }
+  return maps.get(url);
+}
+
+/** The frame in its source file when its script has a source map beside it (a bundle), else the frame itself. */
+export function original(frame: CallFrame): CallFrame {
+  if (!frame.url.startsWith('file:') || !frame.url.endsWith('.js')) return frame;
+  const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber ?? 0);
+  if (!entry || !('originalSource' in entry)) return frame;
+  return { functionName: frame.functionName, url: entry.originalSource, lineNumber: entry.originalLine };
+}
+
 function label(frame: CallFrame): string {
-  const file = frame.url.replace(/^.*node_modules\//, '').replace(/^.*\/(src|dist)\//, '$1/');
+  const file = /node_modules\//.test(frame.url)
+    ? frame.url.replace(/^.*node_modules\//, '')
+    : frame.url.replace(/^.*\/(src|dist)\//, '$1/');
   return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
 }
 
@@ -45,7 +69,7 @@ export function summarise(profile: Profile): { byFunction: Map<string, number>; 
   const byArea = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
-    const frame = nodes.get(id)!.callFrame;
+    const frame = original(nodes.get(id)!.callFrame);
     if (frame.functionName === '(idle)') return;
     const dt = profile.timeDeltas[i] ?? 0;
     total += dt;
