@@ -1,10 +1,11 @@
-// bench/REPORT.md from a run: the headline table, latency, memory, cold start, what Mesh could not
-// do, and the machine; plus the chart and the raw JSON in bench/suite/reports/.
+// bench/REPORT.md from a run: the goals met or not, the headline table, latency, memory, cold start,
+// what Mesh could not do, and the machine; plus the chart and the raw JSON in bench/suite/reports/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cellsOf, median, pairedRatio, summarize, type Ratio, type Summary } from './aggregate';
 import { throughputChart } from './chart';
 import type { ContenderName } from './contenders';
+import { goalsSection } from './goals';
 import { ROUND_STEP_MS } from './measure';
 import type { CellResult, Results } from './results';
 
@@ -109,6 +110,10 @@ export function markdown(r: Results): string {
     '',
     `Reproduce: \`npm run bench\` (defaults: 5 rounds, 2 s of load per cell, 10 sequential samples) or e.g. \`npm run bench -- --rounds ${s.rounds} --seconds ${s.seconds} --scenarios ${s.scenarios.join(',')}\`.`,
     '',
+    '## Goals',
+    '',
+    ...goalsSection(r),
+    '',
     '## Setup',
     '',
     `- Every contender runs as its own process, started fresh in each round against a freshly seeded sandbox (a child process, \`paygraph sandbox\`) that adds ${s.latencyMs} ms to every REST call. Contenders are interleaved within each of the ${s.rounds} rounds, their order rotating.`,
@@ -163,7 +168,14 @@ export function markdown(r: Results): string {
   ].join('\n');
 }
 
-/** Writes the report, formatted as the repository's Prettier settings want it (it is checked with the rest). */
+/** The report formatted as the repository's Prettier settings want it (it is checked with the rest). */
+export async function formattedReport(r: Results): Promise<string> {
+  const prettier = await import('prettier');
+  const options = (await prettier.resolveConfig(fileURLToPath(REPORT))) ?? {};
+  return prettier.format(markdown(r), { ...options, parser: 'markdown' });
+}
+
+/** Writes bench/REPORT.md, the chart and the run's raw JSON. */
 export async function writeReports(r: Results): Promise<string[]> {
   mkdirSync(REPORTS, { recursive: true });
   const stamp = r.machine.date.replace(/[:.]/g, '-');
@@ -182,8 +194,6 @@ export async function writeReports(r: Results): Promise<string[]> {
       `Operations per second at ${r.settings.connections} connections, ${r.settings.latencyMs} ms REST latency`,
     ),
   );
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(fileURLToPath(REPORT))) ?? {};
-  writeFileSync(REPORT, await prettier.format(markdown(r), { ...options, parser: 'markdown' }));
+  writeFileSync(REPORT, await formattedReport(r));
   return [fileURLToPath(REPORT), fileURLToPath(chart), fileURLToPath(json)];
 }
