@@ -152,8 +152,7 @@ export const GOALS: Goal[] = [
 ];
 
 function measuredText(checks: Check[]): string {
-  // A goal of one scenario (or of the run) names it in its own text.
-  if (checks.length === 1) return checks[0].shown;
+  if (checks.length === 1) return checks[0].scenario ? `${checks[0].scenario} ${checks[0].shown}` : checks[0].shown;
   const missed = checks.filter((c) => !c.met);
   const count = `${checks.length - missed.length} of ${checks.length} scenarios`;
   return missed.length ? `${count}; not: ${missed.map((c) => `${c.scenario} ${c.shown}`).join(', ')}` : count;
@@ -182,6 +181,8 @@ export function goalsSection(r: Results): string[] {
     '|---|---|---|---|',
     ...rows.map((x) => `| ${x.goal} | ${x.target} | ${x.measured} | ${x.checked ? (x.met ? 'yes' : '**no**') : 'n/a'} |`),
     '',
-    ...(unmet.length ? ['What stands between:', '', ...unmet.map((x) => `- **${x.goal}**: ${x.between}`)] : ['Every goal is met.']),
+    ...(unmet.length
+      ? ['What stands between:', '', ...unmet.map((x) => `- **${x.goal}**: ${x.between}`)]
+      : [rows.every((x) => x.met) ? 'Every goal is met.' : 'Every goal measured in this run is met.']),
   ];
 }
