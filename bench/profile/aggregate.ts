@@ -32,8 +32,8 @@ export function area(frame: CallFrame): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pkg) return pkg[1];
   if (url.startsWith('node:')) return 'node internals';
-  const src = /\/src\/([^/]+)\//.exec(url);
-  if (src) return `src/${src[1]}`;
+  const src = /(?:^|\/)(src|bench)\/([^/]+)\//.exec(url);
+  if (src) return `${src[1]}/${src[2]}`;
   const dist = /\/dist\/(?:.*\/)?([^/]+)\.js$/.exec(url);
   return dist ? `dist/${dist[1]}` : url;
 }
@@ -50,7 +50,7 @@ function sourceMapOf(url: string): SourceMap | undefined {
 
 /** The frame in its source file when its script has a source map beside it (a bundle), else the frame itself. */
 export function original(frame: CallFrame): CallFrame {
-  if (!frame.url.startsWith('file:') || !frame.url.endsWith('.js')) return frame;
+  if (!frame.url.startsWith('file:') || !/\.[cm]?js$/.test(frame.url)) return frame;
   const entry = sourceMapOf(frame.url)?.findEntry(frame.lineNumber, frame.columnNumber ?? 0);
   if (!entry || !('originalSource' in entry)) return frame;
   return { functionName: frame.functionName, url: entry.originalSource, lineNumber: entry.originalLine };
@@ -59,7 +59,7 @@ export function original(frame: CallFrame): CallFrame {
 function label(frame: CallFrame): string {
   const file = /node_modules\//.test(frame.url)
     ? frame.url.replace(/^.*node_modules\//, '')
-    : frame.url.replace(/^.*\/(src|dist)\//, '$1/');
+    : frame.url.replace(/^.*?(?:^|\/)(src|dist|bench)\//, '$1/');
   return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
 }
 
