@@ -3,8 +3,11 @@
 // query (which needs graphql-js loaded once), and a build counts as current only while no source is
 // newer than its stamp.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { isBuiltin } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,8 +30,11 @@ afterAll(() => {
   rmSync(outdir, { recursive: true, force: true });
 });
 
-function readyLine(args: string[]): Promise<{ graphql: string }> {
-  child = spawn(process.execPath, [join(outdir, 'cli.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+function readyLine(args: string[], env: Record<string, string> = {}): Promise<{ graphql: string }> {
+  child = spawn(process.execPath, [join(outdir, 'cli.js'), ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout! });
@@ -70,6 +76,44 @@ describe('npm run build', () => {
     expect(body.errors).toBeUndefined();
     expect(body.data?.spaces.nodes).toHaveLength(2);
     expect(typeof body.data?.spaces.nodes[0].name).toBe('string');
+  });
+
+  it('loads from the bundle what serve imports on first use: OpenTelemetry (spans reach the collector) and GraphiQL', async () => {
+    const received: string[] = [];
+    const collector = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        received.push(`${req.url} ${body}`);
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = collector.address() as AddressInfo;
+      const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0'], {
+        OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+        OTEL_SERVICE_NAME: 'paygraph-build-test',
+      });
+      const answer = await fetch(ready.graphql, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: 'query BuiltTrace { spaces(first: 1) { nodes { restId } } }' }),
+      });
+      expect(((await answer.json()) as { errors?: unknown }).errors).toBeUndefined();
+      const page = await fetch(ready.graphql, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<title>paygraph');
+      // A stop exports the spans the batch holds.
+      const exited = once(child!, 'exit');
+      child!.kill('SIGTERM');
+      await exited;
+      const traces = received.filter((r) => r.startsWith('/v1/traces')).join('\n');
+      expect(traces).toContain('query BuiltTrace');
+      expect(traces).toContain('paygraph-build-test');
+    } finally {
+      collector.close();
+    }
   });
 
   it('is current while no source is newer than its stamp, stale once one is', () => {
