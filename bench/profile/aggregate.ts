@@ -1,11 +1,13 @@
 // `node --import tsx bench/profile/aggregate.ts FILE.cpuprofile [--top 40]`: self time of a V8 CPU
-// profile summed by function (name + file:line) and by package / area (node_modules package, src/
-// folder, node internals, GC, idle), as percentages of the non-idle time. Frames in a bundle (dist/,
-// packages bundled by esbuild) are traced back to their source file through the bundle's source map.
+// profile summed by layer of a request (layers.ts), by package / area (node_modules package, src/
+// folder, node internals, GC, idle) and by function (name + file:line), as percentages of the
+// non-idle time. Frames in a bundle (dist/, packages bundled by esbuild) are traced back to their
+// source file through the bundle's source map, which must still be where the profile saw the bundle.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { layerOf } from './layers';
 
 interface CallFrame {
   functionName: string;
@@ -63,10 +65,18 @@ function label(frame: CallFrame): string {
   return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
 }
 
-export function summarise(profile: Profile): { byFunction: Map<string, number>; byArea: Map<string, number>; total: number } {
+interface Summary {
+  byFunction: Map<string, number>;
+  byArea: Map<string, number>;
+  byLayer: Map<string, number>;
+  total: number;
+}
+
+export function summarise(profile: Profile): Summary {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const byFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
+  const byLayer = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
     const frame = original(nodes.get(id)!.callFrame);
@@ -77,8 +87,10 @@ export function summarise(profile: Profile): { byFunction: Map<string, number>; 
     byFunction.set(f, (byFunction.get(f) ?? 0) + dt);
     const a = area(frame);
     byArea.set(a, (byArea.get(a) ?? 0) + dt);
+    const l = layerOf(frame);
+    byLayer.set(l, (byLayer.get(l) ?? 0) + dt);
   });
-  return { byFunction, byArea, total };
+  return { byFunction, byArea, byLayer, total };
 }
 
 function table(title: string, entries: Map<string, number>, total: number, top: number): string[] {
@@ -94,10 +106,11 @@ function main(): void {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' } } });
   if (positionals.length !== 1) throw new Error('usage: aggregate.ts FILE.cpuprofile [--top N]');
   const profile = JSON.parse(readFileSync(positionals[0], 'utf8')) as Profile;
-  const { byFunction, byArea, total } = summarise(profile);
+  const { byFunction, byArea, byLayer, total } = summarise(profile);
   const top = Number(values.top);
   console.log(`non-idle time ${(total / 1e6).toFixed(2)} s\n`);
-  console.log([...table('area', byArea, total, top), '', ...table('function (self)', byFunction, total, top)].join('\n'));
+  const tables = [table('layer', byLayer, total, top), table('area', byArea, total, top), table('function (self)', byFunction, total, top)];
+  console.log(tables.map((t) => t.join('\n')).join('\n\n'));
 }
 
 main();
