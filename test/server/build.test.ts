@@ -17,6 +17,8 @@ import { isBuildCurrent, KEEP_EXTERNAL } from '../../scripts/build.mjs';
 const CACHE = join('node_modules', '.cache');
 let outdir: string;
 let child: ChildProcess | undefined;
+/** Every CLI a test started: each is stopped after the tests, whichever test started it. */
+const started: ChildProcess[] = [];
 
 beforeAll(() => {
   mkdirSync(CACHE, { recursive: true });
@@ -25,8 +27,15 @@ beforeAll(() => {
   expect(built.status, built.stderr).toBe(0);
 });
 
-afterAll(() => {
-  child?.kill('SIGTERM');
+afterAll(async () => {
+  const running = started.filter((c) => c.exitCode === null && c.signalCode === null);
+  await Promise.all(
+    running.map((c) => {
+      const exited = once(c, 'exit');
+      c.kill('SIGTERM');
+      return exited;
+    }),
+  );
   rmSync(outdir, { recursive: true, force: true });
 });
 
@@ -35,6 +44,7 @@ function readyLine(args: string[], env: Record<string, string> = {}): Promise<{ 
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  started.push(child);
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const lines = createInterface({ input: child.stdout! });
