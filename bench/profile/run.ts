@@ -5,17 +5,14 @@
 // per build: gateway CPU per operation (process CPU time / operations), operations per second, REST
 // calls per operation (from /metrics), RSS after load. Builds alternate within each round (the order
 // flips every round), each server started fresh; medians over rounds and the paired ratio per round.
-import autocannon from 'autocannon';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { startChildSandbox } from '../sandbox/child-sandbox';
+import { load, loadOptions, parseBuild, ROOT, startUpstream } from './runner';
 import { scenarios } from './scenarios';
 import { startServer, type ServerUnderTest } from './server';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const LATENCY_MS = 5;
 
 interface Sample {
@@ -31,10 +28,6 @@ async function restCalls(server: ServerUnderTest): Promise<number> {
   let total = 0;
   for (const m of text.matchAll(/^paygraph_rest_calls_total\{[^}]*\} (\d+)/gm)) total += Number(m[1]);
   return total;
-}
-
-function load(url: string, body: string, connections: number, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds });
 }
 
 async function sample(server: ServerUnderTest, body: string, o: { connections: number; seconds: number }): Promise<Sample> {
@@ -64,28 +57,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      build: { type: 'string', multiple: true, default: ['current=dist'] },
-      scenario: { type: 'string', default: 'page' },
-      rounds: { type: 'string', default: '5' },
-      seconds: { type: 'string', default: '10' },
-      connections: { type: 'string', default: '8' },
+      ...loadOptions('5'),
       'cpu-prof': { type: 'string' },
       'node-arg': { type: 'string', multiple: true, default: [] },
     },
   });
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
-  // `NAME=DIR [NODE-ARG | VAR=VALUE]...`: node arguments (e.g. a heap bound) and environment of this build alone.
-  const builds = values.build.map((b) => {
-    const [spec, ...rest] = b.split(' ').filter(Boolean);
-    const [name, dir] = spec.split('=');
-    if (!name || !dir) throw new Error(`--build must be NAME=DIR [NODE-ARG | VAR=VALUE]..., got "${b}"`);
-    const env = Object.fromEntries(
-      rest.filter((a) => /^[A-Z_]+=/.test(a)).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
-    );
-    const nodeArgs = rest.filter((a) => !/^[A-Z_]+=/.test(a));
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs, env };
-  });
+  const builds = values.build.map(parseBuild);
   const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
   const nodeArgs = [...values['node-arg']];
   if (values['cpu-prof']) {
@@ -93,24 +72,10 @@ async function main(): Promise<void> {
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${resolve(values['cpu-prof'])}`);
   }
   const loadBefore = loadavg()[0];
-  const sandbox = await startChildSandbox();
-  const user = sandbox.users[0];
+  const { sandbox, user, space, transaction } = await startUpstream(LATENCY_MS);
   const results = new Map<string, Sample[]>(builds.map((b) => [b.name, []]));
   try {
-    const space = sandbox.spaces[0];
-    const res = await fetch(new URL(`/api/v2.0/payment/transactions/search?limit=1`, sandbox.baseUrl), {
-      headers: {
-        space: String(space),
-        authorization: (await import('../sandbox/signer')).createSigner(user)('GET', '/api/v2.0/payment/transactions/search?limit=1'),
-      },
-    });
-    const transaction = ((await res.json()) as { data: { id: number }[] }).data[0].id;
     const body = JSON.stringify({ query: scenario.query, variables: scenario.variables({ space, transaction }) });
-    const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
-      method: 'PUT',
-      body: JSON.stringify({ latencyMs: LATENCY_MS }),
-    });
-    if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
     for (let round = 0; round < o.rounds; round++) {
       const order = round % 2 === 0 ? builds : [...builds].reverse();
       for (const b of order) {

@@ -15,6 +15,15 @@ export const scenarios: Record<string, Scenario> = {
     } } } }`,
     variables: (ids) => ({ space: String(ids.space) }),
   },
+  // The widest page (100 rows, each with a link): the most memory one operation holds, for heavy-load runs.
+  wide: {
+    name: '100 transactions with a link',
+    query: `query($space: ID!) { space(id: $space) { transactions(first: 100) { nodes {
+      id restId state currency authorizationAmount createdOn
+      token { restId state customerEmailAddress }
+    } } } }`,
+    variables: (ids) => ({ space: String(ids.space) }),
+  },
   // One transaction by id with its two child lists: three REST calls, one round when optimal.
   children: {
     name: '1 transaction, completions, refunds',
