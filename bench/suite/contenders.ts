@@ -2,6 +2,7 @@
 // cold start: from spawn to the first successful answer (polled every 20 ms).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Kind } from './client';
@@ -38,6 +39,15 @@ const ROOT = here('../..');
 const HIVE_GATEWAY = here('../../node_modules/@graphql-hive/gateway/dist/bin.js');
 const READY_TIMEOUT_MS = 90_000;
 
+/**
+ * Node flags of the production `serve` (package.json `config.serveNodeFlags`, which `npm run serve`
+ * passes): heap bounds. paygraph runs here as it ships, so a change to them shows in the report.
+ */
+export function serveNodeFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { config?: { serveNodeFlags?: string } };
+  return (pkg.config?.serveNodeFlags ?? '').split(' ').filter(Boolean);
+}
+
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -65,7 +75,7 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
   switch (name) {
     case 'paygraph':
       return {
-        args: [a.paygraphCli, ...serve],
+        args: [...serveNodeFlags(), a.paygraphCli, ...serve],
         env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key },
         cwd: ROOT,
         url: `${url}/graphql`,
@@ -73,7 +83,7 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
       };
     case 'naive':
       return {
-        args: [here('./naive-entry.mjs'), a.paygraphCli],
+        args: [...serveNodeFlags(), here('./naive-entry.mjs'), a.paygraphCli],
         env: { ...paygraphEnv, ...bench },
         cwd: ROOT,
         url: `${url}/graphql`,

@@ -1,0 +1,79 @@
+// `npm run serve`: the production `serve` with the node flags of package.json's
+// `config.serveNodeFlags` (heap bounds; the benchmark runs paygraph with the same). Started as a user
+// would, through npm: the node process that serves carries those flags, and it answers.
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { serveNodeFlags } from '../../bench/suite/contenders';
+import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { stopChild } from '../support/cli-process';
+
+let sandbox: RunningSandbox;
+
+beforeAll(async () => {
+  sandbox = await startSandbox();
+});
+
+afterAll(async () => {
+  await sandbox?.close();
+});
+
+/** Every process below `root` (npm runs the script through a shell), with its command line. */
+function descendants(root: number): { pid: number; argv: string[] }[] {
+  const parent = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parent.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // The process ended while listed.
+    }
+  }
+  const below = (pid: number): boolean => pid === root || (parent.has(pid) && parent.get(pid) !== pid && below(parent.get(pid)!));
+  return [...parent.keys()]
+    .filter((pid) => pid !== root && below(pid))
+    .map((pid) => ({ pid, argv: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean) }));
+}
+
+it('npm run serve starts node with config.serveNodeFlags, and the graph answers', async () => {
+  const flags = serveNodeFlags();
+  expect(flags).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
+  const [user] = sandbox.users;
+  const npm = spawn('npm', ['run', '-s', 'serve', '--', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'], {
+    env: { ...process.env, PAYGRAPH_AUTH_KEY: user.key },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  npm.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  try {
+    const ready = await new Promise<{ graphql: string }>((resolve, reject) => {
+      let out = '';
+      npm.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { graphql: string });
+      });
+      npm.once('exit', (code) => reject(new Error(`npm run serve exited with ${code} before ready: ${stderr}`)));
+    });
+    const server = descendants(npm.pid!).find((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs')));
+    expect(server, 'the node process running bin/paygraph.mjs').toBeDefined();
+    const script = server!.argv.findIndex((a) => a.endsWith('bin/paygraph.mjs'));
+    expect(server!.argv.slice(1, script)).toEqual(flags);
+    expect(server!.argv[script + 1]).toBe('serve');
+    const response = await fetch(ready.graphql, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ spaces(first: 1) { nodes { restId } } }' }),
+    });
+    expect(await response.json()).toEqual({ data: { spaces: { nodes: [{ restId: sandbox.spaces[0] }] } }, extensions: expect.anything() });
+  } finally {
+    for (const p of descendants(npm.pid!).reverse()) {
+      try {
+        process.kill(p.pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+    await stopChild(npm);
+  }
+}, 180_000);
