@@ -157,7 +157,7 @@ export const GRAPH_SETTINGS = {
   ),
   busyPercent: limit(
     'PAYGRAPH_BUSY_PERCENT',
-    40,
+    30,
     "how busy paygraph's event loop may be (%) before heavy operations wait, lighter ones going first (100: never)",
     1,
   ),
