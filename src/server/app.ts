@@ -73,16 +73,19 @@ function admissionFor(limits: SecurityConfig['limits']): OperationAdmission | un
   return new OperationAdmission({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
 }
 
-function busyGateFor(limits: SecurityConfig['limits'], admission: OperationAdmission | undefined): BusyGateSetup | undefined {
+function busyGateFor(limits: SecurityConfig['limits'], admission: OperationAdmission | undefined, ops: Ops): BusyGateSetup | undefined {
   if (limits.busyPercent >= 100) return undefined;
-  const gate = new BusyGate({
-    busyAbove: limits.busyPercent / 100,
-    heavyCost: limits.heavyCost,
-    heavyBelow: limits.heavyCallerPercent / 100,
-    // Half its allowance of operations at once: more is a flood, however light each one is.
-    heavyRunning: admission ? Math.max(1, Math.floor(admission.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
-    maxWaitMs: limits.busyWaitMs,
-  });
+  const gate = new BusyGate(
+    {
+      busyAbove: limits.busyPercent / 100,
+      heavyCost: limits.heavyCost,
+      heavyBelow: limits.heavyCallerPercent / 100,
+      // Half its allowance of operations at once: more is a flood, however light each one is.
+      heavyRunning: admission ? Math.max(1, Math.floor(admission.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
+      maxWaitMs: limits.busyWaitMs,
+    },
+    { waited: ops.metrics.observeBusyWait, waiting: (count) => ops.metrics.busyWaiting.set(count) },
+  );
   return { gate, burst: limits.rateLimitBurst, running: admission ? (caller) => admission.load(caller).running : undefined };
 }
 
@@ -95,7 +98,7 @@ export function createApp(o: AppOptions) {
   liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
-  const busy = busyGateFor(security.limits, admission);
+  const busy = busyGateFor(security.limits, admission, ops);
   return createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,

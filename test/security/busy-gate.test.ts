@@ -77,6 +77,9 @@ describe('the busy gate', () => {
     expect(refused.headers.get('retry-after')).toBe('1');
     expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
     expect(refused.body.errors?.[0].message).toMatch(/busy.*heavy.*retry in 1 s/);
+    const metrics = await (await app.fetch('http://paygraph.test/metrics')).text();
+    expect(metrics).toMatch(/^paygraph_busy_gate_wait_seconds_count\{outcome="refused"\} 1$/m);
+    expect(metrics).toMatch(/^paygraph_busy_gate_waiting 0$/m);
   });
 
   it('counts a caller with more than half its operations allowance running as heavy, however light each one is', async () => {

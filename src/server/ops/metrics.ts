@@ -67,6 +67,18 @@ export class AppMetrics {
     buckets: [1, 2, 5, 10, 20, 50, 100, 250, 500],
     registers: [this.registry],
   });
+  private readonly busyWaits = new Histogram({
+    name: 'paygraph_busy_gate_wait_seconds',
+    help: 'Heavy operations held at the busy gate while paygraph was busy, by outcome (admitted, or refused after PAYGRAPH_BUSY_WAIT_MS), and how long they waited',
+    labelNames: ['outcome'] as const,
+    buckets: SECONDS_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly busyWaiting = new Gauge({
+    name: 'paygraph_busy_gate_waiting',
+    help: 'Heavy operations waiting at the busy gate now',
+    registers: [this.registry],
+  });
   readonly liveSubscribers = new Gauge({
     name: 'paygraph_live_subscribers',
     help: 'Live update subscriptions currently open (SSE and WebSocket)',
@@ -93,6 +105,11 @@ export class AppMetrics {
     this.restSeconds.observe({ operation_id }, e.durationMs / 1000);
     if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
   }
+
+  /** Bound once, handed to the busy gate. */
+  readonly observeBusyWait = (outcome: 'admitted' | 'refused', waitedMs: number): void => {
+    this.busyWaits.observe({ outcome }, waitedMs / 1000);
+  };
 
   observeCacheLookup(outcome: 'hit' | 'miss' | 'error'): void {
     this.cacheLookups.inc({ outcome });

@@ -49,6 +49,12 @@ interface Waiter {
 
 export type GateOutcome = 'admitted' | 'timeout';
 
+/** Told of each operation that waited (for metrics), and of how many wait. */
+export interface BusyGateObserver {
+  waited?: (outcome: 'admitted' | 'refused', waitedMs: number) => void;
+  waiting?: (count: number) => void;
+}
+
 export class BusyGate {
   private last: EventLoopUtilization = performance.eventLoopUtilization();
   private lastAt = performance.now();
@@ -60,7 +66,10 @@ export class BusyGate {
   private readonly waiting: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(readonly config: BusyGateConfig) {}
+  constructor(
+    readonly config: BusyGateConfig,
+    private readonly observer: BusyGateObserver = {},
+  ) {}
 
   /** Operations waiting now. */
   get queued(): number {
@@ -95,11 +104,13 @@ export class BusyGate {
     }
     if (this.waiting.length === 0 && this.roomNow()) return true;
     return new Promise<GateOutcome>((resolve, reject) => {
+      const since = performance.now();
       const waiter: Waiter = { cost: o.cost, admit: () => finish('admitted') };
       const finish = (outcome: GateOutcome) => {
         clearTimeout(expiry);
         signal?.removeEventListener('abort', onAbort);
         this.remove(waiter);
+        this.observer.waited?.(outcome === 'admitted' ? 'admitted' : 'refused', performance.now() - since);
         resolve(outcome);
       };
       const onAbort = () => {
@@ -135,11 +146,13 @@ export class BusyGate {
     let i = this.waiting.length;
     while (i > 0 && this.waiting[i - 1].cost > waiter.cost) i--;
     this.waiting.splice(i, 0, waiter);
+    this.observer.waiting?.(this.waiting.length);
   }
 
   private remove(waiter: Waiter): void {
     const i = this.waiting.indexOf(waiter);
     if (i >= 0) this.waiting.splice(i, 1);
+    this.observer.waiting?.(this.waiting.length);
   }
 
   /** While operations wait, looks once per window whether the first may go. */
