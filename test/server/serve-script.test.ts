@@ -18,6 +18,14 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
+function commandLine(pid: number): string[] {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean);
+  } catch {
+    return []; // The process ended while listed.
+  }
+}
+
 /** Every process below `root` (npm runs the script through a shell), with its command line. */
 function descendants(root: number): { pid: number; argv: string[] }[] {
   const parent = new Map<number, number>();
@@ -31,9 +39,7 @@ function descendants(root: number): { pid: number; argv: string[] }[] {
     }
   }
   const below = (pid: number): boolean => pid === root || (parent.has(pid) && parent.get(pid) !== pid && below(parent.get(pid)!));
-  return [...parent.keys()]
-    .filter((pid) => pid !== root && below(pid))
-    .map((pid) => ({ pid, argv: readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean) }));
+  return [...parent.keys()].filter((pid) => pid !== root && below(pid)).map((pid) => ({ pid, argv: commandLine(pid) }));
 }
 
 it('npm run serve starts node with config.serveNodeFlags, and the graph answers', async () => {
