@@ -22,8 +22,8 @@ const timeLeft = () => DEADLINE_MS - (performance.now() - startedAt);
 function options() {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '3' },
-      samples: { type: 'string', default: '60' },
+      rounds: { type: 'string', default: '5' },
+      samples: { type: 'string', default: '100' },
       clients: { type: 'string', default: '50' },
       'latency-ms': { type: 'string', default: '10' },
       profile: { type: 'string' },
