@@ -2,36 +2,19 @@
 // network beyond loopback, sees the example tabs, runs the first example and reads its answer, then
 // clicks every tab and runs each read-only example.
 import { mkdirSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
-import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { chromiumAvailable, launchChromium, recordOffSite } from '../support/chromium';
+import { chromiumAvailable, recordOffSite } from '../support/chromium';
+import { useGraphiqlWorld } from '../support/graphiql-browser';
 
 describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
-  let sandbox: RunningSandbox;
-  let graph: RunningGraphServer;
-  let browser: Browser;
+  const world = useGraphiqlWorld();
   const offSite: string[] = [];
 
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    const [user] = sandbox.users;
-    graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await graph?.close();
-    await sandbox?.close();
-  });
-
   it('opens with the example tabs and runs the first one', async () => {
-    const page = await browser.newPage();
+    const page = await world.browser.newPage();
     recordOffSite(page, offSite);
-    await page.goto(graph.url, { waitUntil: 'load' });
+    await page.goto(world.url, { waitUntil: 'load' });
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
     const tabs = await page.locator('.graphiql-tab').allInnerTexts();
     expect(tabs).toHaveLength(examples.length);

@@ -3,12 +3,10 @@
 // missing or UPDATE_SCREENSHOTS=1; otherwise the test still opens, runs and shoots, and checks the
 // picture is a PNG of the agreed size (pixels differ by font and time: they are not compared).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
-import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { chromiumAvailable, launchChromium } from '../support/chromium';
+import { chromiumAvailable } from '../support/chromium';
+import { useGraphiqlWorld } from '../support/graphiql-browser';
 
 const SCREENSHOT = new URL('../../docs/graphiql.png', import.meta.url);
 const VIEWPORT = { width: 1280, height: 760 };
@@ -21,26 +19,11 @@ function pngSize(png: Buffer): { width: number; height: number } {
 }
 
 describe.skipIf(!chromiumAvailable)('the README screenshot of GraphiQL', () => {
-  let sandbox: RunningSandbox;
-  let graph: RunningGraphServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox();
-    const [user] = sandbox.users;
-    graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
-    browser = await launchChromium();
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await graph?.close();
-    await sandbox?.close();
-  });
+  const world = useGraphiqlWorld();
 
   it(`runs "${EXAMPLE}" and shoots the page`, async () => {
-    const page = await browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
-    await page.goto(graph.url, { waitUntil: 'load' });
+    const page = await world.browser.newPage({ viewport: VIEWPORT, deviceScaleFactor: 1 });
+    await page.goto(world.url, { waitUntil: 'load' });
     await page.waitForSelector('.graphiql-container', { timeout: 30_000 });
     const index = examples.findIndex((e) => e.title === EXAMPLE);
     expect(index).toBeGreaterThanOrEqual(0);
