@@ -19,7 +19,7 @@ import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
-import { useRateLimitGate } from './security/use-rate-limit-gate';
+import { bucketAtDoor, useRateLimitGate } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -93,7 +93,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         scheduler: options.scheduler,
         callerName,
       });
-      const limited = await counted.refusal();
+      const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
       if (limited) {
         setResultAndStopExecution({ errors: [limited] });
         return;

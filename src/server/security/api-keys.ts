@@ -80,19 +80,21 @@ function presentedKey(headers: Headers): string | null | undefined {
 const REMEMBERED_KEYS = 10_000;
 
 /**
- * Checking a key hashes it with every entry's salt; the answer is remembered by the key's own
- * SHA-256 (not the key), so a caller's requests cost one hash each however many keys the file has.
+ * Checking a key hashes it with every entry's salt; a key found is remembered by its own SHA-256 (not
+ * the key), so a caller's requests cost one hash each however many keys the file has. Keys not found
+ * are not remembered: a client guessing keys would fill the map and push the real callers out of it.
  */
 export function apiKeyAuthenticator(entries: readonly KeyEntry[]): Authenticator {
-  const known = new Map<string, InboundCaller | null>();
+  const known = new Map<string, InboundCaller>();
   const check = (key: string): InboundCaller | null => {
     const id = createHash('sha256').update(key, 'utf8').digest('base64');
     const remembered = known.get(id);
-    if (remembered !== undefined) return remembered;
+    if (remembered) return remembered;
     let found: InboundCaller | null = null;
     for (const entry of entries) {
       if (timingSafeEqual(digest(entry.salt, key), entry.digest)) found = entry.caller;
     }
+    if (!found) return null;
     if (known.size >= REMEMBERED_KEYS) known.clear();
     known.set(id, found);
     return found;

@@ -71,11 +71,6 @@ export class BusyGate {
     private readonly observer: BusyGateObserver = {},
   ) {}
 
-  /** Operations waiting now. */
-  get queued(): number {
-    return this.waiting.length;
-  }
-
   /** Event-loop utilization over the last window (measured at most once per window). */
   utilization(): number {
     const now = performance.now();
@@ -88,7 +83,7 @@ export class BusyGate {
     return this.current;
   }
 
-  isHeavy(o: Operation): boolean {
+  private isHeavy(o: Operation): boolean {
     const c = this.config;
     return c.busyAbove < 1 && (o.cost >= c.heavyCost || o.left < c.heavyBelow || o.running > c.heavyRunning);
   }

@@ -1,5 +1,4 @@
-// Fair use of a bounded resource (the REST API's connection slots, or paygraph's own execution of
-// operations): work waits in one queue per caller and is admitted never more than `max` at once,
+// Fair use of the REST API's connection slots: work waits in one queue per caller and is admitted never more than `max` at once,
 // the next slot going to the waiting caller with the least work running (ties: the one whose turn
 // came longest ago). A caller flooding paygraph waits behind itself; a caller with nothing running
 // (a well-behaved client sending one thing at a time) goes first, whatever the flood's size.

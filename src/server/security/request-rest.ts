@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import type { FairScheduler } from './fair-scheduler';
-import type { RateLimit } from './rate-limit';
+import type { RateLimit, Spent } from './rate-limit';
 
 export interface RequestRestOptions {
   /** REST calls one operation may make. */
@@ -76,6 +76,7 @@ export class RequestRest implements RestCaller {
   /** Rate-limit tokens the caller had left at the last look. */
   private rateLimitRemaining?: number;
   private misses = 0;
+  private unchargedMisses = 0;
 
   constructor(
     private readonly inner: RestCaller,
@@ -131,9 +132,10 @@ export class RequestRest implements RestCaller {
    * Before execution: RATE_LIMITED for the whole request (HTTP 429) when the caller's bucket is
    * empty, else null; remembers the tokens left for `extensions.cost`.
    */
-  async refusal(): Promise<GraphQLError | null> {
+  async refusal(atDoor?: Spent): Promise<GraphQLError | null> {
     if (!this.o.limiter) return null;
-    const spent = await this.o.limiter.spend(this.o.callerName, 0);
+    // The door's look at the bucket, when this request passed one (HTTP): no second round trip.
+    const spent = atDoor ?? (await this.o.limiter.spend(this.o.callerName, 0));
     this.rateLimitRemaining = spent.remaining;
     return spent.granted ? null : rateLimited(spent.retryAfterSeconds, true);
   }
@@ -144,10 +146,16 @@ export class RequestRest implements RestCaller {
    * rate-limited as fetching them. Charged into debt (the caller waits it off), never refused midway.
    */
   chargeMisses(count: number): void {
+    if (this.o.limiter && this.unchargedMisses === 0) queueMicrotask(() => this.chargeUnchargedMisses());
     this.misses += count;
-    const limiter = this.o.limiter;
-    if (!limiter) return;
-    void limiter.spend(this.o.callerName, count, true).then(
+    this.unchargedMisses += count;
+  }
+
+  /** The misses noted in one turn (a `nodes` list, many `node` aliases) are charged in one spend. */
+  private chargeUnchargedMisses(): void {
+    const count = this.unchargedMisses;
+    this.unchargedMisses = 0;
+    void this.o.limiter!.spend(this.o.callerName, count, true).then(
       (spent) => void (this.rateLimitRemaining = spent.remaining),
       () => undefined,
     );

@@ -26,7 +26,7 @@ function busyRefusal(seconds: number): GraphQLError {
   );
 }
 
-/** Requests that waited at the door already: their caller's state is not counted again. */
+/** Requests whose caller's state the door judged: it is not counted again after the estimate. */
 const passedDoor = new WeakSet<Request>();
 
 function operationAt(setup: BusyGateSetup, request: Request | undefined, caller: string, cost: number): Operation {
@@ -46,9 +46,10 @@ export function useBusyDoor(setup: BusyGateSetup | undefined): Plugin {
     onRequestParse({ request, endResponse }) {
       const outcome = outcomeOf(request);
       if (outcome?.kind !== 'caller') return;
+      // Its caller's state is judged here once: the operation is not held again for it after the estimate.
+      passedDoor.add(request);
       const admitted = setup.gate.admit(operationAt(setup, request, outcome.caller.name, 0), request.signal, 'door');
       if (admitted === true) return;
-      passedDoor.add(request);
       return admitted.then((result) => {
         if (result === 'admitted') return;
         const seconds = retrySeconds(setup);
@@ -67,7 +68,7 @@ export async function passBusyGate(
 ): Promise<GraphQLError | null> {
   if (!setup) return null;
   const cost = estimated ?? 0;
-  // Waited at the door for its caller already: waits again only for its own weight.
+  // Its caller judged at the door already: waits again only for its own weight.
   const o = request && passedDoor.has(request) ? { cost, left: 1, running: 1 } : operationAt(setup, request, caller, cost);
   const admitted = setup.gate.admit(o, request?.signal);
   if (admitted === true || (await admitted) === 'admitted') return null;

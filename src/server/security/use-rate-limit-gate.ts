@@ -24,9 +24,17 @@ function callerName(request: Request): string | undefined {
   return outcome?.kind === 'caller' ? outcome.caller.name : undefined;
 }
 
-/** Refused before execution: errors and no data at all (an executed operation has `data`, even null). */
+/**
+ * Refused before execution for what the caller sent: errors and no data at all (an executed operation
+ * has `data`, even null). A RATE_LIMITED refusal (an empty bucket, paygraph busy) is not the caller's
+ * document: charging it would push a caller turned away for paygraph's load further into debt.
+ */
 function refused(result: unknown): boolean {
-  const one = (r: unknown) => typeof r === 'object' && r !== null && !('data' in r) && ((r as ExecutionResult).errors?.length ?? 0) > 0;
+  const one = (r: unknown) => {
+    if (typeof r !== 'object' || r === null || 'data' in r) return false;
+    const errors = (r as ExecutionResult).errors ?? [];
+    return errors.length > 0 && !errors.every((e) => e.extensions?.code === 'RATE_LIMITED');
+  };
   return Array.isArray(result) ? result.some(one) : one(result);
 }
 
