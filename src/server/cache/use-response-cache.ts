@@ -8,7 +8,7 @@
 // it is) and subscriptions (the plugin sees executions only).
 import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
-import { OperationTypeNode, visit, type DocumentNode, type GraphQLSchema } from 'graphql';
+import { getOperationAST, OperationTypeNode, visit, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { resources } from '../../catalog';
 import type { InboundCaller } from '../../resolvers';
@@ -82,8 +82,10 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
   });
   // A mutation is answered once the answers it changed are dropped (on every instance, with Redis):
   // a read that follows it, anywhere, never gets the old answer.
+  const isMutation = (a: ExecutionArgs) => getOperationAST(a.document, a.operationName)?.operation === OperationTypeNode.MUTATION;
+  // Only mutations wait: a read waiting on every invalidation in flight would wait on other callers' writes.
   const settle: Plugin = {
-    onExecute: () => ({ onExecuteDone: () => indexed.settled() }),
+    onExecute: ({ args }) => (isMutation(args) ? { onExecuteDone: () => indexed.settled() } : undefined),
   };
   return [marker, cache as Plugin, settle];
 }
