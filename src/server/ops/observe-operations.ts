@@ -16,7 +16,7 @@ export type OperationListener = (record: ObservedOperation, request: Request | u
 // Names are caller-chosen: only GraphQL names of modest length become label values or log fields.
 const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
 
-function nameOf(name: string | null | undefined, otherwise: string): string {
+export function nameOf(name: string | null | undefined, otherwise: string): string {
   if (!name) return otherwise;
   return NAME.test(name) ? name : 'invalid-name';
 }
@@ -36,7 +36,7 @@ function outcomeOf(result: ExecutionResult): OperationOutcome {
   return result.data ? 'partial' : 'error';
 }
 
-function isStream(result: unknown): boolean {
+export function isStream(result: unknown): boolean {
   return typeof result === 'object' && result !== null && Symbol.asyncIterator in result;
 }
 

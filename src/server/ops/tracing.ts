@@ -14,6 +14,7 @@ import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type Span
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CallEvent } from '../../rest/client';
+import { isStream, nameOf } from './observe-operations';
 
 export interface Tracing {
   /** The yoga plugin: a span around each operation's execution, the parent of its REST calls' spans. */
@@ -24,16 +25,11 @@ export interface Tracing {
   shutdown(): Promise<void>;
 }
 
-// Operation names are caller-chosen: only GraphQL names of modest length reach a span.
-const NAME = /^[_A-Za-z][_0-9A-Za-z]{0,63}$/;
-
+// Operation names are caller-chosen: only GraphQL names of modest length reach a span (nameOf).
 function operationOf(args: ExecutionArgs): { name: string; type: string } {
   const op = getOperationAST(args.document, args.operationName ?? undefined);
-  const name = op?.name?.value;
-  return { name: !name ? 'anonymous' : NAME.test(name) ? name : 'invalid-name', type: op?.operation ?? 'unknown' };
+  return { name: nameOf(op?.name?.value, 'anonymous'), type: op?.operation ?? 'unknown' };
 }
-
-const isStream = (result: unknown) => typeof result === 'object' && result !== null && Symbol.asyncIterator in result;
 
 function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plugin {
   const traced = (args: ExecutionArgs, setFn: (fn: (a: ExecutionArgs) => unknown) => void, fn: (a: ExecutionArgs) => unknown) => {
