@@ -3,6 +3,7 @@
 // (the same transitions a request would use). `since` is the sandbox's start: demo data planned
 // before the sandbox ran stays as the seed wrote it, and what a test plans happens once the clock
 // is advanced past it. Credentials need no rule: they are checked against the clock when presented.
+import { isCanonicalInstant } from '../search/values';
 import type { Store, StoredObject } from '../store';
 import { applyTransition } from './machine';
 import { manualTaskLifecycle } from './manual-tasks';
@@ -112,8 +113,6 @@ export interface DueEvent {
 }
 
 /** An instant as toISOString writes it: such strings order as their instants do. */
-const isCanonical = (iso: string) => iso.length === 24 && iso.charCodeAt(10) === 84 /* T */ && iso.endsWith('Z');
-
 /**
  * The planned steps in (since, now] not yet done, earliest first. One pass over every object of the
  * rules' models (a large sandbox holds hundreds of thousands), so canonical instants are compared as
@@ -126,10 +125,12 @@ function dueBetween(store: Store, since: Date, now: Date, done: Set<string>) {
     for (const object of store.list(rule.model)) {
       const dueOn = rule.dueOn(object, store);
       if (dueOn === undefined) continue;
-      if (isCanonical(dueOn) ? dueOn <= from || dueOn > to : !(Date.parse(dueOn) > since.getTime() && Date.parse(dueOn) <= now.getTime()))
-        continue;
+      const canonical = isCanonicalInstant(dueOn);
+      if (canonical && (dueOn <= from || dueOn > to)) continue;
+      const at = Date.parse(dueOn);
+      if (!canonical && (at <= since.getTime() || at > now.getTime() || Number.isNaN(at))) continue;
       const key = `${rule.name}|${String(object.id)}`;
-      if (!done.has(key)) due.push({ rule, object, at: Date.parse(dueOn), key });
+      if (!done.has(key)) due.push({ rule, object, at, key });
     }
   }
   return due.sort((a, b) => a.at - b.at);

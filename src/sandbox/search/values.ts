@@ -97,6 +97,11 @@ const parsedTimes = new Map<string, number>();
 // A large sandbox holds some 200,000 transactions: their times must fit, or sorting by them thrashes.
 const PARSED_TIMES_LIMIT = 1_000_000;
 
+/** An instant as the sandbox stores it (`toISOString()`: 24 characters, UTC): such strings compare in time order. */
+export function isCanonicalInstant(value: string): boolean {
+  return value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.endsWith('Z');
+}
+
 export function storedTime(v: unknown): number | null {
   if (typeof v === 'string') {
     let t = parsedTimes.get(v);

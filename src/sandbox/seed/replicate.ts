@@ -6,6 +6,7 @@
 // A told story is compiled once (which fields are ids of the story, which are time stamps), so a copy
 // is a spread and a few assignments: a large seed makes about a million of them.
 import { resourceOf } from '../../catalog';
+import { isCanonicalInstant } from '../search/values';
 import type { Made, SeedContext } from './context';
 
 interface Part {
@@ -26,8 +27,6 @@ export interface Template {
 }
 
 /** An ISO 8601 time stamp as the seed writes them (`2025-07-01T10:00:00.000Z`). */
-const isTimestamp = (value: string) => value.length === 24 && value.charCodeAt(10) === 84 /* T */ && value.endsWith('Z');
-
 /** Compiles what a story made (started at `start`, ms) for copying. */
 export function compileTemplate(made: Made[], start: number): Template {
   const ids = new Set(made.map(({ object }) => object.id as number));
@@ -37,7 +36,7 @@ export function compileTemplate(made: Made[], start: number): Template {
     for (const key in object) {
       const value = object[key];
       if (typeof value === 'number' && key !== 'version' && ids.has(value)) idFields.push(key);
-      else if (typeof value === 'string' && isTimestamp(value)) times.push([key, Date.parse(value)]);
+      else if (typeof value === 'string' && isCanonicalInstant(value)) times.push([key, Date.parse(value)]);
     }
     // A copy of the object as the source: a stored transaction has been written field by field and
     // holds its properties as a dictionary; spreading a plain copy is far faster.
