@@ -8,7 +8,7 @@
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { bodyProperties, mutationSpecByName, type MutationSpec } from '../../catalog';
 import { RestError } from '../../rest/errors';
-import { forgetAfterWrite, internalsOf, type GraphContext } from '../context';
+import { internalsOf, type GraphContext } from '../context';
 import { spaceFor } from '../entity-cache';
 import {
   fromRestError,
@@ -198,7 +198,6 @@ async function execute(
     chunksInFlight(chunks),
     chunks.map((chunk) => () => sendChunk(ctx, spec, space, chunk)),
   );
-  if (answers.length > 0) forgetAfterWrite(ctx);
   const sent = answers.some((a) => 'sent' in a && a.sent);
   const failed = answers.find((a) => 'failure' in a);
   // Nothing reached REST: the failure is the field's, and the idempotency key stays free, as before a single call.

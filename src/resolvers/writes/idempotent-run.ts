@@ -5,7 +5,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
 import type { GraphContext } from '../context';
-import { internalsOf } from '../context';
+import { forgetAfterWrite, internalsOf } from '../context';
 import { mutationError, type MutationErrorValue } from './errors';
 import { DEFAULT_IDEMPOTENCY_WAIT_MS, fingerprintOf, type StoredOutcome } from './idempotency';
 
@@ -47,8 +47,10 @@ export async function runIdempotent<T>(
   info: GraphQLResolveInfo,
   spec: MutationSpec,
   input: Record<string, unknown>,
-  work: () => Promise<Execution<T>>,
+  execute: () => Promise<Execution<T>>,
 ): Promise<T | MutationErrorValue> {
+  // After a write, whatever the request read before may be stale: forgotten, whatever the outcome.
+  const work = () => execute().finally(() => forgetAfterWrite(ctx));
   const key = keyOf(ctx, info, input);
   if (!key) return (await work()).outcome;
   if (key.length > MAX_KEY_LENGTH) {

@@ -6,7 +6,7 @@ import type { MutationSpec } from '../../catalog';
 import { RestError } from '../../rest/errors';
 import type { CallOptions, OperationId } from '../../rest/types';
 import { mayUseSpace, mayWrite } from '../caller';
-import { forgetAfterWrite, internalsOf, type GraphContext } from '../context';
+import { internalsOf, type GraphContext } from '../context';
 import { expandParam } from '../expand-planner';
 import { fromRestError, isMutationError, mutationError, outcomeUnknown, validationError, type MutationErrorValue } from './errors';
 import { runIdempotent } from './idempotent-run';
@@ -70,8 +70,6 @@ async function execute(
       stateField: spec.resource?.state ? 'state' : undefined,
     });
     return { outcome, sent: error.attempts > 0, unknown: outcomeUnknown(error) };
-  } finally {
-    forgetAfterWrite(ctx);
   }
 }
 
