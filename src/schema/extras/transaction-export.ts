@@ -5,10 +5,11 @@
 // so the first records go out while the export is still downloading.
 import { pipeline, Readable } from 'node:stream';
 import { parse, type Options } from 'csv-parse';
-import type { GraphQLResolveInfo } from 'graphql';
+import { getDirectiveValues, type GraphQLResolveInfo } from 'graphql';
 import { searchParams, streamExtra, type SearchArgs, type SharedBody } from '../../resolvers';
 import type { Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
+import { streamDirective } from '../directives';
 import { badUserInput, dynamicArg, dynamicField } from '../dynamic';
 import { entityRef } from '../registry';
 import { spaceIdOf } from '../space';
@@ -43,7 +44,7 @@ const exportRef = builder.objectRef<TransactionExport>('TransactionExport').impl
 const CSV_OPTIONS: Options = { columns: true, skip_empty_lines: true, bom: true };
 
 /** Parses the export chunk by chunk; a malformed CSV is an upstream problem, reported as such. */
-export async function* parseStream(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Record<string, string>> {
+async function* parseStream(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Record<string, string>> {
   // pipeline: leaving the loop early destroys the parser and ends the body (the REST call ends too).
   const parser = pipeline(Readable.from(chunks), parse(CSV_OPTIONS), () => undefined);
   for await (const row of parser) yield row as Record<string, string>;
@@ -54,13 +55,16 @@ async function collectText(chunks: AsyncIterable<Uint8Array>): Promise<string> {
 }
 
 /**
- * With @stream the items are answered as they are parsed (the executor of @defer/@stream completes
+ * With @stream (and its `if` not false) the items are answered as they are parsed (the executor of @defer/@stream completes
  * an async iterable); without it the whole list is wanted anyway, and an array also suits executors
  * that only complete arrays (graphql-js 16).
  */
 function listOf<T>(items: AsyncIterable<T>, info: GraphQLResolveInfo): AsyncIterable<T> | Promise<T[]> {
-  if (info.fieldNodes.some((node) => node.directives?.some((d) => d.name.value === 'stream'))) return items;
-  return collect(items);
+  const streamed = info.fieldNodes.some((node) => {
+    const stream = getDirectiveValues(streamDirective, node, info.variableValues);
+    return stream !== undefined && stream.if !== false;
+  });
+  return streamed ? items : collect(items);
 }
 
 async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
