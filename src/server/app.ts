@@ -24,6 +24,7 @@ import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { OperationAdmission } from './security/operation-admission';
 import { useOperationAdmission } from './security/use-operation-admission';
+import { useRateLimitGate } from './security/use-rate-limit-gate';
 import { BusyGate } from './security/busy-gate';
 import { useBusyDoor, type BusyGateSetup } from './security/use-busy-gate';
 import { Ops } from './ops';
@@ -122,6 +123,9 @@ export function createApp(o: AppOptions) {
       ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator),
       useErrorCap(security.limits.maxErrors),
+      // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;
+      // refused documents cost tokens), then the caller's own admission, then the busy gate's door.
+      useRateLimitGate(rateLimit),
       useGraphContext({
         rest: o.rest,
         naive: o.naive,
@@ -134,7 +138,6 @@ export function createApp(o: AppOptions) {
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
       }),
-      // After the rate limit's gate, before the body is read: a caller's operations at once, the rest queued.
       useOperationAdmission(admission),
       // Then, while paygraph is busy, a caller that spent most of its burst or runs many operations waits, unparsed.
       useBusyDoor(busy),

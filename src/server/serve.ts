@@ -61,7 +61,7 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
 }
 
 /** The live tick from the environment; a value that is not a whole number of milliseconds (10 or more) is refused. */
-export function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
+function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
   const { liveTickMs: fastMs, liveSlowTickMs: slowMs } = readSettings(['liveTickMs', 'liveSlowTickMs'], { env });
   return { ...(fastMs === undefined ? {} : { fastMs }), ...(slowMs === undefined ? {} : { slowMs }) };
 }

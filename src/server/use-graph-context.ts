@@ -19,7 +19,7 @@ import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
-import { bucketAtDoor, useRateLimitGate } from './security/use-rate-limit-gate';
+import { bucketAtDoor } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -70,8 +70,6 @@ function commonContext(options: GraphContextPluginOptions, request: Request | un
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
   return {
-    // Before the body is read: a caller with an empty bucket is refused; refusals cost tokens.
-    ...useRateLimitGate(options.limiter),
     // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {

@@ -53,7 +53,7 @@ export function bucketAtDoor(request: Request): Spent | undefined {
   return buckets.get(request);
 }
 
-/** Hooks of the graph context plugin, which comes after useAuthentication (it records who called). */
+/** A plugin listed after useAuthentication (which records who called) and before the other doors. */
 export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
   if (!limit) return {};
   return {
