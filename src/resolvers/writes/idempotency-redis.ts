@@ -118,15 +118,22 @@ export function createRedisIdempotencyStore(o: RedisStoreOptions): IdempotencySt
     async claim(scope: string, key: string, fingerprint: string, options: ClaimOptions = {}): Promise<Claim> {
       const id = keyOf(scope, key);
       const deadline = Date.now() + (options.waitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS);
+      // Claimed at once when the key is free; while another request holds it, only read (no lease
+      // written and deleted on every poll) until it is free again.
+      let tryClaim = true;
       for (;;) {
         options.signal?.throwIfAborted();
-        const owner = randomUUID();
-        // The lease first: a pending entry is never seen without its lease while the claimant lives.
-        await renewLease(owner);
-        if ((await redis.set(id, encode({ fingerprint, owner }), 'PX', ttlMs, 'NX')) === 'OK') return runClaim(id, fingerprint, owner);
-        await redis.del(leaseOf(owner));
+        if (tryClaim) {
+          const owner = randomUUID();
+          // The lease first: a pending entry is never seen without its lease while the claimant lives.
+          await renewLease(owner);
+          if ((await redis.set(id, encode({ fingerprint, owner }), 'PX', ttlMs, 'NX')) === 'OK') return runClaim(id, fingerprint, owner);
+          await redis.del(leaseOf(owner));
+        }
         const text = await redis.get(id);
-        if (text === null) continue; // settled and expired, or abandoned, between the two calls: try again
+        // Settled and expired, or abandoned, since: try to claim again.
+        tryClaim = text === null;
+        if (text === null) continue;
         const entry = decode(text);
         if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
         if (entry.outcome) return { kind: 'replay', outcome: entry.outcome };
