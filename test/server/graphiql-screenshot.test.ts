@@ -6,7 +6,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
 import { chromiumAvailable } from '../support/chromium';
-import { useGraphiqlWorld } from '../support/graphiql-browser';
+import { runWhenNamed, useGraphiqlWorld } from '../support/graphiql-browser';
 
 const SCREENSHOT = new URL('../../docs/graphiql.png', import.meta.url);
 const VIEWPORT = { width: 1280, height: 760 };
@@ -40,9 +40,7 @@ describe.skipIf(!chromiumAvailable)('the README screenshot of GraphiQL', () => {
       firstLine,
       { timeout: 10_000 },
     );
-    // GraphiQL reads the tab's operation name from the editor a moment after the switch.
-    await page.waitForTimeout(500);
-    await page.locator('.graphiql-execute-button').click();
+    await runWhenNamed(page, /^\s*query (\w+)/m.exec(examples[index].query)![1]);
     await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"transactions"'), null, {
       timeout: 30_000,
     });
