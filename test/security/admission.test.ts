@@ -147,6 +147,22 @@ describe('operation admission per caller', () => {
     expect(admission.load('a')).toEqual({ running: 0, waiting: 0 });
   });
 
+  it('hands a released slot straight to the first waiter: a request arriving meanwhile queues behind it', async () => {
+    const admission = new OperationAdmission({ perCaller: 1, queuePerCaller: 2 });
+    const first = await admission.admit('a')!;
+    const woken = admission.admit('a')!;
+    const controller = new AbortController();
+    const leaving = admission.admit('a', controller.signal)!;
+    first();
+    // Before the woken request has run a line of its own, the slot is already its.
+    expect(admission.admitNow('a')).toBeNull();
+    controller.abort(new Error('gone'));
+    await expect(leaving).rejects.toThrow('gone');
+    expect(admission.load('a')).toEqual({ running: 1, waiting: 0 });
+    (await woken)();
+    expect(admission.load('a')).toEqual({ running: 0, waiting: 0 });
+  });
+
   it('lets a waiting request leave when its client goes away, and a released slot is given back once', async () => {
     const admission = new OperationAdmission({ perCaller: 1, queuePerCaller: 1 });
     const release = await admission.admit('a')!;

@@ -5,6 +5,12 @@
 // waits behind itself, while a caller sending one request at a time is admitted at once, whatever
 // the flood's size. Nothing is shared between callers: one caller's backlog never delays another's.
 
+import { WaitingLine } from '../../rest/waiting-line';
+
+function abortError(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error('the request was aborted while it waited');
+}
+
 export interface AdmissionConfig {
   /** Operations of one caller running at once. */
   perCaller: number;
@@ -14,7 +20,7 @@ export interface AdmissionConfig {
 
 interface Lane {
   running: number;
-  waiting: (() => void)[];
+  waiting: WaitingLine;
 }
 
 /** Gives back a caller's slot (idempotent). */
@@ -44,21 +50,9 @@ export class OperationAdmission {
       this.dropIfIdle(caller, lane);
       return null;
     }
-    return new Promise<Release>((resolve, reject) => {
-      const onAbort = () => {
-        const i = lane.waiting.indexOf(go);
-        if (i >= 0) lane.waiting.splice(i, 1);
-        this.dropIfIdle(caller, lane);
-        reject(signal?.reason instanceof Error ? signal.reason : new Error('the request was aborted while it waited'));
-      };
-      const go = () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve(this.start(caller, lane));
-      };
-      if (signal?.aborted) return onAbort();
-      signal?.addEventListener('abort', onAbort, { once: true });
-      lane.waiting.push(go);
-    });
+    const leave = () => this.dropIfIdle(caller, lane);
+    // A waiter is woken with the slot of the operation that ended: it is counted in `running` already.
+    return lane.waiting.wait(signal, abortError, leave).then(() => this.releaseOf(caller, lane));
   }
 
   /** A slot for `caller` if one is free now (no promise: the common case costs no turn of the event loop); else null. */
@@ -74,7 +68,7 @@ export class OperationAdmission {
   private laneOf(caller: string): Lane {
     let lane = this.lanes.get(caller);
     if (!lane) {
-      lane = { running: 0, waiting: [] };
+      lane = { running: 0, waiting: new WaitingLine() };
       this.lanes.set(caller, lane);
     }
     return lane;
@@ -82,14 +76,18 @@ export class OperationAdmission {
 
   private start(caller: string, lane: Lane): Release {
     lane.running += 1;
+    return this.releaseOf(caller, lane);
+  }
+
+  /** Gives the slot back, straight to the first waiter when there is one (`running` then stays). */
+  private releaseOf(caller: string, lane: Lane): Release {
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      if (lane.waiting.wakeFirst()) return;
       lane.running -= 1;
-      const next = lane.waiting.shift();
-      if (next) next();
-      else this.dropIfIdle(caller, lane);
+      this.dropIfIdle(caller, lane);
     };
   }
 
