@@ -8,6 +8,38 @@ export type StoredObject = Record<string, unknown>;
 interface Entry {
   space: number | null;
   object: StoredObject;
+  /** Where the key entered its model's collection: the order `list` and `forEach` follow. */
+  position: number;
+}
+
+/**
+ * Which objects were written (put or updated) while the journal was open, by model: what lets a
+ * reader of many objects look again only at those that changed. Open one with `Store.openJournal`.
+ */
+export class WriteJournal {
+  private written = new Map<string, Set<Key>>();
+
+  constructor(private readonly onClose: () => void) {}
+
+  record(model: string, key: Key): void {
+    let keys = this.written.get(model);
+    if (!keys) {
+      keys = new Set();
+      this.written.set(model, keys);
+    }
+    keys.add(key);
+  }
+
+  /** What was written since the last take (or the opening), by model; the journal starts afresh. */
+  take(): Map<string, Set<Key>> {
+    const written = this.written;
+    this.written = new Map();
+    return written;
+  }
+
+  close(): void {
+    this.onClose();
+  }
 }
 
 export type UpdateOutcome =
@@ -18,6 +50,8 @@ export type UpdateOutcome =
 export class Store {
   private readonly collections = new Map<string, Map<Key, Entry>>();
   private sequence: number;
+  private positions = 0;
+  private journal: WriteJournal | undefined;
 
   constructor(firstId = 1) {
     this.sequence = firstId - 1;
@@ -40,8 +74,28 @@ export class Store {
 
   /** Stores an object under its key; `space` is null for objects outside any space. */
   put(model: string, space: number | null, key: Key, object: StoredObject): StoredObject {
-    this.collection(model).set(key, { space, object });
+    const collection = this.collection(model);
+    const entry = collection.get(key);
+    // A key stored again keeps its place, as a Map keeps it; a new (or removed and re-added) key goes last.
+    if (entry) {
+      entry.space = space;
+      entry.object = object;
+    } else collection.set(key, { space, object, position: (this.positions += 1) });
+    this.journal?.record(model, key);
     return object;
+  }
+
+  /**
+   * Starts recording the writes (put, update) until the journal is closed. One at a time: a second
+   * while one is open is a sandbox bug. Without a journal open, writes record nothing.
+   */
+  openJournal(): WriteJournal {
+    if (this.journal) throw new Error('a write journal is open already');
+    const journal = new WriteJournal(() => {
+      if (this.journal === journal) this.journal = undefined;
+    });
+    this.journal = journal;
+    return journal;
   }
 
   /** The object, or undefined when it does not exist or lives in another space than `space`. */
@@ -62,6 +116,16 @@ export class Store {
       if (space === undefined || entry.space === null || entry.space === space) out.push(entry.object);
     }
     return out;
+  }
+
+  /** Visits every object of a model in creation order with its key and place, allocating nothing. */
+  forEach(model: string, visit: (object: StoredObject, key: Key, position: number) => void): void {
+    this.collections.get(model)?.forEach((entry, key) => visit(entry.object, key, entry.position));
+  }
+
+  /** The object's place in its model's creation order (`forEach`), or undefined when it is not stored. */
+  positionOf(model: string, key: Key): number | undefined {
+    return this.collections.get(model)?.get(key)?.position;
   }
 
   count(model: string): number {
@@ -96,6 +160,7 @@ export class Store {
     if (versioning) next.version = Number(current.version ?? 0) + 1;
     const entry = this.collections.get(model)!.get(key)!;
     entry.object = next;
+    this.journal?.record(model, key);
     return { ok: true, object: next };
   }
 

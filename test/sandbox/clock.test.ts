@@ -153,6 +153,31 @@ describe('what the subscription life cycles plan, on the clock', () => {
     return { id: version.subscription.id, versionId: version.id };
   }
 
+  const billsOf = async (versionId: number) =>
+    (await ok200<{ data: Json[] }>({ path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id` })).data;
+
+  /** A ledger entry of `amount` and a charge planned at `at` that takes it (SCHEDULED until then). */
+  async function scheduledCharge(s: { id: number; versionId: number }, externalId: string, at: Date, amount = 15): Promise<Json> {
+    await ok200({
+      method: 'POST',
+      path: '/subscriptions/ledger-entries',
+      body: {
+        subscriptionVersion: s.versionId,
+        title: 'Extra seat',
+        externalId: `${externalId}-seat`,
+        quantity: 1,
+        amountIncludingTax: amount,
+      },
+    });
+    const charge = await ok200({
+      method: 'POST',
+      path: '/subscriptions/charges',
+      body: { subscription: s.id, externalId, processingType: 'SYNCHRONOUS', plannedExecutionDate: at.toISOString() },
+    });
+    expect(charge.state).toBe('SCHEDULED');
+    return charge;
+  }
+
   /** A token on the approving card, made over HTTP (a zero-amount tokenizing card check). */
   async function approvingToken(): Promise<number> {
     const tx = await newTransaction({
@@ -176,19 +201,8 @@ describe('what the subscription life cycles plan, on the clock', () => {
 
   it('a scheduled charge runs when it comes due, charged by the subscription token', async () => {
     const token = await approvingToken();
-    const { id, versionId } = await activeSubscription('S-CLOCK-CHARGE', token);
-    await ok200({
-      method: 'POST',
-      path: '/subscriptions/ledger-entries',
-      body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'clock-seat', quantity: 1, amountIncludingTax: 15 },
-    });
-    const plannedExecutionDate = new Date((await sandboxNow()).getTime() + 3 * 86_400_000).toISOString();
-    const charge = await ok200({
-      method: 'POST',
-      path: '/subscriptions/charges',
-      body: { subscription: id, externalId: 'clock-charge', processingType: 'SYNCHRONOUS', plannedExecutionDate },
-    });
-    expect(charge.state).toBe('SCHEDULED');
+    const subscription = await activeSubscription('S-CLOCK-CHARGE', token);
+    const charge = await scheduledCharge(subscription, 'clock-charge', new Date((await sandboxNow()).getTime() + 3 * 86_400_000));
     await advance('P3D');
     const ran = await ok200({ path: `/subscriptions/charges/${charge.id}` });
     expect(ran.state).toBe('SUCCESSFUL');
@@ -199,9 +213,7 @@ describe('what the subscription life cycles plan, on the clock', () => {
   it('a period bill closes at its planned end, bills the usage and charges it by the token', async () => {
     const token = await approvingToken();
     const { id, versionId } = await activeSubscription('S-CLOCK-PERIOD', token);
-    const bills = async () =>
-      (await ok200<{ data: Json[] }>({ path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id` }))
-        .data;
+    const bills = () => billsOf(versionId);
     const [bill] = await bills();
     await ok200({
       method: 'POST',
@@ -215,5 +227,49 @@ describe('what the subscription life cycles plan, on the clock', () => {
     const automatic = charges.filter((c) => c.externalId === `period-bill-${bill.id}`);
     expect(automatic.map((c) => [c.type, c.state])).toEqual([['AUTOMATIC', 'SUCCESSFUL']]);
     expect((await transaction(automatic[0].transaction.id)).token).toEqual({ id: token });
+  });
+
+  // A step may plan another inside the same jump (a closed period bill opens the next period) that is
+  // due before steps planned earlier: it happens before them, as it would with a scan after each step.
+  // Steps due at the same instant go by rule (a charge before a bill), then by the objects' creation.
+  it('one jump applies every step in time order, with the steps that steps planned', async () => {
+    const token = await approvingToken();
+    const start = await sandboxNow();
+    const a = await activeSubscription('S-CLOCK-JUMP-A', token);
+    const c = await activeSubscription('S-CLOCK-JUMP-C', token);
+    const [[firstA], [firstC]] = [await billsOf(a.versionId), await billsOf(c.versionId)];
+    const firstEnd = new Date(firstA.plannedPeriodEndDate);
+    const secondEnd = new Date(firstEnd);
+    secondEnd.setUTCMonth(secondEnd.getUTCMonth() + 1); // billing periods are monthly
+    const tieFirst = await scheduledCharge(c, 'jump-tie-first', firstEnd);
+    const tie = await scheduledCharge(c, 'jump-tie', secondEnd);
+    const last = await scheduledCharge(c, 'jump-last', new Date(firstEnd.getTime() + 40 * 86_400_000), 20);
+
+    const happened = await advance(`PT${Math.ceil((Date.parse(last.plannedExecutionDate) - start.getTime()) / 1000)}S`);
+    const [[, secondA, thirdA], [, secondC, thirdC]] = [await billsOf(a.versionId), await billsOf(c.versionId)];
+    expect([secondA.plannedPeriodEndDate, secondA.state, thirdA.state, thirdC.state]).toEqual([
+      secondEnd.toISOString(),
+      'BILLED',
+      'PENDING',
+      'PENDING',
+    ]);
+    const bill = (b: Json) => ({
+      what: 'period bill closed and charged',
+      model: 'SubscriptionPeriodBill',
+      id: b.id,
+      dueOn: b.plannedPeriodEndDate,
+    });
+    const charge = (ch: Json) => ({ what: 'scheduled charge run', model: 'SubscriptionCharge', id: ch.id, dueOn: ch.plannedExecutionDate });
+    const mine = new Set([firstA, firstC, secondA, secondC, thirdA, thirdC, tieFirst, tie, last].map((o) => o.id));
+    expect(happened.filter((e) => mine.has(e.id))).toEqual([
+      charge(tieFirst),
+      bill(firstA),
+      bill(firstC),
+      charge(tie),
+      bill(secondA),
+      bill(secondC),
+      charge(last),
+    ]);
+    for (const ran of [tieFirst, tie, last]) expect((await ok200({ path: `/subscriptions/charges/${ran.id}` })).state).toBe('SUCCESSFUL');
   });
 });

@@ -4,7 +4,8 @@
 // before the sandbox ran stays as the seed wrote it, and what a test plans happens once the clock
 // is advanced past it. Credentials need no rule: they are checked against the clock when presented.
 import { isCanonicalInstant } from '../search/values';
-import type { Store, StoredObject } from '../store';
+import type { Key, Store, StoredObject } from '../store';
+import { DueQueue, type PlannedStep } from './due-queue';
 import { applyTransition } from './machine';
 import { manualTaskLifecycle } from './manual-tasks';
 import { closePeriodBill } from './period-bills';
@@ -112,28 +113,121 @@ export interface DueEvent {
   dueOn: string;
 }
 
-/** An instant as toISOString writes it: such strings order as their instants do. */
+/** The planned instants a run applies: after `since`, up to and including `now`. */
+interface DueWindow {
+  from: string;
+  to: string;
+  since: number;
+  now: number;
+}
+
 /**
- * The planned steps in (since, now] not yet done, earliest first. One pass over every object of the
- * rules' models (a large sandbox holds hundreds of thousands), so canonical instants are compared as
- * strings and nothing is allocated for the objects out of range.
+ * When the rule's step for the object is due (ms), or undefined when nothing is planned or it lies
+ * outside the window. Called for every object of a large sandbox: canonical instants are compared as
+ * strings, and nothing is allocated for the objects out of range.
  */
-function dueBetween(store: Store, since: Date, now: Date, done: Set<string>) {
-  const [from, to] = [since.toISOString(), now.toISOString()];
-  const due: { rule: DueRule; object: StoredObject; at: number; key: string }[] = [];
-  for (const rule of RULES) {
-    for (const object of store.list(rule.model)) {
-      const dueOn = rule.dueOn(object, store);
-      if (dueOn === undefined) continue;
-      const canonical = isCanonicalInstant(dueOn);
-      if (canonical && (dueOn <= from || dueOn > to)) continue;
-      const at = Date.parse(dueOn);
-      if (!canonical && (at <= since.getTime() || at > now.getTime() || Number.isNaN(at))) continue;
-      const key = `${rule.name}|${String(object.id)}`;
-      if (!done.has(key)) due.push({ rule, object, at, key });
+function dueAt(rule: DueRule, object: StoredObject, store: Store, window: DueWindow): number | undefined {
+  const dueOn = rule.dueOn(object, store);
+  if (dueOn === undefined) return undefined;
+  const canonical = isCanonicalInstant(dueOn);
+  if (canonical && (dueOn <= window.from || dueOn > window.to)) return undefined;
+  const at = Date.parse(dueOn);
+  if (!canonical && (at <= window.since || at > window.now || Number.isNaN(at))) return undefined;
+  return at;
+}
+
+const doneKey = (rule: DueRule, object: StoredObject) => `${rule.name}|${String(object.id)}`;
+
+/** The one pass over every object of the rules' models (a large sandbox holds hundreds of thousands). */
+function scan(store: Store, window: DueWindow): PlannedStep[] {
+  const steps: PlannedStep[] = [];
+  RULES.forEach((rule, index) =>
+    store.forEach(rule.model, (object, key, position) => {
+      const at = dueAt(rule, object, store, window);
+      if (at !== undefined) steps.push({ rule: index, model: rule.model, key, at, position });
+    }),
+  );
+  return steps;
+}
+
+const RULES_BY_MODEL = new Map<string, number[]>();
+RULES.forEach((rule, index) => RULES_BY_MODEL.set(rule.model, [...(RULES_BY_MODEL.get(rule.model) ?? []), index]));
+
+/**
+ * One run: the steps due in the window, taken earliest first from a queue the first scan fills and
+ * every step tops up with what it planned for the objects it wrote. Gives what a fresh scan after
+ * every step would give, at the cost of one scan.
+ */
+class DueRun {
+  readonly happened: DueEvent[] = [];
+  private readonly done = new Set<string>();
+  private readonly queue: DueQueue;
+
+  constructor(
+    private readonly store: Store,
+    private readonly window: DueWindow,
+    private readonly now: Date,
+  ) {
+    this.queue = new DueQueue(scan(store, window));
+  }
+
+  run(): DueEvent[] {
+    const journal = this.store.openJournal();
+    try {
+      for (let step = this.queue.take(); step; step = this.queue.take()) {
+        const object = this.stillDue(step);
+        if (!object) continue;
+        this.apply(step, object);
+        this.requeue(journal.take());
+      }
+      return this.happened;
+    } finally {
+      journal.close();
     }
   }
-  return due.sort((a, b) => a.at - b.at);
+
+  /**
+   * The object the queued step is for, when the step is still due exactly as queued (a step taken
+   * since may have moved the object on, done it, or removed it). A step whose object moved to another
+   * instant or place goes back in the queue there.
+   */
+  private stillDue(step: PlannedStep): StoredObject | undefined {
+    const rule = RULES[step.rule];
+    const object = this.store.get(step.model, step.key);
+    const at = object && dueAt(rule, object, this.store, this.window);
+    if (!object || at === undefined || this.done.has(doneKey(rule, object))) return undefined;
+    const position = this.store.positionOf(step.model, step.key)!;
+    if (at === step.at && position === step.position) return object;
+    this.queue.add({ ...step, at, position });
+    return undefined;
+  }
+
+  private apply(step: PlannedStep, object: StoredObject): void {
+    const rule = RULES[step.rule];
+    this.done.add(doneKey(rule, object));
+    const space = this.store.spaceOf(rule.model, step.key);
+    try {
+      rule.apply(this.store, space ?? Number(object.linkedSpaceId), object, this.now);
+      this.happened.push({ what: rule.name, model: rule.model, id: Number(object.id), dueOn: new Date(step.at).toISOString() });
+    } catch (error) {
+      // 422: the object is no longer where the plan expected it; anything else is a sandbox bug.
+      if ((error as { status?: number }).status !== 422) throw error;
+    }
+  }
+
+  /** Queues what the rules find due for the objects a step wrote (it may plan another step in the window). */
+  private requeue(written: Map<string, Set<Key>>): void {
+    for (const [model, keys] of written) {
+      for (const index of RULES_BY_MODEL.get(model) ?? []) {
+        for (const key of keys) {
+          const object = this.store.get(model, key);
+          const at = object && dueAt(RULES[index], object, this.store, this.window);
+          if (at === undefined || this.done.has(doneKey(RULES[index], object!))) continue;
+          this.queue.add({ rule: index, model, key, at, position: this.store.positionOf(model, key)! });
+        }
+      }
+    }
+  }
 }
 
 /**
@@ -142,20 +236,6 @@ function dueBetween(store: Store, since: Date, now: Date, done: Set<string>) {
  * now (the object moved on meanwhile) is skipped. Returns what happened.
  */
 export function runDue(store: Store, since: Date, now: Date): DueEvent[] {
-  const happened: DueEvent[] = [];
-  const done = new Set<string>();
-  for (;;) {
-    const due = dueBetween(store, since, now, done);
-    if (!due.length) return happened;
-    const { rule, object, key } = due[0];
-    done.add(key);
-    const space = store.spaceOf(rule.model, object.id as number);
-    try {
-      rule.apply(store, space ?? Number(object.linkedSpaceId), object, now);
-      happened.push({ what: rule.name, model: rule.model, id: Number(object.id), dueOn: new Date(due[0].at).toISOString() });
-    } catch (error) {
-      // 422: the object is no longer where the plan expected it; anything else is a sandbox bug.
-      if ((error as { status?: number }).status !== 422) throw error;
-    }
-  }
+  const window = { from: since.toISOString(), to: now.toISOString(), since: since.getTime(), now: now.getTime() };
+  return new DueRun(store, window, now).run();
 }
