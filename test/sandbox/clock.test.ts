@@ -156,6 +156,15 @@ describe('what the subscription life cycles plan, on the clock', () => {
   const billsOf = async (versionId: number) =>
     (await ok200<{ data: Json[] }>({ path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id` })).data;
 
+  /** What the clock endpoint reports for a period bill closed at its planned end, or a charge run. */
+  const bill = (b: Json) => ({
+    what: 'period bill closed and charged',
+    model: 'SubscriptionPeriodBill',
+    id: b.id,
+    dueOn: b.plannedPeriodEndDate,
+  });
+  const charge = (c: Json) => ({ what: 'scheduled charge run', model: 'SubscriptionCharge', id: c.id, dueOn: c.plannedExecutionDate });
+
   /** A ledger entry of `amount` and a charge planned at `at` that takes it (SCHEDULED until then). */
   async function scheduledCharge(s: { id: number; versionId: number }, externalId: string, at: Date, amount = 15): Promise<Json> {
     await ok200({
@@ -253,13 +262,6 @@ describe('what the subscription life cycles plan, on the clock', () => {
       'PENDING',
       'PENDING',
     ]);
-    const bill = (b: Json) => ({
-      what: 'period bill closed and charged',
-      model: 'SubscriptionPeriodBill',
-      id: b.id,
-      dueOn: b.plannedPeriodEndDate,
-    });
-    const charge = (ch: Json) => ({ what: 'scheduled charge run', model: 'SubscriptionCharge', id: ch.id, dueOn: ch.plannedExecutionDate });
     const mine = new Set([firstA, firstC, secondA, secondC, thirdA, thirdC, tieFirst, tie, last].map((o) => o.id));
     expect(happened.filter((e) => mine.has(e.id))).toEqual([
       charge(tieFirst),
@@ -271,5 +273,46 @@ describe('what the subscription life cycles plan, on the clock', () => {
       charge(last),
     ]);
     for (const ran of [tieFirst, tie, last]) expect((await ok200({ path: `/subscriptions/charges/${ran.id}` })).state).toBe('SUCCESSFUL');
+  });
+
+  // A termination takes back what was planned: the charges scheduled after it are discarded (though
+  // queued before the jump, they do not run); steps the life cycles now refuse are left out: a
+  // suspension's end can no longer reactivate, usage can no longer be billed to an ended version (that
+  // bill stays PENDING); a bill with nothing to bill closes, and nothing is charged (no version left).
+  it('a termination within a jump undoes the steps planned after it; refused steps are left out', async () => {
+    const token = await approvingToken();
+    const start = await sandboxNow();
+    const days = (n: number) => new Date(start.getTime() + n * 86_400_000);
+    const suspend = (id: number, end: Date, endAction: string) =>
+      ok200({ method: 'POST', path: `/subscriptions/${id}/suspend`, body: { plannedEndDate: end.toISOString(), endAction } });
+    const d = await activeSubscription('S-CLOCK-TERMINATE-D', token);
+    const planned = await scheduledCharge(d, 'terminate-discarded', days(10));
+    await ok200({
+      method: 'POST',
+      path: '/subscriptions/metric-usage-reports',
+      body: { subscription: d.id, metric: metricId, consumedUnits: 3, externalId: 'terminate-usage' },
+    });
+    const terminating = await suspend(d.id, days(5), 'TERMINATE');
+    const f = await activeSubscription('S-CLOCK-TERMINATE-F', token);
+    const reactivating = await suspend(f.id, days(3), 'REACTIVATE');
+    await ok200({ method: 'POST', path: `/subscriptions/${f.id}/terminate?respectTerminationPeriod=false` }, 204);
+    const [[billD], [billF]] = [await billsOf(d.versionId), await billsOf(f.versionId)];
+
+    const happened = await advance(`PT${Math.ceil((Date.parse(billD.plannedPeriodEndDate) - start.getTime()) / 1000)}S`);
+    const mine = new Set([planned, terminating, reactivating, billD, billF].map((o) => o.id));
+    expect(happened.filter((e) => mine.has(e.id))).toEqual([
+      { what: 'suspension ended', model: 'SubscriptionSuspension', id: terminating.id, dueOn: days(5).toISOString() },
+      bill(billF),
+    ]);
+    expect((await ok200({ path: `/subscriptions/charges/${planned.id}` })).state).toBe('DISCARDED');
+    for (const [s, bills] of [
+      [d, ['PENDING']],
+      [f, ['BILLED']],
+    ] as const) {
+      expect((await ok200({ path: `/subscriptions/${s.id}` })).state).toBe('TERMINATED');
+      expect((await billsOf(s.versionId)).map((b) => b.state)).toEqual(bills);
+    }
+    const charges = (await ok200<{ data: Json[] }>({ path: `/subscriptions/charges/search?query=subscription.id:${f.id}` })).data;
+    expect(charges.map((c) => c.type)).toEqual(['AUTOMATIC']); // the initial charge only
   });
 });

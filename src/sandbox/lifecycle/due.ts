@@ -95,6 +95,8 @@ const RULES: DueRule[] = [
       const version = store.get('SubscriptionVersion', Number(b.subscriptionVersion), space);
       if (!version) return;
       const subscriptionId = Number(version.subscription);
+      // A terminated subscription has no version left to charge: its last bill closes uncharged.
+      if (store.get('Subscription', subscriptionId, space)?.state === 'TERMINATED') return;
       if (!openEntries(store, space, Number(currentVersion(store, space, subscriptionId).id)).length) return;
       createCharge(
         store,
