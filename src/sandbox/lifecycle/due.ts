@@ -28,6 +28,7 @@ interface DueRule {
 }
 
 const NOT_AUTHORIZED = new Set(['PENDING', 'CONFIRMED', 'PROCESSING']);
+const ENDING = new Set(['TERMINATING', 'TERMINATED']);
 
 function failTransaction(store: Store, space: number, id: number, reason: StoredObject, now: Date): void {
   applyTransition(store, transactionLifecycle, id, space, 'timeOut', (t) => ({
@@ -95,8 +96,8 @@ const RULES: DueRule[] = [
       const version = store.get('SubscriptionVersion', Number(b.subscriptionVersion), space);
       if (!version) return;
       const subscriptionId = Number(version.subscription);
-      // A terminated subscription has no version left to charge: its last bill closes uncharged.
-      if (store.get('Subscription', subscriptionId, space)?.state === 'TERMINATED') return;
+      // A subscription terminating or terminated has no version left to charge: its last bill closes uncharged.
+      if (ENDING.has(String(store.get('Subscription', subscriptionId, space)?.state))) return;
       if (!openEntries(store, space, Number(currentVersion(store, space, subscriptionId).id)).length) return;
       createCharge(
         store,
