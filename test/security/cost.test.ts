@@ -5,6 +5,7 @@
 import type { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
+import { examples } from '../../src/server/graphiql-examples';
 import { RateLimiter } from '../../src/server/security/rate-limit';
 import { RequestRest } from '../../src/server/security/request-rest';
 import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
@@ -53,6 +54,29 @@ describe('extensions.cost', () => {
       if (!query.includes('chargeFlow')) expect(answer.body.errors).toBeUndefined();
       expect(answer.body.extensions?.cost.estimated, query).toBe(estimated);
       expect(answer.body.extensions?.cost.actual).toBeLessThanOrEqual(estimated);
+    }
+  });
+
+  it('bounds the calls of children asked under several spaces: one search per space', async () => {
+    const query = `{ spaces(first: 3) { nodes { transactions(first: 3) { nodes { restId completions(first: 2) { nodes { restId } } } } } } }`;
+    await resetCalls(world);
+    const answer = await gql(appOver(world.rest), query);
+    expect(answer.body.errors).toBeUndefined();
+    // spaces; the transactions of each of the 3 spaces; their completions, searched in each space.
+    expect(answer.body.extensions?.cost).toMatchObject({ estimated: 1 + 3 + 3, actual: await restCalls(world) });
+    expect(answer.body.extensions?.cost.actual).toBeGreaterThan(3);
+  });
+
+  it('estimates at least the calls every read-only GraphiQL example makes', async () => {
+    const readOnly = examples.filter((e) => /^\s*query /m.test(e.query) && !/@(defer|stream)\b/.test(e.query));
+    expect(readOnly.length).toBeGreaterThanOrEqual(5);
+    for (const example of readOnly) {
+      await resetCalls(world);
+      const answer = await gql(appOver(world.rest), example.query, { variables: { ...example.variables, space: String(space) } });
+      expect(answer.body.errors, example.title).toBeUndefined();
+      const cost = answer.body.extensions?.cost;
+      expect(cost.actual, example.title).toBe(await restCalls(world));
+      expect(cost.actual, example.title).toBeLessThanOrEqual(cost.estimated);
     }
   });
 
