@@ -22,5 +22,5 @@ export { OPEN_CALLER, mayUseSpace, mayWrite, type InboundCaller, type Scope } fr
 export * from './writes';
 export { group, keysQuery, term } from './search-syntax';
 export { SEARCH_BATCH, type BatchKind, type BatchObserver } from './loaders';
-export { adoptEntity, planOf } from './context';
+export { adoptEntity, DEFAULT_BULK_LIMIT, planOf } from './context';
 export { expandParam, MAX_EXPAND_DEPTH } from './expand-planner';

@@ -96,7 +96,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [limited] });
         return;
       }
-      counted.estimated = estimateCost(schema, document, operationName, variableValues ?? {});
+      counted.estimated = estimateCost(schema, document, operationName, variableValues ?? {}, options.bulkLimit);
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;

@@ -22,6 +22,9 @@ afterAll(() => rest?.close());
 const graph: GraphClient = async (query, variables) => {
   const body = await f.graph(query, variables);
   expect(body.errors).toBeUndefined();
+  // The cost estimate is an upper bound on the REST calls made.
+  const cost = (body.extensions as { cost?: { estimated: number; actual: number } } | undefined)?.cost;
+  expect(cost?.actual, query).toBeLessThanOrEqual(cost?.estimated ?? 0);
   return body.data as Record<string, unknown>;
 };
 

@@ -95,6 +95,27 @@ describe('extensions.cost', () => {
     }
   });
 
+  it('counts a bulk mutation as its chunks: one over the budget is refused before any item is written', async () => {
+    const app = appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '2' } });
+    const mutation = `mutation ($input: CreateCustomersInput!) { createCustomers(input: $input) { __typename } }`;
+    const items = (n: number, name: string) => Array.from({ length: n }, (_, i) => ({ givenName: `${name}${i}`, familyName: name }));
+    await resetCalls(world);
+    const refused = await gql(app, mutation, { variables: { input: { space: String(space), customers: items(250, 'OverBudgetBulk') } } });
+    expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', limit: 2 });
+    expect(refused.body.extensions?.cost).toMatchObject({ estimated: 3, actual: 0 });
+    expect(await restCalls(world)).toBe(0);
+    // Two chunks fit the budget: sent, and reported as estimated.
+    const written = await gql(app, mutation, { variables: { input: { space: String(space), customers: items(150, 'InBudgetBulk') } } });
+    expect(written.body.errors).toBeUndefined();
+    expect(written.body.extensions?.cost).toMatchObject({ estimated: 2, actual: 2 });
+    const found = await gql(
+      appOver(world.rest),
+      `query($s: ID!) { space(id: $s) { over: customers(first: 1, filter: { familyName: { eq: "OverBudgetBulk" } }) { nodes { restId } } in: customers(first: 1, filter: { familyName: { eq: "InBudgetBulk" } }) { nodes { restId } } } }`,
+      { variables: { s: String(space) } },
+    );
+    expect(found.body.data).toMatchObject({ space: { over: { nodes: [] }, in: { nodes: [{}] } } });
+  });
+
   it('refuses the calls past the budget at run time without sending them', async () => {
     const rest = new RequestRest(world.rest, { budget: 2, dedupe: false, callerName: 'test' });
     await resetCalls(world);

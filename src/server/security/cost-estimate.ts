@@ -21,8 +21,8 @@ import {
   type ValueNode,
 } from 'graphql';
 import { getOperationAST } from 'graphql';
-import { deref, naturalLinks, resourceOf, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
-import { decodeGlobalId, DEFAULT_PAGE_SIZE, MAX_EXPAND_DEPTH, MAX_PAGE_SIZE, SEARCH_BATCH } from '../../resolvers';
+import { deref, mutationSpecs, naturalLinks, resourceOf, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
+import { decodeGlobalId, DEFAULT_BULK_LIMIT, DEFAULT_PAGE_SIZE, MAX_EXPAND_DEPTH, MAX_PAGE_SIZE, SEARCH_BATCH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
@@ -63,6 +63,29 @@ interface Walk {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Record<string, unknown>;
+  bulkLimit: number;
+}
+
+/** Bulk mutations by name: the input field holding their items. */
+const bulkItemsFields = new Map(mutationSpecs.flatMap((m) => (m.bulkItemsField ? [[m.name, m.bulkItemsField] as const] : [])));
+
+/** The items of a bulk mutation's input (`input: { customers: [...] }`, inline or in variables). */
+function bulkItems(node: FieldNode, itemsField: string, variables: Record<string, unknown>): number {
+  const input = argument(node, 'input');
+  let items: unknown;
+  if (input?.kind === Kind.VARIABLE) items = (variables[input.name.value] as Record<string, unknown> | undefined)?.[itemsField];
+  else if (input?.kind === Kind.OBJECT) {
+    const value = input.fields.find((f) => f.name.value === itemsField)?.value;
+    if (value?.kind === Kind.LIST) return value.values.length;
+    if (value?.kind === Kind.VARIABLE) items = variables[value.name.value];
+  }
+  return Array.isArray(items) ? items.length : 1;
+}
+
+/** A mutation's own calls: one, or one per bulk chunk. */
+function mutationCalls(w: Walk, node: FieldNode): number {
+  const itemsField = bulkItemsFields.get(node.name.value);
+  return itemsField ? Math.max(1, Math.ceil(bulkItems(node, itemsField, w.variables) / w.bulkLimit)) : 1;
 }
 
 /** Where a selection is walked: how many rows of its type, across how many spaces at most. */
@@ -182,8 +205,9 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
   const def = parent.getFields()[node.name.value];
   if (!def) return 0;
   const named = getNamedType(def.type);
-  // A mutation is at least its own call, whatever its payload selects.
-  if (parent === w.schema.getMutationType()) return 1 + walkSet(w, node.selectionSet, named, { n: 1, spaces: 1 }, 0, seen);
+  // A mutation is at least its own calls, whatever its payload selects.
+  if (parent === w.schema.getMutationType())
+    return mutationCalls(w, node) + walkSet(w, node.selectionSet, named, { n: 1, spaces: 1 }, 0, seen);
   const root = parent === w.schema.getQueryType();
   if (isObjectType(named) && named.name.endsWith('Connection')) {
     const size = pageSize(node, w.variables);
@@ -216,6 +240,7 @@ export function estimateCost(
   document: DocumentNode,
   operationName: string | null | undefined,
   variables: Record<string, unknown> = {},
+  bulkLimit = DEFAULT_BULK_LIMIT,
 ): number | null {
   const operation = getOperationAST(document, operationName ?? undefined);
   if (!operation) return null;
@@ -223,5 +248,5 @@ export function estimateCost(
   if (!root) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  return walkSet({ schema, fragments, variables }, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
+  return walkSet({ schema, fragments, variables, bulkLimit }, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }
