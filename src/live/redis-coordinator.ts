@@ -4,14 +4,16 @@
 //   <w>:interest  hash instance -> that instance's interest (JSON); <w>:peers when each expires
 //   <w>:state     the watch state the leader stores after each tick (only while it holds the lease)
 //   channel <w>   the changes the leader found, and followers' requests for an early tick
-// Every instance beats every quarter of a fast tick: shares its interest and takes or renews the
-// lease. A leader killed is replaced within two fast ticks (the lease runs out, then the next beat
-// of another instance takes it); a leader whose event loop stalls for more than a tick loses the
-// lease, and for a while both may search (subscribers drop what they already have). The new leader
-// starts from the stored state, so a change made while no one watched is found by its version.
+// Every instance beats every quarter of a fast tick, in one round trip (redis-beat): refreshes its
+// place among the peers, takes or renews the lease, and writes its interest when it changed. A
+// leader killed is replaced within two fast ticks (the lease runs out, then the next beat of another
+// instance takes it); a leader whose event loop stalls for more than a tick loses the lease, and for
+// a while both may search (subscribers drop what they already have). The new leader starts from the
+// stored state, so a change made while no one watched is found by its version.
 import { createHash, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { parseJson, stringifyJson } from '../rest/json';
+import { withBeat, type BeatAnswer, type BeatingRedis, type LeaseAction } from './redis-beat';
 import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
 import { emptyState, mergeInterest, type Change, type Interest, type TickOptions, type WatchState } from './state';
 
@@ -19,7 +21,6 @@ const PREFIX = 'paygraph:live:';
 /** Interest and state of a watch nobody touched for a day are dropped. */
 const IDLE_TTL_MS = 86_400_000;
 
-const RENEW = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end return 0`;
 // Drops the interest of instances that stopped beating, then answers everyone else's.
@@ -37,7 +38,7 @@ class RedisLink implements WatchLink {
   leading = false;
   private token = '';
   private pending?: Promise<WatchState>;
-  private readonly beat: NodeJS.Timeout;
+  private readonly timer: NodeJS.Timeout;
   private beating = false;
   private sharing = false;
   private wanted = false;
@@ -53,8 +54,8 @@ class RedisLink implements WatchLink {
     private readonly peer: WatchPeer,
     private readonly tick: TickOptions,
   ) {
-    this.beat = setInterval(() => void this.heartbeat(), Math.max(10, Math.floor(tick.fastMs / 4)));
-    this.beat.unref?.();
+    this.timer = setInterval(() => void this.heartbeat(), Math.max(10, Math.floor(tick.fastMs / 4)));
+    this.timer.unref?.();
     void this.heartbeat();
   }
 
@@ -69,23 +70,12 @@ class RedisLink implements WatchLink {
   private async heartbeat(): Promise<void> {
     if (this.left || this.beating) return;
     this.beating = true;
-    const redis = this.c.redis;
     try {
-      await this.share();
-      if (this.leading) {
-        if ((await redis.eval(RENEW, 1, this.key('lease'), this.token, this.leaseMs)) !== 1) this.leading = false;
-      } else {
-        const token = `${this.c.instance}:${randomUUID()}`;
-        if ((await redis.set(this.key('lease'), token, 'PX', this.leaseMs, 'NX')) === 'OK') {
-          this.token = token;
-          const loading = this.load();
-          // Read by the next tick's inherited(); a failure surfaces there, not as an unhandled rejection.
-          loading.catch(() => undefined);
-          this.pending = loading;
-          this.leading = true;
-          this.peer.wake();
-        }
-      }
+      const leading = this.leading;
+      const token = leading ? this.token : `${this.c.instance}:${randomUUID()}`;
+      const held = await this.beat(leading ? 'renew' : 'take', token);
+      if (leading && !held) this.leading = false;
+      if (!leading && held) this.lead(token);
       this.broken = false;
     } catch {
       // Redis unreachable: no one can be sure to lead; the lease runs out and the beat tries again.
@@ -94,6 +84,17 @@ class RedisLink implements WatchLink {
     } finally {
       this.beating = false;
     }
+  }
+
+  /** This instance took the lease: its first tick starts from the stored state, soon. */
+  private lead(token: string): void {
+    this.token = token;
+    const loading = this.load();
+    // Read by the next tick's inherited(); a failure surfaces there, not as an unhandled rejection.
+    loading.catch(() => undefined);
+    this.pending = loading;
+    this.leading = true;
+    this.peer.wake();
   }
 
   /** A Redis call of the leader's tick: a failure ends the lead and is reported once. */
@@ -115,20 +116,39 @@ class RedisLink implements WatchLink {
     this.peer.deliver({ entities: [], collections: [], error, restCalls: 0, subscribers: 0 });
   }
 
-  /** Refreshes this instance's place among the peers; writes its interest only when it changed or was dropped. */
-  private async share(): Promise<void> {
-    const me = this.c.instance;
+  /**
+   * One round trip: the peer entry, the lease, and the interest when it changed. An entry that was
+   * dropped (this instance stalled and looked dead) but whose interest did not change takes a second
+   * one, to write the interest again. Answers whether this instance holds the lease now.
+   */
+  private async beat(action: LeaseAction, token: string): Promise<boolean> {
     const interest = stringifyJson(this.peer.interest());
-    const redis = this.c.redis;
-    const added = await redis.zadd(this.key('peers'), Date.now() + 3 * this.tick.fastMs, me);
-    if (interest === this.shared && added === 0) return;
-    await redis
-      .multi()
-      .hset(this.key('interest'), me, interest)
-      .pexpire(this.key('interest'), IDLE_TTL_MS)
-      .pexpire(this.key('peers'), IDLE_TTL_MS)
-      .exec();
-    this.shared = interest;
+    const changed = interest !== this.shared;
+    const [added, held] = await this.write(action, token, changed ? interest : '');
+    // A failure here must not lose a lease just taken: the interest, forgotten, goes with the next beat.
+    if (added === 1 && !changed) await this.write('', '', interest).catch(() => undefined);
+    return held === 1;
+  }
+
+  /** Writes the interest now if it changed (a new subscriber, one answered) instead of at the next beat. */
+  private async share(): Promise<void> {
+    const interest = stringifyJson(this.peer.interest());
+    if (interest !== this.shared) await this.write('', '', interest);
+  }
+
+  /** The beat script: the peer entry, the lease `action`, and the interest unless it is ''. */
+  private async write(action: LeaseAction, token: string, interest: string): Promise<BeatAnswer> {
+    // Noted when sent: one connection keeps the order, so what Redis holds is the last one sent.
+    if (interest) this.shared = interest;
+    const expiry = Date.now() + 3 * this.tick.fastMs;
+    const keys = [this.key('peers'), this.key('lease'), this.key('interest')] as const;
+    try {
+      return await this.c.redis.paygraphLiveBeat(...keys, this.c.instance, expiry, action, token, this.leaseMs, interest, IDLE_TTL_MS);
+    } catch (error) {
+      // Written or not, no one knows: the next beat writes it again.
+      if (interest) this.shared = undefined;
+      throw error;
+    }
   }
 
   private async load(): Promise<WatchState> {
@@ -189,7 +209,7 @@ class RedisLink implements WatchLink {
   async leave(): Promise<void> {
     if (this.left) return;
     this.left = true;
-    clearInterval(this.beat);
+    clearInterval(this.timer);
     this.c.forget(this);
     const leading = this.leading;
     this.leading = false;
@@ -201,12 +221,12 @@ class RedisLink implements WatchLink {
 
 export class RedisCoordinator implements WatchCoordinator {
   readonly instance = randomUUID();
-  readonly redis: Redis;
+  readonly redis: BeatingRedis;
   private readonly sub: Redis;
   private readonly links = new Map<string, RedisLink>();
 
   constructor(o: RedisCoordinatorOptions) {
-    this.redis = new Redis(o.url, { maxRetriesPerRequest: 2 });
+    this.redis = withBeat(new Redis(o.url, { maxRetriesPerRequest: 2 }));
     this.sub = new Redis(o.url, { maxRetriesPerRequest: 2 });
     // Failures surface where commands are awaited; the connection retries on its own.
     for (const connection of [this.redis, this.sub]) connection.on('error', () => undefined);
