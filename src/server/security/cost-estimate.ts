@@ -160,6 +160,18 @@ function isEntityType(type: GraphQLNamedType): boolean {
   return type.name === 'Node' || resourceByType.has(type.name);
 }
 
+/**
+ * Children found through other children of the parent (a subscription's ledger entries name its
+ * versions): those are searched first, for all parents at once; counted as one page of them per batch.
+ */
+function intermediates(parent: GraphQLNamedType, node: FieldNode, rows: Rows): number {
+  const relation = resourceByType.get(parent.name)?.children.find((r) => r.name === node.name.value);
+  if (relation?.via.kind !== 'through') return 0;
+  const through = relation.via.relation;
+  const middle = resourceByType.get(parent.name)?.children.find((r) => r.name === through);
+  return searches(rows.n, rows, middle ? resourceOf(middle.child) : undefined);
+}
+
 /** A field of an entity that is not a REST property of it: an extra, one REST call per row. */
 function isExtra(parent: GraphQLNamedType, node: FieldNode): boolean {
   const owner = resourceByType.get(parent.name);
@@ -213,7 +225,9 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
     const size = pageSize(node, w.variables);
     const resource = rowResource(named);
     const own = rows.n <= 1 ? 1 : perParent(resource) ? rows.n : searches(rows.n * size, rows, resource);
-    return own + walkConnection(w, node.selectionSet, named, { n: rows.n * size, spaces: rows.spaces }, seen);
+    return (
+      own + intermediates(parent, node, rows) + walkConnection(w, node.selectionSet, named, { n: rows.n * size, spaces: rows.spaces }, seen)
+    );
   }
   if (isEntityType(named)) {
     const resource = resourceByType.get(named.name);
