@@ -1,0 +1,84 @@
+// `node --import tsx bench/sandbox/due-steps.ts [--size large] [--jumps PT1S,PT1H,P1D,P39D] [--label TEXT]`:
+// how long advancing the sandbox clock (`Timeline.advance`, what POST /__admin/clock runs) takes when
+// many planned steps come due at once over a large store. The store is seeded in process with its
+// "now" at the clock's start, so that what the seed plans (completion timeouts, scheduled charges,
+// period bills, suspensions ending) lies ahead of the clock; `startSandbox` seeds at a fixed past date,
+// whose plans never come due. The jumps run one after the other on the same store; each row is one
+// advance: the objects stored, the steps applied, its time. Prints a table and saves a Markdown report
+// in bench/sandbox/reports/ (due-steps-<date>.md). Not part of the test suite.
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { parseDuration } from '../../src/sandbox/clock';
+import { seedStore } from '../../src/sandbox/seed';
+import { SEED_SIZES, type SeedSize } from '../../src/sandbox/seed/sizes';
+import { Store } from '../../src/sandbox/store';
+import { Timeline } from '../../src/sandbox/timeline';
+import { environment } from './report';
+
+const { values } = parseArgs({
+  options: {
+    size: { type: 'string', default: 'large' },
+    jumps: { type: 'string', default: 'PT1S,PT1H,P1D,P39D' },
+    label: { type: 'string' },
+  },
+});
+const size = values.size as SeedSize;
+if (!SEED_SIZES.includes(size)) throw new Error(`--size is one of ${SEED_SIZES.join(', ')}, not "${values.size}"`);
+const jumps = values.jumps.split(',').map((jump) => ({ jump, ms: parseDuration(jump) }));
+
+function commit(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return 'no git checkout';
+  }
+}
+
+interface Row {
+  jump: string;
+  objects: number;
+  steps: number;
+  ms: number;
+}
+
+const store = new Store();
+const timeline = new Timeline('manual', store);
+const seedStarted = performance.now();
+seedStore(store, 1, timeline.clock.startedAt, { size });
+const seedMs = performance.now() - seedStarted;
+const objects = () => store.models().reduce((sum, model) => sum + store.count(model), 0);
+
+const rows: Row[] = [];
+for (const { jump, ms } of jumps) {
+  const started = performance.now();
+  const happened = timeline.advance(ms);
+  rows.push({ jump, objects: objects(), steps: happened.length, ms: performance.now() - started });
+  console.error(`${jump}: ${happened.length} steps in ${(performance.now() - started).toFixed(0)} ms`);
+}
+
+const env = environment();
+const label = values.label ?? commit();
+const header = ['jump', 'objects', 'steps applied', 'ms', 'ms per step'];
+const cells = (r: Row) => [r.jump, String(r.objects), String(r.steps), r.ms.toFixed(0), r.steps ? (r.ms / r.steps).toFixed(2) : '-'];
+const table = [header, ...rows.map(cells)];
+const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
+for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+
+const report = [
+  `# Sandbox due steps ${env.date} (${label})`,
+  '',
+  `Node ${env.node}, ${env.cpus}, load average before the run ${env.loadBefore.toFixed(2)}.`,
+  `Seed \`${size}\` in process (${(seedMs / 1000).toFixed(1)} s), planned at the clock's start; manual clock;`,
+  `jumps one after the other on the same store: \`node --import tsx bench/sandbox/due-steps.ts --size ${size} --jumps ${values.jumps}\`.`,
+  '',
+  `| ${header.join(' | ')} |`,
+  `| ${header.map(() => '---').join(' | ')} |`,
+  ...rows.map((r) => `| ${cells(r).join(' | ')} |`),
+  '',
+].join('\n');
+const dir = new URL('./reports/', import.meta.url);
+mkdirSync(dir, { recursive: true });
+const file = new URL(`due-steps-${env.date.replace(/[:.]/g, '-')}.md`, dir);
+writeFileSync(file, report);
+console.log(`saved ${file.pathname}`);
