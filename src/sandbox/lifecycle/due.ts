@@ -22,7 +22,11 @@ interface DueRule {
   /** What happens, as reported by the admin clock endpoint. */
   name: string;
   model: string;
-  /** When the object's planned step is due, or undefined when nothing is planned for it. */
+  /**
+   * When the object's planned step is due, or undefined when nothing is planned for it. Reads the
+   * object and only what changes in the same step as it (a transaction's failsOn is set as it turns
+   * PROCESSING): after a step, the runner looks again only at the objects the step wrote.
+   */
   dueOn(object: StoredObject, store: Store): string | undefined;
   apply(store: Store, space: number, object: StoredObject, now: Date): void;
 }
