@@ -42,6 +42,32 @@ export class WriteJournal {
   }
 }
 
+/** One model's objects by the value of one field: each bucket holds their entries in creation order. */
+type FieldIndex = Map<unknown, Entry[]>;
+
+function insertByPosition(bucket: Entry[], entry: Entry): void {
+  // New objects come last in creation order: the usual case appends.
+  if (!bucket.length || bucket[bucket.length - 1].position < entry.position) {
+    bucket.push(entry);
+    return;
+  }
+  let [low, high] = [0, bucket.length];
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (bucket[middle].position < entry.position) low = middle + 1;
+    else high = middle;
+  }
+  bucket.splice(low, 0, entry);
+}
+
+function removeFromBucket(index: FieldIndex, value: unknown, entry: Entry): void {
+  const bucket = index.get(value);
+  const at = bucket ? bucket.indexOf(entry) : -1;
+  if (at < 0) return;
+  bucket!.splice(at, 1);
+  if (!bucket!.length) index.delete(value);
+}
+
 export type UpdateOutcome =
   | { ok: true; object: StoredObject }
   | { ok: false; reason: 'not-found' }
@@ -52,6 +78,8 @@ export class Store {
   private sequence: number;
   private positions = 0;
   private journal: WriteJournal | undefined;
+  /** By model, then field: the indexes `where` built (on first use) and every write keeps current. */
+  private readonly indexes = new Map<string, Map<string, FieldIndex>>();
 
   constructor(firstId = 1) {
     this.sequence = firstId - 1;
@@ -78,9 +106,15 @@ export class Store {
     const entry = collection.get(key);
     // A key stored again keeps its place, as a Map keeps it; a new (or removed and re-added) key goes last.
     if (entry) {
+      const before = entry.object;
       entry.space = space;
       entry.object = object;
-    } else collection.set(key, { space, object, position: (this.positions += 1) });
+      this.reindex(model, entry, before);
+    } else {
+      const added = { space, object, position: (this.positions += 1) };
+      collection.set(key, added);
+      this.reindex(model, added, undefined);
+    }
     this.journal?.record(model, key);
     return object;
   }
@@ -160,6 +194,7 @@ export class Store {
     if (versioning) next.version = Number(current.version ?? 0) + 1;
     const entry = this.collections.get(model)!.get(key)!;
     entry.object = next;
+    this.reindex(model, entry, current);
     this.journal?.record(model, key);
     return { ok: true, object: next };
   }
@@ -167,6 +202,55 @@ export class Store {
   /** Removes an object; false when it was not there (or not in `space`). */
   remove(model: string, key: Key, space?: number | null): boolean {
     if (!this.get(model, key, space)) return false;
-    return this.collections.get(model)!.delete(key);
+    const collection = this.collections.get(model)!;
+    const entry = collection.get(key)!;
+    this.indexes.get(model)?.forEach((index, field) => removeFromBucket(index, entry.object[field], entry));
+    return collection.delete(key);
+  }
+
+  /**
+   * The objects of a model whose `field` holds `value` (===), visible from `space`, in creation order:
+   * what `list(model, space).filter(...)` gives, without visiting the whole model. The first call for
+   * a field indexes the model once; every write keeps the index current from then on (so a field
+   * looked up this way must only change through `put` and `update`, never by mutating an object).
+   */
+  where(model: string, field: string, value: unknown, space?: number | null): StoredObject[] {
+    const bucket = (this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field)).get(value);
+    const out: StoredObject[] = [];
+    for (const entry of bucket ?? []) {
+      if (space === undefined || entry.space === null || entry.space === space) out.push(entry.object);
+    }
+    return out;
+  }
+
+  private buildIndex(model: string, field: string): FieldIndex {
+    const index: FieldIndex = new Map();
+    this.collections.get(model)?.forEach((entry) => {
+      const value = entry.object[field];
+      const bucket = index.get(value);
+      if (bucket) bucket.push(entry);
+      else index.set(value, [entry]);
+    });
+    let byField = this.indexes.get(model);
+    if (!byField) {
+      byField = new Map();
+      this.indexes.set(model, byField);
+    }
+    byField.set(field, index);
+    return index;
+  }
+
+  /** Moves a written entry to the buckets of its new values (`before`: its object before the write, if any). */
+  private reindex(model: string, entry: Entry, before: StoredObject | undefined): void {
+    this.indexes.get(model)?.forEach((index, field) => {
+      const value = entry.object[field];
+      if (before) {
+        if (before[field] === value) return;
+        removeFromBucket(index, before[field], entry);
+      }
+      const bucket = index.get(value);
+      if (bucket) insertByPosition(bucket, entry);
+      else index.set(value, [entry]);
+    });
   }
 }

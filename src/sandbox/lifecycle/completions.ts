@@ -41,14 +41,19 @@ interface Left {
 
 const EPSILON = 1e-9;
 
+/** The completions of a transaction, oldest first (by the store's index: a space holds many). */
+export function completionsOf(store: Store, space: number, transactionId: unknown): StoredObject[] {
+  return store.where('TransactionCompletion', 'linkedTransaction', transactionId, space);
+}
+
 /** What is left to complete of each line item, after the successful completions so far. */
 export function leftPerLine(store: Store, space: number, transaction: StoredObject): Map<string, Left> {
   const { items, digits } = lineItemsOf(transaction);
   const left = new Map<string, Left>(
     items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]),
   );
-  for (const completion of store.list('TransactionCompletion', space)) {
-    if (completion.linkedTransaction !== transaction.id || completion.state !== 'SUCCESSFUL') continue;
+  for (const completion of completionsOf(store, space, transaction.id)) {
+    if (completion.state !== 'SUCCESSFUL') continue;
     for (const done of (completion.lineItems as StoredObject[]) ?? []) {
       const entry = left.get(String(done.uniqueId));
       if (!entry) continue;
@@ -123,9 +128,8 @@ const COMPLETED_STATES = new Set(['COMPLETED', 'FULFILL']);
  */
 function finalCompletionOf(store: Store, space: number, transaction: StoredObject): StoredObject | undefined {
   if (!COMPLETED_STATES.has(String(transaction.state))) return undefined;
-  return store
-    .list('TransactionCompletion', space)
-    .filter((c) => c.linkedTransaction === transaction.id && c.state === 'SUCCESSFUL')
+  return completionsOf(store, space, transaction.id)
+    .filter((c) => c.state === 'SUCCESSFUL')
     .at(-1);
 }
 
@@ -140,9 +144,7 @@ export function completeTransaction(
 ): StoredObject {
   const transaction = loadTransaction(store, id, space);
   // The externalId is the idempotency key of a completion: a repeated request gets the first answer.
-  const earlier = details?.externalId
-    ? store.list('TransactionCompletion', space).find((c) => c.linkedTransaction === id && c.externalId === details.externalId)
-    : undefined;
+  const earlier = details?.externalId ? completionsOf(store, space, id).find((c) => c.externalId === details.externalId) : undefined;
   if (earlier) return earlier;
   const done = mode === 'ONLINE' && !details ? finalCompletionOf(store, space, transaction) : undefined;
   if (done) return done;

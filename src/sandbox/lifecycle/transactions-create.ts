@@ -99,7 +99,7 @@ export function confirmTransaction(
 
 export function latestLineItemVersion(store: Store, space: number, id: number, now: Date): StoredObject {
   loadTransaction(store, id, space);
-  const versions = store.list('TransactionLineItemVersion', space).filter((v) => v.linkedTransaction === id);
+  const versions = store.where('TransactionLineItemVersion', 'linkedTransaction', id, space);
   // Transactions stored without one (demo data) get their first version from their line items.
   return versions[versions.length - 1] ?? recordLineItemVersion(store, space, loadTransaction(store, id, space), now);
 }
