@@ -42,8 +42,8 @@ export function loadObject(store: Store, model: string, key: Key, space: number 
 /** Removes an object and, first, everything nested under it (`/customers/{customerId}/addresses`...). */
 export function removeObject(store: Store, model: string, key: Key, space: number | null): boolean {
   for (const nested of resources.filter((r) => r.parent?.model === model)) {
-    for (const child of store.list(nested.model, space)) {
-      if (child[nested.parent!.field] === key) removeObject(store, nested.model, child[nested.key.field] as Key, space);
+    for (const child of store.where(nested.model, nested.parent!.field, key, space)) {
+      removeObject(store, nested.model, child[nested.key.field] as Key, space);
     }
   }
   return store.remove(model, key, space);

@@ -99,11 +99,11 @@ export function finishChargeAttempt(
 
 /** Attempts of a transaction that are still PROCESSING (a 3-D Secure challenge in progress). */
 export function openAttempts(store: Store, space: number, transactionId: number): StoredObject[] {
-  return store.list('ChargeAttempt', space).filter((a) => a.linkedTransaction === transactionId && a.state === 'PROCESSING');
+  return store.where('ChargeAttempt', 'linkedTransaction', transactionId, space).filter((a) => a.state === 'PROCESSING');
 }
 
 export function pendingLevelOf(store: Store, space: number, transactionId: number): StoredObject | undefined {
-  return store.list('ChargeFlowLevel', space).find((l) => l.linkedTransaction === transactionId && l.state === 'PENDING');
+  return store.where('ChargeFlowLevel', 'linkedTransaction', transactionId, space).find((l) => l.state === 'PENDING');
 }
 
 /** The first level of the space's first active charge flow, as a new PENDING level of the transaction. */

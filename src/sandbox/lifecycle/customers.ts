@@ -128,6 +128,8 @@ export function bulkDelete(store: Store, space: number, ids: number[], max: numb
   });
 }
 
+const addressesOf = (store: Store, space: number, customerId: number) => store.where('CustomerAddress', 'customer', customerId, space);
+
 function bump(store: Store, model: string, space: number, object: StoredObject, fields: StoredObject): void {
   store.update(model, object.id as number, space, (o) => ({ ...o, ...fields, version: Number(o.version ?? 0) + 1 }));
 }
@@ -141,16 +143,16 @@ export function mergeCustomers(store: Store, space: number, id: number, otherId:
   if (id === otherId) throw unprocessable('A customer cannot be merged with itself.', { other: 'equals id' });
   const customer = loadObject(store, 'Customer', id, space);
   const other = loadObject(store, 'Customer', otherId, space);
-  const hasDefault = store.list('CustomerAddress', space).some((a) => a.customer === id && a.defaultAddress === true);
-  for (const address of store.list('CustomerAddress', space).filter((a) => a.customer === otherId)) {
+  const hasDefault = addressesOf(store, space, id).some((a) => a.defaultAddress === true);
+  for (const address of addressesOf(store, space, otherId)) {
     bump(store, 'CustomerAddress', space, address, { customer: id, ...(hasDefault ? { defaultAddress: false } : {}) });
   }
-  for (const comment of store.list('CustomerComment', space).filter((c) => c.customer === otherId)) {
+  for (const comment of store.where('CustomerComment', 'customer', otherId, space)) {
     bump(store, 'CustomerComment', space, comment, { customer: id });
   }
   if (typeof other.customerId === 'string' && other.customerId !== '') {
     const target = (customer.customerId as string | undefined) ?? String(id);
-    for (const transaction of store.list('Transaction', space).filter((t) => t.customerId === other.customerId)) {
+    for (const transaction of store.where('Transaction', 'customerId', other.customerId, space)) {
       bump(store, 'Transaction', space, transaction, { customerId: target });
     }
   }
@@ -167,7 +169,7 @@ export function emailAddresses(store: Store, space: number, id: number): { email
   const customer = loadObject(store, 'Customer', id, space);
   const found = new Map<string, string>();
   if (typeof customer.emailAddress === 'string') found.set(customer.emailAddress, String(customer.createdOn));
-  for (const address of store.list('CustomerAddress', space).filter((a) => a.customer === id)) {
+  for (const address of addressesOf(store, space, id)) {
     const email = (address.address as { emailAddress?: string } | undefined)?.emailAddress;
     if (email && !found.has(email)) found.set(email, String(address.createdOn));
   }
@@ -181,8 +183,7 @@ export function setDefaultAddress(store: Store, space: number, customerId: numbe
   if (address.customer !== customerId) {
     throw new ApiError(404, `CustomerAddress ${addressId} does not belong to Customer ${customerId}.`);
   }
-  for (const other of store.list('CustomerAddress', space)) {
-    if (other.customer !== customerId) continue;
+  for (const other of addressesOf(store, space, customerId)) {
     const wanted = other.id === addressId;
     if ((other.defaultAddress === true) !== wanted) bump(store, 'CustomerAddress', space, other, { defaultAddress: wanted });
   }

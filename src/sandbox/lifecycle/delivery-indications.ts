@@ -180,7 +180,7 @@ export function decideManually(
  * else the latest (so that a refusal names its decided state); 422 when the transaction has none.
  */
 export function indicationOfTransaction(store: Store, space: number, transactionId: number): StoredObject {
-  const all = store.list('DeliveryIndication', space).filter((d) => Number(d.linkedTransaction) === transactionId);
+  const all = store.where('DeliveryIndication', 'linkedTransaction', transactionId, space);
   const waiting = all.find((d) => d.state === 'MANUAL_CHECK_REQUIRED' || d.state === 'PENDING');
   const latest = all.reduce<StoredObject | undefined>((a, d) => (!a || Number(d.id) > Number(a.id) ? d : a), undefined);
   const found = waiting ?? latest;

@@ -92,7 +92,7 @@ export function replacementPossible(store: Store, space: number, id: number): bo
 export function replaceInvoice(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date): StoredObject {
   const old = loadObject(store, 'TransactionInvoice', id, space);
   assertTransition(invoiceLifecycle, old, 'replace');
-  const duplicate = store.list('TransactionInvoice', space).find((i) => i.externalId === body.externalId);
+  const duplicate = store.where('TransactionInvoice', 'externalId', body.externalId, space)[0];
   if (duplicate) {
     throw conflict(`An invoice with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, {
       externalId: 'duplicate',

@@ -85,7 +85,7 @@ export function createLedgerEntry(
 
 /** The OPEN entries of a version, oldest first. */
 export function openEntries(store: Store, space: number, versionId: number): StoredObject[] {
-  return store.list('SubscriptionLedgerEntry', space).filter((e) => e.subscriptionVersion === versionId && e.state === 'OPEN');
+  return store.where('SubscriptionLedgerEntry', 'subscriptionVersion', versionId, space).filter((e) => e.state === 'OPEN');
 }
 
 /** Applies one ledger action to each of the entries (ids). */

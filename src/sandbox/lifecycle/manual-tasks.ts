@@ -41,7 +41,7 @@ export function openTask(store: Store, space: number, task: NewTask, now: Date):
 
 /** The OPEN tasks of `type` about entity `contextEntityId`. */
 export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number): StoredObject[] {
-  return store.list('ManualTask', space).filter((t) => t.state === 'OPEN' && t.type === type && t.contextEntityId === contextEntityId);
+  return store.where('ManualTask', 'contextEntityId', contextEntityId, space).filter((t) => t.state === 'OPEN' && t.type === type);
 }
 
 /** Refuses (422) unless every task may be closed now; changes nothing. */

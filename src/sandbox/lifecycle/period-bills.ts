@@ -29,7 +29,7 @@ export const periodBillLifecycle = defineLifecycle({
 const METERED_STATES = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
 export function pendingBill(store: Store, space: number, versionId: number): StoredObject | undefined {
-  return store.list('SubscriptionPeriodBill', space).find((b) => b.subscriptionVersion === versionId && b.state === 'PENDING');
+  return store.where('SubscriptionPeriodBill', 'subscriptionVersion', versionId, space).find((b) => b.state === 'PENDING');
 }
 
 /** Opens a PENDING bill for one monthly period starting at `start`. */
@@ -71,8 +71,8 @@ export function reportUsage(store: Store, space: number, input: UsageInput, now:
     );
   }
   const duplicate = store
-    .list('SubscriptionMetricUsageReport', space)
-    .find((r) => r.subscription === input.subscription && r.externalId === input.externalId);
+    .where('SubscriptionMetricUsageReport', 'subscription', input.subscription, space)
+    .find((r) => r.externalId === input.externalId);
   if (duplicate) {
     throw conflict(`A usage report with externalId ${input.externalId} exists already (id ${String(duplicate.id)}).`, {
       externalId: 'already used for this subscription',
@@ -99,9 +99,9 @@ export function reportUsage(store: Store, space: number, input: UsageInput, now:
 /** Units consumed per metric by the subscription within [from, to]. */
 function usageBetween(store: Store, space: number, subscriptionId: number, from: Date, to: Date): Map<number, number> {
   const units = new Map<number, number>();
-  for (const report of store.list('SubscriptionMetricUsageReport', space)) {
+  for (const report of store.where('SubscriptionMetricUsageReport', 'subscription', subscriptionId, space)) {
     const at = new Date(String(report.createdOn)).getTime();
-    if (report.subscription !== subscriptionId || at < from.getTime() || at > to.getTime()) continue;
+    if (at < from.getTime() || at > to.getTime()) continue;
     const metric = report.metric as number;
     units.set(metric, (units.get(metric) ?? 0) + Number(report.consumedUnits));
   }

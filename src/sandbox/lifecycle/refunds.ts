@@ -8,7 +8,7 @@
 import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
-import { leftPerLine } from './completions';
+import { completionsOf, leftPerLine } from './completions';
 import { portionOf, roundTo, totalOf } from './line-items';
 import { applyTransition, defineLifecycle } from './machine';
 import { failureReason, guardTransaction } from './transactions';
@@ -43,6 +43,11 @@ interface Reduction {
   unitPriceReduction: number;
 }
 
+/** The refunds of a transaction, oldest first. */
+function refundsOf(store: Store, space: number, transactionId: unknown): StoredObject[] {
+  return store.where('Refund', 'transaction', transactionId, space);
+}
+
 /**
  * How many units of each line item can still be refunded: what the successful completions completed,
  * less the quantities reduced by every refund that is not FAILED.
@@ -53,8 +58,8 @@ function refundableQuantities(store: Store, space: number, transaction: StoredOb
   const refundable = new Map(
     items.map((i) => [String(i.uniqueId), Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0)]),
   );
-  for (const refund of store.list('Refund', space)) {
-    if (refund.transaction !== transaction.id || refund.state === 'FAILED') continue;
+  for (const refund of refundsOf(store, space, transaction.id)) {
+    if (refund.state === 'FAILED') continue;
     for (const r of (refund.reductions as Reduction[] | undefined) ?? []) {
       refundable.set(r.lineItemUniqueId, (refundable.get(r.lineItemUniqueId) ?? 0) - r.quantityReduction);
     }
@@ -119,9 +124,7 @@ function refundedTransaction(
   const transaction = store.get('Transaction', transactionId, space);
   if (!transaction) throw unprocessable(`transaction ${transactionId} does not exist in space ${space}.`, { transaction: 'unknown' });
   if (completionId === undefined) {
-    const completions = store
-      .list('TransactionCompletion', space)
-      .filter((c) => c.linkedTransaction === transactionId && c.state === 'SUCCESSFUL');
+    const completions = completionsOf(store, space, transactionId).filter((c) => c.state === 'SUCCESSFUL');
     completionId = completions.length ? Number(completions[completions.length - 1].id) : undefined;
   }
   return { transaction, completion: completionId };
@@ -130,9 +133,8 @@ function refundedTransaction(
 /** What can still be refunded: the completed amount less every refund that is not FAILED. */
 export function refundableLeft(store: Store, space: number, transaction: StoredObject): number {
   const { digits } = lineItemsOf(transaction);
-  const held = store
-    .list('Refund', space)
-    .filter((r) => r.transaction === transaction.id && r.state !== 'FAILED')
+  const held = refundsOf(store, space, transaction.id)
+    .filter((r) => r.state !== 'FAILED')
     .reduce((sum, r) => sum + Number(r.amount), 0);
   return roundTo(Number(transaction.completedAmount ?? 0) - held, digits);
 }
@@ -157,7 +159,7 @@ function addRefunded(store: Store, space: number, transactionId: number, amount:
  */
 export function createRefund(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
   const { transaction, completion } = refundedTransaction(store, space, body);
-  const earlier = store.list('Refund', space).find((r) => r.externalId === body.externalId && r.transaction === transaction.id);
+  const earlier = refundsOf(store, space, transaction.id).find((r) => r.externalId === body.externalId);
   if (earlier) return earlier;
   guardTransaction(transaction, 'refund');
   const { items, digits } = lineItemsOf(transaction);

@@ -291,8 +291,8 @@ export function discardCharge(store: Store, space: number, chargeId: number, now
 
 /** Discards every SCHEDULED charge of a subscription (on termination). */
 export function discardScheduledCharges(store: Store, space: number, subscriptionId: number, now: Date): void {
-  for (const charge of store.list('SubscriptionCharge', space)) {
-    if (charge.subscription === subscriptionId && charge.state === 'SCHEDULED') {
+  for (const charge of store.where('SubscriptionCharge', 'subscription', subscriptionId, space)) {
+    if (charge.state === 'SCHEDULED') {
       discardCharge(store, space, charge.id as number, now, undefined);
     }
   }

@@ -151,8 +151,8 @@ export function suspendSubscription(store: Store, space: number, subscriptionId:
 /** SUSPENDED -> ACTIVE; the running suspension ends now. */
 export function reactivateSubscription(store: Store, space: number, subscriptionId: number, now: Date): StoredObject {
   const active = applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'reactivate');
-  for (const s of store.list(SUSPENSION, space)) {
-    if (s.subscription !== subscriptionId || s.state !== 'RUNNING') continue;
+  for (const s of store.where(SUSPENSION, 'subscription', subscriptionId, space)) {
+    if (s.state !== 'RUNNING') continue;
     store.put(SUSPENSION, space, s.id as number, {
       ...s,
       state: 'ENDED',

@@ -55,8 +55,8 @@ const LIVE_VERSION_STATES = ['PENDING', 'INITIALIZING', 'ACTIVE'];
 /** The subscription's current version: the newest one that is not terminating, ended or failed. */
 export function currentVersion(store: Store, space: number, subscriptionId: number): StoredObject {
   const versions = store
-    .list('SubscriptionVersion', space)
-    .filter((v) => v.subscription === subscriptionId && LIVE_VERSION_STATES.includes(String(v.state)));
+    .where('SubscriptionVersion', 'subscription', subscriptionId, space)
+    .filter((v) => LIVE_VERSION_STATES.includes(String(v.state)));
   const newest = versions.sort((a, b) => Number(b.id) - Number(a.id))[0];
   if (!newest) throw badRequest(`Subscription ${subscriptionId} has no current version.`);
   return newest;
@@ -211,8 +211,7 @@ export function terminateSubscription(
   }
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   assertTransition(subscriptionLifecycle, subscription, 'terminate');
-  for (const version of store.list('SubscriptionVersion', space)) {
-    if (version.subscription !== subscriptionId) continue;
+  for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
     if (version.state === 'TERMINATING') {
       applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'completeTermination', (v) => ({
         ...v,

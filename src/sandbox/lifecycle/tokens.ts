@@ -28,7 +28,7 @@ function pick(body: Record<string, unknown>): StoredObject {
 
 /** Creates a token; the externalId is the idempotency key: a repeated request returns the first token. */
 export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
-  const earlier = store.list('Token', space).find((t) => t.externalId === body.externalId);
+  const earlier = store.where('Token', 'externalId', body.externalId, space)[0];
   if (earlier) return earlier;
   return createObject(
     store,
@@ -44,7 +44,7 @@ export function updateToken(store: Store, space: number, id: number, body: Recor
 }
 
 export function versionsOf(store: Store, space: number, tokenId: number): StoredObject[] {
-  return store.list('TokenVersion', space).filter((v) => v.token === tokenId);
+  return store.where('TokenVersion', 'token', tokenId, space);
 }
 
 export function activeVersion(store: Store, space: number, tokenId: number): StoredObject | undefined {
@@ -149,7 +149,7 @@ export function createTransactionForTokenUpdate(store: Store, space: number, tok
   if (token.state !== 'ACTIVE') {
     throw unprocessable(`Token ${tokenId} is ${String(token.state)}; only an ACTIVE token can be updated.`, { state: String(token.state) });
   }
-  const earlier = store.list('Transaction', space).filter((t) => t.token === tokenId);
+  const earlier = store.where('Transaction', 'token', tokenId, space);
   const spaceObject = store.get('Space', space);
   const currency = (earlier[earlier.length - 1]?.currency ?? spaceObject?.primaryCurrency ?? 'CHF') as string;
   return createTransaction(

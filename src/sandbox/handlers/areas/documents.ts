@@ -11,10 +11,7 @@ import { idParam, spaceOf } from './support';
 /** The invoice of a transaction: the newest one that is not canceled, else the newest. */
 function invoiceOfTransaction(store: Store, space: number, transactionId: number): StoredObject {
   loadObject(store, 'Transaction', transactionId, space);
-  const invoices = store
-    .list('TransactionInvoice', space)
-    .filter((i) => i.linkedTransaction === transactionId)
-    .sort((a, b) => Number(b.id) - Number(a.id));
+  const invoices = store.where('TransactionInvoice', 'linkedTransaction', transactionId, space).sort((a, b) => Number(b.id) - Number(a.id));
   const invoice = invoices.find((i) => i.state !== 'CANCELED') ?? invoices[0];
   if (!invoice) throw notFound(`Transaction ${transactionId} has no invoice.`);
   return invoice;

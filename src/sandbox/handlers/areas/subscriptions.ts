@@ -141,8 +141,8 @@ defineHandlers({
     loadObject(sandbox.store, 'Subscription', id, space);
     const transactions = new Set(
       sandbox.store
-        .list('SubscriptionCharge', space)
-        .filter((c) => c.subscription === id && c.transaction !== undefined)
+        .where('SubscriptionCharge', 'subscription', id, space)
+        .filter((c) => c.transaction !== undefined)
         .map((c) => c.transaction),
     );
     const invoices = sandbox.store.list('TransactionInvoice', space).filter((i) => transactions.has(i.linkedTransaction));
