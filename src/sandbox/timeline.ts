@@ -1,37 +1,42 @@
 // The sandbox clock joined to the store: advancing it applies what the life cycles planned for the
 // time passed (./lifecycle/due.ts). With the real clock, time also passes on its own: before each
-// request the sandbox catches up with what came due meanwhile (at most once a second, as a scan).
+// request the sandbox catches up with what came due meanwhile. That catch-up runs before every
+// request, so it must cost next to nothing when little came due: the real clock keeps an agenda of
+// what is planned (one scan when the sandbox starts, then only the objects written since), instead
+// of scanning the store each time.
 import { SandboxClock, type ClockMode } from './clock';
-import { runDue, type DueEvent } from './lifecycle/due';
+import { DueAgenda, runDue, type DueEvent } from './lifecycle/due';
 import type { Store } from './store';
-
-const CATCH_UP_EVERY_MS = 1000;
 
 export class Timeline {
   readonly clock: SandboxClock;
-  private lastCatchUp = 0;
+  /** With the real clock only; it keeps the store's write journal open for the sandbox's life. */
+  private readonly agenda: DueAgenda | undefined;
 
+  /** `wall`: the real clock's source of time (tests and benchmarks pass one they move themselves). */
   constructor(
     mode: ClockMode,
     private readonly store: Store,
+    wall?: () => number,
   ) {
-    this.clock = new SandboxClock(mode);
+    this.clock = new SandboxClock(mode, wall);
+    if (mode === 'real') this.agenda = new DueAgenda(store, this.clock.startedAt);
   }
 
   readonly now = (): Date => this.clock.now();
 
-  /** Moves the clock forward by `ms` and applies everything that came due; returns what happened. */
+  /**
+   * Moves the clock forward by `ms` and applies everything that came due; returns what happened. The
+   * manual clock runs the rules afresh over the whole window since the start; the real clock's
+   * advance is one more catch-up of its agenda.
+   */
   advance(ms: number): DueEvent[] {
     const now = this.clock.advance(ms);
-    return runDue(this.store, this.clock.startedAt, now);
+    return this.agenda ? this.agenda.catchUp(now) : runDue(this.store, this.clock.startedAt, now);
   }
 
-  /** With the real clock: applies what came due since the last look (throttled). */
-  catchUp(): void {
-    if (this.clock.mode !== 'real') return;
-    const wall = Date.now();
-    if (wall - this.lastCatchUp < CATCH_UP_EVERY_MS) return;
-    this.lastCatchUp = wall;
-    runDue(this.store, this.clock.startedAt, this.clock.now());
+  /** With the real clock: applies what came due since the last catch-up (none with the manual clock). */
+  catchUp(): DueEvent[] {
+    return this.agenda ? this.agenda.catchUp(this.clock.now()) : [];
   }
 }

@@ -1,7 +1,7 @@
-// The planned steps of one run of the due rules (./due.ts), earliest first. Steps due at the same
-// instant go in the order one scan of the store meets them: by rule, then by the object's place in
-// its model's creation order. So the queue hands out the steps in the order a fresh scan after every
-// step would find them, while only the objects a step wrote need looking at again.
+// The planned steps of the due rules (./due.ts), earliest first. Steps due at the same instant go in
+// the order one scan of the store meets them: by rule, then by the object's place in its model's
+// creation order. So the queue hands out the steps in the order a fresh scan after every step would
+// find them, while only the objects a step wrote need looking at again.
 import type { Key } from '../store';
 
 export interface PlannedStep {
@@ -15,34 +15,75 @@ export interface PlannedStep {
   position: number;
 }
 
+/** A total order on distinct steps: positions are unique across the store, so equal means the same step. */
 export function compareSteps(a: PlannedStep, b: PlannedStep): number {
   return a.at - b.at || a.rule - b.rule || a.position - b.position;
 }
 
 /**
- * A sorted array read from the front: the first scan fills it in one sort, and a step plans only a
- * few more, each put in its place by a binary search (cheaper than a heap's churn for that mix).
+ * A binary min-heap: the first scan fills it in one pass, and steps come in and out by the logarithm
+ * of its size, which matters once it lives between the real clock's catch-ups and holds what is
+ * planned for later as well (a sorted array would move the whole of it for each step added).
  */
 export class DueQueue {
-  private readonly steps: PlannedStep[];
-  private next = 0;
+  private steps: PlannedStep[];
 
   constructor(steps: PlannedStep[]) {
-    this.steps = steps.sort(compareSteps);
+    this.steps = steps;
+    this.heapify();
+  }
+
+  get size(): number {
+    return this.steps.length;
   }
 
   add(step: PlannedStep): void {
-    let [low, high] = [this.next, this.steps.length];
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (compareSteps(this.steps[middle], step) <= 0) low = middle + 1;
-      else high = middle;
+    const steps = this.steps;
+    let at = steps.push(step) - 1;
+    while (at > 0) {
+      const parent = (at - 1) >>> 1;
+      if (compareSteps(steps[parent], step) <= 0) break;
+      steps[at] = steps[parent];
+      at = parent;
     }
-    this.steps.splice(low, 0, step);
+    steps[at] = step;
   }
 
-  /** The earliest step not taken yet, or undefined when none is left. */
-  take(): PlannedStep | undefined {
-    return this.next < this.steps.length ? this.steps[this.next++] : undefined;
+  /** The earliest step when it is due by `until` (ms; any time when omitted), taken out; else undefined. */
+  take(until = Infinity): PlannedStep | undefined {
+    const steps = this.steps;
+    if (!steps.length || steps[0].at > until) return undefined;
+    const first = steps[0];
+    const last = steps.pop()!;
+    if (steps.length) {
+      steps[0] = last;
+      this.sink(0);
+    }
+    return first;
+  }
+
+  /** Keeps only the steps `keep` accepts (the ones still current), in queue order again. */
+  compact(keep: (step: PlannedStep) => boolean): void {
+    this.steps = this.steps.filter(keep);
+    this.heapify();
+  }
+
+  private heapify(): void {
+    for (let at = (this.steps.length >>> 1) - 1; at >= 0; at -= 1) this.sink(at);
+  }
+
+  private sink(from: number): void {
+    const steps = this.steps;
+    const step = steps[from];
+    let at = from;
+    for (;;) {
+      let child = 2 * at + 1;
+      if (child >= steps.length) break;
+      if (child + 1 < steps.length && compareSteps(steps[child + 1], steps[child]) < 0) child += 1;
+      if (compareSteps(steps[child], step) >= 0) break;
+      steps[at] = steps[child];
+      at = child;
+    }
+    steps[at] = step;
   }
 }

@@ -1,117 +1,14 @@
-// What the life cycles plan for later, happening when the sandbox clock passes it. Each rule finds
-// the objects whose planned instant lies in (since, now] and moves them through their own life cycle
-// (the same transitions a request would use). `since` is the sandbox's start: demo data planned
-// before the sandbox ran stays as the seed wrote it, and what a test plans happens once the clock
-// is advanced past it. Credentials need no rule: they are checked against the clock when presented.
-import { isCanonicalInstant } from '../search/values';
-import type { Key, Store, StoredObject } from '../store';
+// What the life cycles plan for later, happening when the sandbox clock passes it. Each rule
+// (./due-rules.ts) finds the objects whose planned instant lies in (since, now] and moves them through
+// their own life cycle. `since` is the sandbox's start: demo data planned before the sandbox ran stays
+// as the seed wrote it, and what a test plans happens once the clock is advanced past it. Credentials
+// need no rule: they are checked against the clock when presented.
+//
+// Two ways to run them: `runDue`, one run over a window (the manual clock's advance), and `DueAgenda`,
+// one run spread over the real clock's catch-ups (it keeps what is planned for later between them).
+import type { Key, Store, StoredObject, WriteJournal } from '../store';
 import { DueQueue, type PlannedStep } from './due-queue';
-import { applyTransition } from './machine';
-import { manualTaskLifecycle } from './manual-tasks';
-import { closePeriodBill } from './period-bills';
-import { createCharge, runCharge } from './subscription-charges';
-import { reactivateSubscription, terminate } from './subscription-flows';
-import { openEntries } from './ledger';
-import { currentVersion } from './subscriptions';
-import { completeTransaction } from './completions';
-import { voidTransaction } from './voids';
-import { FAILURES, transactionLifecycle } from './transactions';
-import { peekInternals } from './transactions-internals';
-
-interface DueRule {
-  /** What happens, as reported by the admin clock endpoint. */
-  name: string;
-  model: string;
-  /**
-   * When the object's planned step is due, or undefined when nothing is planned for it. Reads the
-   * object and only what changes in the same step as it (a transaction's failsOn is set as it turns
-   * PROCESSING): after a step, the runner looks again only at the objects the step wrote.
-   */
-  dueOn(object: StoredObject, store: Store): string | undefined;
-  apply(store: Store, space: number, object: StoredObject, now: Date): void;
-}
-
-const NOT_AUTHORIZED = new Set(['PENDING', 'CONFIRMED', 'PROCESSING']);
-const ENDING = new Set(['TERMINATING', 'TERMINATED']);
-
-function failTransaction(store: Store, space: number, id: number, reason: StoredObject, now: Date): void {
-  applyTransition(store, transactionLifecycle, id, space, 'timeOut', (t) => ({
-    ...t,
-    failureReason: reason,
-    failedOn: now.toISOString(),
-    userFailureMessage: (reason.description as Record<string, string>)['en-US'],
-  }));
-}
-
-const RULES: DueRule[] = [
-  {
-    name: 'transaction without payment means failed',
-    model: 'Transaction',
-    dueOn: (t, store) => (t.state === 'PROCESSING' ? peekInternals(store, Number(t.id))?.failsOn : undefined),
-    apply: (store, space, t, now) => failTransaction(store, space, Number(t.id), FAILURES.noPaymentMeans, now),
-  },
-  {
-    name: 'authorization timed out',
-    model: 'Transaction',
-    dueOn: (t) => (NOT_AUTHORIZED.has(String(t.state)) ? (t.authorizationTimeoutOn as string | undefined) : undefined),
-    apply: (store, space, t, now) => failTransaction(store, space, Number(t.id), FAILURES.authorizationTimeout, now),
-  },
-  {
-    // Nothing completed: the authorization is released (voided); partly completed: the rest is completed.
-    name: 'completion timed out',
-    model: 'Transaction',
-    dueOn: (t) => (t.state === 'AUTHORIZED' ? (t.completionTimeoutOn as string | undefined) : undefined),
-    apply: (store, space, t, now) => {
-      if (Number(t.completedAmount ?? 0) === 0) voidTransaction(store, space, Number(t.id), 'ONLINE', now);
-      else completeTransaction(store, space, Number(t.id), 'ONLINE', { externalId: `completion-timeout-${String(t.id)}` }, now);
-    },
-  },
-  {
-    name: 'manual task expired',
-    model: 'ManualTask',
-    dueOn: (task) => (task.state === 'OPEN' ? (task.expiresOn as string | undefined) : undefined),
-    apply: (store, space, task) => void applyTransition(store, manualTaskLifecycle, Number(task.id), space, 'expire'),
-  },
-  {
-    name: 'suspension ended',
-    model: 'SubscriptionSuspension',
-    dueOn: (s) => (s.state === 'RUNNING' ? (s.plannedEndDate as string | undefined) : undefined),
-    apply: (store, space, s, now) => {
-      const subscription = Number(s.subscription);
-      if (s.endAction === 'TERMINATE') terminate(store, space, subscription, false, now, undefined);
-      else reactivateSubscription(store, space, subscription, now);
-    },
-  },
-  {
-    name: 'scheduled charge run',
-    model: 'SubscriptionCharge',
-    dueOn: (c) => (c.state === 'SCHEDULED' ? (c.plannedExecutionDate as string | undefined) : undefined),
-    apply: (store, space, c, now) => void runCharge(store, space, Number(c.id), now),
-  },
-  {
-    // The period ends: its usage is billed, the next period opens, and what the subscription owes is
-    // charged by its token at once (an automatic charge).
-    name: 'period bill closed and charged',
-    model: 'SubscriptionPeriodBill',
-    dueOn: (b) => (b.state === 'PENDING' ? (b.plannedPeriodEndDate as string | undefined) : undefined),
-    apply: (store, space, b, now) => {
-      const end = new Date(String(b.plannedPeriodEndDate));
-      closePeriodBill(store, space, Number(b.id), end, true, now);
-      const version = store.get('SubscriptionVersion', Number(b.subscriptionVersion), space);
-      if (!version) return;
-      const subscriptionId = Number(version.subscription);
-      // A subscription terminating or terminated has no version left to charge: its last bill closes uncharged.
-      if (ENDING.has(String(store.get('Subscription', subscriptionId, space)?.state))) return;
-      if (!openEntries(store, space, Number(currentVersion(store, space, subscriptionId).id)).length) return;
-      createCharge(
-        store,
-        space,
-        { subscription: subscriptionId, externalId: `period-bill-${String(b.id)}`, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' },
-        now,
-      );
-    },
-  },
-];
+import { RULES, RULES_BY_MODEL, dueAt, dueWindow, type DueWindow } from './due-rules';
 
 export interface DueEvent {
   what: string;
@@ -119,31 +16,6 @@ export interface DueEvent {
   id: number;
   dueOn: string;
 }
-
-/** The planned instants a run applies: after `since`, up to and including `now`. */
-interface DueWindow {
-  from: string;
-  to: string;
-  since: number;
-  now: number;
-}
-
-/**
- * When the rule's step for the object is due (ms), or undefined when nothing is planned or it lies
- * outside the window. Called for every object of a large sandbox: canonical instants are compared as
- * strings, and nothing is allocated for the objects out of range.
- */
-function dueAt(rule: DueRule, object: StoredObject, store: Store, window: DueWindow): number | undefined {
-  const dueOn = rule.dueOn(object, store);
-  if (dueOn === undefined) return undefined;
-  const canonical = isCanonicalInstant(dueOn);
-  if (canonical && (dueOn <= window.from || dueOn > window.to)) return undefined;
-  const at = Date.parse(dueOn);
-  if (!canonical && (at <= window.since || at > window.now || Number.isNaN(at))) return undefined;
-  return at;
-}
-
-const doneKey = (rule: DueRule, object: StoredObject) => `${rule.name}|${String(object.id)}`;
 
 /** The one pass over every object of the rules' models (a large sandbox holds hundreds of thousands). */
 function scan(store: Store, window: DueWindow): PlannedStep[] {
@@ -157,40 +29,58 @@ function scan(store: Store, window: DueWindow): PlannedStep[] {
   return steps;
 }
 
-const RULES_BY_MODEL = new Map<string, number[]>();
-RULES.forEach((rule, index) => RULES_BY_MODEL.set(rule.model, [...(RULES_BY_MODEL.get(rule.model) ?? []), index]));
-
 /**
- * One run: the steps due in the window, taken earliest first from a queue the first scan fills and
- * every step tops up with what it planned for the objects it wrote. Gives what a fresh scan after
- * every step would give, at the cost of one scan.
+ * The steps due in a window, taken earliest first from a queue one scan fills and every step tops up
+ * with what it planned for the objects it wrote. Gives what a fresh scan after every step would give,
+ * at the cost of one scan. A step is applied to an object once per rule in a run (done), also when
+ * its life cycle refused it.
  */
-class DueRun {
-  readonly happened: DueEvent[] = [];
-  private readonly done = new Set<string>();
-  private readonly queue: DueQueue;
+class DueRunner {
+  private readonly done: Set<unknown>[] = RULES.map(() => new Set());
+  readonly queue: DueQueue;
 
   constructor(
     private readonly store: Store,
     private readonly window: DueWindow,
-    private readonly now: Date,
   ) {
     this.queue = new DueQueue(scan(store, window));
   }
 
-  run(): DueEvent[] {
-    const journal = this.store.openJournal();
-    try {
-      for (let step = this.queue.take(); step; step = this.queue.take()) {
-        const object = this.stillDue(step);
-        if (!object) continue;
-        this.apply(step, object);
-        this.requeue(journal.take());
-      }
-      return this.happened;
-    } finally {
-      journal.close();
+  /** Applies, earliest first, every queued step due by `now`, and those the steps plan by then. */
+  runUntil(now: Date, journal: WriteJournal): DueEvent[] {
+    const happened: DueEvent[] = [];
+    for (let step = this.queue.take(now.getTime()); step; step = this.queue.take(now.getTime())) {
+      const object = this.stillDue(step);
+      if (!object) continue;
+      this.apply(step, object, now, happened);
+      this.requeue(journal.take());
     }
+    return happened;
+  }
+
+  /** Queues what the rules find due for the objects written (by a step, or by requests meanwhile). */
+  requeue(written: Map<string, Set<Key>>): void {
+    for (const [model, keys] of written) {
+      for (const index of RULES_BY_MODEL.get(model) ?? []) {
+        for (const key of keys) {
+          const object = this.store.get(model, key);
+          const at = object && dueAt(RULES[index], object, this.store, this.window);
+          if (at === undefined || this.done[index].has(object!.id)) continue;
+          this.queue.add({ rule: index, model, key, at, position: this.store.positionOf(model, key)! });
+        }
+      }
+    }
+  }
+
+  /** Whether the queued step is still due exactly as queued (its object may have moved on since). */
+  isCurrent(step: PlannedStep): boolean {
+    const object = this.store.get(step.model, step.key);
+    return (
+      object !== undefined &&
+      !this.done[step.rule].has(object.id) &&
+      dueAt(RULES[step.rule], object, this.store, this.window) === step.at &&
+      this.store.positionOf(step.model, step.key) === step.position
+    );
   }
 
   /**
@@ -199,40 +89,25 @@ class DueRun {
    * instant or place goes back in the queue there.
    */
   private stillDue(step: PlannedStep): StoredObject | undefined {
-    const rule = RULES[step.rule];
     const object = this.store.get(step.model, step.key);
-    const at = object && dueAt(rule, object, this.store, this.window);
-    if (!object || at === undefined || this.done.has(doneKey(rule, object))) return undefined;
+    const at = object && dueAt(RULES[step.rule], object, this.store, this.window);
+    if (!object || at === undefined || this.done[step.rule].has(object.id)) return undefined;
     const position = this.store.positionOf(step.model, step.key)!;
     if (at === step.at && position === step.position) return object;
     this.queue.add({ ...step, at, position });
     return undefined;
   }
 
-  private apply(step: PlannedStep, object: StoredObject): void {
+  private apply(step: PlannedStep, object: StoredObject, now: Date, happened: DueEvent[]): void {
     const rule = RULES[step.rule];
-    this.done.add(doneKey(rule, object));
+    this.done[step.rule].add(object.id);
     const space = this.store.spaceOf(rule.model, step.key);
     try {
-      rule.apply(this.store, space ?? Number(object.linkedSpaceId), object, this.now);
-      this.happened.push({ what: rule.name, model: rule.model, id: Number(object.id), dueOn: new Date(step.at).toISOString() });
+      rule.apply(this.store, space ?? Number(object.linkedSpaceId), object, now);
+      happened.push({ what: rule.name, model: rule.model, id: Number(object.id), dueOn: new Date(step.at).toISOString() });
     } catch (error) {
       // 422: the object is no longer where the plan expected it; anything else is a sandbox bug.
       if ((error as { status?: number }).status !== 422) throw error;
-    }
-  }
-
-  /** Queues what the rules find due for the objects a step wrote (it may plan another step in the window). */
-  private requeue(written: Map<string, Set<Key>>): void {
-    for (const [model, keys] of written) {
-      for (const index of RULES_BY_MODEL.get(model) ?? []) {
-        for (const key of keys) {
-          const object = this.store.get(model, key);
-          const at = object && dueAt(RULES[index], object, this.store, this.window);
-          if (at === undefined || this.done.has(doneKey(RULES[index], object!))) continue;
-          this.queue.add({ rule: index, model, key, at, position: this.store.positionOf(model, key)! });
-        }
-      }
     }
   }
 }
@@ -243,6 +118,70 @@ class DueRun {
  * now (the object moved on meanwhile) is skipped. Returns what happened.
  */
 export function runDue(store: Store, since: Date, now: Date): DueEvent[] {
-  const window = { from: since.toISOString(), to: now.toISOString(), since: since.getTime(), now: now.getTime() };
-  return new DueRun(store, window, now).run();
+  const runner = new DueRunner(store, dueWindow(since, now));
+  const journal = store.openJournal();
+  try {
+    return runner.runUntil(now, journal);
+  } finally {
+    journal.close();
+  }
+}
+
+/** Below this many queued steps, stale ones are not worth a compaction. */
+const COMPACT_ABOVE = 1024;
+
+/**
+ * One run of the rules over (since, ∞), spread over catch-ups: the real clock's. One scan at the start
+ * queues every planned step, also those due later; the store's write journal stays open between
+ * catch-ups, so that each catch-up first queues again the objects requests wrote meanwhile, then
+ * applies what came due. Many small catch-ups apply the same steps, in the same order, as one catch-up
+ * at the last instant would (a step refused once is not tried again, as within one run); a fresh scan
+ * per catch-up is never needed. Owns the store's journal until closed.
+ */
+export class DueAgenda {
+  private readonly runner: DueRunner;
+  private readonly journal: WriteJournal;
+  /** The queue's size after the last compaction: what it may grow to (twice that) before the next. */
+  private compacted = 0;
+
+  constructor(store: Store, since: Date) {
+    this.journal = store.openJournal();
+    this.runner = new DueRunner(store, dueWindow(since));
+    this.compacted = this.runner.queue.size;
+  }
+
+  /** Applies what came due by `now`, requests' writes included; returns what happened. */
+  catchUp(now: Date): DueEvent[] {
+    this.runner.requeue(this.journal.take());
+    const happened = this.runner.runUntil(now, this.journal);
+    this.compactWhenStale();
+    return happened;
+  }
+
+  /** How many steps are queued (the current ones and the stale ones not dropped yet). */
+  get queued(): number {
+    return this.runner.queue.size;
+  }
+
+  close(): void {
+    this.journal.close();
+  }
+
+  /**
+   * Every write of an object with a planned step queues it again, and the superseded entry stays
+   * until its instant comes: once the queue holds twice what it held after the last compaction, only
+   * the current entries are kept (once each), so memory stays one record per planned step.
+   */
+  private compactWhenStale(): void {
+    const queue = this.runner.queue;
+    if (queue.size <= Math.max(COMPACT_ABOVE, 2 * this.compacted)) return;
+    const seen = new Set<string>();
+    queue.compact((step) => {
+      const id = `${step.rule}:${step.position}`;
+      if (seen.has(id) || !this.runner.isCurrent(step)) return false;
+      seen.add(id);
+      return true;
+    });
+    this.compacted = queue.size;
+  }
 }
