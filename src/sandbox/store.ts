@@ -223,6 +223,18 @@ export class Store {
     return out;
   }
 
+  /** `where` for several values: the objects whose `field` holds any of `values`, in creation order. */
+  whereIn(model: string, field: string, values: Iterable<unknown>, space?: number | null): StoredObject[] {
+    const index = this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field);
+    const entries: Entry[] = [];
+    for (const value of new Set(values)) {
+      for (const entry of index.get(value) ?? []) {
+        if (space === undefined || entry.space === null || entry.space === space) entries.push(entry);
+      }
+    }
+    return entries.sort((a, b) => a.position - b.position).map((entry) => entry.object);
+  }
+
   private buildIndex(model: string, field: string): FieldIndex {
     const index: FieldIndex = new Map();
     this.collections.get(model)?.forEach((entry) => {

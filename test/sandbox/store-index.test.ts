@@ -1,4 +1,4 @@
-// The store's field index (`Store.where`), which the life cycles use instead of listing a whole model
+// The store's field index (`Store.where`, `Store.whereIn`), which the life cycles use instead of listing a whole model
 // per call: it must answer exactly what listing and filtering would, in the same order, after any mix
 // of puts, updates, re-puts and removals, whether it was built before or after them.
 import { describe, expect, it } from 'vitest';
@@ -38,16 +38,29 @@ function randomWrites(store: Store, next: () => number, count: number): void {
 }
 
 function expectSameAsListing(store: Store): void {
-  for (const value of [...VALUES, 99])
-    for (const space of [...SPACES, undefined]) {
+  for (const space of [...SPACES, undefined]) {
+    for (const value of [...VALUES, 99]) {
       expect(
         store.where(MODEL, 'linkedTransaction', value, space).map((o) => o.id),
         `value ${String(value)} space ${space}`,
       ).toEqual(listed(store, value, space));
     }
+    for (const values of [[10, 12], ['10', 10, 99], [11, 11, undefined], []]) {
+      const wanted = new Set<unknown>(values);
+      expect(
+        store.whereIn(MODEL, 'linkedTransaction', values, space).map((o) => o.id),
+        `values ${values.map(String).join(',')} space ${space}`,
+      ).toEqual(
+        store
+          .list(MODEL, space)
+          .filter((o) => wanted.has(o.linkedTransaction))
+          .map((o) => o.id),
+      );
+    }
+  }
 }
 
-describe('Store.where', () => {
+describe('Store.where and whereIn', () => {
   it('answers what listing and filtering answers, in creation order, through any mix of writes', () => {
     for (let seed = 1; seed <= 40; seed += 1) {
       const next = random(seed);

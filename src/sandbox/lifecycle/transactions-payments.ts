@@ -182,13 +182,11 @@ export function processWithoutInteraction(store: Store, space: number, id: numbe
 /** One-click tokens of the transaction's customer: active versions of tokens enabled for one-click payment. */
 export function oneClickVersions(store: Store, space: number, transaction: StoredObject): StoredObject[] {
   if (!transaction.customerId) return [];
-  const tokens = new Set(
-    store
-      .list('Token', space)
-      .filter((t) => t.state === 'ACTIVE' && t.enabledForOneClickPayment === true && t.customerId === transaction.customerId)
-      .map((t) => t.id),
-  );
-  return store.list('TokenVersion', space).filter((v) => v.state === 'ACTIVE' && tokens.has(v.token));
+  const tokens = store
+    .where('Token', 'customerId', transaction.customerId, space)
+    .filter((t) => t.state === 'ACTIVE' && t.enabledForOneClickPayment === true)
+    .map((t) => t.id);
+  return store.whereIn('TokenVersion', 'token', tokens, space).filter((v) => v.state === 'ACTIVE');
 }
 
 /**

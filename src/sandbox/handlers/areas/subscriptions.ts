@@ -145,7 +145,7 @@ defineHandlers({
         .filter((c) => c.transaction !== undefined)
         .map((c) => c.transaction),
     );
-    const invoices = sandbox.store.list('TransactionInvoice', space).filter((i) => transactions.has(i.linkedTransaction));
+    const invoices = sandbox.store.whereIn('TransactionInvoice', 'linkedTransaction', transactions, space);
     return { status: 200, body: searchObjects('TransactionInvoice', invoices, req, sandbox) };
   },
 });
