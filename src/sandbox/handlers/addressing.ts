@@ -19,10 +19,12 @@ export function addressedObject(resource: Resource, req: HandlerRequest, sandbox
 
 /** Objects visible through this base: same space, and under the parent named in the path. */
 export function visibleObjects(resource: Resource, req: HandlerRequest, sandbox: SandboxState): StoredObject[] {
-  const all = sandbox.store.list(resource.model, resource.spaceScoped ? req.space : undefined);
-  if (resource.model === 'Space') return all.filter((space) => canSeeSpace(req.user, space.id));
-  if (!resource.parent) return all;
+  const space = resource.spaceScoped ? req.space : undefined;
+  if (!resource.parent) {
+    const all = sandbox.store.list(resource.model, space);
+    return resource.model === 'Space' ? all.filter((s) => canSeeSpace(req.user, s.id)) : all;
+  }
   const parentId = Number(req.params[resource.parent.pathParam]);
   loadObject(sandbox.store, resource.parent.model, parentId, req.space);
-  return all.filter((o) => o[resource.parent!.field] === parentId);
+  return sandbox.store.where(resource.model, resource.parent.field, parentId, space);
 }
