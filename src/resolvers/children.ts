@@ -16,7 +16,7 @@ import { guarded } from './errors';
 import { fetchPage, userQuery } from './collections';
 import { signature, type FetchTarget } from './fetch-target';
 import { orderString, totalOrder } from './order';
-import { pageRequest, type CollectionArgs, type PageRequest } from './page-args';
+import { MAX_PAGE_SIZE, pageRequest, type CollectionArgs, type PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
 import { rowCursor } from './search-paging';
 import { group } from './search-syntax';
@@ -154,9 +154,17 @@ export interface AskedPage {
 }
 
 /**
- * The parent's page through the batching loader, when the page can be batched: the first page of a
- * searchable relation, forward, with room for two parents' pages (plus one row each, for hasNextPage)
- * in one search. Null otherwise (each parent then gets its own call).
+ * Whether pages of children asked for many parents go in one search: the first page, forward, with
+ * room for two parents' pages (plus one row each, for hasNextPage) in one search of `limit` rows.
+ * The cost estimate counts one call per parent otherwise.
+ */
+export function batchesChildPages(page: PageRequest, limit: number = MAX_PAGE_SIZE): boolean {
+  return Math.floor(limit / (page.size + 1)) >= 2 && page.forward && page.cursor === null;
+}
+
+/**
+ * The parent's page through the batching loader, when the page can be batched (a searchable
+ * relation, `batchesChildPages`). Null otherwise (each parent then gets its own call).
  */
 function batchedPage(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPage): Promise<Connection> | null {
   const { relation, parentKey, parentSpace, args } = asked;
@@ -164,8 +172,7 @@ function batchedPage(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPa
   const internals = internalsOf(ctx);
   const child = resourceOf(relation.child);
   const page = pageRequest(args);
-  const fits = Math.floor(internals.childBatchLimit / (page.size + 1)) >= 2;
-  if (!fits || !page.forward || page.cursor !== null || !child.ops.S) return null;
+  if (!batchesChildPages(page, internals.childBatchLimit) || !child.ops.S) return null;
   const space = spaceFor(child.model, parentSpace);
   const expand = planOf(ctx, info, child.model, 'connection').paths;
   const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };

@@ -2,9 +2,9 @@
 export { createGraphContext, type GraphContext, type GraphContextOptions } from './context';
 export type { Connection, PageInfo } from './connection';
 export type { CollectionArgs } from './page-args';
-export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './page-args';
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageRequest } from './page-args';
 export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
-export { resolveChildren } from './children';
+export { batchesChildPages, resolveChildren } from './children';
 export { resolveNaturalLink } from './natural-links';
 export { searchParams, type SearchArgs } from './search-params';
 export { addWarning, warningsOf, type Warning } from './warnings';

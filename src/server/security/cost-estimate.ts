@@ -1,14 +1,21 @@
 // The REST calls an operation may make, estimated from its document before execution, the way the
 // read path plans them: a collection or lookup is one call; a connection under a list of N parents is
 // batched (N x page size / 100 calls, one search more for each further space the parents span: a
-// search runs within one space); links within the REST expand depth (4) come with their parent
-// at no cost, deeper ones are loaded in batches of 100; an extra field (URLs, documents: not a REST
-// property of its entity) is one call per row. Page sizes count as asked (`first` / `last`, else the
-// graph's default), so the estimate is an upper bound on rows, like Shopify's. The depth, batch and
-// page numbers are the read path's own.
+// search runs within one space) when its pages can be (`batchesChildPages`), else one call per parent;
+// links within the REST expand depth (4) come with their parent at no cost, deeper ones and links REST
+// cannot expand are looked up in batches of 100; an extra (URLs, documents: not a REST property of its
+// entity) is one call per row; a bulk mutation one call per chunk. Page sizes count as asked (`first`
+// / `last`, else the graph's default; variables with their defaults), plain lists as many rows as their
+// key filter allows (else PLAIN_LIST_ROWS), so the estimate is an upper bound on rows, like Shopify's.
+// One thing it cannot know: when one parent of a batch has more children than a search returns, the
+// parents whose pages were cut are asked again one by one (the read path's optimistic batching);
+// the run-time budget still counts those calls.
 import {
   getNamedType,
+  getNullableType,
+  getVariableValues,
   isInterfaceType,
+  isListType,
   isObjectType,
   Kind,
   OperationTypeNode,
@@ -18,12 +25,12 @@ import {
   type GraphQLNamedType,
   type GraphQLSchema,
   type SelectionSetNode,
-  type ValueNode,
 } from 'graphql';
 import { getOperationAST } from 'graphql';
-import { deref, mutationSpecs, naturalLinks, resourceOf, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
-import { decodeGlobalId, DEFAULT_BULK_LIMIT, DEFAULT_PAGE_SIZE, MAX_EXPAND_DEPTH, MAX_PAGE_SIZE, SEARCH_BATCH } from '../../resolvers';
+import { deref, naturalLinks, resourceOf, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
+import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
+import { askedPage, batches, bulkItems, nodesCalls, plainListRows, restricted, type Variables } from './cost-arguments';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
@@ -62,30 +69,8 @@ const lookedUpLinks: Map<string, Resource> = new Map([
 interface Walk {
   schema: GraphQLSchema;
   fragments: Map<string, FragmentDefinitionNode>;
-  variables: Record<string, unknown>;
+  variables: Variables;
   bulkLimit: number;
-}
-
-/** Bulk mutations by name: the input field holding their items. */
-const bulkItemsFields = new Map(mutationSpecs.flatMap((m) => (m.bulkItemsField ? [[m.name, m.bulkItemsField] as const] : [])));
-
-/** The items of a bulk mutation's input (`input: { customers: [...] }`, inline or in variables). */
-function bulkItems(node: FieldNode, itemsField: string, variables: Record<string, unknown>): number {
-  const input = argument(node, 'input');
-  let items: unknown;
-  if (input?.kind === Kind.VARIABLE) items = (variables[input.name.value] as Record<string, unknown> | undefined)?.[itemsField];
-  else if (input?.kind === Kind.OBJECT) {
-    const value = input.fields.find((f) => f.name.value === itemsField)?.value;
-    if (value?.kind === Kind.LIST) return value.values.length;
-    if (value?.kind === Kind.VARIABLE) items = variables[value.name.value];
-  }
-  return Array.isArray(items) ? items.length : 1;
-}
-
-/** A mutation's own calls: one, or one per bulk chunk. */
-function mutationCalls(w: Walk, node: FieldNode): number {
-  const itemsField = bulkItemsFields.get(node.name.value);
-  return itemsField ? Math.max(1, Math.ceil(bulkItems(node, itemsField, w.variables) / w.bulkLimit)) : 1;
 }
 
 /** Where a selection is walked: how many rows of its type, across how many spaces at most. */
@@ -95,43 +80,6 @@ interface Rows {
 }
 
 const SPACE_TYPE = 'Space';
-
-function numberOf(value: ValueNode | undefined, variables: Record<string, unknown>): number | undefined {
-  if (value?.kind === Kind.INT) return Number(value.value);
-  if (value?.kind === Kind.VARIABLE) {
-    const v = variables[value.name.value];
-    return typeof v === 'number' ? v : undefined;
-  }
-  return undefined;
-}
-
-function argument(field: FieldNode, name: string): ValueNode | undefined {
-  return field.arguments?.find((a) => a.name.value === name)?.value;
-}
-
-function pageSize(field: FieldNode, variables: Record<string, unknown>): number {
-  const size = numberOf(argument(field, 'first'), variables) ?? numberOf(argument(field, 'last'), variables) ?? DEFAULT_PAGE_SIZE;
-  return Math.max(1, Math.min(MAX_PAGE_SIZE, size));
-}
-
-/** `nodes(ids:)`: how many ids, the calls they take (one batch per type and space) and the spaces they name. */
-function nodesCalls(field: FieldNode, variables: Record<string, unknown>): { rows: number; calls: number; spaces: number } {
-  const value = argument(field, 'ids');
-  let ids: unknown[] = [];
-  if (value?.kind === Kind.LIST) ids = value.values.map((v) => (v.kind === Kind.STRING ? v.value : null));
-  else if (value?.kind === Kind.VARIABLE && Array.isArray(variables[value.name.value])) ids = variables[value.name.value] as unknown[];
-  const groups = new Map<string, number>();
-  const spaces = new Set<string>();
-  for (const id of ids) {
-    const decoded = typeof id === 'string' ? decodeGlobalId(id) : null;
-    const group = decoded ? `${decoded.model}|${decoded.space ?? '-'}` : '?';
-    groups.set(group, (groups.get(group) ?? 0) + 1);
-    spaces.add(decoded ? String(decoded.space ?? '-') : '?');
-  }
-  let calls = 0;
-  for (const n of groups.values()) calls += batches(n);
-  return { rows: Math.max(1, ids.length), calls: Math.max(1, calls), spaces: Math.max(1, spaces.size) };
-}
 
 function rowResource(connection: GraphQLNamedType): Resource | undefined {
   if (!isObjectType(connection)) return undefined;
@@ -143,8 +91,6 @@ function rowResource(connection: GraphQLNamedType): Resource | undefined {
 function perParent(resource: Resource | undefined): boolean {
   return resource !== undefined && (resource.parent !== undefined || !resource.ops.S);
 }
-
-const batches = (rows: number): number => Math.ceil(rows / SEARCH_BATCH);
 
 /**
  * Searches for `rows` rows of `resource` asked for parents spread over `rows.spaces` spaces: the
@@ -196,18 +142,22 @@ function walkSet(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedT
   return total;
 }
 
-/** The rows of a connection: its `nodes` and `edges { node }` selections. */
+/** The rows of a connection: its `nodes` and `edges { node }` selections, inside fragments too. */
 function walkConnection(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, rows: Rows, seen: Set<string>): number {
   if (!set || !(isObjectType(type) || isInterfaceType(type))) return 0;
   let total = 0;
   for (const s of set.selections) {
-    if (s.kind !== Kind.FIELD) continue;
-    const def = type.getFields()[s.name.value];
-    if (!def) continue;
-    const named = getNamedType(def.type);
-    if (s.name.value === 'nodes') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
-    else if (s.name.value === 'edges') total += walkConnection(w, s.selectionSet, named, rows, seen);
-    else if (s.name.value === 'node') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
+    if (s.kind === Kind.INLINE_FRAGMENT) total += walkConnection(w, s.selectionSet, type, rows, seen);
+    else if (s.kind === Kind.FRAGMENT_SPREAD) {
+      if (!seen.has(s.name.value))
+        total += walkConnection(w, w.fragments.get(s.name.value)?.selectionSet, type, rows, new Set([...seen, s.name.value]));
+    } else {
+      const def = type.getFields()[s.name.value];
+      if (!def) continue;
+      const named = getNamedType(def.type);
+      if (s.name.value === 'nodes' || s.name.value === 'node') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
+      else if (s.name.value === 'edges') total += walkConnection(w, s.selectionSet, named, rows, seen);
+    }
   }
   return total;
 }
@@ -217,17 +167,20 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
   const def = parent.getFields()[node.name.value];
   if (!def) return 0;
   const named = getNamedType(def.type);
-  // A mutation is at least its own calls, whatever its payload selects.
-  if (parent === w.schema.getMutationType())
-    return mutationCalls(w, node) + walkSet(w, node.selectionSet, named, { n: 1, spaces: 1 }, 0, seen);
+  // A mutation is at least its own calls (one per bulk chunk), whatever its payload selects; a bulk
+  // payload holds a result per item.
+  if (parent === w.schema.getMutationType()) {
+    const items = bulkItems(node, w.variables);
+    const own = items === undefined ? 1 : Math.ceil(items / w.bulkLimit);
+    return own + walkSet(w, node.selectionSet, named, { n: items ?? 1, spaces: 1 }, 0, seen);
+  }
   const root = parent === w.schema.getQueryType();
   if (isObjectType(named) && named.name.endsWith('Connection')) {
-    const size = pageSize(node, w.variables);
+    const page = askedPage(node, w.variables);
     const resource = rowResource(named);
-    const own = rows.n <= 1 ? 1 : perParent(resource) ? rows.n : searches(rows.n * size, rows, resource);
-    return (
-      own + intermediates(parent, node, rows) + walkConnection(w, node.selectionSet, named, { n: rows.n * size, spaces: rows.spaces }, seen)
-    );
+    const own = rows.n <= 1 ? 1 : perParent(resource) || !page.batched ? rows.n : searches(rows.n * page.size, rows, resource);
+    const below: Rows = { n: rows.n * page.size, spaces: rows.spaces };
+    return own + intermediates(parent, node, rows) + walkConnection(w, node.selectionSet, named, below, seen);
   }
   if (isEntityType(named)) {
     const resource = resourceByType.get(named.name);
@@ -236,6 +189,7 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
         const n = nodesCalls(node, w.variables);
         return rows.n * n.calls + walkSet(w, node.selectionSet, named, { n: rows.n * n.rows, spaces: rows.n * n.spaces }, 0, seen);
       }
+      if (root && resource && isListType(getNullableType(def.type))) return plainList(w, node, named, resource, seen);
       return searches(rows.n, rows, resource) + walkSet(w, node.selectionSet, named, rows, 0, seen);
     }
     const lookedUp = lookedUpLinks.get(`${parent.name}.${node.name.value}`);
@@ -246,6 +200,13 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
     return searches(rows.n, rows, resource) + walkSet(w, node.selectionSet, named, rows, 1, seen);
   }
   return (isExtra(parent, node) ? rows.n : 0) + (node.selectionSet ? walkSet(w, node.selectionSet, named, rows, depth, seen) : 0);
+}
+
+/** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
+function plainList(w: Walk, node: FieldNode, type: GraphQLNamedType, resource: Resource, seen: Set<string>): number {
+  const rows = plainListRows(node, resource.key.field, w.variables);
+  const own = restricted(node) ? Math.floor(rows / 100) + 1 : 1;
+  return own + walkSet(w, node.selectionSet, type, { n: rows, spaces: 1 }, 0, seen);
 }
 
 /** The estimated REST calls of the operation to run, or null when the document names none. */
@@ -262,5 +223,9 @@ export function estimateCost(
   if (!root) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  return walkSet({ schema, fragments, variables, bulkLimit }, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
+  // With the operation's defaults and coercions, as execution will see them (invalid ones: as given;
+  // execution refuses them).
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
+  const values = coerced.coerced ?? variables;
+  return walkSet({ schema, fragments, variables: values, bulkLimit }, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }
