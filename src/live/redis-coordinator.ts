@@ -138,7 +138,9 @@ class RedisLink implements WatchLink {
 
   /** The beat script: the peer entry, the lease `action`, and the interest unless it is ''. */
   private async write(action: LeaseAction, token: string, interest: string): Promise<BeatAnswer> {
-    // Noted when sent: one connection keeps the order, so what Redis holds is the last one sent.
+    // Noted when sent: one connection keeps the order, so what Redis holds is the last one sent. (After
+    // a SCRIPT FLUSH ioredis sends the script again behind what was queued meanwhile: a wake may then
+    // reach the leader before this interest, which the leader reads at its next tick.)
     if (interest) this.shared = interest;
     const expiry = Date.now() + 3 * this.tick.fastMs;
     const keys = [this.key('peers'), this.key('lease'), this.key('interest')] as const;
