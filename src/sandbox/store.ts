@@ -42,30 +42,41 @@ export class WriteJournal {
   }
 }
 
-/** One model's objects by the value of one field: each bucket holds their entries in creation order. */
-type FieldIndex = Map<unknown, Entry[]>;
+/**
+ * One model's objects by the value of one field, in creation order. Most values (a transaction's id
+ * in its completions) have one object: such a bucket is the entry itself, not an array of one, which
+ * halves what an index of a large model costs.
+ */
+type Bucket = Entry | Entry[];
+type FieldIndex = Map<unknown, Bucket>;
 
-function insertByPosition(bucket: Entry[], entry: Entry): void {
+const entriesOf = (bucket: Bucket | undefined): readonly Entry[] => (bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket]);
+
+function addToIndex(index: FieldIndex, value: unknown, entry: Entry): void {
+  const bucket = index.get(value);
+  if (bucket === undefined) index.set(value, entry);
+  else if (!Array.isArray(bucket)) index.set(value, bucket.position < entry.position ? [bucket, entry] : [entry, bucket]);
   // New objects come last in creation order: the usual case appends.
-  if (!bucket.length || bucket[bucket.length - 1].position < entry.position) {
-    bucket.push(entry);
-    return;
+  else if (bucket[bucket.length - 1].position < entry.position) bucket.push(entry);
+  else {
+    let [low, high] = [0, bucket.length];
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (bucket[middle].position < entry.position) low = middle + 1;
+      else high = middle;
+    }
+    bucket.splice(low, 0, entry);
   }
-  let [low, high] = [0, bucket.length];
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (bucket[middle].position < entry.position) low = middle + 1;
-    else high = middle;
-  }
-  bucket.splice(low, 0, entry);
 }
 
-function removeFromBucket(index: FieldIndex, value: unknown, entry: Entry): void {
+function removeFromIndex(index: FieldIndex, value: unknown, entry: Entry): void {
   const bucket = index.get(value);
-  const at = bucket ? bucket.indexOf(entry) : -1;
+  if (bucket === entry) index.delete(value);
+  if (!Array.isArray(bucket)) return;
+  const at = bucket.indexOf(entry);
   if (at < 0) return;
-  bucket!.splice(at, 1);
-  if (!bucket!.length) index.delete(value);
+  bucket.splice(at, 1);
+  if (bucket.length === 1) index.set(value, bucket[0]);
 }
 
 export type UpdateOutcome =
@@ -204,7 +215,7 @@ export class Store {
     if (!this.get(model, key, space)) return false;
     const collection = this.collections.get(model)!;
     const entry = collection.get(key)!;
-    this.indexes.get(model)?.forEach((index, field) => removeFromBucket(index, entry.object[field], entry));
+    this.indexes.get(model)?.forEach((index, field) => removeFromIndex(index, entry.object[field], entry));
     return collection.delete(key);
   }
 
@@ -217,7 +228,7 @@ export class Store {
   where(model: string, field: string, value: unknown, space?: number | null): StoredObject[] {
     const bucket = (this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field)).get(value);
     const out: StoredObject[] = [];
-    for (const entry of bucket ?? []) {
+    for (const entry of entriesOf(bucket)) {
       if (space === undefined || entry.space === null || entry.space === space) out.push(entry.object);
     }
     return out;
@@ -228,7 +239,7 @@ export class Store {
     const index = this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field);
     const entries: Entry[] = [];
     for (const value of new Set(values)) {
-      for (const entry of index.get(value) ?? []) {
+      for (const entry of entriesOf(index.get(value))) {
         if (space === undefined || entry.space === null || entry.space === space) entries.push(entry);
       }
     }
@@ -237,12 +248,7 @@ export class Store {
 
   private buildIndex(model: string, field: string): FieldIndex {
     const index: FieldIndex = new Map();
-    this.collections.get(model)?.forEach((entry) => {
-      const value = entry.object[field];
-      const bucket = index.get(value);
-      if (bucket) bucket.push(entry);
-      else index.set(value, [entry]);
-    });
+    this.collections.get(model)?.forEach((entry) => addToIndex(index, entry.object[field], entry));
     let byField = this.indexes.get(model);
     if (!byField) {
       byField = new Map();
@@ -258,11 +264,9 @@ export class Store {
       const value = entry.object[field];
       if (before) {
         if (before[field] === value) return;
-        removeFromBucket(index, before[field], entry);
+        removeFromIndex(index, before[field], entry);
       }
-      const bucket = index.get(value);
-      if (bucket) insertByPosition(bucket, entry);
-      else index.set(value, [entry]);
+      addToIndex(index, value, entry);
     });
   }
 }

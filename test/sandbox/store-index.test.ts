@@ -15,7 +15,8 @@ function random(seed: number): () => number {
 
 const MODEL = 'TransactionCompletion';
 const SPACES = [1, 2, null];
-const VALUES = [10, 11, 12, '10', undefined];
+// Many values for 30 keys: buckets of one object (kept as the entry itself) and of several both occur.
+const VALUES = [10, 11, 12, 13, 14, 15, 16, 17, '10', undefined];
 
 function listed(store: Store, value: unknown, space: number | null | undefined): unknown[] {
   return store
