@@ -52,6 +52,10 @@ type FieldIndex = Map<unknown, Bucket>;
 
 const entriesOf = (bucket: Bucket | undefined): readonly Entry[] => (bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket]);
 
+/** Whether the entry is seen from `space` (every space when undefined; objects outside spaces from all). */
+const visibleFrom = (entry: Entry, space: number | null | undefined): boolean =>
+  space === undefined || entry.space === null || entry.space === space;
+
 function addToIndex(index: FieldIndex, value: unknown, entry: Entry): void {
   const bucket = index.get(value);
   if (bucket === undefined) index.set(value, entry);
@@ -158,7 +162,7 @@ export class Store {
   list(model: string, space?: number | null): StoredObject[] {
     const out: StoredObject[] = [];
     for (const entry of this.collections.get(model)?.values() ?? []) {
-      if (space === undefined || entry.space === null || entry.space === space) out.push(entry.object);
+      if (visibleFrom(entry, space)) out.push(entry.object);
     }
     return out;
   }
@@ -229,7 +233,7 @@ export class Store {
     const bucket = (this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field)).get(value);
     const out: StoredObject[] = [];
     for (const entry of entriesOf(bucket)) {
-      if (space === undefined || entry.space === null || entry.space === space) out.push(entry.object);
+      if (visibleFrom(entry, space)) out.push(entry.object);
     }
     return out;
   }
@@ -240,7 +244,7 @@ export class Store {
     const entries: Entry[] = [];
     for (const value of new Set(values)) {
       for (const entry of entriesOf(index.get(value))) {
-        if (space === undefined || entry.space === null || entry.space === space) entries.push(entry);
+        if (visibleFrom(entry, space)) entries.push(entry);
       }
     }
     return entries.sort((a, b) => a.position - b.position).map((entry) => entry.object);
