@@ -5,11 +5,8 @@ import { isCanonicalInstant } from '../search/values';
 import type { Store, StoredObject } from '../store';
 import { applyTransition } from './machine';
 import { manualTaskLifecycle } from './manual-tasks';
-import { closePeriodBill } from './period-bills';
-import { createCharge, runCharge } from './subscription-charges';
-import { reactivateSubscription, terminate } from './subscription-flows';
-import { openEntries } from './ledger';
-import { currentVersion } from './subscriptions';
+import { runCharge } from './subscription-charges';
+import { billPeriod, completeRunOut, endTerminationPeriod, reactivateSubscription, terminate } from './subscription-flows';
 import { completeTransaction } from './completions';
 import { voidTransaction } from './voids';
 import { FAILURES, transactionLifecycle } from './transactions';
@@ -29,7 +26,6 @@ export interface DueRule {
 }
 
 const NOT_AUTHORIZED = new Set(['PENDING', 'CONFIRMED', 'PROCESSING']);
-const ENDING = new Set(['TERMINATING', 'TERMINATED']);
 
 function failTransaction(store: Store, space: number, id: number, reason: StoredObject, now: Date): void {
   applyTransition(store, transactionLifecycle, id, space, 'timeOut', (t) => ({
@@ -91,22 +87,21 @@ export const RULES: DueRule[] = [
     name: 'period bill closed and charged',
     model: 'SubscriptionPeriodBill',
     dueOn: (b) => (b.state === 'PENDING' ? (b.plannedPeriodEndDate as string | undefined) : undefined),
-    apply: (store, space, b, now) => {
-      const end = new Date(String(b.plannedPeriodEndDate));
-      closePeriodBill(store, space, Number(b.id), end, true, now);
-      const version = store.get('SubscriptionVersion', Number(b.subscriptionVersion), space);
-      if (!version) return;
-      const subscriptionId = Number(version.subscription);
-      // A subscription terminating or terminated has no version left to charge: its last bill closes uncharged.
-      if (ENDING.has(String(store.get('Subscription', subscriptionId, space)?.state))) return;
-      if (!openEntries(store, space, Number(currentVersion(store, space, subscriptionId).id)).length) return;
-      createCharge(
-        store,
-        space,
-        { subscription: subscriptionId, externalId: `period-bill-${String(b.id)}`, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' },
-        now,
-      );
-    },
+    apply: (store, space, b, now) => billPeriod(store, space, Number(b.id), now),
+  },
+  // The two ends below come after the bill rule: a bill due at the same instant closes (and is charged)
+  // as a full period first, and the end finds no bill left to close early.
+  {
+    name: 'version ran out its period',
+    model: 'SubscriptionVersion',
+    dueOn: (v) => (v.state === 'TERMINATING' ? (v.plannedTerminationDate as string | undefined) : undefined),
+    apply: (store, space, v, now) => void completeRunOut(store, space, Number(v.id), now),
+  },
+  {
+    name: 'termination period ended',
+    model: 'Subscription',
+    dueOn: (s) => (s.state === 'TERMINATION_SCHEDULED' ? (s.plannedTerminationDate as string | undefined) : undefined),
+    apply: (store, space, s, now) => void endTerminationPeriod(store, space, Number(s.id), now),
   },
 ];
 

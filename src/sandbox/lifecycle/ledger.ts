@@ -88,6 +88,17 @@ export function openEntries(store: Store, space: number, versionId: number): Sto
   return store.where('SubscriptionLedgerEntry', 'subscriptionVersion', versionId, space).filter((e) => e.state === 'OPEN');
 }
 
+/**
+ * What the subscription owes: the OPEN entries of all its versions, oldest first. A version that ran
+ * out its period (or ended after a charge gave its entries back) still owes them.
+ */
+export function owedEntries(store: Store, space: number, subscriptionId: number): StoredObject[] {
+  return store
+    .where('SubscriptionVersion', 'subscription', subscriptionId, space)
+    .flatMap((version) => openEntries(store, space, Number(version.id)))
+    .sort((a, b) => Number(a.id) - Number(b.id));
+}
+
 /** Applies one ledger action to each of the entries (ids). */
 export function moveEntries(store: Store, space: number, ids: number[], action: 'schedule' | 'pay' | 'release'): void {
   for (const id of ids) applyTransition(store, ledgerEntryLifecycle, id, space, action);

@@ -2,7 +2,9 @@
 // version becomes active (or when usage is first reported). Metric usage reports accumulate during
 // the period; closing the bill (BILLED, effective end = currentDate) turns the usage reported between
 // the period start and currentDate into one METERED_FEE ledger entry per metric and, unless told
-// otherwise, opens the next period at currentDate.
+// otherwise, opens the next period at currentDate. A version bills only the usage reported while it
+// was current (until it began terminating: a replaced version's usage is its successor's), and no
+// next period opens once the version or its subscription is planned to end by currentDate.
 //
 // Metered fee tiers are not part of the API (SPEC "Gaps"), so the sandbox prices every consumed unit
 // at METERED_UNIT_PRICE in the billing currency.
@@ -113,6 +115,25 @@ function metricTitle(store: Store, space: number, metricId: number): string {
   return (name && Object.values(name)[0]) ?? `Metric ${metricId}`;
 }
 
+/**
+ * The end of the usage a version's bill closing at `currentDate` bills: just before the version began
+ * terminating, if earlier (usage reported from that instant on is its successor's, whose bill opens then).
+ */
+function usageEnd(version: StoredObject, currentDate: Date): Date {
+  const terminating = version.terminatingOn === undefined ? NaN : Date.parse(String(version.terminatingOn));
+  return terminating <= currentDate.getTime() ? new Date(terminating - 1) : currentDate;
+}
+
+/** Whether the version (running out its period) or its subscription (scheduled to terminate) ends by `date`. */
+function endsBy(store: Store, space: number, version: StoredObject, date: Date): boolean {
+  const subscription = store.get('Subscription', Number(version.subscription), space);
+  const planned = [
+    version.state === 'TERMINATING' ? version.plannedTerminationDate : undefined,
+    subscription?.state === 'TERMINATION_SCHEDULED' ? subscription.plannedTerminationDate : undefined,
+  ];
+  return planned.some((at) => at !== undefined && Date.parse(String(at)) <= date.getTime());
+}
+
 /** Closes a PENDING bill at `currentDate`: BILLED, usage billed, next period opened if asked. */
 export function closePeriodBill(
   store: Store,
@@ -131,7 +152,7 @@ export function closePeriodBill(
     });
   }
   const version = loadObject(store, 'SubscriptionVersion', bill.subscriptionVersion as number, space);
-  for (const [metric, units] of usageBetween(store, space, version.subscription as number, start, currentDate)) {
+  for (const [metric, units] of usageBetween(store, space, version.subscription as number, start, usageEnd(version, currentDate))) {
     createLedgerEntry(
       store,
       space,
@@ -152,7 +173,7 @@ export function closePeriodBill(
     ...b,
     effectivePeriodEndDate: iso(currentDate),
   }));
-  if (createNextPeriod && ['ACTIVE', 'TERMINATING'].includes(String(version.state))) {
+  if (createNextPeriod && ['ACTIVE', 'TERMINATING'].includes(String(version.state)) && !endsBy(store, space, version, currentDate)) {
     openPeriodBill(store, space, version, currentDate, now);
   }
   return billed;

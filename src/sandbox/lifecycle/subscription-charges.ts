@@ -1,5 +1,5 @@
-// Subscription charges: a charge takes the OPEN ledger entries of the subscription's current version
-// (they become SCHEDULED). Running it asks the subscription's payment means (its token) for the money:
+// Subscription charges: a charge takes the OPEN ledger entries of every version of the subscription
+// (they become SCHEDULED): the current version's, and those of a version that ran out its period. Running it asks the subscription's payment means (its token) for the money:
 // - approved: the sandbox creates the payment the charge stands for (a FULFILL transaction, its
 //   SUCCESSFUL completion and a PAID invoice), so that the subscription's invoices are real objects;
 //   the entries become PAID and the charge SUCCESSFUL;
@@ -10,10 +10,9 @@
 import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
-import { moveEntries, openEntries } from './ledger';
+import { moveEntries, owedEntries } from './ledger';
 import { applyTransition, defineLifecycle } from './machine';
 import { iso, money } from './periods';
-import { currentVersion } from './subscriptions';
 import { activeVersion } from './tokens';
 import { FAILURES } from './transactions';
 import { tokenCardOutcome } from './transactions-cards';
@@ -45,17 +44,33 @@ export interface ChargeInput {
 /** Subscription states in which a charge may be created (initialization charges its own way). */
 const CHARGEABLE_STATES = ['INITIALIZING', 'ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
-/** Creates a SCHEDULED charge over the current version's OPEN ledger entries. */
+/** Whether a charge may be created for the subscription in its current state. */
+export function isChargeable(subscription: StoredObject): boolean {
+  return CHARGEABLE_STATES.includes(String(subscription.state));
+}
+
+/**
+ * The entries one charge takes: what the subscription owes in the currency of its oldest OPEN entry's
+ * version (one payment has one currency, and apply-changes may change a subscription's); what is owed
+ * in another currency stays OPEN for the next charge.
+ */
+function entriesToCharge(store: Store, space: number, subscriptionId: number): StoredObject[] {
+  const owed = owedEntries(store, space, subscriptionId);
+  const currencyOf = (entry: StoredObject) => store.get('SubscriptionVersion', Number(entry.subscriptionVersion), space)?.billingCurrency;
+  const currency = owed.length ? currencyOf(owed[0]) : undefined;
+  return owed.filter((entry) => currencyOf(entry) === currency);
+}
+
+/** Creates a SCHEDULED charge over the OPEN ledger entries of the subscription's versions (one currency). */
 export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date): StoredObject {
   const subscription = loadObject(store, 'Subscription', input.subscription, space);
-  if (!CHARGEABLE_STATES.includes(String(subscription.state))) {
+  if (!isChargeable(subscription)) {
     throw unprocessable(
       `Cannot charge Subscription ${input.subscription}: it is ${String(subscription.state)}; charges are allowed only when it is ${CHARGEABLE_STATES.join(', ')}.`,
       { subscription: String(subscription.state) },
     );
   }
-  const version = currentVersion(store, space, input.subscription);
-  const entryIds = openEntries(store, space, version.id as number).map((e) => e.id as number);
+  const entryIds = entriesToCharge(store, space, input.subscription).map((e) => e.id as number);
   moveEntries(store, space, entryIds, 'schedule');
   return createObject(
     store,
@@ -119,10 +134,14 @@ function refusalOf(store: Store, space: number, subscription: StoredObject): Ref
   return undefined;
 }
 
-/** The transaction fields every charge's payment shares: what is owed, by whom, with which token. */
+/**
+ * The transaction fields every charge's payment shares: what is owed, by whom, with which token. The
+ * currency is the billing currency of the entries' version (a new version keeps its predecessor's
+ * currency), not the current version's: a subscription whose last version ran out may have none.
+ */
 function chargeTransaction(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): StoredObject {
   const subscription = loadObject(store, 'Subscription', charge.subscription as number, space);
-  const version = currentVersion(store, space, subscription.id as number);
+  const version = loadObject(store, 'SubscriptionVersion', entries[0].subscriptionVersion as number, space);
   const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber as number, space) : undefined;
   return {
     language: subscription.language,

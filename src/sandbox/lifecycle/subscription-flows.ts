@@ -1,14 +1,17 @@
 // The subscription actions that span several objects: create, initialize, suspend, reactivate,
-// terminate. Each checks its transition before it changes anything (a refusal leaves all as it was).
+// terminate, and the ends the clock brings (a period's bill, a version's or a termination period's
+// end). Each checks its transition before it changes anything (a refusal leaves all as it was).
 import { unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, assertTransition } from './machine';
-import { openPeriodBill } from './period-bills';
+import { owedEntries } from './ledger';
+import { closePeriodBill, openPeriodBill, pendingBill } from './period-bills';
 import { addMonths, iso } from './periods';
 import { referenced } from './references';
-import { discardScheduledCharges, runCharge, scheduleCharge } from './subscription-charges';
+import { createCharge, discardScheduledCharges, isChargeable, runCharge, scheduleCharge } from './subscription-charges';
 import {
+  completeVersionTermination,
   createVersion,
   currentVersion,
   subscriptionLifecycle,
@@ -175,4 +178,69 @@ export function terminate(
   const result = terminateSubscription(store, space, subscriptionId, respectTerminationPeriod, now, by);
   if (!respectTerminationPeriod) discardScheduledCharges(store, space, subscriptionId, now);
   return result;
+}
+
+/**
+ * Charges what the subscription owes at once by its token (an automatic charge), when it owes anything
+ * and may be charged: a terminated subscription's last bill closes uncharged.
+ */
+function chargeOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date): void {
+  const subscription = store.get('Subscription', subscriptionId, space);
+  if (!subscription || !isChargeable(subscription) || !owedEntries(store, space, subscriptionId).length) return;
+  createCharge(store, space, { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' }, now);
+}
+
+/**
+ * A period ends: its bill closes at the planned end, the next period opens (unless the version or the
+ * subscription ends by then), and what the subscription owes is charged.
+ */
+export function billPeriod(store: Store, space: number, billId: number, now: Date): void {
+  const bill = loadObject(store, 'SubscriptionPeriodBill', billId, space);
+  closePeriodBill(store, space, billId, new Date(String(bill.plannedPeriodEndDate)), true, now);
+  const version = loadObject(store, 'SubscriptionVersion', bill.subscriptionVersion as number, space);
+  chargeOwed(store, space, version.subscription as number, `period-bill-${billId}`, now);
+}
+
+/** Closes the version's PENDING bill at `at` as its last (no next period), if it has one begun by then. */
+function closeLastBill(store: Store, space: number, versionId: number, at: Date, now: Date): StoredObject | undefined {
+  const bill = pendingBill(store, space, versionId);
+  if (!bill || Date.parse(String(bill.periodStartDate)) > at.getTime()) return undefined;
+  return closePeriodBill(store, space, bill.id as number, at, false, now);
+}
+
+/**
+ * A version that ran out its period ends at its plannedTerminationDate: its last bill closes then,
+ * it is TERMINATED, and what the subscription owes (that bill's usage included) is charged.
+ */
+export function completeRunOut(store: Store, space: number, versionId: number, now: Date): StoredObject {
+  const version = loadObject(store, 'SubscriptionVersion', versionId, space);
+  assertTransition(subscriptionVersionLifecycle, version, 'completeTermination');
+  const at = new Date(String(version.plannedTerminationDate));
+  const bill = closeLastBill(store, space, versionId, at, now);
+  const done = completeVersionTermination(store, space, versionId, at);
+  if (bill) chargeOwed(store, space, version.subscription as number, `period-bill-${String(bill.id)}`, now);
+  return done;
+}
+
+/**
+ * A termination period ends at the subscription's plannedTerminationDate: the bills of its active
+ * versions close then as their last and what it owes is charged, then it terminates at that date as
+ * `terminate` without a termination period does (scheduled charges discarded).
+ */
+export function endTerminationPeriod(store: Store, space: number, subscriptionId: number, now: Date): StoredObject {
+  const subscription = loadObject(store, 'Subscription', subscriptionId, space);
+  if (subscription.state !== 'TERMINATION_SCHEDULED') {
+    throw unprocessable(
+      `Subscription ${subscriptionId} is ${String(subscription.state)}, not TERMINATION_SCHEDULED: no termination period to end.`,
+      {
+        state: String(subscription.state),
+      },
+    );
+  }
+  const at = new Date(String(subscription.plannedTerminationDate));
+  for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
+    if (version.state === 'ACTIVE') closeLastBill(store, space, version.id as number, at, now);
+  }
+  chargeOwed(store, space, subscriptionId, `termination-${subscriptionId}`, now);
+  return terminate(store, space, subscriptionId, false, at, undefined);
 }

@@ -8,9 +8,12 @@
 //   version; final) when it fails. The response is that charge.
 // - a later charge that fails leaves the subscription as it is (ACTIVE stays ACTIVE).
 // - apply-changes and upgrade-product (ACTIVE only) create a new ACTIVE version; the previous version
-//   goes TERMINATING, and then TERMINATED at once unless the termination period is respected.
+//   goes TERMINATING, and then TERMINATED at once unless the termination period is respected: then it
+//   runs out its period and the clock completes it at its plannedTerminationDate, one month ahead
+//   (its last bill closes then and is charged; see subscription-flows.ts).
 // - terminate with respectTerminationPeriod: TERMINATION_SCHEDULED (plannedTerminationDate one billing
-//   period ahead); without: TERMINATING then TERMINATED in the same request, versions alike.
+//   period ahead), and the clock terminates it at that date; without: TERMINATING then TERMINATED in
+//   the same request, versions alike.
 import { badRequest } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
@@ -160,10 +163,14 @@ export function endVersion(store: Store, space: number, version: StoredObject, n
     terminationIssuedOn: iso(now),
     plannedTerminationDate: iso(runOut ? addMonths(now, 1) : now),
   }));
-  if (runOut) return terminating;
-  return applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'completeTermination', (v) => ({
+  return runOut ? terminating : completeVersionTermination(store, space, version.id as number, now);
+}
+
+/** TERMINATING -> TERMINATED: the version has ended (at once, or when it ran out its period). */
+export function completeVersionTermination(store: Store, space: number, versionId: number, at: Date): StoredObject {
+  return applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'completeTermination', (v) => ({
     ...v,
-    terminatedOn: iso(now),
+    terminatedOn: iso(at),
   }));
 }
 
@@ -213,10 +220,7 @@ export function terminateSubscription(
   assertTransition(subscriptionLifecycle, subscription, 'terminate');
   for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
     if (version.state === 'TERMINATING') {
-      applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'completeTermination', (v) => ({
-        ...v,
-        terminatedOn: iso(now),
-      }));
+      completeVersionTermination(store, space, version.id as number, now);
     } else if (LIVE_VERSION_STATES.includes(String(version.state)) && version.state !== 'INITIALIZING') {
       endVersion(store, space, version, now, false);
     }

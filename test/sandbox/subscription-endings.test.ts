@@ -1,0 +1,234 @@
+// How subscriptions end on the sandbox clock (`/__admin/clock`, manual mode): a termination that
+// respects the termination period happens at its planned date, a version replaced while respecting
+// it runs out its period and ends at its own date, and what was billed is charged, never left OPEN.
+// The clock only moves when a test advances it; no test sleeps.
+import { describe, expect, it } from 'vitest';
+import { actOn, type Json } from './support/act';
+import { expectingStatus, useSandbox } from './support/sandbox';
+
+const f = useSandbox({ clock: 'manual' });
+const act = actOn(f);
+const ok200 = expectingStatus(f);
+const DAY = 86_400_000;
+
+async function clock(body?: unknown): Promise<Json> {
+  const res = await fetch(`${f.sandbox.origin}/__admin/clock`, {
+    method: body === undefined ? 'GET' : 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json()) as Json;
+  expect(res.status, JSON.stringify(json)).toBe(200);
+  return json;
+}
+
+const sandboxNow = async () => new Date((await clock()).now as string);
+
+/** Moves the clock to just past `instant` (a second later); returns what happened on the way. */
+async function advancePast(instant: string | Date): Promise<Json[]> {
+  const seconds = Math.ceil((new Date(instant).getTime() - (await sandboxNow()).getTime()) / 1000) + 1;
+  return (await clock({ advance: `PT${seconds}S` })).happened as Json[];
+}
+
+const advance = async (duration: string): Promise<Json[]> => (await clock({ advance: duration })).happened as Json[];
+
+const search = async (path: string, query: string): Promise<Json[]> =>
+  (await ok200<{ data: Json[] }>({ path: `${path}/search?query=${encodeURIComponent(query)}&order=id` })).data;
+
+const billsOf = (versionId: number) => search('/subscriptions/period-bills', `subscriptionVersion.id:${versionId}`);
+const entriesOf = (versionId: number) => search('/subscriptions/ledger-entries', `subscriptionVersion:${versionId}`);
+const chargesOf = (subscriptionId: number) => search('/subscriptions/charges', `subscription.id:${subscriptionId}`);
+const subscription = (id: number) => ok200({ path: `/subscriptions/${id}` });
+const version = (id: number) => ok200({ path: `/subscriptions/versions/${id}` });
+const transaction = async (id: number) => (await act('getTransaction', { params: { id } })).body;
+
+let fixtures: { subscriber: number; product: number; metric: number } | undefined;
+
+async function known(): Promise<{ subscriber: number; product: number; metric: number }> {
+  fixtures ??= {
+    subscriber: (await ok200<{ data: Json[] }>({ path: '/subscriptions/subscribers?limit=1' })).data[0].id,
+    product: (await ok200<{ data: Json[] }>({ path: '/subscriptions/versions?limit=1' })).data[0].productVersion.product.id,
+    metric: (await ok200<{ data: Json[] }>({ path: '/subscriptions/metrics?limit=1' })).data[0].id,
+  };
+  return fixtures;
+}
+
+/** A token on the approving card, made over HTTP (a zero-amount tokenizing card check). */
+async function approvingToken(): Promise<number> {
+  const lineItems = [{ name: 'Card check', quantity: 1, amountIncludingTax: 0, type: 'FEE', uniqueId: 'check' }];
+  const tx = await act('createTransaction', { body: { currency: 'CHF', lineItems, tokenizationMode: 'FORCE_CREATION' } });
+  const paid = await act('processTransactionCardDetails', {
+    params: { id: tx.body.id },
+    body: { cardData: { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12' } },
+  });
+  expect(paid.status, paid.text).toBe(200);
+  return paid.body.token.id;
+}
+
+/** An ACTIVE subscription charged by an approving token: its id, first version and first bill. */
+async function activeSubscription(reference: string): Promise<{ id: number; versionId: number; bill: Json }> {
+  const { subscriber, product } = await known();
+  const token = await approvingToken();
+  const created = await ok200({
+    method: 'POST',
+    path: '/subscriptions',
+    body: { product, currency: 'CHF', subscription: { subscriber, reference, token } },
+  });
+  await ok200({ method: 'POST', path: `/subscriptions/${created.subscription.id}/initialize` });
+  expect((await subscription(created.subscription.id)).state).toBe('ACTIVE');
+  const [bill] = await billsOf(created.id);
+  return { id: created.subscription.id, versionId: created.id, bill };
+}
+
+async function reportUsage(subscriptionId: number, consumedUnits: number, externalId: string): Promise<void> {
+  const { metric } = await known();
+  await ok200({
+    method: 'POST',
+    path: '/subscriptions/metric-usage-reports',
+    body: { subscription: subscriptionId, metric, consumedUnits, externalId },
+  });
+}
+
+/** An OPEN ledger entry of one unit on the version. */
+async function addEntry(versionId: number, title: string, externalId: string, amountIncludingTax: number): Promise<void> {
+  const body = { subscriptionVersion: versionId, title, externalId, quantity: 1, amountIncludingTax };
+  await ok200({ method: 'POST', path: '/subscriptions/ledger-entries', body });
+}
+
+/** A charge planned at `at`: it takes what the subscription owes now and waits SCHEDULED until then. */
+async function planCharge(subscriptionId: number, externalId: string, at: Date): Promise<Json> {
+  const body = { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', plannedExecutionDate: at.toISOString() };
+  return ok200({ method: 'POST', path: '/subscriptions/charges', body });
+}
+
+/** What a charge was paid: the amount of its transaction. */
+async function paidAmount(charge: Json): Promise<number> {
+  expect(charge.state).toBe('SUCCESSFUL');
+  return (await transaction(charge.transaction.id)).authorizationAmount;
+}
+
+const mine = (happened: Json[], ids: number[]) => happened.filter((e) => ids.includes(e.id)).map((e) => [e.what, e.id, e.dueOn]);
+
+describe('a termination that respects the termination period', () => {
+  it('bills the subscription until its planned date, terminates it then, and nothing happens after', async () => {
+    const s = await activeSubscription('S-END-SCHEDULED');
+    await advance('P1D');
+    await ok200({ method: 'POST', path: `/subscriptions/${s.id}/terminate?respectTerminationPeriod=true` }, 204);
+    const scheduled = await subscription(s.id);
+    const plannedEnd: string = scheduled.plannedTerminationDate;
+    expect([scheduled.state, Date.parse(plannedEnd) > Date.parse(s.bill.plannedPeriodEndDate)]).toEqual(['TERMINATION_SCHEDULED', true]);
+    await addEntry(s.versionId, 'Extra seat', 'end-scheduled-seat', 15);
+    const later = await planCharge(s.id, 'end-later', new Date(Date.parse(plannedEnd) + 5 * DAY));
+    await reportUsage(s.id, 4, 'end-scheduled-1');
+
+    // The first period ends before the planned date: billed, charged, and a last period opens.
+    await advancePast(s.bill.plannedPeriodEndDate);
+    const [first, last] = await billsOf(s.versionId);
+    expect([first.state, last?.state, (await subscription(s.id)).state]).toEqual(['BILLED', 'PENDING', 'TERMINATION_SCHEDULED']);
+    const firstCharge = (await chargesOf(s.id)).find((c) => c.externalId === `period-bill-${first.id}`)!;
+    expect(await paidAmount(firstCharge)).toBe(4);
+    await advance('PT6H');
+    await reportUsage(s.id, 2, 'end-scheduled-2');
+
+    const happened = await advancePast(new Date(Date.parse(plannedEnd) + 10 * DAY));
+    expect(mine(happened, [s.id, last.id, later.id])).toEqual([['termination period ended', s.id, plannedEnd]]);
+    const ended = await subscription(s.id);
+    expect([ended.state, ended.terminatedOn, (await version(s.versionId)).state]).toEqual(['TERMINATED', plannedEnd, 'TERMINATED']);
+    const bills = await billsOf(s.versionId);
+    expect(bills.map((b) => [b.id, b.state, b.effectivePeriodEndDate])).toEqual([
+      [first.id, 'BILLED', first.effectivePeriodEndDate],
+      [last.id, 'BILLED', plannedEnd],
+    ]);
+    const charges = await chargesOf(s.id);
+    expect(charges.map((c) => [c.externalId, c.state])).toEqual([
+      [`initial-charge-${s.id}`, 'SUCCESSFUL'],
+      ['end-later', 'DISCARDED'],
+      [`period-bill-${first.id}`, 'SUCCESSFUL'],
+      [`termination-${s.id}`, 'SUCCESSFUL'],
+    ]);
+    expect(await paidAmount(charges[3])).toBe(2); // the last period's usage, up to the planned date
+
+    // Past the termination, nothing is billed or charged any more.
+    const after = await advance('P40D');
+    expect(mine(after, [s.id, s.versionId, ...bills.map((b) => b.id)])).toEqual([]);
+    expect((await billsOf(s.versionId)).length).toBe(2);
+    expect((await chargesOf(s.id)).length).toBe(4);
+  });
+});
+
+describe('a version replaced while respecting the termination period', () => {
+  it('runs out its period, ends at its planned date, and its usage is charged once, with no period after', async () => {
+    const s = await activeSubscription('S-END-UPGRADE');
+    await advance('PT1H');
+    await reportUsage(s.id, 3, 'end-upgrade-old');
+    await advance('P2D');
+    const next = await ok200({ method: 'POST', path: `/subscriptions/${s.id}/upgrade-product?respectTerminationPeriod=true` });
+    const old = await version(s.versionId);
+    expect([old.state, next.state]).toEqual(['TERMINATING', 'ACTIVE']);
+    const runOutOn: string = old.plannedTerminationDate;
+    await advance('PT1H');
+    await reportUsage(s.id, 5, 'end-upgrade-new');
+    const [nextBill] = await billsOf(next.id);
+
+    const happened = await advancePast(nextBill.plannedPeriodEndDate);
+    const [oldFirst, oldLast, ...more] = await billsOf(s.versionId);
+    expect(more).toEqual([]);
+    expect(mine(happened, [s.versionId, oldFirst.id, oldLast.id, nextBill.id])).toEqual([
+      ['period bill closed and charged', oldFirst.id, s.bill.plannedPeriodEndDate],
+      ['version ran out its period', s.versionId, runOutOn],
+      ['period bill closed and charged', nextBill.id, nextBill.plannedPeriodEndDate],
+    ]);
+    const ended = await version(s.versionId);
+    expect([ended.state, ended.terminatedOn, oldLast.state, oldLast.effectivePeriodEndDate]).toEqual([
+      'TERMINATED',
+      runOutOn,
+      'BILLED',
+      runOutOn,
+    ]);
+
+    // Each version bills the usage reported while it was current, and every entry is paid by a charge.
+    const entries = async (versionId: number) => (await entriesOf(versionId)).map((e) => [e.quantity, e.feeType, e.state]);
+    expect([await entries(s.versionId), await entries(next.id)]).toEqual([[[3, 'METERED_FEE', 'PAID']], [[5, 'METERED_FEE', 'PAID']]]);
+    const charges = await chargesOf(s.id);
+    const paid = await Promise.all(
+      [oldFirst, nextBill].map((b) => paidAmount(charges.find((c) => c.externalId === `period-bill-${b.id}`)!)),
+    );
+    expect(paid).toEqual([3, 5]);
+
+    await advance('P40D');
+    expect((await billsOf(s.versionId)).length).toBe(2);
+  });
+
+  it('charges what the ended version still owes with the next automatic charge', async () => {
+    const s = await activeSubscription('S-END-OWED');
+    await advance('P1D');
+    const next = await ok200({ method: 'POST', path: `/subscriptions/${s.id}/upgrade-product?respectTerminationPeriod=true` });
+    const runOutOn: string = (await version(s.versionId)).plannedTerminationDate;
+    // Owed by the old version but not billed by its period: a manual entry whose charge is discarded.
+    await addEntry(s.versionId, 'Setup', 'end-owed-setup', 7);
+    const held = await planCharge(s.id, 'end-owed-held', new Date(Date.parse(runOutOn) + 90 * DAY));
+    await advancePast(runOutOn);
+    expect((await version(s.versionId)).state).toBe('TERMINATED');
+    await ok200({ method: 'POST', path: `/subscriptions/charges/${held.id}/discard` });
+    expect((await entriesOf(s.versionId)).map((e) => e.state)).toEqual(['OPEN']);
+
+    await reportUsage(s.id, 6, 'end-owed-new');
+    const [nextBill] = await billsOf(next.id);
+    await advancePast(nextBill.plannedPeriodEndDate);
+    const charge = (await chargesOf(s.id)).find((c) => c.externalId === `period-bill-${nextBill.id}`)!;
+    expect(await paidAmount(charge)).toBe(13);
+    expect([...(await entriesOf(s.versionId)), ...(await entriesOf(next.id))].map((e) => e.state)).toEqual(['PAID', 'PAID']);
+  });
+});
+
+describe('a subscription terminated at once', () => {
+  it('closes its period bill uncharged, and what it owed stays unpaid', async () => {
+    const s = await activeSubscription('S-END-AT-ONCE');
+    await addEntry(s.versionId, 'Extra seat', 'end-at-once-seat', 9);
+    await ok200({ method: 'POST', path: `/subscriptions/${s.id}/terminate?respectTerminationPeriod=false` }, 204);
+    const happened = await advancePast(s.bill.plannedPeriodEndDate);
+    expect(mine(happened, [s.bill.id])).toEqual([['period bill closed and charged', s.bill.id, s.bill.plannedPeriodEndDate]]);
+    expect((await billsOf(s.versionId)).map((b) => b.state)).toEqual(['BILLED']);
+    expect((await chargesOf(s.id)).map((c) => c.externalId)).toEqual([`initial-charge-${s.id}`]);
+    expect((await entriesOf(s.versionId)).map((e) => e.state)).toEqual(['OPEN']);
+  });
+});
