@@ -218,6 +218,32 @@ describe('a version replaced while respecting the termination period', () => {
     expect(await paidAmount(charge)).toBe(13);
     expect([...(await entriesOf(s.versionId)), ...(await entriesOf(next.id))].map((e) => e.state)).toEqual(['PAID', 'PAID']);
   });
+
+  it('charges one currency at a time when a change of currency leaves both owed', async () => {
+    const s = await activeSubscription('S-END-CURRENCY');
+    await advance('P1D');
+    const body = { currency: 'EUR', respectTerminationPeriod: true };
+    const next = await ok200({ method: 'POST', path: `/subscriptions/${s.id}/apply-changes`, body });
+    const old = await version(s.versionId);
+    expect([old.state, next.billingCurrency]).toEqual(['TERMINATING', 'EUR']);
+    // Owed in CHF by the old version once it has ended (held by a charge until then), in EUR by the new one.
+    await addEntry(s.versionId, 'Setup', 'end-currency-setup', 7);
+    const held = await planCharge(s.id, 'end-currency-held', new Date(Date.parse(old.plannedTerminationDate) + 90 * DAY));
+    await advance('PT1H');
+    await reportUsage(s.id, 6, 'end-currency-new');
+    const [nextBill] = await billsOf(next.id);
+    await advancePast(old.plannedTerminationDate);
+    await ok200({ method: 'POST', path: `/subscriptions/charges/${held.id}/discard` });
+
+    await advancePast(nextBill.plannedPeriodEndDate);
+    const automatic = (await chargesOf(s.id)).find((c) => c.externalId === `period-bill-${nextBill.id}`)!;
+    const paidFirst = await transaction(automatic.transaction.id);
+    expect([paidFirst.currency, paidFirst.authorizationAmount]).toEqual(['CHF', 7]);
+    expect((await entriesOf(next.id)).map((e) => e.state)).toEqual(['OPEN']);
+    const manual = await planCharge(s.id, 'end-currency-rest', await sandboxNow());
+    const paidRest = await transaction(manual.transaction.id);
+    expect([manual.state, paidRest.currency, paidRest.authorizationAmount]).toEqual(['SUCCESSFUL', 'EUR', 6]);
+  });
 });
 
 describe('a subscription terminated at once', () => {
