@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDuration } from '../../src/sandbox/clock';
 import { actOn, type Json } from './support/act';
+import { adminClockOf } from './support/clock';
 import { expectingStatus, useSandbox } from './support/sandbox';
 
 const f = useSandbox({ clock: 'manual' });
@@ -10,21 +11,7 @@ const act = actOn(f);
 const ok200 = expectingStatus(f);
 const cards = () => f.sandbox.seedSummary.testCards;
 
-async function clock(body?: unknown): Promise<{ status: number; body: Json }> {
-  const res = await fetch(`${f.sandbox.origin}/__admin/clock`, {
-    method: body === undefined ? 'GET' : 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as Json };
-}
-
-async function advance(duration: string): Promise<Json[]> {
-  const r = await clock({ advance: duration });
-  expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body.happened as Json[];
-}
-
-const sandboxNow = async () => new Date((await clock()).body.now as string);
+const { clock, advance, sandboxNow, addEntry, planCharge } = adminClockOf(f);
 
 const LINES = [{ name: 'Desk', quantity: 1, amountIncludingTax: 300, type: 'PRODUCT', uniqueId: 'desk' }];
 
@@ -167,22 +154,8 @@ describe('what the subscription life cycles plan, on the clock', () => {
 
   /** A ledger entry of `amount` and a charge planned at `at` that takes it (SCHEDULED until then). */
   async function scheduledCharge(s: { id: number; versionId: number }, externalId: string, at: Date, amount = 15): Promise<Json> {
-    await ok200({
-      method: 'POST',
-      path: '/subscriptions/ledger-entries',
-      body: {
-        subscriptionVersion: s.versionId,
-        title: 'Extra seat',
-        externalId: `${externalId}-seat`,
-        quantity: 1,
-        amountIncludingTax: amount,
-      },
-    });
-    const charge = await ok200({
-      method: 'POST',
-      path: '/subscriptions/charges',
-      body: { subscription: s.id, externalId, processingType: 'SYNCHRONOUS', plannedExecutionDate: at.toISOString() },
-    });
+    await addEntry(s.versionId, 'Extra seat', `${externalId}-seat`, amount);
+    const charge = await planCharge(s.id, externalId, at);
     expect(charge.state).toBe('SCHEDULED');
     return charge;
   }

@@ -4,6 +4,7 @@
 // The clock only moves when a test advances it; no test sleeps.
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
+import { adminClockOf } from './support/clock';
 import { expectingStatus, useSandbox } from './support/sandbox';
 
 const f = useSandbox({ clock: 'manual' });
@@ -11,25 +12,7 @@ const act = actOn(f);
 const ok200 = expectingStatus(f);
 const DAY = 86_400_000;
 
-async function clock(body?: unknown): Promise<Json> {
-  const res = await fetch(`${f.sandbox.origin}/__admin/clock`, {
-    method: body === undefined ? 'GET' : 'POST',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json()) as Json;
-  expect(res.status, JSON.stringify(json)).toBe(200);
-  return json;
-}
-
-const sandboxNow = async () => new Date((await clock()).now as string);
-
-/** Moves the clock to just past `instant` (a second later); returns what happened on the way. */
-async function advancePast(instant: string | Date): Promise<Json[]> {
-  const seconds = Math.ceil((new Date(instant).getTime() - (await sandboxNow()).getTime()) / 1000) + 1;
-  return (await clock({ advance: `PT${seconds}S` })).happened as Json[];
-}
-
-const advance = async (duration: string): Promise<Json[]> => (await clock({ advance: duration })).happened as Json[];
+const { sandboxNow, advance, advancePast, addEntry, planCharge } = adminClockOf(f);
 
 const search = async (path: string, query: string): Promise<Json[]> =>
   (await ok200<{ data: Json[] }>({ path: `${path}/search?query=${encodeURIComponent(query)}&order=id` })).data;
@@ -86,18 +69,6 @@ async function reportUsage(subscriptionId: number, consumedUnits: number, extern
     path: '/subscriptions/metric-usage-reports',
     body: { subscription: subscriptionId, metric, consumedUnits, externalId },
   });
-}
-
-/** An OPEN ledger entry of one unit on the version. */
-async function addEntry(versionId: number, title: string, externalId: string, amountIncludingTax: number): Promise<void> {
-  const body = { subscriptionVersion: versionId, title, externalId, quantity: 1, amountIncludingTax };
-  await ok200({ method: 'POST', path: '/subscriptions/ledger-entries', body });
-}
-
-/** A charge planned at `at`: it takes what the subscription owes now and waits SCHEDULED until then. */
-async function planCharge(subscriptionId: number, externalId: string, at: Date): Promise<Json> {
-  const body = { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', plannedExecutionDate: at.toISOString() };
-  return ok200({ method: 'POST', path: '/subscriptions/charges', body });
 }
 
 /** What a charge was paid: the amount of its transaction. */
