@@ -49,6 +49,12 @@ export class WriteJournal {
  */
 type Bucket = Entry | Entry[];
 type FieldIndex = Map<unknown, Bucket>;
+/** What an index keys an object by: a field's value, or a key derived from the object alone. */
+export type IndexKey = (object: StoredObject) => unknown;
+interface Index {
+  key: IndexKey;
+  buckets: FieldIndex;
+}
 
 const entriesOf = (bucket: Bucket | undefined): readonly Entry[] => (bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket]);
 
@@ -93,8 +99,8 @@ export class Store {
   private sequence: number;
   private positions = 0;
   private journal: WriteJournal | undefined;
-  /** By model, then field: the indexes `where` built (on first use) and every write keeps current. */
-  private readonly indexes = new Map<string, Map<string, FieldIndex>>();
+  /** By model, then name (a field): the indexes `where` built (on first use) and every write keeps current. */
+  private readonly indexes = new Map<string, Map<string, Index>>();
 
   constructor(firstId = 1) {
     this.sequence = firstId - 1;
@@ -219,7 +225,7 @@ export class Store {
     if (!this.get(model, key, space)) return false;
     const collection = this.collections.get(model)!;
     const entry = collection.get(key)!;
-    this.indexes.get(model)?.forEach((index, field) => removeFromIndex(index, entry.object[field], entry));
+    this.indexes.get(model)?.forEach(({ key, buckets }) => removeFromIndex(buckets, key(entry.object), entry));
     return collection.delete(key);
   }
 
@@ -230,7 +236,7 @@ export class Store {
    * looked up this way must only change through `put` and `update`, never by mutating an object).
    */
   where(model: string, field: string, value: unknown, space?: number | null): StoredObject[] {
-    const bucket = (this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field)).get(value);
+    const bucket = this.index(model, field, (object) => object[field]).get(value);
     const out: StoredObject[] = [];
     for (const entry of entriesOf(bucket)) {
       if (visibleFrom(entry, space)) out.push(entry.object);
@@ -240,9 +246,19 @@ export class Store {
 
   /** `where` for several values: the objects whose `field` holds any of `values`, in creation order. */
   whereIn(model: string, field: string, values: Iterable<unknown>, space?: number | null): StoredObject[] {
-    const index = this.indexes.get(model)?.get(field) ?? this.buildIndex(model, field);
+    return this.whereKeyIn(model, field, (object) => object[field], values, space);
+  }
+
+  /**
+   * `whereIn` over a key derived from each object (a search's equality key: a lower-cased string, a
+   * number): the objects whose `key(object)` is one of `keys` (SameValueZero), in creation order.
+   * `name` names the index: one name always comes with the same `key`, which reads the object alone
+   * (never other objects, so that a write to this object is all that can change it).
+   */
+  whereKeyIn(model: string, name: string, key: IndexKey, keys: Iterable<unknown>, space?: number | null): StoredObject[] {
+    const index = this.index(model, name, key);
     const entries: Entry[] = [];
-    for (const value of new Set(values)) {
+    for (const value of new Set(keys)) {
       for (const entry of entriesOf(index.get(value))) {
         if (visibleFrom(entry, space)) entries.push(entry);
       }
@@ -250,27 +266,44 @@ export class Store {
     return entries.sort((a, b) => a.position - b.position).map((entry) => entry.object);
   }
 
-  private buildIndex(model: string, field: string): FieldIndex {
-    const index: FieldIndex = new Map();
-    this.collections.get(model)?.forEach((entry) => addToIndex(index, entry.object[field], entry));
-    let byField = this.indexes.get(model);
-    if (!byField) {
-      byField = new Map();
-      this.indexes.set(model, byField);
+  /**
+   * How many objects of every space `whereKeyIn` would visit for `keys` (builds the index like it):
+   * what tells the cheapest of several lookups before any of them is made.
+   */
+  countKeyIn(model: string, name: string, key: IndexKey, keys: Iterable<unknown>): number {
+    const index = this.index(model, name, key);
+    let count = 0;
+    for (const value of new Set(keys)) {
+      const bucket = index.get(value);
+      count += bucket === undefined ? 0 : Array.isArray(bucket) ? bucket.length : 1;
     }
-    byField.set(field, index);
-    return index;
+    return count;
+  }
+
+  private index(model: string, name: string, key: IndexKey): FieldIndex {
+    const built = this.indexes.get(model)?.get(name);
+    if (built) return built.buckets;
+    const buckets: FieldIndex = new Map();
+    this.collections.get(model)?.forEach((entry) => addToIndex(buckets, key(entry.object), entry));
+    let byName = this.indexes.get(model);
+    if (!byName) {
+      byName = new Map();
+      this.indexes.set(model, byName);
+    }
+    byName.set(name, { key, buckets });
+    return buckets;
   }
 
   /** Moves a written entry to the buckets of its new values (`before`: its object before the write, if any). */
   private reindex(model: string, entry: Entry, before: StoredObject | undefined): void {
-    this.indexes.get(model)?.forEach((index, field) => {
-      const value = entry.object[field];
+    this.indexes.get(model)?.forEach(({ key, buckets }) => {
+      const value = key(entry.object);
       if (before) {
-        if (before[field] === value) return;
-        removeFromIndex(index, before[field], entry);
+        const old = key(before);
+        if (old === value) return;
+        removeFromIndex(buckets, old, entry);
       }
-      addToIndex(index, value, entry);
+      addToIndex(buckets, value, entry);
     });
   }
 }

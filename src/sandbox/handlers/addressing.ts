@@ -5,6 +5,7 @@ import type { HandlerRequest, SandboxState } from '../context';
 import { notFound } from '../errors';
 import { loadObject } from '../objects';
 import { canSeeSpace } from '../permissions';
+import type { IndexLookup } from '../search';
 import type { StoredObject } from '../store';
 
 /** The object a by-key operation addresses: in the request's space and, on nested bases, under the parent named in the path. */
@@ -19,12 +20,48 @@ export function addressedObject(resource: Resource, req: HandlerRequest, sandbox
 
 /** Objects visible through this base: same space, and under the parent named in the path. */
 export function visibleObjects(resource: Resource, req: HandlerRequest, sandbox: SandboxState): StoredObject[] {
+  return visibleSource(resource, req, sandbox)([]);
+}
+
+/**
+ * What a search ranges over: given the index lookups its query allows, the visible objects of the
+ * cheapest one (a superset of the matches, in creation order), or every visible object when there are
+ * none (or when the parent's children are fewer). The parent named in the path is checked at once,
+ * before the query is read.
+ */
+export type ObjectSource = (lookups: readonly IndexLookup[]) => StoredObject[];
+
+export function visibleSource(resource: Resource, req: HandlerRequest, sandbox: SandboxState): ObjectSource {
+  const { store } = sandbox;
+  const { model, parent } = resource;
   const space = resource.spaceScoped ? req.space : undefined;
-  if (!resource.parent) {
-    const all = sandbox.store.list(resource.model, space);
-    return resource.model === 'Space' ? all.filter((s) => canSeeSpace(req.user, s.id)) : all;
+  const parentId = parent ? Number(req.params[parent.pathParam]) : undefined;
+  if (parent) loadObject(store, parent.model, parentId!, req.space);
+  const size = (lookup: IndexLookup) => store.countKeyIn(model, lookup.name, lookup.key, lookup.keys);
+  const spaceRule = (objects: StoredObject[]) => (model === 'Space' ? objects.filter((s) => canSeeSpace(req.user, s.id)) : objects);
+  return (lookups) => {
+    const chosen = cheapest(lookups, size);
+    if (parent) {
+      const children = store.where(model, parent.field, parentId, space);
+      if (!chosen || children.length <= chosen.size) return children;
+      return store
+        .whereKeyIn(model, chosen.lookup.name, chosen.lookup.key, chosen.lookup.keys, space)
+        .filter((o) => o[parent.field] === parentId);
+    }
+    return spaceRule(
+      chosen ? store.whereKeyIn(model, chosen.lookup.name, chosen.lookup.key, chosen.lookup.keys, space) : store.list(model, space),
+    );
+  };
+}
+
+function cheapest(
+  lookups: readonly IndexLookup[],
+  size: (lookup: IndexLookup) => number,
+): { lookup: IndexLookup; size: number } | undefined {
+  let best: { lookup: IndexLookup; size: number } | undefined;
+  for (const lookup of lookups) {
+    const n = size(lookup);
+    if (!best || n < best.size) best = { lookup, size: n };
   }
-  const parentId = Number(req.params[resource.parent.pathParam]);
-  loadObject(sandbox.store, resource.parent.model, parentId, req.space);
-  return sandbox.store.where(resource.model, resource.parent.field, parentId, space);
+  return best;
 }

@@ -3,9 +3,18 @@
 import { resourceOf, type OpCode, type Resource } from '../../catalog';
 import { ok, type Handler, type HandlerRequest, type SandboxState } from '../context';
 import { badRequest } from '../errors';
-import { compileQuery, fieldResolver, parseQuery, parseSortOrder, SearchSyntaxError, sortObjects, type SortKey } from '../search';
+import {
+  compileQuery,
+  fieldResolver,
+  indexLookups,
+  parseQuery,
+  parseSortOrder,
+  SearchSyntaxError,
+  sortObjects,
+  type SortKey,
+} from '../search';
 import type { StoredObject } from '../store';
-import { addressedObject, visibleObjects } from './addressing';
+import { addressedObject, visibleObjects, visibleSource, type ObjectSource } from './addressing';
 import { create, remove, update } from './standard-write';
 import { listPage, searchPage, searchWindow } from './paging';
 
@@ -19,12 +28,18 @@ function sortKeysOf(order: string | null): SortKey[] {
   }
 }
 
-/** Runs a search (query, order, offset, limit) over `objects` and renders the page. */
-export function searchObjects(model: string, objects: StoredObject[], req: HandlerRequest, sandbox: SandboxState) {
+/**
+ * Runs a search (query, order, offset, limit) over `objects` and renders the page. A source is asked
+ * for the objects the query's index lookups allow (every visible object when none): a superset of
+ * the matches in creation order, filtered by the full query all the same.
+ */
+export function searchObjects(model: string, objects: StoredObject[] | ObjectSource, req: HandlerRequest, sandbox: SandboxState) {
   const resolve = fieldResolver(sandbox.store, model, req.space);
-  const matches = compileQuery(parseQuery(req.query.get('query') ?? ''), resolve);
+  const query = parseQuery(req.query.get('query') ?? '');
+  const matches = compileQuery(query, resolve);
   const sortKeys = sortKeysOf(req.query.get('order'));
-  let hits = objects.filter(matches);
+  const candidates = Array.isArray(objects) ? objects : objects(indexLookups(query, resolve));
+  let hits = candidates.filter(matches);
   const total = hits.length;
   // Only the rows up to the page's end are put in order (a bounded pass over a large store).
   const { offset, limit } = searchWindow(req.query);
@@ -51,7 +66,7 @@ function retrieve(resource: Resource): Handler {
 }
 
 function search(resource: Resource): Handler {
-  return (req, sandbox) => ok(searchObjects(resource.model, visibleObjects(resource, req, sandbox), req, sandbox));
+  return (req, sandbox) => ok(searchObjects(resource.model, visibleSource(resource, req, sandbox), req, sandbox));
 }
 
 const factories: Record<OpCode, (resource: Resource) => Handler> = {

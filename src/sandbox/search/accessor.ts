@@ -11,6 +11,11 @@ export interface FieldAccessor {
    * array of embedded objects): then ':~' means "has each listed value as an element".
    */
   list?: boolean;
+  /**
+   * True when `get` reads the object alone (its own properties, a link's stored id), never a linked
+   * object from the store: such a value changes only when the object is written, so it can be indexed.
+   */
+  own?: boolean;
 }
 
 /** Finds the accessor of a dotted field name; undefined for names the model does not have. */

@@ -65,7 +65,7 @@ function compileOr(terms: QueryNode[], resolve: FieldResolver): Predicate {
 }
 
 /** How equality compares for a type, as a key both query values and stored values map to. */
-function equalityKey(type: FieldAccessor['type']): ((v: unknown) => string | number | null) | undefined {
+export function equalityKey(type: FieldAccessor['type']): ((v: unknown) => string | number | null) | undefined {
   switch (type) {
     case 'string':
     case 'enum':
@@ -92,7 +92,7 @@ function equalitySet(group: TermNode[], field: FieldAccessor): Predicate | undef
 }
 
 /** A query value read as the field's type (validated), for equality keys. */
-function typedOperand(field: FieldAccessor, name: string, text: string): unknown {
+export function typedOperand(field: FieldAccessor, name: string, text: string): unknown {
   switch (field.type) {
     case 'integer':
     case 'number':

@@ -34,7 +34,7 @@ export function fieldResolver(store: Store, model: string, space: number | null)
     if (!plan) return undefined;
     const { steps } = plan;
     const get = (object: Record<string, unknown>): unknown => readPath(steps, object, store, space);
-    return { type: plan.type, values: plan.values, list: plan.list, get };
+    return { type: plan.type, values: plan.values, list: plan.list, own: steps.every((s) => s.kind !== 'link'), get };
   };
 }
 

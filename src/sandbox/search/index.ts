@@ -12,6 +12,7 @@ export {
   type QueryNode,
 } from '../../search-syntax';
 export type { FieldAccessor, FieldResolver } from './accessor';
+export { indexLookups, type IndexLookup } from './candidates';
 export { compileQuery } from './evaluate';
 export { compileSort, parseSortOrder, sortObjects, type SortKey } from './sort';
 export { fieldResolver } from './fields';
