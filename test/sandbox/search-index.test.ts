@@ -192,6 +192,14 @@ describe('searches through the field index', () => {
     });
   });
 
+  it('never index a map key (metaData.<any name>): a client would name a new index per search', () => {
+    const resolve = fieldResolver(store, 'Transaction', null);
+    expect(resolve('metaData.orderRef')?.own).toBe(false);
+    expect(indexLookups(parseQuery('metaData.orderRef:"A-1"'), resolve)).toEqual([]);
+    // Properties the schema names are indexed.
+    expect(indexLookups(parseQuery('customerId:"c-1"'), resolve)).toHaveLength(1);
+  });
+
   it('answer what a scan of every visible object answers, in the same order, after writes too', () => {
     const user = (spacesOf: number[] | null): AppUser => ({ id: 'u', key: Buffer.from('k'), spaces: spacesOf });
     let indexed = 0;

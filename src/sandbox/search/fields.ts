@@ -18,6 +18,8 @@ interface Plan {
   values?: readonly string[];
   list: boolean;
   steps: Step[];
+  /** Read through a map's key (`metaData.<any key>`): the client names it, so it is never indexed. */
+  viaMapKey?: boolean;
 }
 
 const plans = new Map<string, Plan | null>();
@@ -34,7 +36,10 @@ export function fieldResolver(store: Store, model: string, space: number | null)
     if (!plan) return undefined;
     const { steps } = plan;
     const get = (object: Record<string, unknown>): unknown => readPath(steps, object, store, space);
-    return { type: plan.type, values: plan.values, list: plan.list, own: steps.every((s) => s.kind !== 'link'), get };
+    // Indexed (`own`): paths the object holds itself, under names the schema gives (a map's keys are any
+    // string a client sends: an index per key would grow without bound).
+    const own = !plan.viaMapKey && steps.every((s) => s.kind !== 'link');
+    return { type: plan.type, values: plan.values, list: plan.list, own, get };
   };
 }
 
@@ -46,6 +51,7 @@ function planField(model: string, path: string[]): Plan | undefined {
   let schema: JsonSchema = schemas[model];
   let links = linksOf(model);
   const steps: Step[] = [];
+  let viaMapKey = false;
   for (let i = 0; i < path.length; i += 1) {
     const segment = path[i];
     const isLast = i === path.length - 1;
@@ -65,6 +71,7 @@ function planField(model: string, path: string[]): Plan | undefined {
     }
     const property = propertyOf(schema, segment);
     if (!property) return undefined;
+    viaMapKey ||= !(schema.properties && Object.hasOwn(schema.properties, segment));
     steps.push({ kind: 'property', name: segment });
     const element = property.type === 'array' ? property.items : property;
     const named = refName(element);
@@ -77,7 +84,8 @@ function planField(model: string, path: string[]): Plan | undefined {
       continue;
     }
     if (!isLast) return undefined;
-    return leafPlan(target, property.type === 'array', steps);
+    const plan = leafPlan(target, property.type === 'array', steps);
+    return plan && { ...plan, viaMapKey };
   }
   return undefined;
 }
