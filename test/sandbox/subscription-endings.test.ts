@@ -217,6 +217,38 @@ describe('a version replaced while respecting the termination period', () => {
   });
 });
 
+describe('the end of a termination period', () => {
+  it('charges what the subscription owes in every currency before it terminates', async () => {
+    const s = await activeSubscription('S-END-ALL-CURRENCIES');
+    await advance('P1D');
+    const body = { currency: 'EUR', respectTerminationPeriod: true };
+    const next = await ok200({ method: 'POST', path: `/subscriptions/${s.id}/apply-changes`, body });
+    const old = await version(s.versionId);
+    // CHF owed by the old version, held by a charge until it has ended; EUR owed by the new one.
+    await addEntry(s.versionId, 'Setup', 'end-all-setup', 7);
+    const held = await planCharge(s.id, 'end-all-held', new Date(Date.parse(old.plannedTerminationDate) + 90 * DAY));
+    // Terminated an hour later: its period ends an hour after the old version's.
+    await advance('PT1H');
+    await ok200({ method: 'POST', path: `/subscriptions/${s.id}/terminate?respectTerminationPeriod=true` }, 204);
+    const planned = (await subscription(s.id)).plannedTerminationDate as string;
+    await advancePast(old.plannedTerminationDate);
+    await ok200({ method: 'POST', path: `/subscriptions/charges/${held.id}/discard` });
+    await addEntry(next.id, 'Seat', 'end-all-seat', 6);
+
+    await advancePast(planned);
+    expect((await subscription(s.id)).state).toBe('TERMINATED');
+    const open = [...(await entriesOf(s.versionId)), ...(await entriesOf(next.id))].filter((e) => e.state === 'OPEN');
+    expect(open).toEqual([]);
+    const paid: [string, number][] = [];
+    for (const charge of await chargesOf(s.id)) {
+      if (charge.state !== 'SUCCESSFUL' || !charge.externalId.startsWith('termination-')) continue;
+      const tx = await transaction(charge.transaction.id);
+      paid.push([tx.currency, tx.authorizationAmount]);
+    }
+    expect(paid.map(([currency]) => currency).sort()).toEqual(['CHF', 'EUR']);
+  });
+});
+
 describe('a subscription terminated at once', () => {
   it('closes its period bill uncharged, and what it owed stays unpaid', async () => {
     const s = await activeSubscription('S-END-AT-ONCE');

@@ -191,6 +191,20 @@ function chargeOwed(store: Store, space: number, subscriptionId: number, externa
 }
 
 /**
+ * Before a subscription ends, what it owes in every currency (a charge takes one): a charge after
+ * another until nothing is owed, or one leaves as much owed as before (refused: its entries stay OPEN).
+ */
+function chargeAllOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date): void {
+  let owed = owedEntries(store, space, subscriptionId).length;
+  for (let n = 1; owed > 0; n += 1) {
+    chargeOwed(store, space, subscriptionId, n === 1 ? externalId : `${externalId}-${n}`, now);
+    const left = owedEntries(store, space, subscriptionId).length;
+    if (left >= owed) return;
+    owed = left;
+  }
+}
+
+/**
  * A period ends: its bill closes at the planned end, the next period opens (unless the version or the
  * subscription ends by then), and what the subscription owes is charged.
  */
@@ -241,6 +255,6 @@ export function endTerminationPeriod(store: Store, space: number, subscriptionId
   for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
     if (version.state === 'ACTIVE') closeLastBill(store, space, version.id as number, at, now);
   }
-  chargeOwed(store, space, subscriptionId, `termination-${subscriptionId}`, now);
+  chargeAllOwed(store, space, subscriptionId, `termination-${subscriptionId}`, now);
   return terminate(store, space, subscriptionId, false, at, undefined);
 }
