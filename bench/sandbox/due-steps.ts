@@ -10,8 +10,6 @@
 // one request's writes before each, and one after a day; with the process's RSS before and after the
 // agenda. Prints tables and saves a Markdown report in bench/sandbox/reports/ (due-steps-<date>.md).
 // Not part of the test suite.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { parseDuration } from '../../src/sandbox/clock';
 import { seedStore } from '../../src/sandbox/seed';
@@ -19,7 +17,8 @@ import { SEED_SIZES, type SeedSize } from '../../src/sandbox/seed/sizes';
 import { Store } from '../../src/sandbox/store';
 import { Timeline } from '../../src/sandbox/timeline';
 import { catchUpRows, type CatchUpRow } from './due-catch-ups';
-import { environment } from './report';
+import { benchCommit } from '../suite/machine';
+import { environment, markdownTable, printColumns, saveMarkdown } from './report';
 
 const { values } = parseArgs({
   options: {
@@ -34,14 +33,6 @@ if (!SEED_SIZES.includes(size)) throw new Error(`--size is one of ${SEED_SIZES.j
 const jumps = values.jumps.split(',').map((jump) => ({ jump, ms: parseDuration(jump) }));
 const catchUps = Number(values['catch-ups']);
 if (!Number.isInteger(catchUps) || catchUps < 0) throw new Error(`--catch-ups is a whole number (0: none), not "${values['catch-ups']}"`);
-
-function commit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'no git checkout';
-  }
-}
 
 interface Row {
   jump: string;
@@ -68,14 +59,10 @@ for (const { jump, ms } of jumps) {
 const catchUpTable: CatchUpRow[] = catchUps ? catchUpRows(size, catchUps) : [];
 
 const env = environment();
-const label = values.label ?? commit();
+const label = values.label ?? benchCommit();
 const header = ['jump', 'objects', 'steps applied', 'ms', 'ms per step'];
 const cells = (r: Row) => [r.jump, String(r.objects), String(r.steps), r.ms.toFixed(0), r.steps ? (r.ms / r.steps).toFixed(2) : '-'];
-function printTable(table: string[][]): void {
-  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
-  for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
-}
-printTable([header, ...rows.map(cells)]);
+printColumns([header, ...rows.map(cells)]);
 const catchUpHeader = ['real clock', 'catch-ups', 'steps applied', 'median ms', 'max ms', 'RSS MB after'];
 const catchUpCells = (r: CatchUpRow) => [
   r.what,
@@ -87,7 +74,7 @@ const catchUpCells = (r: CatchUpRow) => [
 ];
 if (catchUpTable.length) {
   console.log('');
-  printTable([catchUpHeader, ...catchUpTable.map(catchUpCells)]);
+  printColumns([catchUpHeader, ...catchUpTable.map(catchUpCells)]);
 }
 
 const report = [
@@ -97,23 +84,13 @@ const report = [
   `Seed \`${size}\` in process (${(seedMs / 1000).toFixed(1)} s), planned at the clock's start; manual clock;`,
   `jumps one after the other on the same store: \`node --import tsx bench/sandbox/due-steps.ts --size ${size} --jumps ${values.jumps} --catch-ups ${catchUps}\`.`,
   '',
-  `| ${header.join(' | ')} |`,
-  `| ${header.map(() => '---').join(' | ')} |`,
-  ...rows.map((r) => `| ${cells(r).join(' | ')} |`),
-  '',
+  ...markdownTable([header, ...rows.map(cells)]),
   ...(catchUpTable.length
     ? [
         `Real clock, seed \`${size}\` afresh, planned at the clock's start; wall clock moved by the benchmark (\`--catch-ups ${catchUps}\`):`,
         '',
-        `| ${catchUpHeader.join(' | ')} |`,
-        `| ${catchUpHeader.map(() => '---').join(' | ')} |`,
-        ...catchUpTable.map((r) => `| ${catchUpCells(r).join(' | ')} |`),
-        '',
+        ...markdownTable([catchUpHeader, ...catchUpTable.map(catchUpCells)]),
       ]
     : []),
 ].join('\n');
-const dir = new URL('./reports/', import.meta.url);
-mkdirSync(dir, { recursive: true });
-const file = new URL(`due-steps-${env.date.replace(/[:.]/g, '-')}.md`, dir);
-writeFileSync(file, report);
-console.log(`saved ${file.pathname}`);
+console.log(`saved ${saveMarkdown('due-steps', env.date, report)}`);

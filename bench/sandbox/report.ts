@@ -88,3 +88,24 @@ export function saveReport(dir: URL, report: Report): string[] {
     return url.pathname;
   });
 }
+
+/** A Markdown table: the first row is the header. */
+export function markdownTable(table: string[][]): string[] {
+  const [header, ...rows] = table;
+  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+}
+
+/** Prints a table as aligned columns (the first row is the header). */
+export function printColumns(table: string[][]): void {
+  const widths = table[0].map((_, i) => Math.max(...table.map((r) => r[i].length)));
+  for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+}
+
+/** Writes `reports/<name>-<stamp>.md` beside the benchmarks; returns its path. */
+export function saveMarkdown(name: string, date: string, text: string): string {
+  const dir = new URL('./reports/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`${name}-${date.replace(/[:.]/g, '-')}.md`, dir);
+  writeFileSync(file, text);
+  return file.pathname;
+}

@@ -6,8 +6,6 @@
 // handler. Runs are interleaved (scan, index, scan, ...) with a different looked-up value each run;
 // the first index run of each scenario, which builds the index, is timed apart. Prints a table and
 // saves a Markdown report in bench/sandbox/reports/ (search-index-<date>.md). Not part of the test suite.
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { resourceOf } from '../../src/catalog';
 import type { HandlerRequest, HandlerResult, SandboxState } from '../../src/sandbox/context';
@@ -18,7 +16,8 @@ import { quoteValue } from '../../src/sandbox/search';
 import { seedStore } from '../../src/sandbox/seed';
 import { SEED_SIZES, type SeedSize } from '../../src/sandbox/seed/sizes';
 import { Store, type StoredObject } from '../../src/sandbox/store';
-import { environment } from './report';
+import { benchCommit } from '../suite/machine';
+import { environment, markdownTable, printColumns, saveMarkdown } from './report';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: 'large' }, runs: { type: 'string', default: '30' }, label: { type: 'string' } },
@@ -146,14 +145,6 @@ for (const s of scenarios) {
   console.error(`${s.model} ${s.shown}: scan ${median(scan).toFixed(2)} ms, index ${median(index).toFixed(3)} ms`);
 }
 
-function commit(): string {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-  } catch {
-    return 'no git checkout';
-  }
-}
-
 const header = ['model', 'query', 'objects', 'first (builds index) ms', 'scan median ms', 'index median ms', 'scan / index'];
 const cells = (r: Row) => [
   r.model,
@@ -164,25 +155,16 @@ const cells = (r: Row) => [
   r.indexMs.toFixed(3),
   `${(r.scanMs / r.indexMs).toFixed(1)}x`,
 ];
-const table = [header, ...rows.map(cells)];
-const widths = header.map((_, i) => Math.max(...table.map((r) => r[i].length)));
-for (const r of table) console.log(r.map((c, i) => c.padEnd(widths[i])).join('  '));
+printColumns([header, ...rows.map(cells)]);
 
 const env = environment();
 const report = [
-  `# Sandbox searches through the field index ${env.date} (${values.label ?? commit()})`,
+  `# Sandbox searches through the field index ${env.date} (${values.label ?? benchCommit()})`,
   '',
   `Node ${env.node}, ${env.cpus}, load average before the run ${env.loadBefore.toFixed(2)}. Seed \`${size}\` in process`,
   `(${(seedMs / 1000).toFixed(1)} s); ${runs} interleaved runs per scenario, limit 100, rendered as the sandbox renders:`,
   `\`node --import tsx bench/sandbox/search-index.ts --size ${size} --runs ${runs}\`.`,
   '',
-  `| ${header.join(' | ')} |`,
-  `| ${header.map(() => '---').join(' | ')} |`,
-  ...rows.map((r) => `| ${cells(r).join(' | ')} |`),
-  '',
+  ...markdownTable([header, ...rows.map(cells)]),
 ].join('\n');
-const dir = new URL('./reports/', import.meta.url);
-mkdirSync(dir, { recursive: true });
-const file = new URL(`search-index-${env.date.replace(/[:.]/g, '-')}.md`, dir);
-writeFileSync(file, report);
-console.log(`saved ${file.pathname}`);
+console.log(`saved ${saveMarkdown('search-index', env.date, report)}`);

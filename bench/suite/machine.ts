@@ -27,8 +27,8 @@ function version(name: string): string {
   }
 }
 
-/** BENCH_COMMIT names the commit when the run is from an exported tree (no .git). */
-function commit(): string {
+/** The commit measured; BENCH_COMMIT names it when the run is from an exported tree (no .git). */
+export function benchCommit(): string {
   if (process.env.BENCH_COMMIT) return process.env.BENCH_COMMIT;
   try {
     const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], {
@@ -58,7 +58,7 @@ export function machineFacts(loadBefore: number[], composeMs: number, durationS:
     memoryGb: totalmem() / 2 ** 30,
     loadBefore,
     loadAfter: loadavg(),
-    commit: commit(),
+    commit: benchCommit(),
     versions: { paygraph: own.version, ...Object.fromEntries(PACKAGES.map((p) => [p, version(p)])) },
     composeMs,
     durationS,
