@@ -27,27 +27,21 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { getOperationAST } from 'graphql';
-import { deref, naturalLinks, resourceOf, resources, schemas, type JsonSchema, type Resource } from '../../catalog';
+import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
 import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
+import { propertiesOf } from '../../schema/shapes';
 import { askedPage, batches, bulkItems, nodesCalls, plainListRows, restricted, type Variables } from './cost-arguments';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
 const propertiesByModel = new Map<string, Set<string>>();
 
-function propertiesOf(schema: JsonSchema | undefined, into: Set<string>): Set<string> {
-  if (!schema) return into;
-  const s = deref(schema);
-  for (const name of Object.keys(s.properties ?? {})) into.add(name);
-  for (const part of (s as { allOf?: JsonSchema[] }).allOf ?? []) propertiesOf(part, into);
-  return into;
-}
-
+/** The REST properties of a resource, as the schema reads them (its other fields are extras). */
 function restProperties(resource: Resource): Set<string> {
   let found = propertiesByModel.get(resource.model);
   if (!found) {
-    found = propertiesOf(schemas[resource.model], new Set());
+    found = new Set(propertiesOf(resource.model).map((p) => p.name));
     propertiesByModel.set(resource.model, found);
   }
   return found;
