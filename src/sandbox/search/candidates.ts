@@ -65,10 +65,13 @@ function lookupOf(terms: TermNode[] | undefined, resolve: FieldResolver): IndexL
   return { name: `search ${name}`, key, keys: [...keys, MANY] };
 }
 
+/** Fields of a few values (states, flags) narrow too little to be worth an index kept for every write. */
+const FEW_VALUES = new Set<FieldAccessor['type']>(['enum', 'boolean']);
+
 /** The key an object is indexed by for equality on `field`, when the field allows an index. */
 function indexKey(field: FieldAccessor): IndexKey | undefined {
   const equal = equalityKey(field.type);
-  if (!equal || !field.own || field.list) return undefined;
+  if (!equal || !field.own || field.list || FEW_VALUES.has(field.type)) return undefined;
   const { get } = field;
   return (object) => {
     const value = get(object);
