@@ -74,13 +74,16 @@ class DueRunner {
 
   /** Whether the queued step is still due exactly as queued (its object may have moved on since). */
   isCurrent(step: PlannedStep): boolean {
+    return this.stateOf(step)?.current ?? false;
+  }
+
+  /** The step's object as it is now, its due instant and place, and whether they are the queued ones. */
+  private stateOf(step: PlannedStep): { object: StoredObject; at: number; position: number; current: boolean } | undefined {
     const object = this.store.get(step.model, step.key);
-    return (
-      object !== undefined &&
-      !this.done[step.rule].has(object.id) &&
-      dueAt(RULES[step.rule], object, this.store, this.window) === step.at &&
-      this.store.positionOf(step.model, step.key) === step.position
-    );
+    const at = object && dueAt(RULES[step.rule], object, this.store, this.window);
+    if (!object || at === undefined || this.done[step.rule].has(object.id)) return undefined;
+    const position = this.store.positionOf(step.model, step.key)!;
+    return { object, at, position, current: at === step.at && position === step.position };
   }
 
   /**
@@ -89,12 +92,9 @@ class DueRunner {
    * instant or place goes back in the queue there.
    */
   private stillDue(step: PlannedStep): StoredObject | undefined {
-    const object = this.store.get(step.model, step.key);
-    const at = object && dueAt(RULES[step.rule], object, this.store, this.window);
-    if (!object || at === undefined || this.done[step.rule].has(object.id)) return undefined;
-    const position = this.store.positionOf(step.model, step.key)!;
-    if (at === step.at && position === step.position) return object;
-    this.queue.add({ ...step, at, position });
+    const found = this.stateOf(step);
+    if (found?.current) return found.object;
+    if (found) this.queue.add({ ...step, at: found.at, position: found.position });
     return undefined;
   }
 
