@@ -49,20 +49,30 @@ export function isChargeable(subscription: StoredObject): boolean {
   return CHARGEABLE_STATES.includes(String(subscription.state));
 }
 
+/** The currency an owed ledger entry is billed in: its version's. */
+function currencyOf(store: Store, space: number, entry: StoredObject): unknown {
+  return store.get('SubscriptionVersion', Number(entry.subscriptionVersion), space)?.billingCurrency;
+}
+
+/** The currencies the subscription owes in, the oldest entry's first. */
+export function owedCurrencies(store: Store, space: number, subscriptionId: number): string[] {
+  return [...new Set(owedEntries(store, space, subscriptionId).map((entry) => String(currencyOf(store, space, entry))))];
+}
+
 /**
- * The entries one charge takes: what the subscription owes in the currency of its oldest OPEN entry's
- * version (one payment has one currency, and apply-changes may change a subscription's); what is owed
- * in another currency stays OPEN for the next charge.
+ * The entries one charge takes: what the subscription owes in one currency, `currency` or that of its
+ * oldest OPEN entry's version (one payment has one currency, and apply-changes may change a
+ * subscription's); what is owed in another currency stays OPEN for another charge.
  */
-function entriesToCharge(store: Store, space: number, subscriptionId: number): StoredObject[] {
+function entriesToCharge(store: Store, space: number, subscriptionId: number, currency?: string): StoredObject[] {
   const owed = owedEntries(store, space, subscriptionId);
-  const currencyOf = (entry: StoredObject) => store.get('SubscriptionVersion', Number(entry.subscriptionVersion), space)?.billingCurrency;
-  const currency = owed.length ? currencyOf(owed[0]) : undefined;
-  return owed.filter((entry) => currencyOf(entry) === currency);
+  const taken = currency ?? (owed.length ? String(currencyOf(store, space, owed[0])) : undefined);
+  return owed.filter((entry) => String(currencyOf(store, space, entry)) === taken);
 }
 
 /** Creates a SCHEDULED charge over the OPEN ledger entries of the subscription's versions (one currency). */
-export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date): StoredObject {
+/** `currency`: whose owed entries it takes (default: the oldest owed entry's). */
+export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string): StoredObject {
   const subscription = loadObject(store, 'Subscription', input.subscription, space);
   if (!isChargeable(subscription)) {
     throw unprocessable(
@@ -70,7 +80,7 @@ export function scheduleCharge(store: Store, space: number, input: ChargeInput, 
       { subscription: String(subscription.state) },
     );
   }
-  const entryIds = entriesToCharge(store, space, input.subscription).map((e) => e.id as number);
+  const entryIds = entriesToCharge(store, space, input.subscription, currency).map((e) => e.id as number);
   moveEntries(store, space, entryIds, 'schedule');
   return createObject(
     store,
@@ -291,8 +301,8 @@ export function runCharge(store: Store, space: number, chargeId: number, now: Da
  * A failed charge leaves the subscription as it is; retrying is creating a new charge, which takes
  * the entries the failed one gave back.
  */
-export function createCharge(store: Store, space: number, input: ChargeInput, now: Date): StoredObject {
-  const charge = scheduleCharge(store, space, input, now);
+export function createCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string): StoredObject {
+  const charge = scheduleCharge(store, space, input, now, currency);
   const due = input.plannedExecutionDate === undefined || Date.parse(input.plannedExecutionDate) <= now.getTime();
   return due ? runCharge(store, space, charge.id as number, now) : charge;
 }

@@ -9,7 +9,7 @@ import { owedEntries } from './ledger';
 import { closePeriodBill, openPeriodBill, pendingBill } from './period-bills';
 import { addMonths, iso } from './periods';
 import { referenced } from './references';
-import { createCharge, discardScheduledCharges, isChargeable, runCharge, scheduleCharge } from './subscription-charges';
+import { createCharge, discardScheduledCharges, isChargeable, owedCurrencies, runCharge, scheduleCharge } from './subscription-charges';
 import {
   completeVersionTermination,
   createVersion,
@@ -181,26 +181,22 @@ export function terminate(
 }
 
 /**
- * Charges what the subscription owes at once by its token (an automatic charge), when it owes anything
- * and may be charged: a terminated subscription's last bill closes uncharged.
+ * Charges what the subscription owes at once by its token (an automatic charge; in `currency`, else the
+ * oldest owed entry's), when it owes anything and may be charged: a terminated subscription's last bill
+ * closes uncharged.
  */
-function chargeOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date): void {
+function chargeOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date, currency?: string): void {
   const subscription = store.get('Subscription', subscriptionId, space);
   if (!subscription || !isChargeable(subscription) || !owedEntries(store, space, subscriptionId).length) return;
-  createCharge(store, space, { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' }, now);
+  const input = { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' } as const;
+  createCharge(store, space, input, now, currency);
 }
 
-/**
- * Before a subscription ends, what it owes in every currency (a charge takes one): a charge after
- * another until nothing is owed, or one leaves as much owed as before (refused: its entries stay OPEN).
- */
+/** Before a subscription ends, what it owes in every currency: one charge per currency (a charge takes one). */
 function chargeAllOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date): void {
-  let owed = owedEntries(store, space, subscriptionId).length;
-  for (let n = 1; owed > 0; n += 1) {
-    chargeOwed(store, space, subscriptionId, n === 1 ? externalId : `${externalId}-${n}`, now);
-    const left = owedEntries(store, space, subscriptionId).length;
-    if (left >= owed) return;
-    owed = left;
+  const currencies = owedCurrencies(store, space, subscriptionId);
+  for (const currency of currencies) {
+    chargeOwed(store, space, subscriptionId, currencies.length > 1 ? `${externalId}-${currency}` : externalId, now, currency);
   }
 }
 
