@@ -95,7 +95,9 @@ async function search(internals: Internals, s: Shared, m: Matching, parents: str
 }
 
 /** Parents per search such that a cut search still completes at least one parent's page. */
-const perSafeChunk = (internals: Internals, s: Shared) => Math.floor(internals.childBatchLimit / (s.page.size + 1));
+/** Parents whose whole pages (plus one row each, for hasNextPage) fit one search of `limit` rows. */
+const parentsPerSearch = (limit: number, pageSize: number) => Math.floor(limit / (pageSize + 1));
+const perSafeChunk = (internals: Internals, s: Shared) => parentsPerSearch(internals.childBatchLimit, s.page.size);
 
 function oneByOne(internals: Internals, s: Shared, m: Matching): FollowUp {
   return (parents) => Promise.all(parents.map((p) => onePage(internals, s, m, p)));
@@ -159,7 +161,7 @@ export interface AskedPage {
  * The cost estimate counts one call per parent otherwise.
  */
 export function batchesChildPages(page: PageRequest, limit: number = MAX_PAGE_SIZE): boolean {
-  return Math.floor(limit / (page.size + 1)) >= 2 && page.forward && page.cursor === null;
+  return parentsPerSearch(limit, page.size) >= 2 && page.forward && page.cursor === null;
 }
 
 /**

@@ -69,9 +69,9 @@ export function resolvePlainList(
     const internals = internalsOf(ctx);
     const expand = planOf(ctx, info, resource.model, 'entity').paths;
     const query = userQuery(resource, args);
-    const restricted = query !== undefined || (args.orderBy?.length ?? 0) > 0;
-    if (!restricted && resource.ops.L) {
-      const body = await callOp(internals.caller, resource.ops.L, { space: null, query: withExpand(resource.ops.L, {}, expand) });
+    const list = resource.ops.L;
+    if (list && !plainListSearched(resource, args, query)) {
+      const body = await callOp(internals.caller, list, { space: null, query: withExpand(list, {}, expand) });
       return asPage(body).data.map((row) => internals.cache.wrap(row, resource.model, null, expand));
     }
     if (!resource.ops.S) {
@@ -79,6 +79,18 @@ export function resolvePlainList(
     }
     return searchAll(internals, resource, null, query, orderString(totalOrder(args.orderBy, resource.key.field)), expand);
   });
+}
+
+/**
+ * Whether a plain list is searched page by page (filtered, sorted, or with no list operation) rather
+ * than listed in one call. `query`: the translated filter, when the caller has it already.
+ */
+export function plainListSearched(
+  resource: Resource,
+  args: Pick<CollectionArgs, 'filter' | 'orderBy' | 'query'>,
+  query: string | undefined = userQuery(resource, args),
+): boolean {
+  return query !== undefined || (args.orderBy?.length ?? 0) > 0 || !resource.ops.L;
 }
 
 /** Every match of a search, page after page of 100. */

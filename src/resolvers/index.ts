@@ -3,7 +3,7 @@ export { createGraphContext, type GraphContext, type GraphContextOptions } from 
 export type { Connection, PageInfo } from './connection';
 export type { CollectionArgs } from './page-args';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageRequest } from './page-args';
-export { resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
+export { plainListSearched, resolveCollection, resolvePlainList, type CollectionTarget } from './collections';
 export { batchesChildPages, resolveChildren } from './children';
 export { resolveNaturalLink } from './natural-links';
 export { searchParams, type SearchArgs } from './search-params';

@@ -1,9 +1,9 @@
 // What the cost estimate reads from a field's arguments (inline or in the operation's variables,
 // defaults applied): page requests, the ids of `nodes`, the items of a bulk mutation, and how many
 // rows a filter can match.
-import { Kind, type FieldNode, type ValueNode } from 'graphql';
-import { mutationSpecs } from '../../catalog';
-import { batchesChildPages, decodeGlobalId, DEFAULT_PAGE_SIZE, pageRequest, SEARCH_BATCH } from '../../resolvers';
+import { valueFromASTUntyped, type FieldNode, type ValueNode } from 'graphql';
+import { mutationSpecs, type Resource } from '../../catalog';
+import { batchesChildPages, decodeGlobalId, DEFAULT_PAGE_SIZE, pageRequest, plainListSearched, SEARCH_BATCH } from '../../resolvers';
 
 export type Variables = Record<string, unknown>;
 
@@ -12,31 +12,13 @@ export const PLAIN_LIST_ROWS = 300;
 
 export const batches = (rows: number): number => Math.ceil(rows / SEARCH_BATCH);
 
-export function argument(field: FieldNode, name: string): ValueNode | undefined {
+function argument(field: FieldNode, name: string): ValueNode | undefined {
   return field.arguments?.find((a) => a.name.value === name)?.value;
 }
 
 /** An argument's value as given: a literal read as JSON-like data, or the variable's (coerced) value. */
 function valueOf(value: ValueNode | undefined, variables: Variables): unknown {
-  if (!value) return undefined;
-  switch (value.kind) {
-    case Kind.VARIABLE:
-      return variables[value.name.value];
-    case Kind.INT:
-    case Kind.FLOAT:
-      return Number(value.value);
-    case Kind.STRING:
-    case Kind.ENUM:
-      return value.value;
-    case Kind.BOOLEAN:
-      return value.value;
-    case Kind.NULL:
-      return null;
-    case Kind.LIST:
-      return value.values.map((v) => valueOf(v, variables));
-    case Kind.OBJECT:
-      return Object.fromEntries(value.fields.map((f) => [f.name.value, valueOf(f.value, variables)]));
-  }
+  return value && valueFromASTUntyped(value, variables);
 }
 
 export interface AskedPage {
@@ -97,7 +79,14 @@ export function plainListRows(field: FieldNode, keyField: string, variables: Var
   return PLAIN_LIST_ROWS;
 }
 
-/** Whether a plain list is restricted (filtered or sorted): then searched page by page, else listed in one call. */
-export function restricted(field: FieldNode): boolean {
-  return argument(field, 'filter') !== undefined || argument(field, 'orderBy') !== undefined || argument(field, 'query') !== undefined;
+/** Whether a plain list is searched page by page, as the read path decides (`plainListSearched`). */
+export function plainListPaged(field: FieldNode, resource: Resource, variables: Variables): boolean {
+  const args = Object.fromEntries(
+    ['filter', 'orderBy', 'query'].map((name) => [name, valueOf(argument(field, name), variables) ?? undefined]),
+  );
+  try {
+    return plainListSearched(resource, args);
+  } catch {
+    return true;
+  }
 }

@@ -28,10 +28,10 @@ import {
 } from 'graphql';
 import { getOperationAST } from 'graphql';
 import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
-import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH } from '../../resolvers';
+import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
 import { propertiesOf } from '../../schema/shapes';
-import { askedPage, batches, bulkItems, nodesCalls, plainListRows, restricted, type Variables } from './cost-arguments';
+import { askedPage, batches, bulkItems, nodesCalls, plainListPaged, plainListRows, type Variables } from './cost-arguments';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
@@ -199,7 +199,7 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
 function plainList(w: Walk, node: FieldNode, type: GraphQLNamedType, resource: Resource, seen: Set<string>): number {
   const rows = plainListRows(node, resource.key.field, w.variables);
-  const own = restricted(node) ? Math.floor(rows / 100) + 1 : 1;
+  const own = plainListPaged(node, resource, w.variables) ? Math.floor(rows / SEARCH_BATCH) + 1 : 1;
   return own + walkSet(w, node.selectionSet, type, { n: rows, spaces: 1 }, 0, seen);
 }
 
