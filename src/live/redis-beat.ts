@@ -1,4 +1,4 @@
-// A live watch's heartbeat in Redis as one script, so that a beat is one round trip whatever the
+// A live watch's heartbeat in Redis as one script (and the leader's other scripts), so that a beat is one round trip whatever the
 // instance does: it refreshes its entry among the watch's peers, renews the lease it holds or tries to
 // take it, and writes its interest when that changed. Defined once per connection (ioredis sends the
 // script the first time, then only its SHA1).
@@ -26,7 +26,19 @@ return { added, held }`;
 export type LeaseAction = 'renew' | 'take' | '';
 export type BeatAnswer = [added: number, held: number];
 
+// The leader's other scripts. KEYS lease (, state); ARGV token (, state JSON, ms): only the lease's holder
+// saves the state or releases the lease.
+const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end return 0`;
+const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+// KEYS peers, interest; ARGV now: drops the interest of instances that stopped beating, then answers everyone else's.
+const LIVE_INTEREST = `local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
+for _, p in ipairs(dead) do redis.call('ZREM', KEYS[1], p) redis.call('HDEL', KEYS[2], p) end
+return redis.call('HGETALL', KEYS[2])`;
+
 export type BeatingRedis = Redis & {
+  paygraphLiveSave(lease: string, state: string, token: string, json: string, idleMs: number): Promise<number>;
+  paygraphLiveRelease(lease: string, token: string): Promise<number>;
+  paygraphLiveInterest(peers: string, interest: string, now: number): Promise<string[]>;
   paygraphLiveBeat(
     peers: string,
     lease: string,
@@ -41,8 +53,11 @@ export type BeatingRedis = Redis & {
   ): Promise<BeatAnswer>;
 };
 
-/** The connection, able to beat. */
+/** The connection, with the live watches' scripts defined once (sent by SHA1 after the first call). */
 export function withBeat(redis: Redis): BeatingRedis {
   redis.defineCommand('paygraphLiveBeat', { numberOfKeys: 3, lua: BEAT });
+  redis.defineCommand('paygraphLiveSave', { numberOfKeys: 2, lua: SAVE });
+  redis.defineCommand('paygraphLiveRelease', { numberOfKeys: 1, lua: RELEASE });
+  redis.defineCommand('paygraphLiveInterest', { numberOfKeys: 2, lua: LIVE_INTEREST });
   return redis as BeatingRedis;
 }

@@ -21,13 +21,6 @@ const PREFIX = 'paygraph:live:';
 /** Interest and state of a watch nobody touched for a day are dropped. */
 const IDLE_TTL_MS = 86_400_000;
 
-const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
-const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end return 0`;
-// Drops the interest of instances that stopped beating, then answers everyone else's.
-const LIVE_INTEREST = `local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
-for _, p in ipairs(dead) do redis.call('ZREM', KEYS[1], p) redis.call('HDEL', KEYS[2], p) end
-return redis.call('HGETALL', KEYS[2])`;
-
 type Message = { from: string; kind: 'change'; change: Change } | { from: string; kind: 'wake' };
 
 export interface RedisCoordinatorOptions {
@@ -175,7 +168,7 @@ class RedisLink implements WatchLink {
 
   interest(): Promise<Interest> {
     return this.guard(async () => {
-      const flat = (await this.c.redis.eval(LIVE_INTEREST, 2, this.key('peers'), this.key('interest'), Date.now())) as string[];
+      const flat = await this.c.redis.paygraphLiveInterest(this.key('peers'), this.key('interest'), Date.now());
       const others: Interest[] = [];
       for (let i = 0; i < flat.length; i += 2) if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
       return mergeInterest([this.peer.interest(), ...others]);
@@ -197,7 +190,9 @@ class RedisLink implements WatchLink {
   }
 
   async save(state: WatchState): Promise<void> {
-    await this.guard(() => this.c.redis.eval(SAVE, 2, this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS));
+    await this.guard(() =>
+      this.c.redis.paygraphLiveSave(this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS),
+    );
   }
 
   receive(text: string): void {
@@ -217,7 +212,7 @@ class RedisLink implements WatchLink {
     this.leading = false;
     const me = this.c.instance;
     await this.c.redis.multi().hdel(this.key('interest'), me).zrem(this.key('peers'), me).exec();
-    if (leading) await this.c.redis.eval(RELEASE, 1, this.key('lease'), this.token);
+    if (leading) await this.c.redis.paygraphLiveRelease(this.key('lease'), this.token);
   }
 }
 
