@@ -3,6 +3,11 @@
 // The REST client's limiter, the operations admission per caller and the fair REST queue each keep
 // their own rule for when to wake; this is the part they share.
 
+/** A waiter's rejection when its signal fires: the signal's reason, or an error saying it was aborted. */
+export function abortedWhileWaiting(reason: unknown): Error {
+  return reason instanceof Error ? reason : new Error('the request was aborted while it waited');
+}
+
 interface Waiter {
   wake: () => void;
   fail: (error: Error) => void;

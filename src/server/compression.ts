@@ -78,8 +78,9 @@ export function useCompression(): Plugin {
         return;
       }
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
-      const how = encoding ? compressionOf(response) : 'no';
-      if (!encoding || how === 'no') return;
+      if (!encoding) return;
+      const how = compressionOf(response);
+      if (how === 'no') return;
       const headers = new Headers(response.headers);
       headers.set('content-encoding', encoding);
       headers.delete('content-length');
@@ -92,7 +93,7 @@ export function useCompression(): Plugin {
       const raw = Buffer.from(await response.arrayBuffer());
       const body = encoding === 'gzip' ? gzipSync(raw) : deflateSync(raw);
       headers.set('content-length', String(body.length));
-      payload.setResponse(new Response(new Uint8Array(body.buffer, body.byteOffset, body.byteLength), init));
+      payload.setResponse(new Response(body, init));
     },
   };
 }

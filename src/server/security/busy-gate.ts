@@ -10,6 +10,7 @@
 // operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
 // flood of big operations queues. With no light operation about, heavy ones are not held back.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
+import { abortedWhileWaiting } from '../../rest/waiting-line';
 
 export interface BusyGateConfig {
   /** Event-loop utilization (0-1) above which heavy operations wait; 1 or more: never. */
@@ -111,7 +112,7 @@ export class BusyGate {
       const onAbort = () => {
         clearTimeout(expiry);
         this.remove(waiter);
-        reject(signal?.reason instanceof Error ? signal.reason : new Error('the request was aborted while it waited'));
+        reject(abortedWhileWaiting(signal?.reason));
       };
       const expiry = setTimeout(() => finish('timeout'), this.config.maxWaitMs);
       signal?.addEventListener('abort', onAbort, { once: true });

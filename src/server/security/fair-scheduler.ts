@@ -4,11 +4,7 @@
 // (a well-behaved client sending one thing at a time) goes first, whatever the flood's size.
 // For REST calls `max` is the REST client's own bound, so its FIFO queue stays empty and this order
 // is the order calls are sent.
-import { WaitingLine } from '../../rest/waiting-line';
-
-function asError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error('the request was aborted');
-}
+import { abortedWhileWaiting, WaitingLine } from '../../rest/waiting-line';
 
 export class FairScheduler {
   private active = 0;
@@ -26,7 +22,7 @@ export class FairScheduler {
   }
 
   async run<T>(lane: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
-    if (signal?.aborted) throw asError(signal.reason);
+    if (signal?.aborted) throw abortedWhileWaiting(signal.reason);
     if (this.lanes.size === 0 && this.active < this.max) this.count(lane);
     else await this.turn(lane, signal);
     try {
@@ -48,7 +44,7 @@ export class FairScheduler {
       this.lanes.set(lane, line);
     }
     const mine = line;
-    const waited = mine.wait(signal, asError, () => {
+    const waited = mine.wait(signal, abortedWhileWaiting, () => {
       if (mine.length === 0 && this.lanes.get(lane) === mine) this.lanes.delete(lane);
     });
     this.pump();

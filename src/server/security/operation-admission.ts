@@ -5,11 +5,7 @@
 // waits behind itself, while a caller sending one request at a time is admitted at once, whatever
 // the flood's size. Nothing is shared between callers: one caller's backlog never delays another's.
 
-import { WaitingLine } from '../../rest/waiting-line';
-
-function abortError(reason: unknown): Error {
-  return reason instanceof Error ? reason : new Error('the request was aborted while it waited');
-}
+import { abortedWhileWaiting, WaitingLine } from '../../rest/waiting-line';
 
 export interface AdmissionConfig {
   /** Operations of one caller running at once. */
@@ -52,7 +48,7 @@ export class OperationAdmission {
     }
     const leave = () => this.dropIfIdle(caller, lane);
     // A waiter is woken with the slot of the operation that ended: it is counted in `running` already.
-    return lane.waiting.wait(signal, abortError, leave).then(() => this.releaseOf(caller, lane));
+    return lane.waiting.wait(signal, abortedWhileWaiting, leave).then(() => this.releaseOf(caller, lane));
   }
 
   /** A slot for `caller` if one is free now (no promise: the common case costs no turn of the event loop); else null. */
