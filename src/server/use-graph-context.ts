@@ -83,7 +83,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const caller = callerOf(request);
       const callerName = caller?.name ?? 'open';
       const { schema, document, operationName, variableValues } = args as ExecutionArgs;
-      const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
+      const operation = getOperationAST(document, operationName ?? undefined);
+      const mutation = operation?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
@@ -96,7 +97,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [limited] });
         return;
       }
-      counted.estimated = estimateCost(schema, document, operationName, variableValues ?? {}, options.bulkLimit);
+      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit);
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;

@@ -24,9 +24,9 @@ import {
   type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLSchema,
+  type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { getOperationAST } from 'graphql';
 import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
 import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
@@ -203,15 +203,14 @@ function plainList(w: Walk, node: FieldNode, type: GraphQLNamedType, resource: R
   return own + walkSet(w, node.selectionSet, type, { n: rows, spaces: 1 }, 0, seen);
 }
 
-/** The estimated REST calls of the operation to run, or null when the document names none. */
+/** The estimated REST calls of `operation` (the one of `document` to run), or null when there is none. */
 export function estimateCost(
   schema: GraphQLSchema,
   document: DocumentNode,
-  operationName: string | null | undefined,
+  operation: OperationDefinitionNode | null | undefined,
   variables: Record<string, unknown> = {},
   bulkLimit = DEFAULT_BULK_LIMIT,
 ): number | null {
-  const operation = getOperationAST(document, operationName ?? undefined);
   if (!operation) return null;
   const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   if (!root) return null;
