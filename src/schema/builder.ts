@@ -2,7 +2,9 @@
 // made by the generic factories in this folder, driven by the catalog.
 import SchemaBuilder from '@pothos/core';
 import ComplexityPlugin from '@pothos/plugin-complexity';
+import DirectivesPlugin from '@pothos/plugin-directives';
 import ErrorsPlugin from '@pothos/plugin-errors';
+import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import { GraphQLError } from 'graphql';
 import { decodeGlobalId, type GraphContext } from '../resolvers';
@@ -34,7 +36,7 @@ export type Types = PothosSchemaTypes.ExtendDefaultTypes<PaygraphSchemaTypes>;
 export const complexityLimits = { complexity: 50_000, depth: 16, breadth: 400 };
 
 export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
-  plugins: [ErrorsPlugin, RelayPlugin, ComplexityPlugin],
+  plugins: [ErrorsPlugin, RelayPlugin, ComplexityPlugin, DirectivesPlugin, FederationPlugin],
   relay: {
     clientMutationId: 'omit',
     cursorType: 'String',

@@ -1,7 +1,8 @@
 // The GraphQL schema: importing the type factories registers every type on the builder; this file
-// only imports and builds.
+// only imports and builds. The schema served is also a Federation v2 subgraph (federation.ts).
 import { builder } from './builder';
 import { schemaDirectives } from './directives';
+import { subgraphExtensions, withFederation } from './federation';
 import './scalars';
 import './embedded';
 import './entities';
@@ -16,4 +17,4 @@ import './mutations';
 import './live';
 import './enums';
 
-export const schema = builder.toSchema({ directives: schemaDirectives });
+export const schema = withFederation(builder.toSchema({ directives: schemaDirectives, extensions: subgraphExtensions }));

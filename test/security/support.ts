@@ -93,6 +93,13 @@ export function readCallers(...names: string[]): { authenticator: Authenticator;
   return { authenticator: apiKeyAuthenticator(parseKeysFile(JSON.stringify({ keys: entries }))), keys };
 }
 
+/** An api-keys authenticator of one read-only caller limited to `spaces`, and its key. */
+export function spaceReader(name: string, spaces: number[]): { authenticator: Authenticator; key: string } {
+  const key = generateApiKey();
+  const entries = parseKeysFile(JSON.stringify({ keys: [{ name, hash: hashApiKey(key), spaces, scopes: ['read'] }] }));
+  return { authenticator: apiKeyAuthenticator(entries), key };
+}
+
 /** Waits (polling the process's own state, not a clock) until `condition` holds. */
 export async function until(condition: () => boolean): Promise<void> {
   while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));

@@ -11,7 +11,8 @@ export interface RunningRedis {
   stop(): Promise<void>;
 }
 
-function freePort(): Promise<number> {
+/** A port free on loopback now (the caller binds it next). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

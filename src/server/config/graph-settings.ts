@@ -177,7 +177,7 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_INTROSPECTION',
     commands: GRAPH,
     default: 'on; off with `NODE_ENV=production`',
-    meaning: 'schema introspection (on/off)',
+    meaning: "schema introspection, Federation's `_service { sdl }` included (on/off)",
     value: onOff(),
   }),
   graphiql: setting({

@@ -38,10 +38,26 @@ export function askedPage(field: FieldNode, variables: Variables): AskedPage {
   }
 }
 
+export interface LookupCalls {
+  rows: number;
+  calls: number;
+  spaces: number;
+}
+
 /** `nodes(ids:)`: how many ids, the calls they take (one batch per type and space) and the spaces they name. */
-export function nodesCalls(field: FieldNode, variables: Variables): { rows: number; calls: number; spaces: number } {
+export function nodesCalls(field: FieldNode, variables: Variables): LookupCalls {
   const given = valueOf(argument(field, 'ids'), variables);
-  const ids = Array.isArray(given) ? given : [];
+  return globalIdCalls(Array.isArray(given) ? given : []);
+}
+
+/** `_entities(representations:)`: as `nodes`, by the global ID each representation names. */
+export function entitiesCalls(field: FieldNode, variables: Variables): LookupCalls {
+  const given = valueOf(argument(field, 'representations'), variables);
+  const representations = Array.isArray(given) ? given : [];
+  return globalIdCalls(representations.map((r: unknown) => (typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : undefined)));
+}
+
+function globalIdCalls(ids: readonly unknown[]): LookupCalls {
   const groups = new Map<string, number>();
   const spaces = new Set<string>();
   for (const id of ids) {

@@ -31,7 +31,17 @@ import { naturalLinks, resourceOf, resources, type Resource } from '../../catalo
 import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
 import { propertiesOf } from '../../schema/shapes';
-import { askedPage, batches, bulkItems, nodesCalls, plainListPaged, plainListRows, type Variables } from './cost-arguments';
+import {
+  askedPage,
+  batches,
+  bulkItems,
+  entitiesCalls,
+  nodesCalls,
+  plainListPaged,
+  plainListRows,
+  type LookupCalls,
+  type Variables,
+} from './cost-arguments';
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
@@ -96,8 +106,17 @@ function searches(rows: number, parents: Rows, resource: Resource | undefined): 
   return batches(rows) + Math.max(0, spread - 1);
 }
 
+/** Lookups by global ID, batched per type and space: `nodes(ids:)`, and Federation's `_entities(representations:)`. */
+const LOOKUPS = new Map<string, (field: FieldNode, variables: Variables) => LookupCalls>([
+  ['nodes', nodesCalls],
+  ['_entities', entitiesCalls],
+]);
+
+/** The abstract types of the lookups: any Node, or Federation's union of every entity. */
+const ANY_ENTITY = new Set(['Node', '_Entity']);
+
 function isEntityType(type: GraphQLNamedType): boolean {
-  return type.name === 'Node' || resourceByType.has(type.name);
+  return ANY_ENTITY.has(type.name) || resourceByType.has(type.name);
 }
 
 /**
@@ -179,8 +198,9 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
   if (isEntityType(named)) {
     const resource = resourceByType.get(named.name);
     if (root || (node.arguments?.length ?? 0) > 0) {
-      if (node.name.value === 'nodes') {
-        const n = nodesCalls(node, w.variables);
+      const lookup = root ? LOOKUPS.get(node.name.value) : undefined;
+      if (lookup) {
+        const n = lookup(node, w.variables);
         return rows.n * n.calls + walkSet(w, node.selectionSet, named, { n: rows.n * n.rows, spaces: rows.n * n.spaces }, 0, seen);
       }
       if (root && resource && isListType(getNullableType(def.type))) return plainList(w, node, named, resource, seen);

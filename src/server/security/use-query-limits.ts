@@ -1,10 +1,12 @@
 // Limits on what one request may ask, each checked once before execution: the body and the
 // document size before parsing, the token count while parsing (graphql-js stops at the limit), depth,
-// aliases and directives before validation (document-limits), introspection when turned off.
+// aliases and directives before validation (document-limits), introspection (and Federation's
+// `_service { sdl }`) when turned off.
 import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type GraphQLError, type ParseOptions, type Source } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from './config';
 import { checkDocumentLimits } from './document-limits';
+import { NoSubgraphSdlRule } from './no-subgraph-sdl';
 
 /** Room for variables next to the document in one request body (or WebSocket message). */
 export const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
@@ -53,7 +55,10 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
       });
     },
     onValidate({ params, addValidationRule, setResult }) {
-      if (!o.introspection) addValidationRule(NoSchemaIntrospectionCustomRule);
+      if (!o.introspection) {
+        addValidationRule(NoSchemaIntrospectionCustomRule);
+        addValidationRule(NoSubgraphSdlRule);
+      }
       const violations = checkDocumentLimits(params.documentAST as DocumentNode, limits);
       if (violations.length === 0) return;
       setResult(violations.map((v) => createGraphQLError(v.message, { extensions: { code: v.code, http: { status: 400 } } })));

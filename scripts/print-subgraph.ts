@@ -1,0 +1,9 @@
+// Prints paygraph's Federation v2 subgraph SDL (what `_service { sdl }` answers) to stdout, or writes
+// it to the file named: what a gateway or schema registry composes where introspection is off.
+// Usage: npm run -s print:subgraph [file]
+import { writeFileSync } from 'node:fs';
+import { printedSubgraph } from '../src/schema/print';
+
+const file = process.argv[2];
+if (file) writeFileSync(file, printedSubgraph());
+else process.stdout.write(printedSubgraph());
