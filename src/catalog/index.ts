@@ -4,3 +4,4 @@ export * from './annotations';
 export * from './mutations';
 export * from './names';
 export * from './descriptions';
+export * from './mutation-errors';
