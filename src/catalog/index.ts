@@ -5,3 +5,4 @@ export * from './mutations';
 export * from './names';
 export * from './descriptions';
 export * from './mutation-errors';
+export * from './enum-descriptions';

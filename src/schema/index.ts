@@ -14,6 +14,5 @@ import './extras/iban';
 import './extras/subscription-invoices';
 import './mutations';
 import './live';
-import './enums';
 
 export const schema = builder.toSchema({ directives: schemaDirectives });
