@@ -65,7 +65,7 @@ function checkDateOrDateTime(value: unknown): string {
 
 builder.scalarType('DateOrDateTime', {
   description:
-    'In date filters (input only): a JSON string holding a plain date, 2025-06-01, meaning that whole day in UTC (lte includes it, gt starts after it), or an RFC 3339 date-time; client type `string`.',
+    'In date filters (input only). Wire type: a JSON string holding a plain date, 2025-06-01, meaning that whole day in UTC (lte includes it, gt starts after it), or an RFC 3339 date-time; client type `string`.',
   serialize: (value) => checkDateOrDateTime(value),
   parseValue: checkDateOrDateTime,
   parseLiteral: (ast) => checkDateOrDateTime(literalText(ast, 'DateOrDateTime', [Kind.STRING])),
@@ -114,13 +114,14 @@ function plainJson(value: unknown): unknown {
 }
 
 builder.scalarType('JSON', {
-  description: 'Any JSON value, as REST holds it where its schema gives no type. Client type: any JSON value.',
+  description:
+    'Any JSON value, as REST holds it where its schema gives no type. Wire type: any JSON value (an exact decimal inside it as a JSON number); client type: a JSON value.',
   serialize: (value): unknown => GraphQLJSON.serialize(plainJson(value)),
   parseValue: (value): unknown => GraphQLJSON.parseValue(value),
   parseLiteral: (ast, variables): unknown => GraphQLJSON.parseLiteral(ast, variables),
 });
 builder.scalarType('JSONObject', {
-  description: 'A JSON object (a map of names to JSON values), as REST holds it. Client type: `Record<string, unknown>`.',
+  description: 'A map of names to JSON values, as REST holds it. Wire type: a JSON object; client type `Record<string, unknown>`.',
   serialize: (value) => GraphQLJSONObject.serialize(plainJson(value)) as Record<string, unknown>,
   parseValue: (value) => GraphQLJSONObject.parseValue(value) as Record<string, unknown>,
   parseLiteral: (ast, variables) => GraphQLJSONObject.parseLiteral(ast, variables) as Record<string, unknown>,

@@ -5,6 +5,7 @@ import type { GraphQLScalarType } from 'graphql';
 import { schema } from '../../src/schema';
 import { LosslessNumber } from 'lossless-json';
 import { parseJson, stringifyJson } from '../../src/rest/json';
+import { clientScalars } from '../../src/schema/client-scalars';
 import { parseLong, serializeLong } from '../../src/schema/long';
 
 const scalar = (name: string) => schema.getType(name) as GraphQLScalarType;
@@ -70,5 +71,19 @@ describe('DateTime and Decimal', () => {
     expect(() => decimal.parseValue('1e5')).not.toThrow();
     expect(() => decimal.parseValue(Number.NaN)).toThrow(/Decimal cannot represent/);
     expect(() => decimal.parseValue('9'.repeat(100))).toThrow(/too long/);
+  });
+});
+
+describe('client types, published', () => {
+  it('has one for every custom scalar, and each description names its one wire type', () => {
+    const custom = Object.values(schema.getTypeMap()).filter(
+      (t): t is GraphQLScalarType => graphql.isScalarType(t) && !graphql.specifiedScalarTypes.some((s) => s.name === t.name),
+    );
+    expect(Object.keys(clientScalars).sort()).toEqual(custom.map((t) => t.name).sort());
+    for (const type of custom) {
+      expect(type.description, type.name).toContain('Wire type:');
+      const output = clientScalars[type.name as keyof typeof clientScalars].output;
+      if (output === 'string') expect(type.description, type.name).toContain('Wire type: a JSON string');
+    }
   });
 });
