@@ -9,12 +9,12 @@
 // Amounts are decimals. A decimal stays a plain `number` only where its shortest printing
 // (`String(n)`, what the graph's Decimal scalar answers) is exactly the text REST sent: 110.08 does,
 // 853.80 (a trailing zero), 1.5E2 (an exponent) or 0.1000000000000000055 (more digits than a double
-// holds) do not, and such a body is parsed losslessly, its decimals kept as LosslessNumber (see
-// decimal.ts). So no digit REST sent is lost or changed, and the common body still takes the fast
-// native parser. When sending, `bigint` and LosslessNumber values are written out digit for digit.
+// holds) do not: those numbers alone are kept as LosslessNumber (see decimal.ts), the body still
+// parsed by the native parser. So no digit REST sent is lost or changed. When sending, `bigint` and LosslessNumber values are written out digit for digit.
 // A number that cannot be represented at all (e.g. 1e400) fails loudly instead of becoming Infinity.
 import { isInteger, LosslessNumber, parse, stringify } from 'lossless-json';
 import { isDecimal, MAX_EXPONENT } from './decimal';
+import { inexactNumbers } from './json-numbers';
 
 export class JsonNumberError extends Error {
   override name = 'JsonNumberError';
@@ -33,68 +33,42 @@ function parseNumber(text: string): number | bigint | LosslessNumber {
   return String(value) === text ? value : new LosslessNumber(text);
 }
 
-const QUOTE = 34;
-const BACKSLASH = 92;
-const MINUS = 45;
-const POINT = 46;
-const ZERO = 48;
-
-function isDigit(code: number): boolean {
-  return code >= ZERO && code <= ZERO + 9;
+/** The numbers at `spans` written as JSON strings behind a NUL marker, for JSON.parse to hand over as text. */
+function marked(text: string, spans: number[]): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    parts.push(text.slice(last, spans[k]), '"\\u0000', text.slice(spans[k], spans[k + 1]), '"');
+    last = spans[k + 1];
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
 }
 
-/** The index after the string whose first character (after its opening quote) is at `i`. */
-function endOfString(text: string, i: number): number {
-  for (;;) {
-    const quote = text.indexOf('"', i);
-    if (quote < 0) return text.length;
-    let b = quote - 1;
-    while (text.charCodeAt(b) === BACKSLASH) b--;
-    if ((quote - 1 - b) % 2 === 0) return quote + 1;
-    i = quote + 1;
+/** The parsed value with each marked string read as the number it was (in place). */
+function unmarked(value: unknown): unknown {
+  if (typeof value === 'string') return value.charCodeAt(0) === 0 ? parseNumber(value.slice(1)) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unmarked(value[i]);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) record[key] = unmarked(record[key]);
   }
+  return value;
 }
 
 /**
- * Whether native JSON.parse followed by String() could change a number of the text: an integer of
- * 16+ digits (2^53 has 16), a decimal with 16+ digits, an exponent, a fraction ending in 0, or a
- * value below 1e-6 (String() prints it with an exponent). Every other JSON number has at most 15
- * significant digits in plain notation, so its double prints back as its own text. One pass over the
- * numbers outside strings (strings are skipped with indexOf): about a third of JSON.parse's time.
+ * Parses REST JSON: integers >= 2^53 in magnitude become bigint, decimals keep their text, everything
+ * else as JSON.parse. The numbers a double would change (json-numbers.ts) are handed to JSON.parse as
+ * marked strings and read back exactly; a body with none is JSON.parse alone. A body whose own strings
+ * could pass for a marker (one starting with NUL) takes the lossless parser instead.
  */
-function mayChange(text: string): boolean {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c === QUOTE) {
-      i = endOfString(text, i + 1);
-    } else if (isDigit(c) || c === MINUS) {
-      const start = c === MINUS ? i + 1 : i;
-      let j = start;
-      while (j < n && isDigit(text.charCodeAt(j))) j++;
-      let digits = j - start;
-      if (text.charCodeAt(j) === POINT) {
-        const fraction = ++j;
-        while (j < n && isDigit(text.charCodeAt(j))) j++;
-        digits += j - fraction;
-        if (text.charCodeAt(j - 1) === ZERO) return true;
-        if (text.charCodeAt(start) === ZERO && text.startsWith('000000', fraction)) return true;
-      }
-      const next = text.charCodeAt(j) | 0x20;
-      if (next === 0x65 /* e or E */ || digits >= 16) return true;
-      i = j;
-    } else {
-      i++;
-    }
-  }
-  return false;
-}
-
-/** Parses REST JSON: integers >= 2^53 in magnitude become bigint, decimals stay exact, everything else as JSON.parse. */
 export function parseJson(text: string): unknown {
-  if (!mayChange(text)) return JSON.parse(text);
-  return parse(text, null, parseNumber);
+  const spans = inexactNumbers(text);
+  if (spans.length === 0) return JSON.parse(text);
+  if (text.includes('"\\u0000')) return parse(text, null, parseNumber);
+  return unmarked(JSON.parse(marked(text, spans)));
 }
 
 /** Serialises a request body; bigint and LosslessNumber values are written exactly, Dates as ISO strings. */

@@ -101,6 +101,14 @@ describe('parseJson keeps every decimal REST sent exactly', () => {
     expect(body.a).toBeInstanceOf(LosslessNumber);
   });
 
+  it('keeps strings that look like its markers as they are (a string starting with NUL)', () => {
+    expect(parseJson('{"note":"\\u0000853.80","amount":853.80,"id":9007199254740993}')).toEqual({
+      note: '\u0000853.80',
+      amount: new LosslessNumber('853.80'),
+      id: 9007199254740993n,
+    });
+  });
+
   it('writes exact decimals back digit for digit', () => {
     expect(stringifyJson(parseJson('{"amount":853.80,"tiny":1e-7}'))).toBe('{"amount":853.80,"tiny":1e-7}');
     expect(stringifyJson({ amount: structuredClone(new LosslessNumber('0.10')) })).toBe('{"amount":0.10}');
