@@ -13,6 +13,10 @@ const GENERATED = [
   'schema.graphql',
   'src/server/generated/example-operations.ts',
   'examples/typed-client/generated/graphql.ts',
+  'examples/clients/generated/graphql.ts',
+  'examples/clients/generated/possible-types.ts',
+  'examples/clients/generated/schema-shape.ts',
+  'examples/clients/generated/urql-schema.ts',
   'test/operations/generated.ts',
 ];
 execSync('npm run -s generate', { stdio: 'inherit' });

@@ -4,3 +4,5 @@ export * from './annotations';
 export * from './mutations';
 export * from './names';
 export * from './descriptions';
+export * from './mutation-errors';
+export * from './enum-descriptions';

@@ -7,6 +7,7 @@ import { graphError } from './errors';
 import { isDateTimeField, splitDateConditions } from './date-filters';
 import { idFieldTarget, restKeyConditions } from './filter-ids';
 import type { ScalarFilter } from './scalar-filter';
+import { isDecimal } from '../rest/decimal';
 import { group, isNullTerm, negate, NEVER, term, type SearchValue } from './search-syntax';
 
 export type { ScalarFilter };
@@ -22,7 +23,7 @@ const LOGICAL = new Set(['and', 'or', 'not']);
 const COMPARATORS = { lt: ':<', lte: ':<=', gt: ':>', gte: ':>=' } as const;
 
 function isValue(v: unknown): v is SearchValue {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean';
+  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || isDecimal(v);
 }
 
 function value(v: unknown, where: string): SearchValue {

@@ -3,7 +3,7 @@
 // Layout before base64url: `<model>:<space or ->:<key>`; the key comes last because string keys
 // (country state ids) may themselves contain colons. Keys of nested objects are `<parent>/<id>`
 // (entity-key.ts).
-import { resourceByModel } from '../catalog';
+import { resourceByModel, schemas } from '../catalog';
 import { isValidKey } from './entity-key';
 
 const ACCOUNT_LEVEL = '-';
@@ -42,4 +42,23 @@ export function decodeGlobalId(id: string): DecodedGlobalId | null {
   if (spaceText === ACCOUNT_LEVEL) return resource.spaceScoped ? null : { model, space: null, key };
   if (!resource.spaceScoped || !/^[1-9][0-9]{0,15}$/.test(spaceText)) return null;
   return { model, space: Number(spaceText), key };
+}
+
+/**
+ * The global ID of an object embedded in others that has a REST id but no endpoint of its own
+ * (TransactionGroup, Charge, PaymentTerminal...): the same layout, its space when the object names one.
+ * Caches key on it; `node(id:)` cannot read it back (see embeddedIdModel).
+ */
+export function encodeEmbeddedId(model: string, object: Record<string, unknown>): string | null {
+  const key = object.id;
+  if (typeof key !== 'number' && typeof key !== 'bigint' && typeof key !== 'string') return null;
+  const space = typeof object.linkedSpaceId === 'number' ? object.linkedSpaceId : null;
+  return encodeGlobalId(model, space, key);
+}
+
+/** The REST model of an embedded object's global ID (one with a REST id and no endpoint), else null. */
+export function embeddedIdModel(id: string): string | null {
+  if (!/^[A-Za-z0-9_-]+$/.test(id)) return null;
+  const model = Buffer.from(id, 'base64url').toString('utf8').split(':', 1)[0];
+  return !resourceByModel.has(model) && schemas[model]?.properties?.id ? model : null;
 }

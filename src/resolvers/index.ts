@@ -9,7 +9,7 @@ export { resolveNaturalLink } from './natural-links';
 export { searchParams, type SearchArgs } from './search-params';
 export { addWarning, warningsOf, type Warning } from './warnings';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
-export { encodeGlobalId, decodeGlobalId, spaceIdOf, type DecodedGlobalId } from './global-id';
+export { encodeGlobalId, encodeEmbeddedId, decodeGlobalId, spaceIdOf, type DecodedGlobalId } from './global-id';
 export { entityKey, splitNestedKey } from './entity-key';
 export { callExtra, streamExtra, type ExtraCall } from './extras';
 export type { SharedBody } from './shared-body';
@@ -24,3 +24,5 @@ export { group, keysQuery, term } from './search-syntax';
 export { SEARCH_BATCH, type BatchKind, type BatchObserver } from './loaders';
 export { adoptEntity, DEFAULT_BULK_LIMIT, planOf } from './context';
 export { expandParam, MAX_EXPAND_DEPTH } from './expand-planner';
+// Exact decimals, as the REST client keeps them (the Decimal scalar reads and makes them).
+export { decimalText, isDecimal, numberText, plainDecimal, toDecimal, type Decimal } from '../rest/decimal';

@@ -1,13 +1,13 @@
 // Single entities: links (expanded, stub or loaded), id references, lookups by key and node(s).
 import type { GraphQLError, GraphQLResolveInfo } from 'graphql';
-import { resourceByModel, type Resource } from '../catalog';
+import { graphTypeName, resourceByModel, type Resource } from '../catalog';
 import { internalsOf, noteMisses, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { bareLink, keyOf, spaceFor } from './entity-cache';
 import { mayUseSpace } from './caller';
 import { graphError, guarded, toGraphQLError } from './errors';
 import { entityKey } from './entity-key';
-import { decodeGlobalId } from './global-id';
+import { decodeGlobalId, embeddedIdModel } from './global-id';
 import { prefetchSelectedChildren } from './prefetch-children';
 
 function targetResource(model: string): Resource {
@@ -143,10 +143,23 @@ export function resolveByKey(
   });
 }
 
+/** Why an ID cannot be read: an embedded object's (no endpoint), or no global ID of this API. */
+function notReadable(argument: string, text: string): GraphQLError {
+  const embedded = embeddedIdModel(text);
+  if (embedded) {
+    const typeName = graphTypeName(embedded);
+    return graphError(
+      'BAD_USER_INPUT',
+      `${argument}: "${text}" is the ID of a ${typeName}, which REST cannot read on its own (it has no endpoint); read it through the object that holds it`,
+    );
+  }
+  return graphError('BAD_USER_INPUT', `${argument}: "${text}" is not a global ID of this API`);
+}
+
 export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalId: string): Promise<Entity | null> {
   return guarded(async () => {
     const id = decodeGlobalId(globalId);
-    if (!id) throw graphError('BAD_USER_INPUT', `id: "${globalId}" is not a global ID of this API`);
+    if (!id) throw notReadable('id', globalId);
     if (hiddenSpace(ctx, id.model, id.key)) return missed(ctx);
     const plan = planOf(ctx, info, id.model, 'entity');
     const loaded = internalsOf(ctx).loaders.load(id.model, id.space, id.key, plan.paths);
@@ -167,7 +180,7 @@ export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, global
     globalIds.map(async (g) => {
       try {
         const id = decodeGlobalId(g);
-        if (!id) throw graphError('BAD_USER_INPUT', `ids: "${g}" is not a global ID of this API`);
+        if (!id) throw notReadable('ids', g);
         if (hiddenSpace(ctx, id.model, id.key)) return null;
         return await loaders.load(id.model, id.space, id.key, planOf(ctx, info, id.model, 'entity').paths);
       } catch (error) {

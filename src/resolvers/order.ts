@@ -1,5 +1,6 @@
 // Sort orders for search operations: the REST `order` string, its reverse, the row's sort keys, and
 // the keyset condition that continues an order after a row (DESIGN "Keyset continuation").
+import { decimalText, isDecimal } from '../rest/decimal';
 import { deref, schemas, type JsonSchema } from '../catalog';
 import type { KeyValue } from './cursor';
 import { graphError } from './errors';
@@ -69,6 +70,8 @@ export function sortValues(row: Record<string, unknown>, keys: readonly OrderKey
     const v = at(row, k.field);
     if (typeof v === 'number' || typeof v === 'string') return v;
     if (typeof v === 'bigint') return v.toString();
+    // An exact decimal keeps its digits in the cursor (as text, which the search reads as the field's type).
+    if (isDecimal(v)) return decimalText(v) ?? null;
     return null;
   });
 }

@@ -1,9 +1,10 @@
 // Printing REST search terms (SPEC "Search query syntax") so that no value can change the structure
-// of the query: string values go through quoteValue, numbers are printed as plain digits, and names
+// of the query: string values go through quoteValue, numbers and decimals are printed as plain digits, and names
 // are checked against a strict pattern.
 // The printer is the shared search grammar's: what it writes, the REST search parser reads back as
 // the same value (backslash escapes inside quotes, keywords always quoted).
 import { SearchSyntaxError, parseQuery, printQuery, quoteValue } from '../search-syntax';
+import { decimalText, isDecimal, type Decimal } from '../rest/decimal';
 import { graphError } from './errors';
 
 export { quoteValue };
@@ -13,7 +14,7 @@ export type Comparator = ':' | ':<' | ':>' | ':<=' | ':>=' | ':~';
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
 const PLAIN_NUMBER = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
-export type SearchValue = string | number | bigint | boolean;
+export type SearchValue = string | number | bigint | boolean | Decimal;
 
 /** A field name as the search syntax addresses it (dotted into linked objects). */
 export function searchName(name: string): string {
@@ -24,6 +25,8 @@ export function searchName(name: string): string {
 export function printValue(value: SearchValue): string {
   if (typeof value === 'boolean') return String(value);
   if (typeof value === 'bigint') return value.toString();
+  // An exact decimal (a Decimal filter value, a keyset cursor's amount) is printed with all its digits.
+  if (isDecimal(value)) return decimalText(value) ?? quoteValue(value.value);
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) throw graphError('BAD_USER_INPUT', `${value} is not a number the search can compare`);
     const text = String(value);

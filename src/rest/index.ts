@@ -12,6 +12,7 @@ export {
   type UpstreamErrorBody,
 } from './errors';
 export { parseJson, stringifyJson } from './json';
+export * from './decimal';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport';
 export type * from './types';

@@ -1,45 +1,81 @@
-// JSON for the REST wire, lossless for large integers.
+// JSON for the REST wire, lossless for large integers and for decimals.
 //
 // The REST API's ids and versions are Longs (int64). JavaScript numbers hold integers exactly only
 // below 2^53, and JSON.parse silently rounds anything larger (9007199254740993 becomes ...992).
-// Choice: integers whose magnitude is at or above 2^53 come back as `bigint`; every other number
-// stays a plain `number`, so ordinary values (ids of today's data, amounts, counts) are unchanged
-// for callers. Consumers that handle ids should accept `number | bigint` (the GraphQL Long scalar
-// does). When sending, `bigint` values in a body, path or query are written out digit for digit.
+// Choice: integers whose magnitude is at or above 2^53 come back as `bigint`; every other integer
+// stays a plain `number`. Consumers that handle ids should accept `number | bigint` (the GraphQL
+// Long scalar does).
+//
+// Amounts are decimals. A decimal stays a plain `number` only where its shortest printing
+// (`String(n)`, what the graph's Decimal scalar answers) is exactly the text REST sent: 110.08 does,
+// 853.80 (a trailing zero), 1.5E2 (an exponent) or 0.1000000000000000055 (more digits than a double
+// holds) do not: those numbers alone are kept as LosslessNumber (see decimal.ts), the body still
+// parsed by the native parser. So no digit REST sent is lost or changed. When sending, `bigint` and LosslessNumber values are written out digit for digit.
 // A number that cannot be represented at all (e.g. 1e400) fails loudly instead of becoming Infinity.
-import { isInteger, parse, stringify } from 'lossless-json';
+import { isInteger, LosslessNumber, parse, stringify } from 'lossless-json';
+import { isDecimal, MAX_EXPONENT } from './decimal';
+import { inexactNumbers } from './json-numbers';
 
 export class JsonNumberError extends Error {
   override name = 'JsonNumberError';
 }
 
-function parseNumber(text: string): number | bigint {
+function parseNumber(text: string): number | bigint | LosslessNumber {
   if (isInteger(text)) {
     const n = Number(text);
     return Number.isSafeInteger(n) ? n : BigInt(text);
   }
-  const value = Number.parseFloat(text);
-  if (!Number.isFinite(value)) throw new JsonNumberError(`number ${text.slice(0, 40)} cannot be represented`);
+  const exponent = /[eE]([-+]?\d+)$/.exec(text)?.[1];
+  if (!Number.isFinite(Number.parseFloat(text)) || (exponent !== undefined && Math.abs(Number(exponent)) > MAX_EXPONENT)) {
+    throw new JsonNumberError(`number ${text.slice(0, 40)} cannot be represented`);
+  }
+  const value = Number(text);
+  return String(value) === text ? value : new LosslessNumber(text);
+}
+
+/** The numbers at `spans` written as JSON strings behind a NUL marker, for JSON.parse to hand over as text. */
+function marked(text: string, spans: number[]): string {
+  const parts: string[] = [];
+  let last = 0;
+  for (let k = 0; k < spans.length; k += 2) {
+    parts.push(text.slice(last, spans[k]), '"\\u0000', text.slice(spans[k], spans[k + 1]), '"');
+    last = spans[k + 1];
+  }
+  parts.push(text.slice(last));
+  return parts.join('');
+}
+
+/** The parsed value with each marked string read as the number it was (in place). */
+function unmarked(value: unknown): unknown {
+  if (typeof value === 'string') return value.charCodeAt(0) === 0 ? parseNumber(value.slice(1)) : value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = unmarked(value[i]);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) record[key] = unmarked(record[key]);
+  }
   return value;
 }
 
 /**
- * A text with no run of 16+ digits holds no integer of 2^53 or more (2^53 has 16 digits), and with
- * no three-digit exponent no number that overflows: native JSON.parse (about five times faster
- * than the lossless parser) then yields exactly the same values. Digit runs inside strings only
- * send a text down the slow path, never change its result.
+ * Parses REST JSON: integers >= 2^53 in magnitude become bigint, decimals keep their text, everything
+ * else as JSON.parse. The numbers a double would change (json-numbers.ts) are handed to JSON.parse as
+ * marked strings and read back exactly; a body with none is JSON.parse alone. A body whose own strings
+ * could pass for a marker (one starting with NUL) takes the lossless parser instead.
  */
-const MAY_LOSE_PRECISION = /\d{16}|\d[eE][+-]?\d{3}/;
-
-/** Parses REST JSON: integers >= 2^53 in magnitude become bigint, everything else as JSON.parse. */
 export function parseJson(text: string): unknown {
-  if (!MAY_LOSE_PRECISION.test(text)) return JSON.parse(text);
-  return parse(text, null, parseNumber);
+  const spans = inexactNumbers(text);
+  if (spans.length === 0) return JSON.parse(text);
+  if (text.includes('"\\u0000')) return parse(text, null, parseNumber);
+  return unmarked(JSON.parse(marked(text, spans)));
 }
 
-/** Serialises a request body; bigint values are written exactly, Dates as ISO strings. */
+/** Serialises a request body; bigint and LosslessNumber values are written exactly, Dates as ISO strings. */
 export function stringifyJson(value: unknown): string {
   const out = stringify(value, null, undefined, [
+    // A LosslessNumber that went through structuredClone is a plain object with the same fields.
+    { test: isDecimal, stringify: (v: unknown) => (v as { value: string }).value },
     { test: (v: unknown) => typeof v === 'number' && !Number.isFinite(v), stringify: badNumber },
     // An integer past 2^53 held as a JS number has already lost digits: refuse rather than send another id.
     { test: (v: unknown) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v), stringify: unsafeInteger },

@@ -7,7 +7,7 @@ import ErrorsPlugin from '@pothos/plugin-errors';
 import FederationPlugin from '@pothos/plugin-federation';
 import RelayPlugin from '@pothos/plugin-relay';
 import { GraphQLError } from 'graphql';
-import { decodeGlobalId, type GraphContext } from '../resolvers';
+import { decodeGlobalId, type Decimal, type GraphContext } from '../resolvers';
 import { resourceOf } from '../catalog';
 import { entityMeta, isEntity } from '../resolvers/entity';
 
@@ -21,9 +21,10 @@ export interface PaygraphSchemaTypes {
   Scalars: {
     ID: { Input: string; Output: string };
     Long: { Input: number | bigint; Output: number | bigint | string };
+    // Output: a JS number (printed exactly, see src/rest/json.ts), a LosslessNumber or decimal text.
     DateTime: { Input: string; Output: string | Date };
     DateOrDateTime: { Input: string; Output: string };
-    Decimal: { Input: number | string; Output: number | string };
+    Decimal: { Input: Decimal; Output: unknown };
     JSON: { Input: unknown; Output: unknown };
     JSONObject: { Input: Record<string, unknown>; Output: Record<string, unknown> };
   };

@@ -1,6 +1,6 @@
 // Descriptions of catalog-made types and fields: curated text of the catalog first, then the REST
 // facts' own, then a generated sentence naming the REST field, so no field goes undocumented.
-import { commonFieldDescriptions, fieldDescriptions, graphTypeName, type Resource } from '../catalog';
+import { commonFieldDescriptions, enumValueDescriptions, fieldDescriptions, graphTypeName, type Resource } from '../catalog';
 
 /** `authorizationTimeoutOn` -> `authorization timeout on`. */
 function words(name: string): string {
@@ -18,13 +18,24 @@ export function fieldDescription(model: string, field: string, rest: string | un
   return `${text.charAt(0).toUpperCase()}${text.slice(1)} (REST field \`${field}\` of ${graphTypeName(model)}).`;
 }
 
+/** The description of value `value` of REST enum `name`: the catalog's curated text, else a sentence naming it. */
+export function enumValueDescription(name: string, value: string): string {
+  const curated = enumValueDescriptions[name]?.[value];
+  if (curated) return curated;
+  const text = value.toLowerCase().replace(/_/g, ' ');
+  return `${text.charAt(0).toUpperCase()}${text.slice(1)} (REST value \`${value}\` of ${graphTypeName(name)}).`;
+}
+
 export function entityTypeDescription(resource: Resource): string {
   const model = resource.typeName === resource.model ? '' : `REST model ${resource.model}, `;
   const where = resource.spaceScoped ? 'space-scoped, under `Space`' : 'account-level';
   return `${resource.typeName}: an object of the REST API (${model}${resource.base}, ${where}); \`id\` is its global ID, \`restId\` its REST id.`;
 }
 
-export function embeddedTypeDescription(model: string): string {
+export function embeddedTypeDescription(model: string, hasRestId: boolean): string {
   const name = graphTypeName(model);
-  return `${name}: a REST object embedded in others${name === model ? '' : ` (REST ${model})`}; it has no endpoint of its own, so its REST id (if any) is \`restId\` and it has no global \`id\`.`;
+  const what = `${name}: a REST object embedded in others${name === model ? '' : ` (REST ${model})`}; it has no endpoint of its own`;
+  return hasRestId
+    ? `${what}. \`restId\` is its REST id, \`id\` a global ID for caches (\`node(id:)\` cannot read it).`
+    : `${what} and no REST id: a value, not an object with an identity.`;
 }

@@ -2,8 +2,8 @@
 // one object type per schema, every property a field. Entity-shaped values met inside them (e.g.
 // Label.descriptor) become the entity type: used as returned when inline, loaded when only an id.
 import type { ImplementableObjectRef } from '@pothos/core';
-import { resourceOf } from '../catalog';
-import { resolveByKey, type GraphContext } from '../resolvers';
+import { graphTypeName, resourceOf } from '../catalog';
+import { encodeEmbeddedId, resolveByKey, type GraphContext } from '../resolvers';
 import { asEntity, isEntity, type Entity } from '../resolvers/entity';
 import type { GraphQLResolveInfo } from 'graphql';
 import { dynamicField, type Types } from './dynamic';
@@ -78,12 +78,32 @@ function embeddedField(p: PropertyShape, t: unknown) {
   });
 }
 
+/** `id` of an embedded object with a REST id: a global ID caches key on, not one `node(id:)` reads. */
+function globalIdField(model: string, t: unknown) {
+  return dynamicField<EmbeddedValue>(t, {
+    type: 'ID',
+    nullable: false,
+    description: `A global ID of this ${graphTypeName(model)} (type, space, REST id), for caches to key on. It has no endpoint of its own: \`node(id:)\` cannot read it; it is read through the object that holds it.`,
+    resolve: (parent) => {
+      const id = encodeEmbeddedId(model, parent);
+      if (id === null) throw new Error(`${graphTypeName(model)} object has no REST id`);
+      return id;
+    },
+  });
+}
+
 function implement(ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string): void {
   const props = propertiesOf(model);
   ref.implement({
-    description: embeddedTypeDescription(model),
-    // `id` is the global ID of Node types only: a REST key of an embedded object is `restId`.
-    fields: (t) => Object.fromEntries(props.map((p) => [p.name === 'id' ? 'restId' : p.name, embeddedField(p, t)])),
+    description: embeddedTypeDescription(
+      model,
+      props.some((p) => p.name === 'id'),
+    ),
+    // The REST key of an embedded object is `restId`; `id` is a global ID made from it.
+    fields: (t) => {
+      const fields = Object.fromEntries(props.map((p) => [p.name === 'id' ? 'restId' : p.name, embeddedField(p, t)]));
+      return 'restId' in fields ? { id: globalIdField(model, t), ...fields } : fields;
+    },
   });
 }
 

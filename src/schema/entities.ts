@@ -29,7 +29,12 @@ function spaceOfEntity(entity: Entity): number | null {
   return entityMeta(entity).space;
 }
 
-function propertyField(p: PropertyShape, t: unknown, name = p.name) {
+/** Fields an input echoes as required: a versioned object always has its `version` (updates need it). */
+function requiredOutput(resource: Resource, p: PropertyShape): boolean {
+  return resource.versioned && p.name === 'version';
+}
+
+function propertyField(p: PropertyShape, t: unknown, name = p.name, nullable = true) {
   if (p.localized)
     return dynamicField<Entity>(t, {
       type: localizedStringRef,
@@ -40,6 +45,7 @@ function propertyField(p: PropertyShape, t: unknown, name = p.name) {
   return dynamicField<Entity>(t, {
     type: outputOf(p.shape),
     list: p.list,
+    nullable,
     description: p.description,
     resolve: (parent) => (nested ? carrySpace(parent[name], spaceOfEntity(parent)) : parent[name]),
   });
@@ -120,7 +126,7 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
     const ref = refs.get(p.name);
     if (link) add(p.name, linkField(t, link.field, link.model, link.many, p.description ?? `Linked ${resourceOf(link.model).typeName}.`));
     else if (ref) referenceFields(t, p, ref, add);
-    else add(p.name, propertyField(p, t));
+    else add(p.name, propertyField(p, t, p.name, !requiredOutput(resource, p)));
     if (hasMoneyView(p, names)) add(`${p.name}Money`, moneyField(t, p));
   }
   for (const relation of resource.children) add(relation.name, childField(t, relation));

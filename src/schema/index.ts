@@ -15,6 +15,5 @@ import './extras/iban';
 import './extras/subscription-invoices';
 import './mutations';
 import './live';
-import './enums';
 
 export const schema = withFederation(builder.toSchema({ directives: schemaDirectives, extensions: subgraphExtensions }));

@@ -1,7 +1,8 @@
-// Long (int64) values without silent precision loss. Output: a JSON number while it is a safe
-// integer, a decimal string from 2^53 on (JSON numbers past that are rounded by every JS client).
-// Input: an Int literal of any length, or a string of digits; safe values become numbers, larger
-// ones bigint, so the REST client can send them digit for digit.
+// Long (int64) values without silent precision loss. Output: always a string of digits, one wire
+// type at every size (JSON numbers past 2^53 are rounded by every JS client, and a type that is a
+// number below 2^53 and a string above it is two types to every client). Input: a string of digits,
+// or an Int literal of any length, or a safe JSON number; safe values become numbers, larger ones
+// bigint, so the REST client can send them digit for digit.
 import { GraphQLError } from 'graphql';
 
 const INT64_MIN = -(2n ** 63n);
@@ -43,19 +44,13 @@ export function parseLong(value: unknown): number | bigint {
   throw badLong(`Long cannot represent a value of type ${typeof value}`);
 }
 
-/** Serialises a REST Long for the response. */
-export function serializeLong(value: unknown): number | string {
+/** Serialises a REST Long for the response: its digits. */
+export function serializeLong(value: unknown): string {
   if (typeof value === 'number') {
     if (!Number.isInteger(value)) throw new TypeError(`Long cannot represent non-integer value ${value}`);
-    return Number.isSafeInteger(value) ? value : BigInt(value).toString();
+    return BigInt(value).toString();
   }
-  if (typeof value === 'bigint') {
-    const n = Number(value);
-    return Number.isSafeInteger(n) ? n : value.toString();
-  }
-  if (typeof value === 'string' && DIGITS.test(value)) {
-    const parsed = parseLong(value);
-    return typeof parsed === 'bigint' ? parsed.toString() : parsed;
-  }
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'string' && DIGITS.test(value)) return parseLong(value).toString();
   throw new TypeError(`Long cannot represent ${JSON.stringify(value)}`);
 }

@@ -32,7 +32,11 @@ export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
   const typeName = resourceOf(model).typeName;
   const fieldEnum: EnumRef<Types, string, string> = builder.enumType(`${typeName}OrderField`, {
     description: `The fields ${typeName} results can be sorted by (the REST field names in CONSTANT_CASE).`,
-    values: Object.fromEntries(sortableFields(model).map((name) => [constantCase(name), { value: name }])),
+    values: Object.fromEntries(
+      propertiesOf(model)
+        .filter(isComparable)
+        .map((p) => [constantCase(p.name), { value: p.name, description: `Sort by \`${p.name}\`: ${p.description ?? 'the REST field.'}` }]),
+    ),
   });
   ref = builder.inputType(`${typeName}Order`, {
     description: `One sort key of ${typeName} results.`,

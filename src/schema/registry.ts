@@ -5,6 +5,7 @@ import { graphTypeName, resourceByModel, resourceOf } from '../catalog';
 import type { Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import type { Output, Types } from './dynamic';
+import { enumValueDescription } from './descriptions';
 import { enumValues, type FieldShape } from './shapes';
 
 export type EmbeddedValue = Record<string, unknown>;
@@ -33,7 +34,7 @@ export function enumRef(name: string): EnumRef<Types, string, string> {
   if (!ref) {
     ref = builder.enumType(graphTypeName(name), {
       description: `The values of the REST enum ${name}.`,
-      values: enumValues(name) as [string, ...string[]],
+      values: Object.fromEntries(enumValues(name).map((value) => [value, { value, description: enumValueDescription(name, value) }])),
     });
     enumRefs.set(name, ref);
   }

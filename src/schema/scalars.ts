@@ -1,8 +1,10 @@
-// Custom scalars: Long (int64 ids, lossless), DateTime (REST date-times, passed through unchanged),
-// Decimal (amounts), JSON and JSONObject (maps) from graphql-scalars.
+// Custom scalars, each with one wire type written in its description: Long (int64, a string of
+// digits), DateTime (REST date-times, passed through unchanged), Decimal (exact decimal text), JSON and
+// JSONObject (maps, graphql-scalars underneath). Their client types are published in client-scalars.ts.
 import { GraphQLError, Kind, type ValueNode } from 'graphql';
 import { GraphQLDateTime, GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
 import { builder } from './builder';
+import { decimalText, isDecimal, numberText, plainDecimal, toDecimal, type Decimal } from '../resolvers';
 import { parseLong, serializeLong } from './long';
 
 function badInput(message: string): GraphQLError {
@@ -16,7 +18,7 @@ function literalText(ast: ValueNode, scalar: string, kinds: Kind[]): string {
 
 builder.scalarType('Long', {
   description:
-    'A 64-bit integer (REST int64). Output: a JSON number below 2^53, a string of digits from 2^53 on. Input: an Int literal or a string of digits.',
+    'A 64-bit integer (REST int64: ids, sizes). Wire type: a JSON string of digits (`"13431"`, `"9223372036854775807"`), exact at every size; client type `string`. Input: a string of digits, or an Int literal or JSON number below 2^53.',
   serialize: serializeLong,
   parseValue: parseLong,
   // An INT literal keeps all its digits in the AST, so large literals are exact too.
@@ -36,7 +38,8 @@ function checkDateTime(value: unknown): string {
 }
 
 builder.scalarType('DateTime', {
-  description: 'An RFC 3339 date-time string, e.g. 2024-05-01T12:00:00Z, as the REST API writes it.',
+  description:
+    'A date-time. Wire type: a JSON string in RFC 3339 (`2024-05-01T12:00:00.000Z`), as the REST API writes it; client type `string`. Input: the same.',
   serialize: (value) => checkDateTime(value),
   parseValue: checkDateTime,
   parseLiteral: (ast) => checkDateTime(literalText(ast, 'DateTime', [Kind.STRING])),
@@ -62,37 +65,64 @@ function checkDateOrDateTime(value: unknown): string {
 
 builder.scalarType('DateOrDateTime', {
   description:
-    'In date filters: a plain date, 2025-06-01, meaning that whole day in UTC (lte includes it, gt starts after it), or an RFC 3339 date-time.',
+    'In date filters (input only). Wire type: a JSON string holding a plain date, 2025-06-01, meaning that whole day in UTC (lte includes it, gt starts after it), or an RFC 3339 date-time; client type `string`.',
   serialize: (value) => checkDateOrDateTime(value),
   parseValue: checkDateOrDateTime,
   parseLiteral: (ast) => checkDateOrDateTime(literalText(ast, 'DateOrDateTime', [Kind.STRING])),
 });
 
-const DECIMAL = /^-?\d+(\.\d+)?([eE][-+]?\d+)?$/;
+/** Decimal input longer than this is refused unread: 40 digits cover every amount. */
+const MAX_DECIMAL_INPUT_LENGTH = 64;
 
-/** A decimal amount: a number when the text converts exactly, else the decimal text unchanged. */
-export function parseDecimal(value: unknown): number | string {
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw badInput(`Decimal cannot represent ${value}`);
-    return value;
+/** A Decimal from client input: a decimal string (exact) or a JSON number (as its shortest text). */
+export function parseDecimal(value: unknown): Decimal {
+  if (typeof value === 'string' && value.length > MAX_DECIMAL_INPUT_LENGTH) {
+    throw badInput(`Decimal of ${value.length} characters is too long: at most ${MAX_DECIMAL_INPUT_LENGTH}`);
   }
-  if (typeof value === 'string' && DECIMAL.test(value.trim())) {
-    const text = value.trim();
-    const n = Number(text);
-    return Number.isFinite(n) && String(n) === text ? n : text;
+  const text = typeof value === 'string' ? plainDecimal(value) : typeof value === 'number' ? numberText(value) : undefined;
+  if (text === undefined) {
+    throw badInput(`Decimal cannot represent ${JSON.stringify(value)}: expected a decimal string such as "10.50" (or a number)`);
   }
-  throw badInput(`Decimal cannot represent ${JSON.stringify(value)}: expected a number or a decimal string`);
+  return toDecimal(text);
+}
+
+/** A Decimal for the response: the decimal text REST sent (see src/rest/decimal.ts), always a string. */
+export function serializeDecimal(value: unknown): string {
+  const text = decimalText(value);
+  if (text === undefined) throw new TypeError(`Decimal cannot represent ${JSON.stringify(value)}`);
+  return text;
 }
 
 builder.scalarType('Decimal', {
   description:
-    'A decimal amount: a JSON number as REST sends it, decimal text where paygraph has it as text (Money.amount); input accepts a number or a decimal string.',
-  // Decimal text handed over as such (Money.amount) stays text, so no client rounds it.
-  serialize: (value: unknown) =>
-    typeof value === 'bigint' ? value.toString() : typeof value === 'string' && DECIMAL.test(value) ? value : parseDecimal(value),
+    'An exact decimal number (amounts, rates, quantities). Wire type: a JSON string in plain notation, holding the decimal exactly as REST sent it (`"853.80"`, `"-5"`, `"0.0075"`); client type `string`. Input: such a string (exact), or a JSON number for convenience (as exact as the client\'s JSON encoder makes it).',
+  serialize: serializeDecimal,
   parseValue: parseDecimal,
+  // INT and FLOAT literals keep their digits in the AST: a literal amount is exact too.
   parseLiteral: (ast) => parseDecimal(literalText(ast, 'Decimal', [Kind.INT, Kind.FLOAT, Kind.STRING])),
 });
 
-builder.addScalarType('JSON', GraphQLJSON);
-builder.addScalarType('JSONObject', GraphQLJSONObject);
+/** JSON values hold REST data as it is; an exact decimal inside one is answered as a JSON number. */
+function plainJson(value: unknown): unknown {
+  if (isDecimal(value)) return Number(value.value);
+  if (typeof value === 'bigint') return value.toString();
+  if (Array.isArray(value)) return value.map(plainJson);
+  if (typeof value === 'object' && value !== null && !(value instanceof Date)) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, plainJson(v)]));
+  }
+  return value;
+}
+
+builder.scalarType('JSON', {
+  description:
+    'Any JSON value, as REST holds it where its schema gives no type. Wire type: any JSON value (an exact decimal inside it as a JSON number); client type: a JSON value.',
+  serialize: (value): unknown => GraphQLJSON.serialize(plainJson(value)),
+  parseValue: (value): unknown => GraphQLJSON.parseValue(value),
+  parseLiteral: (ast, variables): unknown => GraphQLJSON.parseLiteral(ast, variables),
+});
+builder.scalarType('JSONObject', {
+  description: 'A map of names to JSON values, as REST holds it. Wire type: a JSON object; client type `Record<string, unknown>`.',
+  serialize: (value) => GraphQLJSONObject.serialize(plainJson(value)) as Record<string, unknown>,
+  parseValue: (value) => GraphQLJSONObject.parseValue(value) as Record<string, unknown>,
+  parseLiteral: (ast, variables) => GraphQLJSONObject.parseLiteral(ast, variables) as Record<string, unknown>,
+});

@@ -12,6 +12,7 @@ import { schema } from '../schema';
 import { graphiqlOptions } from './graphiql-examples';
 import { renderPaygraphGraphiQL } from './graphiql-page';
 import { createErrorMasking } from './use-error-masking';
+import { useGraphQLResponseType } from './use-graphql-response-type';
 import { useGraphContext } from './use-graph-context';
 import { openAuthenticator, type Authenticator } from './security/auth';
 import { defaultSecurityConfig, type SecurityConfig } from './security/config';
@@ -117,10 +118,12 @@ export function createApp(o: AppOptions) {
     },
     plugins: [
       ...ops.plugins(o.rest),
+      // First, so that its onResponse sees every refusal before compression encodes the body.
+      useGraphQLResponseType(GRAPHQL_PATH),
       ...(o.tracing ? [o.tracing.plugin] : []),
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
-      ...useBrowserRules(),
+      ...useBrowserRules(security.corsOrigins),
       useAuthentication(o.authenticator ?? openAuthenticator),
       useErrorCap(security.limits.maxErrors),
       // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;

@@ -4,6 +4,9 @@
 // is unexpected and masked by yoga's default ("Unexpected error.", code INTERNAL_SERVER_ERROR).
 // In production (NODE_ENV=production) errors of REST calls lose the upstream's own words as well:
 // the message says what kind of failure it was, and the upstream error id is kept for support.
+// Every error leaves with an `extensions.code`: one graphql-js or a plugin made without one (a
+// variable that does not fit its type, a refusal with only an HTTP status) gets the code its kind
+// has in GraphQL servers (BAD_USER_INPUT, BAD_REQUEST...).
 import { GraphQLError } from 'graphql';
 import { maskError, type YogaMaskedErrorOpts } from 'graphql-yoga';
 
@@ -72,11 +75,46 @@ function productionRestError(error: GraphQLError): GraphQLError {
   return new GraphQLError(PRODUCTION_MESSAGES[code] ?? 'the REST API call failed', { nodes: error.nodes, path: error.path, extensions });
 }
 
+/** The code of an error that has none, by what it is: graphql-js's variable coercion, or its HTTP status. */
+const CODE_OF_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+function codeFor(error: GraphQLError): string {
+  // graphql-js words every variable coercion error so ("Variable "$n" got invalid value ...").
+  if (/^Variable "\$/.test(error.message)) return 'BAD_USER_INPUT';
+  const status = error.extensions.http?.status;
+  return (status !== undefined ? CODE_OF_STATUS[status] : undefined) ?? 'INTERNAL_SERVER_ERROR';
+}
+
+/** The error with an `extensions.code` (its own, or the one its kind has). */
+export function withCode(error: Error): Error {
+  if (error.name !== 'GraphQLError') return error;
+  const e = error as GraphQLError;
+  if (typeof e.extensions?.code === 'string') return e;
+  return new GraphQLError(e.message, {
+    nodes: e.nodes,
+    source: e.source,
+    positions: e.positions,
+    path: e.path,
+    originalError: e.originalError ?? undefined,
+    extensions: { ...e.extensions, code: codeFor(e) },
+  });
+}
+
 export function createErrorMasking(o: { production: boolean }): YogaMaskedErrorOpts {
   return {
     errorMessage: 'Unexpected error.',
     maskError: (error, message, isDev) => {
-      if (!isExpectedError(error)) return maskError(error, message, isDev && !o.production);
+      if (!isExpectedError(error)) return withCode(maskError(error, message, isDev && !o.production));
       return o.production && 'operationId' in error.extensions ? productionRestError(error) : typed(error);
     },
   };

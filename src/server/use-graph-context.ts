@@ -99,7 +99,12 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       }
       counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit);
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
-        setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
+        // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
+        setResultAndStopExecution({
+          data: null,
+          errors: [overBudget(counted.estimated, options.maxCost!)],
+          extensions: { cost: counted.cost() },
+        });
         return;
       }
       const busy = await passBusyGate(options.busy, request, callerName, counted.estimated);

@@ -1,6 +1,7 @@
 // Schema conventions over the real sandbox: filters on `id` and on links take global IDs and REST
 // ids alike, embedded objects name their REST key `restId`, localized text follows the caller's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { code as currencyByCode } from 'currency-codes';
 import { at, count, startHarness, type Harness } from './harness';
 
 let h: Harness;
@@ -124,19 +125,21 @@ describe('date filters', () => {
 });
 
 describe('Money', () => {
-  it('offers the amounts of a transaction with its currency, the amount as decimal text', async () => {
+  it('offers the amounts of a transaction with its currency, the amount as exact decimal text in minor units', async () => {
     const r = await h.run(
       `query($s: ID!) { space(id: $s) { transactions(first: 10) { nodes { currency authorizationAmount
         authorizationAmountMoney { amount currencyCode } } } } }`,
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    type Row = { currency: string; authorizationAmount: number; authorizationAmountMoney: { amount: string; currencyCode: string } | null };
+    type Row = { currency: string; authorizationAmount: string; authorizationAmountMoney: { amount: string; currencyCode: string } | null };
     const rows = at(r.data, 'space.transactions.nodes') as Row[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
-      expect(row.authorizationAmountMoney).toEqual({ amount: String(row.authorizationAmount), currencyCode: row.currency });
-      expect(typeof row.authorizationAmountMoney?.amount).toBe('string');
+      const digits = currencyByCode(row.currency)!.digits;
+      expect(row.authorizationAmountMoney?.currencyCode).toBe(row.currency);
+      expect(row.authorizationAmountMoney?.amount).toMatch(digits ? new RegExp(`^\\d+\\.\\d{${digits}}$`) : /^\d+$/);
+      expect(Number(row.authorizationAmountMoney?.amount)).toBe(Number(row.authorizationAmount));
     }
   });
 

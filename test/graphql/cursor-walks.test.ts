@@ -28,10 +28,10 @@ async function walk(field: string, extra: string, forward: boolean, size: number
     if (r.errors) throw r.errors[0];
     out.calls.push(...r.calls);
     const conn = at(r.data, `space.${field}`) as {
-      edges: { cursor: string; node: { restId: number } }[];
+      edges: { cursor: string; node: { restId: string } }[];
       pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
     };
-    const ids = conn.edges.map((e) => e.node.restId);
+    const ids = conn.edges.map((e) => Number(e.node.restId));
     if (forward) out.ids.push(...ids);
     else out.ids.unshift(...ids);
     out.pages++;
@@ -130,10 +130,10 @@ describe('whole-collection cursor walks', () => {
           { s: String(h.space), c: String(id), a: after },
         );
         const page = at(r.data, 'space.customer.addresses') as {
-          nodes: { restId: number }[];
+          nodes: { restId: string }[];
           pageInfo: { hasNextPage: boolean; endCursor: string };
         };
-        ids.push(...page.nodes.map((n) => n.restId));
+        ids.push(...page.nodes.map((n) => Number(n.restId)));
         if (!page.pageInfo.hasNextPage) break;
         after = page.pageInfo.endCursor;
       }

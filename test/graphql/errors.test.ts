@@ -50,9 +50,9 @@ describe('errors through the graph', () => {
         `query($s: ID!) { space(id: $s) { transactionCompletions(first: 5) { nodes { restId state linkedTransaction { state } } } } }`,
         { s: String(h.space) },
       );
-      const nodes = at(r.data, 'space.transactionCompletions.nodes') as { restId: number; state: string; linkedTransaction: unknown }[];
+      const nodes = at(r.data, 'space.transactionCompletions.nodes') as { restId: string; state: string; linkedTransaction: unknown }[];
       expect(nodes).toHaveLength(5);
-      expect(nodes.every((n) => typeof n.restId === 'number' && typeof n.state === 'string' && n.linkedTransaction === null)).toBe(true);
+      expect(nodes.every((n) => typeof n.restId === 'string' && typeof n.state === 'string' && n.linkedTransaction === null)).toBe(true);
       expect(r.errors?.length).toBeGreaterThan(0);
       const err = r.errors![0];
       expect(err.extensions).toMatchObject({ code: 'UNPROCESSABLE', status: 422 });

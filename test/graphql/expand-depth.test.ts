@@ -21,16 +21,16 @@ describe('expand depth limit', () => {
     expect(first.errors).toBeUndefined();
     const reached = (at(first.data, 'space.dunningCases.nodes') as Record<string, unknown>[])
       .map((n) => at(n, path) as Tx | null)
-      .filter((t): t is Tx => typeof t?.restId === 'number');
+      .filter((t): t is Tx => typeof t?.restId === 'string');
     expect(reached.length).toBeGreaterThan(0);
     const brands = [111, 222];
-    const stored = h.sandbox.state.store.get('Transaction', reached[0].restId, h.space);
+    const stored = h.sandbox.state.store.get('Transaction', Number(reached[0].restId), h.space);
     expect(stored).toBeDefined();
     stored!.allowedPaymentMethodBrands = brands;
 
     const r = await h.run(query, { s: String(h.space) });
     expect(r.errors).toBeUndefined();
     const again = (at(r.data, 'space.dunningCases.nodes') as Record<string, unknown>[]).map((n) => at(n, path) as Tx | null);
-    expect(again.find((t) => t?.restId === reached[0].restId)?.allowedPaymentMethodBrands).toEqual(brands);
+    expect(again.find((t) => t?.restId === reached[0].restId)?.allowedPaymentMethodBrands).toEqual(brands.map(String));
   });
 });

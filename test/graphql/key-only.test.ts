@@ -36,15 +36,15 @@ describe('a link selected only for key-only fields', () => {
     expect(count(r.calls)).toEqual({ searchTransactions: 1, searchTokenVersions: 1, getTokenActiveVersion: 1 });
     expect(r.calls.find((c) => c.operationId === 'searchTransactions')?.query?.expand).toBeUndefined();
     const token = at(r.data, 'space.transaction.token') as { restId: unknown; id: string; versions: { nodes: Obj[] }; activeVersion: Obj };
-    expect(token.restId).toBe(tokenId);
+    expect(token.restId).toBe(String(tokenId));
     expect(token.id).toBe(encodeGlobalId('Token', h.space, tokenId));
     const versions = (await rest('searchTokenVersions', {
       space: h.space,
       query: { query: `token:${tokenId}`, order: 'id:ASC', limit: 2 },
     })) as { data: Obj[] };
-    expect(token.versions.nodes.map((n) => n.restId)).toEqual(versions.data.map((v) => v.id));
+    expect(token.versions.nodes.map((n) => n.restId)).toEqual(versions.data.map((v) => String(v.id)));
     const active = (await rest('getTokenActiveVersion', { space: h.space, path: { id: tokenId } })) as Obj;
-    expect(token.activeVersion.restId).toBe(active.id);
+    expect(token.activeVersion.restId).toBe(String(active.id));
     const naive = await h.run(q, { s: String(h.space), t: String(txWithToken) }, { naive: true });
     expect(naive.data).toEqual(r.data);
     expect(count(naive.calls)).toMatchObject({ getSpace: 1, getToken: 1 });
@@ -75,7 +75,7 @@ describe('space(id:)', () => {
     );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ listTransactions: 1, exportTransactions: 1 });
-    expect(at(r.data, 'space.restId')).toBe(h.space);
+    expect(at(r.data, 'space.restId')).toBe(String(h.space));
     expect(at(r.data, 'space.id')).toBe(encodeGlobalId('Space', null, h.space));
     expect(at(r.data, 'space.transactions.nodes')).toHaveLength(2);
   });

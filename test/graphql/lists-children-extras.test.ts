@@ -38,7 +38,7 @@ describe('children that do not fit one batched page', () => {
     const r = await h.run(query, { s: String(h.space) }, { childBatchLimit: 4 });
     expect(r.errors).toBeUndefined();
     const subs = at(r.data, 'space.subscriptions.nodes') as {
-      restId: number;
+      restId: string;
       charges: { nodes: Obj[]; pageInfo: { hasNextPage: boolean } };
     }[];
     for (const sub of subs) {
@@ -46,7 +46,7 @@ describe('children that do not fit one batched page', () => {
         space: h.space,
         query: { query: `subscription.id:${sub.restId}`, order: 'id:ASC', limit: 2 },
       })) as { data: Obj[] };
-      expect(sub.charges.nodes.map((c) => c.restId)).toEqual(rest.data.slice(0, 1).map((c) => c.id));
+      expect(sub.charges.nodes.map((c) => c.restId)).toEqual(rest.data.slice(0, 1).map((c) => String(c.id)));
       expect(sub.charges.pageInfo.hasNextPage).toBe(rest.data.length > 1);
     }
     const searches = r.calls.filter((c) => c.operationId === 'searchSubscriptionCharges');

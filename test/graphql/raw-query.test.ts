@@ -20,8 +20,8 @@ const query = `query($s: ID!, $t: ID!, $q: String) { space(id: $s) { transaction
 
 async function refundParents(raw: string): Promise<{ parents: number[]; code?: unknown }> {
   const r = await h.run(query, { s: String(h.space), t: String(txId), q: raw });
-  const nodes = (at(r.data, 'space.transaction.refunds.nodes') ?? []) as { transaction: { restId: number } }[];
-  return { parents: nodes.map((n) => n.transaction.restId), code: r.errors?.[0]?.extensions?.code };
+  const nodes = (at(r.data, 'space.transaction.refunds.nodes') ?? []) as { transaction: { restId: string } }[];
+  return { parents: nodes.map((n) => Number(n.transaction.restId)), code: r.errors?.[0]?.extensions?.code };
 }
 
 describe('raw query argument', () => {

@@ -13,28 +13,28 @@ afterAll(() => h?.close());
 
 type Obj = Record<string, unknown>;
 type Page = {
-  nodes: { restId: number }[];
+  nodes: { restId: string }[];
   pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
 };
-type Sub = { restId: number; ledgerEntries: Page; periodBills: Page };
+type Sub = { restId: string; ledgerEntries: Page; periodBills: Page };
 
 async function searchAllRest(
   op: 'searchSubscriptionVersions' | 'searchSubscriptionLedgerEntries' | 'searchSubscriptionPeriodBills',
   query: string,
-): Promise<number[]> {
-  const ids: number[] = [];
+): Promise<string[]> {
+  const ids: string[] = [];
   for (let offset = 0; ; offset += 100) {
     const body = (await h.rest.call(op, { space: h.space, query: { query, order: 'id:ASC', limit: 100, offset } })) as {
       data: Obj[];
       hasMore: boolean;
     };
-    ids.push(...body.data.map((r) => Number(r.id)));
+    ids.push(...body.data.map((r) => String(r.id)));
     if (!body.hasMore) return ids;
   }
 }
 
 /** What REST holds for one subscription, ascending by id. */
-async function restChildren(sub: number): Promise<{ ledgerEntries: number[]; periodBills: number[] }> {
+async function restChildren(sub: string): Promise<{ ledgerEntries: string[]; periodBills: string[] }> {
   const versions = await searchAllRest('searchSubscriptionVersions', `subscription.id:${sub}`);
   // Every seeded subscription has a version, so every parent takes part in the batched searches.
   expect(versions.length).toBeGreaterThan(0);
@@ -53,8 +53,8 @@ const pageQuery = (subs: number, size: number) => `query($s: ID!) { space(id: $s
 /** Batched search calls the children machinery makes: one per chunk of parents, plus one for each
  *  parent whose rows in a cut-short chunk do not prove its page complete. */
 /** One search of these parents' children at `limit` rows, plus what `next` costs for the parents it may have cut. */
-function searchesOf(perParent: number[][], size: number, limit: number, next: (cut: number[][]) => number): number {
-  const all = perParent.flat().sort((a, b) => a - b);
+function searchesOf(perParent: string[][], size: number, limit: number, next: (cut: string[][]) => number): number {
+  const all = perParent.flat().sort((a, b) => Number(a) - Number(b));
   if (all.length <= limit) return 1;
   const kept = new Set(all.slice(0, limit));
   const cut = perParent.filter((rows) => rows.filter((r) => kept.has(r)).length <= size);
@@ -62,10 +62,10 @@ function searchesOf(perParent: number[][], size: number, limit: number, next: (c
 }
 
 /** One optimistic search for all parents; the cut ones in chunks that each complete a parent; then one by one. */
-function expectedSearches(perParent: number[][], size: number, limit: number): number {
+function expectedSearches(perParent: string[][], size: number, limit: number): number {
   const perChunk = Math.floor(limit / (size + 1));
-  const oneByOne = (cut: number[][]) => cut.length;
-  const inChunks = (cut: number[][]) => {
+  const oneByOne = (cut: string[][]) => cut.length;
+  const inChunks = (cut: string[][]) => {
     let calls = 0;
     for (let i = 0; i < cut.length; i += perChunk) calls += searchesOf(cut.slice(i, i + perChunk), size, limit, oneByOne);
     return calls;
@@ -153,13 +153,13 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
       },
     );
     expect(r.errors).toBeUndefined();
-    expect((at(r.data, 'space.subscription.periodBills.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual(
+    expect((at(r.data, 'space.subscription.periodBills.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual(
       [...rest.periodBills].reverse(),
     );
-    expect((at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual(
+    expect((at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual(
       rest.ledgerEntries.slice(1),
     );
-    expect((at(r.data, 'space.subscription.q.nodes') as { restId: number }[]).map((n) => n.restId)).toEqual([rest.periodBills[1]]);
+    expect((at(r.data, 'space.subscription.q.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual([rest.periodBills[1]]);
   });
 
   it('page one subscription forward and backward, each row once', async () => {
@@ -168,8 +168,8 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     const rest = await restChildren(sub.restId);
     expect(rest.periodBills.length).toBeGreaterThanOrEqual(3);
     for (const field of ['periodBills', 'ledgerEntries'] as const) {
-      const walk = async (forward: boolean): Promise<number[]> => {
-        const seen: number[] = [];
+      const walk = async (forward: boolean): Promise<string[]> => {
+        const seen: string[] = [];
         let cursor: string | null = null;
         for (let i = 0; i < 50; i++) {
           const args = forward ? `first: 2${cursor ? `, after: "${cursor}"` : ''}` : `last: 2${cursor ? `, before: "${cursor}"` : ''}`;
@@ -213,7 +213,7 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     };
     const first = await page(null);
     const { store } = h.sandbox.state;
-    const version = store.list('SubscriptionVersion', h.space).find((v) => Number(v.subscription) === sub.restId)!;
+    const version = store.list('SubscriptionVersion', h.space).find((v) => String(v.subscription) === sub.restId)!;
     const id = store.nextId();
     store.put('SubscriptionVersion', h.space, id, { ...version, id });
     expect(

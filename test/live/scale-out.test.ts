@@ -150,6 +150,7 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
       body: {
         currency: 'CHF',
         merchantReference: reference,
+        completionBehavior: 'COMPLETE_DEFERRED',
         lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }],
       },
     })) as { id: number; version: number };

@@ -145,7 +145,7 @@ describe('bulk mutations', () => {
       },
     );
     const results = at(r.data, 'updateCustomers.results') as { __typename: string; sentVersion?: number }[];
-    expect(results.map((x) => x.__typename)).toEqual(['VersionConflictError', 'VersionConflictError']);
+    expect(results.map((x) => x.__typename)).toEqual(['CustomerVersionConflictError', 'CustomerVersionConflictError']);
     expect(results.map((x) => x.sentVersion)).toEqual([1, 7]);
   });
 

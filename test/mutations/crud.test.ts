@@ -93,7 +93,7 @@ describe('create, update, delete', () => {
     ]);
     const results = [at(a.data, 'updateCustomer'), at(b.data, 'updateCustomer')] as Record<string, any>[];
     const winner = results.find((r) => r.__typename === 'UpdateCustomerPayload')!;
-    const loser = results.find((r) => r.__typename === 'VersionConflictError')!;
+    const loser = results.find((r) => r.__typename === 'CustomerVersionConflictError')!;
     expect(winner.customer.version).toBe(c.version + 1);
     expect(loser).toMatchObject({ code: 'VERSION_CONFLICT', sentVersion: c.version, currentVersion: c.version + 1 });
     expect(loser.current).toEqual({ id: c.id, version: c.version + 1, givenName: winner.customer.givenName });

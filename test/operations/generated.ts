@@ -25,7 +25,7 @@ export type AddressCreateInput = {
   /** REST `givenName`. */
   givenName?: string | null | undefined;
   /** REST `legalOrganizationForm`. */
-  legalOrganizationForm?: number | string | null | undefined;
+  legalOrganizationForm?: string | number | null | undefined;
   /** REST `mobilePhoneNumber`. */
   mobilePhoneNumber?: string | null | undefined;
   /** REST `organizationName`. */
@@ -74,15 +74,22 @@ export type AuthenticatedCardDataCreateInput = {
 
 /** The values of the REST enum CardAuthenticationResponse. */
 export type CardAuthenticationResponse =
+  /** The authentication failed or could not be completed. */
   | 'AUTHENTICATION_ERROR'
+  /** No authentication was needed (exempted). */
   | 'AUTHENTICATION_NOT_REQUIRED'
+  /** Whether the card takes part could not be found out. */
   | 'ENROLLMENT_ERROR'
+  /** The cardholder was authenticated (3-D Secure). */
   | 'FULLY_AUTHENTICATED'
+  /** The card takes no part in 3-D Secure. */
   | 'NOT_ENROLLED';
 
 /** The values of the REST enum CardAuthenticationVersion. */
 export type CardAuthenticationVersion =
+  /** 3-D Secure version 1. */
   | 'V1'
+  /** 3-D Secure version 2. */
   | 'V2';
 
 /** REST CardCryptogramCreate. */
@@ -120,7 +127,7 @@ export type CompleteTransactionOnlineInput = {
 /** Input of `createRefund` (REST POST /payment/refunds). */
 export type CreateRefundInput = {
   /** REST `amount`. */
-  amount?: number | null | undefined;
+  amount?: string | number | null | undefined;
   /** A TransactionCompletion global ID or REST id. */
   completion?: string | number | null | undefined;
   /** REST `externalId`. */
@@ -190,7 +197,7 @@ export type CreateTransactionInput = {
   /** The space to act in: a REST space id or a Space global ID. */
   space: string | number;
   /** REST `spaceViewId`. */
-  spaceViewId?: number | string | null | undefined;
+  spaceViewId?: string | number | null | undefined;
   /** REST `successUrl`. */
   successUrl?: string | null | undefined;
   /** REST `timeZone`. */
@@ -203,38 +210,48 @@ export type CreateTransactionInput = {
 
 /** The values of the REST enum CustomerAddressType. */
 export type CustomerAddressType =
+  /** Billing address. */
   | 'BILLING'
+  /** Billing and shipping address. */
   | 'BOTH'
+  /** Shipping address. */
   | 'SHIPPING';
 
 /** The values of the REST enum CustomersPresence. */
 export type CustomersPresence =
+  /** The customer takes no part (off-session: a recurring or merchant-initiated charge). */
   | 'NOT_PRESENT'
+  /** The customer is at the point of sale. */
   | 'PHYSICAL_PRESENT'
+  /** The customer pays online (on-session). */
   | 'VIRTUAL_PRESENT';
 
 /** The values of the REST enum Environment. */
 export type Environment =
+  /** Real payments. */
   | 'LIVE'
+  /** Test payments (no money moves). */
   | 'PREVIEW';
 
 /** The values of the REST enum Gender. */
 export type Gender =
+  /** Female (REST value `FEMALE` of Gender). */
   | 'FEMALE'
+  /** Male (REST value `MALE` of Gender). */
   | 'MALE';
 
 /** REST LineItemCreate. */
 export type LineItemCreateInput = {
   /** REST `amountIncludingTax`. */
-  amountIncludingTax: number;
+  amountIncludingTax: string | number;
   /** REST `attributes`. */
   attributes?: Record<string, unknown> | null | undefined;
   /** REST `discountIncludingTax`. */
-  discountIncludingTax?: number | null | undefined;
+  discountIncludingTax?: string | number | null | undefined;
   /** REST `name`. */
   name: string;
   /** REST `quantity`. */
-  quantity: number;
+  quantity: string | number;
   /** REST `shippingRequired`. */
   shippingRequired?: boolean | null | undefined;
   /** REST `sku`. */
@@ -252,28 +269,62 @@ export type LineItemReductionCreateInput = {
   /** REST `lineItemUniqueId`. */
   lineItemUniqueId: string;
   /** REST `quantityReduction`. */
-  quantityReduction: number;
+  quantityReduction: string | number;
   /** REST `unitPriceReduction`. */
-  unitPriceReduction: number;
+  unitPriceReduction: string | number;
 };
 
 /** The values of the REST enum LineItemType. */
 export type LineItemType =
+  /** A discount (a negative amount). */
   | 'DISCOUNT'
+  /** A fee (e.g. payment or handling). */
   | 'FEE'
+  /** A product or service sold. */
   | 'PRODUCT'
+  /** Shipping costs. */
   | 'SHIPPING'
+  /** A tip. */
   | 'TIP';
+
+/** The `code` of every mutation error: one per error type, stable for clients to switch on. */
+export type MutationErrorCode =
+  /** BulkLimitError: REST refused a bulk call as too large (paygraph's bulk limit is above the API's). */
+  | 'BULK_LIMIT_EXCEEDED'
+  /** ForbiddenError: The caller (or the REST user) may not do this. */
+  | 'FORBIDDEN'
+  /** IdempotencyKeyReusedError: The idempotency key was used before with another input; nothing was sent. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** NotFoundError: An object (or the space) the input names does not exist, or the caller may not see it. */
+  | 'NOT_FOUND'
+  /** RateLimitedError: The request rate is limited; try again later. */
+  | 'RATE_LIMITED'
+  /** StateTransitionError: The state of an object the mutation acts on does not allow it; nothing was changed. */
+  | 'STATE_TRANSITION_REFUSED'
+  /** UpstreamError: REST failed or could not be reached. */
+  | 'UPSTREAM_ERROR'
+  /** ValidationError: The input is invalid; nothing was changed. */
+  | 'VALIDATION_FAILED'
+  /** VersionConflictError: The object changed since the version the input names; nothing was changed. */
+  | 'VERSION_CONFLICT';
 
 /** The values of the REST enum PanType. */
 export type PanType =
+  /** A device token from Android Pay. */
   | 'DEVICE_TOKEN_ANDROID_PAY'
+  /** A device token from Apple Pay. */
   | 'DEVICE_TOKEN_APPLE_PAY'
+  /** A device token from Google Pay. */
   | 'DEVICE_TOKEN_GOOGLE_PAY'
+  /** A device token from Samsung Pay. */
   | 'DEVICE_TOKEN_SAMSUNG_PAY'
+  /** The card number itself. */
   | 'PLAIN'
+  /** The card number, from Google Pay. */
   | 'PLAIN_GOOGLE_PAY'
+  /** A token of the card scheme in place of the number. */
   | 'SCHEME_TOKEN'
+  /** A scheme token from Click to Pay. */
   | 'SCHEME_TOKEN_CLICK_TO_PAY';
 
 /** Input of `processTransactionCardDetails` (REST POST /payment/transactions/{id}/process-card-details). */
@@ -292,73 +343,112 @@ export type ProcessTransactionCardDetailsInput = {
 
 /** The values of the REST enum RecurringIndicator. */
 export type RecurringIndicator =
+  /** A later payment of a series, started by the customer. */
   | 'CUSTOMER_INITIATED_RECURRING_TRANSACTION'
+  /** The first payment of a series (stores the details for later charges). */
   | 'INITIAL_RECURRING_TRANSACTION'
+  /** A later payment of a series, started by the merchant. */
   | 'MERCHANT_INITIATED_RECURRING_TRANSACTION'
+  /** A one-off payment. */
   | 'REGULAR_TRANSACTION';
 
 /** The values of the REST enum RefundState. */
 export type RefundState =
+  /** Created; the refund has not been started. */
   | 'CREATE'
+  /** The refund failed: nothing was paid back (final). */
   | 'FAILED'
+  /** Waiting for a person to confirm the outcome (a manual task), e.g. after a processor timeout. */
   | 'MANUAL_CHECK'
+  /** Sent to the processor; waiting for its answer. */
   | 'PENDING'
+  /** Scheduled: the refund is sent at its planned time. */
   | 'SCHEDULED'
+  /** The amount was paid back to the customer (final). */
   | 'SUCCESSFUL';
 
 /** The values of the REST enum RefundType. */
 export type RefundType =
+  /** Started by the customer's bank or card issuer (e.g. a chargeback), recorded automatically. */
   | 'CUSTOMER_INITIATED_AUTOMATIC'
+  /** Started by the customer's bank or card issuer, recorded by hand. */
   | 'CUSTOMER_INITIATED_MANUAL'
+  /** Started by the merchant and paid back outside the processor. */
   | 'MERCHANT_INITIATED_OFFLINE'
+  /** Started by the merchant and sent to the processor. */
   | 'MERCHANT_INITIATED_ONLINE';
 
 /** REST TaxCreate. */
 export type TaxCreateInput = {
   /** REST `rate`. */
-  rate: number;
+  rate: string | number;
   /** REST `title`. */
   title: string;
 };
 
 /** The values of the REST enum TokenizationMode. */
 export type TokenizationMode =
+  /** Let the customer choose to store the details for one-click payments. */
   | 'ALLOW_ONE_CLICK_PAYMENT'
+  /** Always store the payment details as a new token. */
   | 'FORCE_CREATION'
+  /** Always store a token the customer may pay with in one click later. */
   | 'FORCE_CREATION_WITH_ONE_CLICK_PAYMENT'
+  /** Update the token given with the payment details used. */
   | 'FORCE_UPDATE';
 
 /** The values of the REST enum TransactionCompletionBehavior. */
 export type TransactionCompletionBehavior =
+  /** Authorize only: complete (capture) later with a completion, or void. */
   | 'COMPLETE_DEFERRED'
+  /** Complete (capture) as soon as the payment is authorized: the transaction goes on to FULFILL. */
   | 'COMPLETE_IMMEDIATELY'
+  /** Follow the payment connector's configuration. */
   | 'USE_CONFIGURATION';
 
 /** The values of the REST enum TransactionCompletionState. */
 export type TransactionCompletionState =
+  /** Created; the completion (capture) has not been started. */
   | 'CREATE'
+  /** The completion (capture) failed (final). */
   | 'FAILED'
+  /** The completion (capture) is being processed. */
   | 'PENDING'
+  /** Scheduled: the completion (capture) starts at its planned time. */
   | 'SCHEDULED'
+  /** The completion (capture) succeeded (final). */
   | 'SUCCESSFUL';
 
 /** The values of the REST enum TransactionEnvironmentSelectionStrategy. */
 export type TransactionEnvironmentSelectionStrategy =
+  /** Process in the production environment (real money). */
   | 'FORCE_PRODUCTION_ENVIRONMENT'
+  /** Process in the test environment (test cards), whatever the configuration. */
   | 'FORCE_TEST_ENVIRONMENT'
+  /** Follow the space's configuration. */
   | 'USE_CONFIGURATION';
 
 /** The values of the REST enum TransactionState. */
 export type TransactionState =
+  /** The amount is authorized (reserved); it waits to be completed (captured) or voided. */
   | 'AUTHORIZED'
+  /** Completed (captured); the decision on delivery is pending (FULFILL or DECLINE follows). */
   | 'COMPLETED'
+  /** Confirmed: its details are fixed (no more updates); waiting for the customer to pay. */
   | 'CONFIRMED'
+  /** Created; its details may still change and nothing has been shown to the customer. */
   | 'CREATE'
+  /** Completed but not cleared for fulfilment (e.g. by a fraud check): do not deliver. Final. */
   | 'DECLINE'
+  /** The payment failed before it was authorized (see `failureReason`). Final. */
   | 'FAILED'
+  /** Completed and cleared for fulfilment: the goods may be delivered. Final. */
   | 'FULFILL'
+  /** Waiting for the customer to choose a payment method and pay; its details may still be updated. */
   | 'PENDING'
+  /** The payment is being processed (a 3-D Secure challenge, an asynchronous payment method...). */
   | 'PROCESSING'
+  /** The authorization was voided: nothing is charged. Final. */
   | 'VOIDED';
 
 export type CheckoutCreateTransactionMutationVariables = Exact<{
@@ -367,16 +457,14 @@ export type CheckoutCreateTransactionMutationVariables = Exact<{
 
 
 export type CheckoutCreateTransactionMutation = { createTransaction:
-    | { __typename: 'BulkLimitError', code: string, message: string }
-    | { __typename: 'CreateTransactionPayload', transaction: { id: string, restId: number | string, state: TransactionState | null, currency: string | null, lineItems: Array<{ name: string | null, amountIncludingTax: number | null }> | null, token: { id: string } | null } | null }
-    | { __typename: 'ForbiddenError', code: string, message: string }
-    | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
-    | { __typename: 'NotFoundError', code: string, message: string }
-    | { __typename: 'RateLimitedError', code: string, message: string }
-    | { __typename: 'StateTransitionError', code: string, message: string }
-    | { __typename: 'UpstreamError', code: string, message: string }
-    | { __typename: 'ValidationError', code: string, message: string }
-    | { __typename: 'VersionConflictError', code: string, message: string }
+    | { __typename: 'CreateTransactionPayload', transaction: { id: string, restId: string, state: TransactionState | null, currency: string | null, lineItems: Array<{ name: string | null, amountIncludingTax: string | null }> | null, token: { id: string } | null } | null }
+    | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
+    | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
+    | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
+    | { __typename: 'ValidationError', code: MutationErrorCode, message: string }
    };
 
 export type CheckoutProcessCardMutationVariables = Exact<{
@@ -385,16 +473,14 @@ export type CheckoutProcessCardMutationVariables = Exact<{
 
 
 export type CheckoutProcessCardMutation = { processTransactionCardDetails:
-    | { __typename: 'BulkLimitError', code: string, message: string }
-    | { __typename: 'ForbiddenError', code: string, message: string }
-    | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
-    | { __typename: 'NotFoundError', code: string, message: string }
-    | { __typename: 'ProcessTransactionCardDetailsPayload', transaction: { id: string, state: TransactionState | null, version: number | null } | null }
-    | { __typename: 'RateLimitedError', code: string, message: string }
-    | { __typename: 'StateTransitionError', code: string, message: string }
-    | { __typename: 'UpstreamError', code: string, message: string }
-    | { __typename: 'ValidationError', code: string, message: string }
-    | { __typename: 'VersionConflictError', code: string, message: string }
+    | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'ProcessTransactionCardDetailsPayload', transaction: { id: string, state: TransactionState | null, version: number } | null }
+    | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
+    | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
+    | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
+    | { __typename: 'ValidationError', code: MutationErrorCode, message: string }
    };
 
 export type CheckoutCompleteMutationVariables = Exact<{
@@ -403,16 +489,14 @@ export type CheckoutCompleteMutationVariables = Exact<{
 
 
 export type CheckoutCompleteMutation = { completeTransactionOnline:
-    | { __typename: 'BulkLimitError', code: string, message: string }
-    | { __typename: 'CompleteTransactionOnlinePayload', transactionCompletion: { id: string, state: TransactionCompletionState | null, amount: number | null } | null }
-    | { __typename: 'ForbiddenError', code: string, message: string }
-    | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
-    | { __typename: 'NotFoundError', code: string, message: string }
-    | { __typename: 'RateLimitedError', code: string, message: string }
-    | { __typename: 'StateTransitionError', code: string, message: string }
-    | { __typename: 'UpstreamError', code: string, message: string }
-    | { __typename: 'ValidationError', code: string, message: string }
-    | { __typename: 'VersionConflictError', code: string, message: string }
+    | { __typename: 'CompleteTransactionOnlinePayload', transactionCompletion: { id: string, state: TransactionCompletionState | null, amount: string | null } | null }
+    | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
+    | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
+    | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
+    | { __typename: 'ValidationError', code: MutationErrorCode, message: string }
    };
 
 export type CheckoutRefundMutationVariables = Exact<{
@@ -421,16 +505,14 @@ export type CheckoutRefundMutationVariables = Exact<{
 
 
 export type CheckoutRefundMutation = { createRefund:
-    | { __typename: 'BulkLimitError', code: string, message: string }
-    | { __typename: 'CreateRefundPayload', refund: { id: string, state: RefundState | null, amount: number | null, transaction: { id: string, state: TransactionState | null } | null } | null }
-    | { __typename: 'ForbiddenError', code: string, message: string }
-    | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
-    | { __typename: 'NotFoundError', code: string, message: string }
-    | { __typename: 'RateLimitedError', code: string, message: string }
-    | { __typename: 'StateTransitionError', currentState: string | null, code: string, message: string }
-    | { __typename: 'UpstreamError', code: string, message: string }
-    | { __typename: 'ValidationError', code: string, message: string }
-    | { __typename: 'VersionConflictError', code: string, message: string }
+    | { __typename: 'CreateRefundPayload', refund: { id: string, state: RefundState | null, amount: string | null, transaction: { id: string, state: TransactionState | null } | null } | null }
+    | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
+    | { __typename: 'StateTransitionError', currentState: string | null, code: MutationErrorCode, message: string }
+    | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
+    | { __typename: 'ValidationError', code: MutationErrorCode, message: string }
    };
 
 export type CheckoutProcessCardStateOnlyMutationVariables = Exact<{
@@ -459,7 +541,7 @@ export type CheckoutTransactionRefundsQueryVariables = Exact<{
 
 
 export type CheckoutTransactionRefundsQuery = { node:
-    | { version: number | null, refunds: { nodes: Array<{ id: string }> } | null }
+    | { version: number, refunds: { nodes: Array<{ id: string }> } | null }
     | Record<PropertyKey, never>
    | null };
 
@@ -479,7 +561,6 @@ export type LiveAuthorizeMutationVariables = Exact<{
 
 
 export type LiveAuthorizeMutation = { processTransactionCardDetails:
-    | { __typename: 'BulkLimitError' }
     | { __typename: 'ForbiddenError' }
     | { __typename: 'IdempotencyKeyReusedError' }
     | { __typename: 'NotFoundError' }
@@ -488,7 +569,6 @@ export type LiveAuthorizeMutation = { processTransactionCardDetails:
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }
     | { __typename: 'ValidationError' }
-    | { __typename: 'VersionConflictError' }
    };
 
 export type LiveCompleteMutationVariables = Exact<{
@@ -497,7 +577,6 @@ export type LiveCompleteMutationVariables = Exact<{
 
 
 export type LiveCompleteMutation = { completeTransactionOnline:
-    | { __typename: 'BulkLimitError' }
     | { __typename: 'CompleteTransactionOnlinePayload' }
     | { __typename: 'ForbiddenError' }
     | { __typename: 'IdempotencyKeyReusedError' }
@@ -506,7 +585,6 @@ export type LiveCompleteMutation = { completeTransactionOnline:
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }
     | { __typename: 'ValidationError' }
-    | { __typename: 'VersionConflictError' }
    };
 
 export type LiveVoidMutationVariables = Exact<{
@@ -515,7 +593,6 @@ export type LiveVoidMutationVariables = Exact<{
 
 
 export type LiveVoidMutation = { voidTransactionOnline:
-    | { __typename: 'BulkLimitError' }
     | { __typename: 'ForbiddenError' }
     | { __typename: 'IdempotencyKeyReusedError' }
     | { __typename: 'NotFoundError' }
@@ -523,7 +600,6 @@ export type LiveVoidMutation = { voidTransactionOnline:
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }
     | { __typename: 'ValidationError' }
-    | { __typename: 'VersionConflictError' }
     | { __typename: 'VoidTransactionOnlinePayload' }
    };
 
@@ -655,7 +731,7 @@ export type LiveFollowTransactionSubscription = { entityChanged:
     | { id: string }
     | { id: string }
     | { id: string }
-    | { state: TransactionState | null, version: number | null, id: string, lineItems: Array<{ name: string | null }> | null }
+    | { state: TransactionState | null, version: number, id: string, lineItems: Array<{ name: string | null }> | null }
     | { id: string }
     | { id: string }
     | { id: string }
@@ -670,7 +746,7 @@ export type LiveRefundsChangedSubscriptionVariables = Exact<{
 }>;
 
 
-export type LiveRefundsChangedSubscription = { refundsChanged: { id: string, amount: number | null, merchantReference: string | null } };
+export type LiveRefundsChangedSubscription = { refundsChanged: { id: string, amount: string | null, merchantReference: string | null } };
 
 export type LiveTransactionsChangedSubscriptionVariables = Exact<{
   space: string | number;
@@ -687,7 +763,7 @@ export type RoundsTransactionWithChildrenQueryVariables = Exact<{
 }>;
 
 
-export type RoundsTransactionWithChildrenQuery = { space: { transaction: { restId: number | string, state: TransactionState | null, completions: { nodes: Array<{ restId: number | string, state: TransactionCompletionState | null, amount: number | null }>, pageInfo: { hasNextPage: boolean } } | null, refunds: { nodes: Array<{ restId: number | string, amount: number | null }> } | null } | null } | null };
+export type RoundsTransactionWithChildrenQuery = { space: { transaction: { restId: string, state: TransactionState | null, completions: { nodes: Array<{ restId: string, state: TransactionCompletionState | null, amount: string | null }>, pageInfo: { hasNextPage: boolean } } | null, refunds: { nodes: Array<{ restId: string, amount: string | null }> } | null } | null } | null };
 
 export type RoundsNodeRefundsQueryVariables = Exact<{
   id: string | number;
@@ -695,7 +771,7 @@ export type RoundsNodeRefundsQueryVariables = Exact<{
 
 
 export type RoundsNodeRefundsQuery = { node:
-    | { restId: number | string, refunds: { nodes: Array<{ restId: number | string, amount: number | null }> } | null }
+    | { restId: string, refunds: { nodes: Array<{ restId: string, amount: string | null }> } | null }
     | Record<PropertyKey, never>
    | null };
 
@@ -705,28 +781,28 @@ export type RoundsFilteredRefundsQueryVariables = Exact<{
 }>;
 
 
-export type RoundsFilteredRefundsQuery = { space: { transaction: { restId: number | string, refunds: { nodes: Array<{ restId: number | string, state: RefundState | null }> } | null } | null } | null };
+export type RoundsFilteredRefundsQuery = { space: { transaction: { restId: string, refunds: { nodes: Array<{ restId: string, state: RefundState | null }> } | null } | null } | null };
 
 export type RoundsManyCompletionsQueryVariables = Exact<{
   s: string | number;
 }>;
 
 
-export type RoundsManyCompletionsQuery = { space: { transactions: { nodes: Array<{ restId: number | string, completions: { nodes: Array<{ restId: number | string, state: TransactionCompletionState | null }>, pageInfo: { hasNextPage: boolean } } | null }> } | null } | null };
+export type RoundsManyCompletionsQuery = { space: { transactions: { nodes: Array<{ restId: string, completions: { nodes: Array<{ restId: string, state: TransactionCompletionState | null }>, pageInfo: { hasNextPage: boolean } } | null }> } | null } | null };
 
 export type RoundsCutCompletionsQueryVariables = Exact<{
   s: string | number;
 }>;
 
 
-export type RoundsCutCompletionsQuery = { space: { transactions: { nodes: Array<{ restId: number | string, completions: { nodes: Array<{ restId: number | string }>, pageInfo: { hasNextPage: boolean } } | null }> } | null } | null };
+export type RoundsCutCompletionsQuery = { space: { transactions: { nodes: Array<{ restId: string, completions: { nodes: Array<{ restId: string }>, pageInfo: { hasNextPage: boolean } } | null }> } | null } | null };
 
 export type RoundsCustomersWithChildrenQueryVariables = Exact<{
   s: string | number;
 }>;
 
 
-export type RoundsCustomersWithChildrenQuery = { space: { customers: { nodes: Array<{ restId: number | string, addresses: { nodes: Array<{ restId: number | string, addressType: CustomerAddressType | null }> } | null, comments: { nodes: Array<{ restId: number | string, content: string | null }> } | null }> } | null } | null };
+export type RoundsCustomersWithChildrenQuery = { space: { customers: { nodes: Array<{ restId: string, addresses: { nodes: Array<{ restId: string, addressType: CustomerAddressType | null }> } | null, comments: { nodes: Array<{ restId: string, content: string | null }> } | null }> } | null } | null };
 
 
 export const CheckoutCreateTransactionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CheckoutCreateTransaction"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTransactionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTransaction"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTransactionPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"transaction"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"restId"}},{"kind":"Field","name":{"kind":"Name","value":"state"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"lineItems"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amountIncludingTax"}}]}},{"kind":"Field","name":{"kind":"Name","value":"token"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"MutationError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<CheckoutCreateTransactionMutation, CheckoutCreateTransactionMutationVariables>;

@@ -112,8 +112,8 @@ describe('response cache', () => {
     expect((await post(server.url, query, { key: alpha })).data).toEqual(ofAlpha.data);
     expect(await restCalls()).toBe(0);
     const ofBeta = await post(server.url, query, { key: beta });
-    expect(ofAlpha.data?.spaces.nodes).toEqual([{ restId: first }]);
-    expect(ofBeta.data?.spaces.nodes).toEqual([{ restId: second }]);
+    expect(ofAlpha.data?.spaces.nodes).toEqual([{ restId: String(first) }]);
+    expect(ofBeta.data?.spaces.nodes).toEqual([{ restId: String(second) }]);
   });
 
   it('keeps answers per language', async () => {

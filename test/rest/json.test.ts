@@ -1,6 +1,8 @@
 // Lossless JSON: integers at or above 2^53 become bigint and are written back digit for digit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { LosslessNumber } from 'lossless-json';
+import { decimalText, plainDecimal, sumDecimals } from '../../src/rest/decimal';
 import { parseJson, stringifyJson } from '../../src/rest/json';
 
 describe('parseJson', () => {
@@ -43,6 +45,78 @@ describe('parseJson', () => {
       n: 9007199254740993n,
     });
     expect(parseJson('{"code":"1e999"}')).toEqual({ code: '1e999' });
+  });
+});
+
+// A JSON number as a REST written with decimals sends it: sign, digits, fraction (trailing zeros
+// included), exponent sometimes.
+const decimalTexts = fc
+  .tuple(
+    fc.boolean(),
+    fc.oneof(fc.constant('0'), fc.stringMatching(/^[1-9][0-9]{0,24}$/)),
+    fc.option(fc.stringMatching(/^[0-9]{1,24}$/)),
+    fc.option(fc.integer({ min: -30, max: 30 })),
+  )
+  .map(
+    ([negative, whole, fraction, exponent]) =>
+      `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}${exponent === null ? '' : `e${exponent}`}`,
+  )
+  // An integer zero has no sign in JS: REST's -0 reads as 0 (the same decimal).
+  .filter((text) => !/^-0(e|$)/.test(text));
+
+describe('parseJson keeps every decimal REST sent exactly', () => {
+  it('answers the very digits, whatever path the body takes', () => {
+    fc.assert(
+      fc.property(
+        decimalTexts,
+        fc.constantFrom('{"amount":%}', '[1,%,"x"]', '{"a":{"b":[%]},"d":"2025-01-01T12:00:00.150Z"}'),
+        (text, shape) => {
+          const value = parseJson(shape.replace('%', text));
+          const found = JSON.stringify(value, (_k, v: unknown) =>
+            v instanceof LosslessNumber ? `#${v.value}` : typeof v === 'number' ? `#${v}` : v,
+          );
+          const amount = /"#([^"]+)"/.exec(found.replace('"#1"', ''))?.[1];
+          expect(plainDecimal(amount!)).toBe(plainDecimal(text));
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('keeps trailing zeros, exponents and digits past a double', () => {
+    const body = parseJson('{"a":853.80,"b":1.5E2,"c":0.1000000000000000055511151231257827,"d":0.0000001,"e":110.08,"f":12}') as Record<
+      string,
+      unknown
+    >;
+    expect(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, decimalText(v)]))).toEqual({
+      a: '853.80',
+      b: '150',
+      c: '0.1000000000000000055511151231257827',
+      d: '0.0000001',
+      e: '110.08',
+      f: '12',
+    });
+    // What prints back as REST wrote it stays a plain number (the common case, native speed).
+    expect(body.e).toBe(110.08);
+    expect(body.a).toBeInstanceOf(LosslessNumber);
+  });
+
+  it('keeps strings that look like its markers as they are (a string starting with NUL)', () => {
+    expect(parseJson('{"note":"\\u0000853.80","amount":853.80,"id":9007199254740993}')).toEqual({
+      note: '\u0000853.80',
+      amount: new LosslessNumber('853.80'),
+      id: 9007199254740993n,
+    });
+  });
+
+  it('writes exact decimals back digit for digit', () => {
+    expect(stringifyJson(parseJson('{"amount":853.80,"tiny":1e-7}'))).toBe('{"amount":853.80,"tiny":1e-7}');
+    expect(stringifyJson({ amount: structuredClone(new LosslessNumber('0.10')) })).toBe('{"amount":0.10}');
+  });
+
+  it('adds decimals exactly', () => {
+    expect(sumDecimals(['0.1', '0.2'])).toBe('0.3');
+    expect(sumDecimals(['10.005', '-20', '0.50'])).toBe('-9.495');
   });
 });
 

@@ -13,7 +13,7 @@ const SHOP = { successUrl: 'https://shop.example/ok?order=7', failedUrl: 'https:
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
   const lineItems = [{ name: 'Shirt & <Tie>', quantity: 2, amountIncludingTax: 80, type: 'PRODUCT', uniqueId: 'shirt' }];
-  const res = await act('createTransaction', { body: { currency: 'CHF', lineItems, ...extra } });
+  const res = await act('createTransaction', { body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems, ...extra } });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }

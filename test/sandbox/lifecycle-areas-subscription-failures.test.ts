@@ -53,7 +53,9 @@ beforeAll(async () => {
 
 /** Authorizes a card payment over HTTP; `tokenize` asks for the card to be stored as a token. */
 async function payByCard(number: string, extra: Json = {}): Promise<Json> {
-  const tx = await ok('createTransaction', { body: { currency: 'CHF', customerId: 'cust-subscription', lineItems: LINES, ...extra } });
+  const tx = await ok('createTransaction', {
+    body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', customerId: 'cust-subscription', lineItems: LINES, ...extra },
+  });
   const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
   return ok('processTransactionCardDetails', {
     params: { id: tx.id },

@@ -20,7 +20,9 @@ const search = async (operationId: string, query: string): Promise<Json[]> =>
 
 /** A new CHF payment, authorized with the approve card and completed online. */
 async function completedPayment(addresses: Json = CROSS_BORDER): Promise<Json> {
-  const created = await act('createTransaction', { body: { currency: 'CHF', lineItems: LINES, ...addresses } });
+  const created = await act('createTransaction', {
+    body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems: LINES, ...addresses },
+  });
   expect(created.status, created.text).toBe(200);
   const paymentMethodConfiguration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
   const cardData = { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' };

@@ -25,7 +25,9 @@ const LINES = [
 const card = (number: string) => ({ primaryAccountNumber: number, expiryDate: '2031-12', cardVerificationCode: '123' });
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
-  const res = await act('createTransaction', { body: { currency: 'CHF', customerId: 'cust-after', lineItems: LINES, ...extra } });
+  const res = await act('createTransaction', {
+    body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', customerId: 'cust-after', lineItems: LINES, ...extra },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }

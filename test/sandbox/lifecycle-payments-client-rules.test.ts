@@ -16,7 +16,14 @@ const LINES = [
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
   const res = await act('createTransaction', {
-    body: { currency: 'CHF', customerId: 'rules-customer', lineItems: LINES, billingAddress: { country: 'CH' }, ...extra },
+    body: {
+      currency: 'CHF',
+      completionBehavior: 'COMPLETE_DEFERRED',
+      customerId: 'rules-customer',
+      lineItems: LINES,
+      billingAddress: { country: 'CH' },
+      ...extra,
+    },
   });
   expect(res.status, res.text).toBe(200);
   return res.body;
@@ -59,12 +66,18 @@ describe('completion behaviour', () => {
     expect(await completionsOf(tx.id)).toHaveLength(1);
   });
 
-  it('COMPLETE_DEFERRED (and no behaviour given) stops at AUTHORIZED, with no completion', async () => {
-    for (const extra of [{ completionBehavior: 'COMPLETE_DEFERRED' }, {}]) {
-      const tx = await newTransaction(extra);
-      expect((await pay(tx.id, cards().approve)).body.state).toBe('AUTHORIZED');
-      expect(await completionsOf(tx.id)).toEqual([]);
-    }
+  it('COMPLETE_DEFERRED stops at AUTHORIZED, with no completion', async () => {
+    const tx = await newTransaction({ completionBehavior: 'COMPLETE_DEFERRED' });
+    expect((await pay(tx.id, cards().approve)).body.state).toBe('AUTHORIZED');
+    expect(await completionsOf(tx.id)).toEqual([]);
+  });
+
+  it('no behaviour given completes on authorization, as the real service does (the official SDK expects FULFILL)', async () => {
+    const created = await act('createTransaction', { body: { currency: 'CHF', customerId: 'rules-customer', lineItems: LINES } });
+    expect([created.status, created.body.completionBehavior]).toEqual([200, 'COMPLETE_IMMEDIATELY']);
+    const paid = (await pay(created.body.id, cards().approve)).body;
+    expect([paid.state, paid.completedAmount]).toEqual(['FULFILL', 90]);
+    expect((await completionsOf(created.body.id)).map((c) => c.state)).toEqual(['SUCCESSFUL']);
   });
 
   it('a declined card is not completed', async () => {

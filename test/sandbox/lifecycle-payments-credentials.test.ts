@@ -31,7 +31,9 @@ async function byCredentials(
 const LINES = [{ name: 'Ticket', quantity: 1, amountIncludingTax: 42, type: 'PRODUCT', uniqueId: 'ticket' }];
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
-  return (await act('createTransaction', { body: { currency: 'CHF', lineItems: LINES, ...extra } })).body;
+  return (
+    await act('createTransaction', { body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems: LINES, ...extra } })
+  ).body;
 }
 
 async function credentialsOf(id: number): Promise<string> {

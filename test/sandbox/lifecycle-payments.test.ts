@@ -34,7 +34,7 @@ const cards = () => f.sandbox.seedSummary.testCards;
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
   const res = await act('createTransaction', {
-    body: { currency: 'CHF', language: 'en-US', customerId: 'cust-1', lineItems: LINES, ...extra },
+    body: { currency: 'CHF', language: 'en-US', completionBehavior: 'COMPLETE_DEFERRED', customerId: 'cust-1', lineItems: LINES, ...extra },
   });
   expect(res.status, res.text).toBe(200);
   return res.body;

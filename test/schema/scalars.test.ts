@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import * as graphql from 'graphql';
 import type { GraphQLScalarType } from 'graphql';
 import { schema } from '../../src/schema';
+import { LosslessNumber } from 'lossless-json';
+import { parseJson, stringifyJson } from '../../src/rest/json';
+import { clientScalars } from '../../src/schema/client-scalars';
 import { parseLong, serializeLong } from '../../src/schema/long';
 
 const scalar = (name: string) => schema.getType(name) as GraphQLScalarType;
@@ -21,9 +24,9 @@ describe('Long', () => {
     expect(long.serialize(long.parseValue(long.serialize(BIG)))).toBe('9007199254740993');
   });
 
-  it('keeps safe values as JSON numbers', () => {
-    expect(long.serialize(42)).toBe(42);
-    expect(long.serialize(BigInt(Number.MAX_SAFE_INTEGER))).toBe(Number.MAX_SAFE_INTEGER);
+  it('answers one wire type at every size: a string of digits', () => {
+    expect(long.serialize(42)).toBe('42');
+    expect(long.serialize(BigInt(Number.MAX_SAFE_INTEGER))).toBe('9007199254740991');
     expect(long.parseValue('42')).toBe(42);
     expect(long.parseValue(-7)).toBe(-7);
     expect(long.serialize(-(2n ** 63n))).toBe('-9223372036854775808');
@@ -47,12 +50,40 @@ describe('DateTime and Decimal', () => {
     expect(() => dateTime.parseValue('yesterday')).toThrow(/RFC 3339/);
   });
 
-  it('keeps decimal amounts exact', () => {
+  it('keeps decimal amounts exact: a string out, whatever REST sent; strings or numbers in', () => {
     const decimal = scalar('Decimal');
-    expect(decimal.serialize(12.5)).toBe(12.5);
-    expect(decimal.parseValue('12.50')).toBe('12.50');
-    expect(decimal.parseValue('0.1')).toBe(0.1);
-    expect(decimal.parseLiteral(literal('19.99'), {})).toBe(19.99);
+    expect(decimal.serialize(12.5)).toBe('12.5');
+    expect(decimal.serialize(new LosslessNumber('853.80'))).toBe('853.80');
+    expect(decimal.serialize(new LosslessNumber('1.5E+2'))).toBe('150');
+    expect(decimal.serialize((parseJson('{"a":0.1000000000000000055511151231257827}') as { a: unknown }).a)).toBe(
+      '0.1000000000000000055511151231257827',
+    );
+    // structuredClone (idempotent replays) keeps the digits though not the class.
+    expect(decimal.serialize(structuredClone(new LosslessNumber('10.10')))).toBe('10.10');
+    expect(String(decimal.parseValue('12.50'))).toBe('12.50');
+    expect(String(decimal.parseValue('0.10000000000000000001'))).toBe('0.10000000000000000001');
+    expect(String(decimal.parseValue(0.1))).toBe('0.1');
+    expect(String(decimal.parseValue(1e21))).toBe('1000000000000000000000');
+    expect(String(decimal.parseLiteral(literal('19.990'), {}))).toBe('19.990');
+    expect(String(decimal.parseLiteral(literal('"19.990"'), {}))).toBe('19.990');
+    expect(stringifyJson({ amount: decimal.parseValue('19.990') })).toBe('{"amount":19.990}');
     expect(() => decimal.parseValue('1,5')).toThrow(/Decimal cannot represent/);
+    expect(() => decimal.parseValue('1e5')).not.toThrow();
+    expect(() => decimal.parseValue(Number.NaN)).toThrow(/Decimal cannot represent/);
+    expect(() => decimal.parseValue('9'.repeat(100))).toThrow(/too long/);
+  });
+});
+
+describe('client types, published', () => {
+  it('has one for every custom scalar, and each description names its one wire type', () => {
+    const custom = Object.values(schema.getTypeMap()).filter(
+      (t): t is GraphQLScalarType => graphql.isScalarType(t) && !graphql.specifiedScalarTypes.some((s) => s.name === t.name),
+    );
+    expect(Object.keys(clientScalars).sort()).toEqual(custom.map((t) => t.name).sort());
+    for (const type of custom) {
+      expect(type.description, type.name).toContain('Wire type:');
+      const output = clientScalars[type.name as keyof typeof clientScalars].output;
+      if (output === 'string') expect(type.description, type.name).toContain('Wire type: a JSON string');
+    }
   });
 });

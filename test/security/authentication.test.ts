@@ -76,7 +76,7 @@ afterAll(async () => {
 describe('open', () => {
   it('is the default and answers without credentials', async () => {
     const answer = await gql(appOver(world.rest), SPACE_QUERY, { variables: { s: String(space) } });
-    expect(answer.body.data).toEqual({ space: { restId: space } });
+    expect(answer.body.data).toEqual({ space: { restId: String(space) } });
   });
 
   it('refuses to listen anywhere but loopback, saying how to choose a mode', () => {
@@ -94,7 +94,7 @@ describe('jwt with a shared secret', () => {
       variables: { s: String(space) },
       headers: { authorization: `Bearer ${await hsToken({})}` },
     });
-    expect(answer.body.data).toEqual({ space: { restId: space } });
+    expect(answer.body.data).toEqual({ space: { restId: String(space) } });
   });
 
   it('refuses a forged token (signed with another secret)', async () => {
@@ -144,7 +144,7 @@ describe('jwt with a shared secret', () => {
     const app = await jwtApp({ ...jwtEnv(), PAYGRAPH_JWT_SPACES_CLAIM: 'https://paygraph/spaces', PAYGRAPH_JWT_SCOPE_CLAIM: 'scp' });
     const token = await hsToken({ spaces: undefined, scope: undefined, 'https://paygraph/spaces': [String(space)], scp: ['read'] });
     const answer = await gql(app, SPACE_QUERY, { variables: { s: String(space) }, headers: { authorization: `Bearer ${token}` } });
-    expect(answer.body.data).toEqual({ space: { restId: space } });
+    expect(answer.body.data).toEqual({ space: { restId: String(space) } });
   });
 
   it('refuses to start with a short secret or a mismatched algorithm list', async () => {
@@ -172,7 +172,7 @@ describe('jwt with public keys', () => {
       .setExpirationTime('5m')
       .sign(privateKey);
     const answer = await gql(app, SPACE_QUERY, { variables: { s: String(space) }, headers: { authorization: `Bearer ${good}` } });
-    expect(answer.body.data).toEqual({ space: { restId: space } });
+    expect(answer.body.data).toEqual({ space: { restId: String(space) } });
     const pem = new TextEncoder().encode(await exportSPKI(publicKey));
     const confused = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', kid: 'k1' })
@@ -208,7 +208,7 @@ describe('jwt with a JWKS URL', () => {
           variables: { s: String(space) },
           headers: { authorization: `Bearer ${await sign(privateKey)}` },
         });
-        expect(answer.body.data).toEqual({ space: { restId: space } });
+        expect(answer.body.data).toEqual({ space: { restId: String(space) } });
       }
       expect(fetches).toBe(1);
       await expectRefused(app, { authorization: `Bearer ${await sign(other.privateKey)}` });
@@ -228,7 +228,7 @@ describe('api keys', () => {
     const headerSets: Record<string, string>[] = [{ authorization: `Bearer ${key}` }, { 'x-api-key': key }];
     for (const headers of headerSets) {
       const answer = await gql(app, SPACE_QUERY, { variables: { s: String(space) }, headers });
-      expect(answer.body.data).toEqual({ space: { restId: space } });
+      expect(answer.body.data).toEqual({ space: { restId: String(space) } });
     }
   });
 

@@ -1,5 +1,5 @@
-// Browser callers, attacked: a cross-site form POST (form-urlencoded, multipart, text/plain), a GET
-// without the CSRF header, a mutation over GET, and cross-origin requests from an origin not in
+// Browser callers, attacked: a cross-site form POST (form-urlencoded, multipart, text/plain), a
+// cross-site GET with credentials and no preflight header, a mutation over GET, and cross-origin requests from an origin not in
 // PAYGRAPH_CORS_ORIGINS; none executes (zero REST calls) and none gets CORS headers. Production
 // errors keep the upstream error id and lose the upstream's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -41,14 +41,27 @@ describe('cross-site requests', () => {
     }
   });
 
-  it('runs a GET query only with the CSRF header, and never a mutation over GET', async () => {
+  it('runs GET queries as client libraries send them, refuses a cross-site one with credentials, and never a mutation over GET', async () => {
     const url = `http://paygraph.test/graphql?query=${encodeURIComponent(QUERY)}`;
+    // urql's default: a GET with only an accept header.
+    const bare = await send(app, { url, method: 'GET', headers: { accept: 'application/graphql-response+json, application/json' } });
+    expect(bare.body.data?.spaces.nodes).toHaveLength(1);
+    // What a foreign page's link or image makes the browser send: cross-site, with the user's cookie.
+    const forged = { accept: 'application/json', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', cookie: 'session=1' };
     await resetCalls(world);
-    const bare = await send(app, { url, method: 'GET', headers: { accept: 'application/json' } });
-    expect(bare.status).toBe(403);
+    const refusedGet = await send(app, { url, method: 'GET', headers: forged });
+    expect([refusedGet.status, refusedGet.body.errors?.[0]?.extensions?.code]).toEqual([403, 'CSRF_PREFLIGHT_REQUIRED']);
+    expect(refusedGet.body.errors?.[0]?.message).toContain('apollo-require-preflight');
     expect(await restCalls(world)).toBe(0);
-    const withHeader = await send(app, { url, method: 'GET', headers: { accept: 'application/json', [CSRF_HEADER]: '1' } });
-    expect(withHeader.body.data?.spaces.nodes).toHaveLength(1);
+    // A header only a preflighted request can carry (yoga's, or Apollo's) lets it through; so does an allowed origin.
+    for (const headers of [
+      { ...forged, [CSRF_HEADER]: '1' },
+      { ...forged, 'apollo-require-preflight': 'true' },
+      { ...forged, origin: SHOP },
+    ]) {
+      const answer = await send(app, { url, method: 'GET', headers });
+      expect(answer.body.data?.spaces.nodes, JSON.stringify(headers)).toHaveLength(1);
+    }
     const mutation = `http://paygraph.test/graphql?query=${encodeURIComponent('mutation { __typename }')}`;
     await resetCalls(world);
     const refused = await send(app, { url: mutation, method: 'GET', headers: { accept: 'application/json', [CSRF_HEADER]: '1' } });

@@ -57,7 +57,7 @@ describe('a space the caller may not use answers as one that does not exist', ()
     expect(normalized(refused.answer, theirs)).toEqual(normalized(unknown.answer, UNKNOWN_SPACE));
     expect(refused.calls).toBe(0);
     const allowed = await ask(query, { s: String(mine) });
-    expect(allowed.answer.body.data!.space.restId).toBe(mine);
+    expect(allowed.answer.body.data!.space.restId).toBe(String(mine));
   });
 
   it('space(id:) asked for its transactions: the same NOT_FOUND, zero REST calls', async () => {
@@ -87,20 +87,20 @@ describe('a space the caller may not use answers as one that does not exist', ()
     const { answer, calls } = await ask(query, {
       ids: [encodeGlobalId('Transaction', mine, myTransaction), encodeGlobalId('Transaction', theirs, theirTransaction)],
     });
-    expect(answer.body.data!.nodes).toEqual([{ restId: myTransaction }, null]);
+    expect(answer.body.data!.nodes).toEqual([{ restId: String(myTransaction) }, null]);
     expect(answer.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['nodes', 1], 'NOT_FOUND']]);
     expect(calls).toBe(1);
   });
 
   it('the list of spaces holds only the spaces the caller may use', async () => {
     const { answer } = await ask(`{ spaces(first: 100) { nodes { restId } } }`, {});
-    expect(answer.body.data!.spaces.nodes).toEqual([{ restId: mine }]);
+    expect(answer.body.data!.spaces.nodes).toEqual([{ restId: String(mine) }]);
   });
 
   it('a lookup inside an allowed space still answers; the same lookup in the other space does not', async () => {
     const query = `query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { restId } } }`;
     const own = await ask(query, { s: String(mine), t: String(myTransaction) });
-    expect(own.answer.body.data).toEqual({ space: { transaction: { restId: myTransaction } } });
+    expect(own.answer.body.data).toEqual({ space: { transaction: { restId: String(myTransaction) } } });
     const refused = await ask(query, { s: String(theirs), t: String(theirTransaction) });
     expect(refused.answer.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect(refused.calls).toBe(0);

@@ -79,7 +79,7 @@ describe('extras', () => {
       if (!conn.pageInfo.hasNextPage) break;
       after = conn.pageInfo.endCursor;
     }
-    expect(forward).toEqual(fromRest.data.map((i) => i.id));
+    expect(forward).toEqual(fromRest.data.map((i) => String(i.id)));
     const backward: number[] = [];
     let before: string | null = endCursor;
     const last = forward.slice(-1);
@@ -124,7 +124,7 @@ describe('extras', () => {
     await keyless.close();
     const result = byCredentials.transactionByCredentials;
     expect(result.transaction).toMatchObject({ restId, state: 'PENDING' });
-    expect(result.transaction.linkedSpace).toEqual({ restId: space }); // from the transaction, no call
+    expect(result.transaction.linkedSpace).toEqual({ restId: String(space) }); // from the transaction, no call
     expect(result.mobileSdkUrl).toMatch(/^https?:\/\//);
     expect(Array.isArray(result.oneClickTokens)).toBe(true);
     expect(result.paymentMethodConfigurations.length).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 // A real browser (Debian's Chromium, driven by playwright-core) opens GraphiQL from paygraph with no
 // network beyond loopback, sees the example tabs, runs the first example and reads its answer, then
 // clicks every tab and runs each read-only example.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
 import { chromiumAvailable, recordOffSite } from '../support/chromium';
@@ -19,6 +19,9 @@ describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
     const tabs = await page.locator('.graphiql-tab').allInnerTexts();
     expect(tabs).toHaveLength(examples.length);
     expect(tabs[0]).toContain(examples[0].title);
+    // The README names each tab as GraphiQL shows it (the name of its first operation).
+    const explore = readFileSync('README.md', 'utf8').split('**2. Explore.**')[1].split('**3.')[0];
+    for (const tab of tabs) expect(explore, tab).toContain(`\`${tab.trim().split(/\s/)[0]}\``);
     await page.locator('.graphiql-execute-button').click();
     await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), null, {
       timeout: 30_000,

@@ -71,7 +71,10 @@ it('npm run serve starts node with config.serveNodeFlags, and the graph answers'
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ spaces(first: 1) { nodes { restId } } }' }),
     });
-    expect(await response.json()).toEqual({ data: { spaces: { nodes: [{ restId: sandbox.spaces[0] }] } }, extensions: expect.anything() });
+    expect(await response.json()).toEqual({
+      data: { spaces: { nodes: [{ restId: String(sandbox.spaces[0]) }] } },
+      extensions: expect.anything(),
+    });
   } finally {
     for (const p of descendants(npm.pid!).reverse()) {
       try {

@@ -26,7 +26,7 @@ describe('startGraphServer', () => {
       });
       expect(response.status).toBe(200);
       const body = (await response.json()) as { data: { spaces: { nodes: { restId: number }[] } } };
-      expect(body.data.spaces.nodes.map((n) => n.restId)).toEqual(sandbox.spaces.slice(0, 2));
+      expect(body.data.spaces.nodes.map((n) => n.restId)).toEqual(sandbox.spaces.slice(0, 2).map(String));
     } finally {
       await server.close();
     }

@@ -24,9 +24,11 @@ describe('the typed client example', () => {
     expect(nodes.length).toBeGreaterThan(0);
     for (const t of nodes) {
       expect(t.state).toBe('FULFILL');
-      expect(t.authorizationAmount).toBeGreaterThanOrEqual(500);
+      // Decimal: exact decimal text (codegen types it string, paygraph's published client type).
+      expect(t.authorizationAmount).toMatch(/^\d+(\.\d+)?$/);
+      expect(Number(t.authorizationAmount)).toBeGreaterThanOrEqual(500);
     }
-    const amounts = nodes.map((t) => t.authorizationAmount ?? 0);
+    const amounts = nodes.map((t) => Number(t.authorizationAmount ?? 0));
     expect([...amounts].sort((a, b) => b - a)).toEqual(amounts);
   });
 

@@ -26,32 +26,63 @@ export type CreateCustomerInput = {
   space: string | number;
 };
 
+/** The `code` of every mutation error: one per error type, stable for clients to switch on. */
+export type MutationErrorCode =
+  /** BulkLimitError: REST refused a bulk call as too large (paygraph's bulk limit is above the API's). */
+  | 'BULK_LIMIT_EXCEEDED'
+  /** ForbiddenError: The caller (or the REST user) may not do this. */
+  | 'FORBIDDEN'
+  /** IdempotencyKeyReusedError: The idempotency key was used before with another input; nothing was sent. */
+  | 'IDEMPOTENCY_KEY_REUSED'
+  /** NotFoundError: An object (or the space) the input names does not exist, or the caller may not see it. */
+  | 'NOT_FOUND'
+  /** RateLimitedError: The request rate is limited; try again later. */
+  | 'RATE_LIMITED'
+  /** StateTransitionError: The state of an object the mutation acts on does not allow it; nothing was changed. */
+  | 'STATE_TRANSITION_REFUSED'
+  /** UpstreamError: REST failed or could not be reached. */
+  | 'UPSTREAM_ERROR'
+  /** ValidationError: The input is invalid; nothing was changed. */
+  | 'VALIDATION_FAILED'
+  /** VersionConflictError: The object changed since the version the input names; nothing was changed. */
+  | 'VERSION_CONFLICT';
+
 /** The values of the REST enum TransactionState. */
 export type TransactionState =
+  /** The amount is authorized (reserved); it waits to be completed (captured) or voided. */
   | 'AUTHORIZED'
+  /** Completed (captured); the decision on delivery is pending (FULFILL or DECLINE follows). */
   | 'COMPLETED'
+  /** Confirmed: its details are fixed (no more updates); waiting for the customer to pay. */
   | 'CONFIRMED'
+  /** Created; its details may still change and nothing has been shown to the customer. */
   | 'CREATE'
+  /** Completed but not cleared for fulfilment (e.g. by a fraud check): do not deliver. Final. */
   | 'DECLINE'
+  /** The payment failed before it was authorized (see `failureReason`). Final. */
   | 'FAILED'
+  /** Completed and cleared for fulfilment: the goods may be delivered. Final. */
   | 'FULFILL'
+  /** Waiting for the customer to choose a payment method and pay; its details may still be updated. */
   | 'PENDING'
+  /** The payment is being processed (a 3-D Secure challenge, an asynchronous payment method...). */
   | 'PROCESSING'
+  /** The authorization was voided: nothing is charged. Final. */
   | 'VOIDED';
 
 export type SpacesQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type SpacesQuery = { spaces: { nodes: Array<{ id: string, restId: number | string, name: string | null }> } | null };
+export type SpacesQuery = { spaces: { nodes: Array<{ id: string, restId: string, name: string | null }> } | null };
 
 export type BiggestTransactionsQueryVariables = Exact<{
   space: string | number;
   first: number;
-  minAmount: number;
+  minAmount: string | number;
 }>;
 
 
-export type BiggestTransactionsQuery = { space: { transactions: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ restId: number | string, state: TransactionState | null, authorizationAmount: number | null, currency: string | null }> } | null } | null };
+export type BiggestTransactionsQuery = { space: { transactions: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ restId: string, state: TransactionState | null, authorizationAmount: string | null, currency: string | null }> } | null } | null };
 
 export type CreateCustomerMutationVariables = Exact<{
   input: CreateCustomerInput;
@@ -59,16 +90,13 @@ export type CreateCustomerMutationVariables = Exact<{
 
 
 export type CreateCustomerMutation = { createCustomer:
-    | { __typename: 'BulkLimitError', code: string, message: string }
-    | { __typename: 'CreateCustomerPayload', customer: { id: string, restId: number | string, givenName: string | null, familyName: string | null } | null }
-    | { __typename: 'ForbiddenError', code: string, message: string }
-    | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
-    | { __typename: 'NotFoundError', code: string, message: string }
-    | { __typename: 'RateLimitedError', code: string, message: string }
-    | { __typename: 'StateTransitionError', code: string, message: string }
-    | { __typename: 'UpstreamError', code: string, message: string }
-    | { __typename: 'ValidationError', code: string, message: string }
-    | { __typename: 'VersionConflictError', code: string, message: string }
+    | { __typename: 'CreateCustomerPayload', customer: { id: string, restId: string, givenName: string | null, familyName: string | null } | null }
+    | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
+    | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
+    | { __typename: 'ValidationError', code: MutationErrorCode, message: string }
    };
 
 

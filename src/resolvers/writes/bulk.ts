@@ -19,7 +19,7 @@ import {
   type MutationErrorValue,
   type ObjectRef,
 } from './errors';
-import { Problems, readId, readSpace, restValue } from './ids';
+import { Problems, readId, readSpace, readVersion, restValue } from './ids';
 import { runIdempotent } from './idempotent-run';
 import type { PayloadValue } from './payload';
 import { bodyOf, type Input } from './request';
@@ -64,7 +64,7 @@ function readItem(spec: MutationSpec, raw: unknown, index: number, space: number
     index,
     body: { id: id ? restValue(model, key) : null, ...body },
     object: id ? { model, space, key } : undefined,
-    sentVersion: typeof input.version === 'number' ? input.version : undefined,
+    sentVersion: readVersion(input.version, `${path}.version`, problems),
   };
 }
 

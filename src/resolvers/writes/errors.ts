@@ -1,33 +1,17 @@
 // The outcomes of a failed mutation as plain values the schema's error types read: from validation,
-// from authorization, from idempotency, and from REST failures mapped by status. Messages never carry
-// the upstream URL, a token or a key; the upstream error id is kept for support.
+// from authorization, from idempotency, and from REST failures mapped by status. The kinds and their
+// codes are the catalog's (mutation-errors.ts); a refusal is fitted into what the mutation's result
+// can hold (fitOutcome). Messages never carry the upstream URL, a token or a key; the upstream error
+// id is kept for support.
+import { mutationErrorRules, mutationErrorsOf, type MutationErrorType, type MutationSpec, type ResultScope } from '../../catalog';
 import { RestConnectionError, RestError, RestHttpError, RestTimeoutError } from '../../rest/errors';
 
-export const MUTATION_ERROR_KINDS = [
-  'ValidationError',
-  'VersionConflictError',
-  'NotFoundError',
-  'StateTransitionError',
-  'ForbiddenError',
-  'BulkLimitError',
-  'RateLimitedError',
-  'UpstreamError',
-  'IdempotencyKeyReusedError',
-] as const;
+/** The error kinds a mutation outcome may be (the catalog's error types). */
+export type MutationErrorKind = MutationErrorType;
 
-export type MutationErrorKind = (typeof MUTATION_ERROR_KINDS)[number];
+export const MUTATION_ERROR_KINDS: readonly MutationErrorKind[] = mutationErrorRules.map((rule) => rule.type);
 
-const CODES: Record<MutationErrorKind, string> = {
-  ValidationError: 'VALIDATION_FAILED',
-  VersionConflictError: 'VERSION_CONFLICT',
-  NotFoundError: 'NOT_FOUND',
-  StateTransitionError: 'STATE_TRANSITION_REFUSED',
-  ForbiddenError: 'FORBIDDEN',
-  BulkLimitError: 'BULK_LIMIT_EXCEEDED',
-  RateLimitedError: 'RATE_LIMITED',
-  UpstreamError: 'UPSTREAM_ERROR',
-  IdempotencyKeyReusedError: 'IDEMPOTENCY_KEY_REUSED',
-};
+const CODES = new Map(mutationErrorRules.map((rule) => [rule.type, rule.code]));
 
 /** Where the object a conflict is about lives, so `current` can be read once when selected. */
 export interface ObjectRef {
@@ -54,7 +38,7 @@ export interface MutationErrorValue {
 }
 
 export function mutationError(kind: MutationErrorKind, message: string, extra: Partial<MutationErrorValue> = {}): MutationErrorValue {
-  return { kind, code: CODES[kind], message, ...extra };
+  return { kind, code: CODES.get(kind)!, message, ...extra };
 }
 
 export function isMutationError(value: unknown): value is MutationErrorValue {
@@ -146,13 +130,18 @@ export function fromStatus(status: number, c: FailureContext, r: Refusal): Mutat
       });
     case 413:
       return mutationError('BulkLimitError', `${c.mutation}: ${said ?? 'too many items in one bulk request'}`, { upstreamErrorId });
-    case 422:
+    // Well-formed but refused: for the state of an object (naming it, or naming no input field), or
+    // for what the input says (a field named: a business rule of the input, as ValidationError).
+    case 422: {
+      const currentState = stateOf(r.errors, c.stateField);
+      if (currentState === undefined && fields.length > 0) return { ...validationError(fields), upstreamErrorId };
       return mutationError('StateTransitionError', `${c.mutation}: ${said ?? 'not allowed in the current state'}`, {
-        currentState: stateOf(r.errors, c.stateField),
+        currentState,
         action: c.mutation,
         object: c.object,
         upstreamErrorId,
       });
+    }
     case 429:
       return mutationError('RateLimitedError', `${c.mutation}: REST is limiting the request rate; try again later.`, {
         retryAfterSeconds: r.retryAfterMs !== undefined ? Math.ceil(r.retryAfterMs / 1000) : undefined,
@@ -170,4 +159,30 @@ export function fromStatus(status: number, c: FailureContext, r: Refusal): Mutat
 function stateOf(errors: Record<string, string>, stateField: string | undefined): string | undefined {
   const value = stateField ? errors[stateField] : undefined;
   return value ?? Object.values(errors).find((v) => /^[A-Z_]+$/.test(v));
+}
+
+/**
+ * Where a refusal lands when the mutation's result cannot hold its kind (the catalog's rules say which
+ * it can): a state refusal of an input that names no object with a life cycle is about the input.
+ * Anything else keeps its words as an UpstreamError, which every result can hold.
+ */
+const FALLBACK: Partial<Record<MutationErrorKind, MutationErrorKind>> = { StateTransitionError: 'ValidationError' };
+
+function refit(e: MutationErrorValue, kind: MutationErrorKind): MutationErrorValue {
+  if (kind === 'ValidationError')
+    return { ...validationError(e.fields ?? [{ path: 'input', message: e.message }]), upstreamErrorId: e.upstreamErrorId };
+  return mutationError(kind, e.message, {
+    status: e.status,
+    upstreamErrorId: e.upstreamErrorId,
+    outcomeUnknown: e.outcomeUnknown ?? false,
+  });
+}
+
+/** An outcome as the result of `spec` in `scope` can hold it: payloads as they are, errors fitted. */
+export function fitOutcome<T>(outcome: T | MutationErrorValue, spec: MutationSpec, scope: ResultScope): T | MutationErrorValue {
+  if (!isMutationError(outcome)) return outcome;
+  const allowed = new Set<string>(mutationErrorsOf(spec, scope).map((rule) => rule.type));
+  if (allowed.has(outcome.kind)) return outcome;
+  const fallback = FALLBACK[outcome.kind];
+  return refit(outcome, fallback && allowed.has(fallback) ? fallback : 'UpstreamError');
 }

@@ -71,6 +71,20 @@ export function readReference(model: string, value: unknown, space: number | nul
   return restValue(model, id.key.includes('/') ? id.key.split('/')[1] : id.key);
 }
 
+/**
+ * Reads a `version` input (optimistic locking): the version the change is based on. Versions count
+ * updates from 1, so a negative one names no version an object can have; it is refused before any call
+ * instead of reaching REST as a conflict.
+ */
+export function readVersion(value: unknown, path: string, problems: Problems): number | undefined {
+  if (typeof value !== 'number') return undefined;
+  if (value < 0) {
+    problems.add(path, `is ${value}; a version is 0 or more (send the version you read, e.g. Customer.version)`);
+    return undefined;
+  }
+  return value;
+}
+
 export function clip(text: string, max = 60): string {
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }

@@ -1,9 +1,9 @@
 // From a mutation's input to the REST call it makes: the space, the path parameters (the acted-on
 // object's key, its parent, other named objects), the query parameters and the body, with every ID
 // read into a REST id. Every problem is collected and named by its input path; nothing is sent then.
-import { bodyProperties, bodyReferences, refName, type JsonSchema, type MutationSpec } from '../../catalog';
+import { bodyProperties, bodyReferences, refName, versionOutsideBody, type JsonSchema, type MutationSpec } from '../../catalog';
 import type { ObjectRef } from './errors';
-import { Problems, readId, readReference, readSpace, restValue } from './ids';
+import { Problems, readId, readReference, readSpace, readVersion, restValue } from './ids';
 
 export type Input = Record<string, unknown>;
 
@@ -22,8 +22,17 @@ export interface WriteRequest {
 /** Names the graph reserves in mutation inputs (never a body property). */
 export const RESERVED_INPUT_FIELDS = ['id', 'space', 'idempotencyKey'];
 
-/** Where the mutation acts: the space of the `id` global ID, else the `space` input. */
-function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | undefined, problems: Problems): number | null {
+/**
+ * Where the mutation acts: the space of the `id` global ID, else the `space` input. An `id` that was
+ * refused already is the one problem to fix: no second one asks for the space it would have named.
+ */
+function spaceOf(
+  spec: MutationSpec,
+  input: Input,
+  idSpace: number | null | undefined,
+  idRefused: boolean,
+  problems: Problems,
+): number | null {
   const op = spec.operation;
   if (!op.spaceScoped || op.byCredentials) return null;
   const given = input.space === undefined || input.space === null ? undefined : readSpace(input.space, 'space', problems);
@@ -33,6 +42,7 @@ function spaceOf(spec: MutationSpec, input: Input, idSpace: number | null | unde
     return idSpace;
   }
   if (given === undefined) {
+    if (idRefused) return null;
     const named = spec.idParam ? 'id' : spec.parentParam?.field;
     problems.add('space', named ? `is required when ${named} is a REST id (a global ID names its space)` : 'is required');
     return null;
@@ -104,7 +114,8 @@ function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: s
 export function buildRequest(spec: MutationSpec, input: Input): { request?: WriteRequest; problems: Problems } {
   const problems = new Problems();
   const target = actedOn(spec, input, problems);
-  const space = spaceOf(spec, input, target ? target.space : parentSpace(spec, input), problems);
+  const idRefused = !!spec.idParam && target === null && input.id !== undefined && input.id !== null;
+  const space = spaceOf(spec, input, target ? target.space : parentSpace(spec, input), idRefused, problems);
   const path: WriteRequest['path'] = {};
   let object: ObjectRef | undefined;
   if (target && spec.idParam && spec.idModel) {
@@ -135,15 +146,7 @@ export function buildRequest(spec: MutationSpec, input: Input): { request?: Writ
       else path[spec.parentParam.pathParam] = parent as number;
     }
   }
-  const sentVersion = typeof input.version === 'number' ? input.version : undefined;
-  const bodyExtras = lockingVersionOutsideSchema(spec) && sentVersion !== undefined ? { version: sentVersion } : undefined;
+  const sentVersion = readVersion(input.version, 'version', problems);
+  const bodyExtras = versionOutsideBody(spec) && sentVersion !== undefined ? { version: sentVersion } : undefined;
   return { request: problems.list.length > 0 ? undefined : { space, path, query, body, bodyExtras, object, sentVersion }, problems };
-}
-
-/**
- * SPEC: an update of a versioned object carries its `version` (optimistic locking), even where the
- * body schema of openapi.json leaves it out (SubscriptionUpdateRequest). The input asks for it there too.
- */
-export function lockingVersionOutsideSchema(spec: MutationSpec): boolean {
-  return spec.kind === 'update' && spec.resource?.versioned === true && !!spec.body && !('version' in bodyProperties(spec.body.schema));
 }

@@ -1,5 +1,6 @@
 // Collecting field problems of a request body: paths in input notation, a cap on how many are
 // reported, and bad values shown only briefly (a value may be long, or something a client typed).
+import { decimalText, isDecimal } from '../../rest/decimal';
 
 export interface FieldProblem {
   path: string;
@@ -38,9 +39,10 @@ function shorten(text: string): string {
   return text.length > SHOWN_CHARACTERS ? `${text.slice(0, SHOWN_CHARACTERS - 1)}…` : text;
 }
 
-/** A value as a message shows it: JSON-like, bigint as digits, at most ~60 characters. */
+/** A value as a message shows it: JSON-like, bigint and decimals as digits, at most ~60 characters. */
 export function shown(value: unknown): string {
   if (typeof value === 'bigint') return shorten(value.toString());
+  if (isDecimal(value)) return shorten(value.value);
   if (typeof value === 'string') return shorten(JSON.stringify(value));
   if (value === undefined) return 'undefined';
   try {
@@ -61,6 +63,7 @@ export function jsonTypeOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'bigint') return 'an integer';
+  if (isDecimal(value)) return 'a number';
   if (typeof value === 'object') return 'an object';
   return `a ${typeof value}`;
 }
@@ -68,4 +71,9 @@ export function jsonTypeOf(value: unknown): string {
 /** A plain JSON object (not an array, not null). */
 export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The decimal text of a numeric input value (number, bigint or exact Decimal); undefined for others. */
+export function numericText(value: unknown): string | undefined {
+  return typeof value === 'number' || typeof value === 'bigint' || isDecimal(value) ? decimalText(value) : undefined;
 }

@@ -4,7 +4,8 @@
 // its rules. Each rule is one the REST API answers with 400 or 422, checked here before any call.
 import currencyCodes from 'currency-codes';
 import ISO6391 from 'iso-639-1';
-import { fieldPath, indexPath, isObject, shown, type Problems } from './validate-problems';
+import { decimalSign, sumDecimals } from '../../rest/decimal';
+import { fieldPath, indexPath, isObject, numericText, shown, type Problems } from './validate-problems';
 import type { Schema } from './validate-values';
 
 /** Limits of metadata maps (properties named `metaData`), as the REST specification states them. */
@@ -47,11 +48,15 @@ export const REQUIRED_ONE_OF: Readonly<Record<string, readonly { fields: readonl
 /** ISO 639-1 language, optionally a hyphen and an ISO 3166 region: `en`, `de-CH`. */
 const LANGUAGE = /^([a-z]{2})(-[A-Z]{2})?$/;
 
-function checkNumberRule(owner: string | undefined, property: string, value: number, path: string, out: Problems): void {
+/** Signs and ranges compared exactly on the decimal text (a client's 0.00000000000000001 is positive). */
+function checkNumberRule(owner: string | undefined, property: string, text: string, path: string, out: Problems): void {
   const rule = NUMBER_RULES[`${owner}.${property}`] ?? (AMOUNT_NAME.test(property) ? 'nonNegative' : undefined);
-  if (rule === 'positive' && !(value > 0)) out.add(path, `must be greater than 0, not ${shown(value)}.`);
-  if (rule === 'nonNegative' && value < 0) out.add(path, `must not be negative (${shown(value)}); 0 or more is allowed.`);
-  if (rule === 'percentage' && !(value >= 0 && value <= 100)) out.add(path, `must be a percentage from 0 to 100, not ${shown(value)}.`);
+  const sign = decimalSign(text);
+  if (rule === 'positive' && sign <= 0) out.add(path, `must be greater than 0, not ${text}.`);
+  if (rule === 'nonNegative' && sign < 0) out.add(path, `must not be negative (${text}); 0 or more is allowed.`);
+  if (rule === 'percentage' && (sign < 0 || decimalSign(sumDecimals([text, '-100'])) > 0)) {
+    out.add(path, `must be a percentage from 0 to 100, not ${text}.`);
+  }
 }
 
 function checkMetadata(map: Record<string, unknown>, path: string, out: Problems): void {
@@ -84,9 +89,9 @@ export function checkPropertyRules(
   path: string,
   out: Problems,
 ): void {
-  if ((typeof value === 'number' || typeof value === 'bigint') && (schema.type === 'number' || schema.type === 'integer')) {
-    checkNumberRule(owner, property, Number(value), path, out);
-  }
+  const numeric = numericText(value);
+  if (numeric !== undefined && (schema.type === 'number' || schema.type === 'integer'))
+    checkNumberRule(owner, property, numeric, path, out);
   if ((property === 'metaData' || property === 'metadata') && isObject(value)) checkMetadata(value, path, out);
   if (typeof value !== 'string' || schema.enum) return;
   if (isCurrencyField(property) && !currencyCodes.code(value)) {
@@ -132,15 +137,17 @@ function checkUniqueIds(items: unknown[], path: string, out: Problems): void {
 /** Line items of a transaction, invoice, payment link or line item version: how they add up. */
 function checkLineItems(items: unknown[], path: string, out: Problems): void {
   if (items.length === 0) out.add(path, 'must list at least one line item.');
-  let total = 0;
+  const amounts: string[] = [];
   items.forEach((item, i) => {
     if (!isObject(item)) return;
     if (typeof item.name === 'string' && !item.name.trim()) out.add(fieldPath(indexPath(path, i), 'name'), 'must not be empty.');
-    if (typeof item.amountIncludingTax === 'number') total += item.amountIncludingTax;
+    const amount = numericText(item.amountIncludingTax);
+    if (amount !== undefined) amounts.push(amount);
   });
   checkUniqueIds(items, path, out);
-  // Discount lines may be negative, the sum of all lines may not.
-  if (total < -1e-9) out.add(path, `amountIncludingTax of the line items adds up to ${shown(total)}; the total must not be negative.`);
+  // Discount lines may be negative, the sum of all lines may not (summed exactly: no float residue).
+  const total = sumDecimals(amounts);
+  if (decimalSign(total) < 0) out.add(path, `amountIncludingTax of the line items adds up to ${total}; the total must not be negative.`);
 }
 
 /** Rules of a list, by the schema name of its items. */

@@ -1,7 +1,8 @@
 // Checks of one scalar value against its schema: JSON type, OpenAPI format (int32/int64 ranges,
 // date, date-time, byte), enum membership and the numeric and length bounds a schema may carry.
 import type { JsonSchema } from '../../catalog';
-import { allowedValues, jsonTypeOf, shown, type Problems } from './validate-problems';
+import { isDecimal } from '../../rest/decimal';
+import { allowedValues, jsonTypeOf, numericText, shown, type Problems } from './validate-problems';
 
 /** The keywords this validator reads beyond the catalog's JsonSchema (generic; openapi.json may add them). */
 export type Schema = JsonSchema & {
@@ -68,8 +69,8 @@ function checkInteger(schema: Schema, value: number | bigint, path: string, out:
   return true;
 }
 
-function checkBounds(schema: Schema, value: number | bigint, path: string, out: Problems): void {
-  const n = Number(value);
+function checkBounds(schema: Schema, value: unknown, path: string, out: Problems): void {
+  const n = Number(numericText(value));
   if (schema.minimum !== undefined && n < schema.minimum) out.add(path, `must be at least ${schema.minimum}, not ${shown(value)}.`);
   if (schema.maximum !== undefined && n > schema.maximum) out.add(path, `must be at most ${schema.maximum}, not ${shown(value)}.`);
   if (schema.exclusiveMinimum !== undefined && n <= schema.exclusiveMinimum) {
@@ -97,7 +98,7 @@ export function hasType(type: string | undefined, value: unknown): boolean {
     case 'integer':
       return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
     case 'number':
-      return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
+      return typeof value === 'bigint' || isDecimal(value) || (typeof value === 'number' && Number.isFinite(value));
     case 'boolean':
       return typeof value === 'boolean';
     case 'array':
@@ -130,4 +131,5 @@ export function checkScalar(schema: Schema, value: unknown, path: string, out: P
     if (schema.type === 'integer' && !checkInteger(schema, value, path, out)) return;
     checkBounds(schema, value, path, out);
   }
+  if (isDecimal(value)) checkBounds(schema, value, path, out);
 }

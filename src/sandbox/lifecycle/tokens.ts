@@ -159,6 +159,8 @@ export function createTransactionForTokenUpdate(store: Store, space: number, tok
       currency,
       token: tokenId,
       tokenizationMode: 'FORCE_UPDATE',
+      // A card verification (zero amount): nothing to capture, it stops at AUTHORIZED.
+      completionBehavior: 'COMPLETE_DEFERRED',
       customerId: token.customerId,
       customerEmailAddress: token.customerEmailAddress,
       language: token.language,

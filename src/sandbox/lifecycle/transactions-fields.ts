@@ -35,12 +35,16 @@ const PLAIN_FIELDS = [
 
 const ADDRESS_FIELDS = ['billingAddress', 'shippingAddress'] as const;
 
-/** Defaults of a new transaction where the body says nothing. */
+/**
+ * Defaults of a new transaction where the body says nothing. Without a completionBehavior the
+ * service completes on authorization (the official SDK's completion test creates one, processes a
+ * card and expects FULFILL).
+ */
 export const TRANSACTION_DEFAULTS: StoredObject = {
   autoConfirmationEnabled: true,
   chargeRetryEnabled: true,
   emailsDisabled: false,
-  completionBehavior: 'COMPLETE_DEFERRED',
+  completionBehavior: 'COMPLETE_IMMEDIATELY',
   customersPresence: 'VIRTUAL_PRESENT',
   environment: 'PREVIEW',
   environmentSelectionStrategy: 'USE_CONFIGURATION',

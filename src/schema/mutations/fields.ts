@@ -1,11 +1,14 @@
 // One Mutation field per write operation of the catalog: `name(input: <Name>Input!): <Name>Result!`,
-// where the result is a union of `<Name>Payload` and every mutation error type. Payloads hold the
-// object REST answered with under its type's camelCase name, the acted-on object where REST answers
-// with another one or none, `deletedId` for deletes, `results` (in input order) for bulk mutations.
+// where the result is a union of `<Name>Payload` and the error types that mutation can answer (the
+// catalog's rules, mutation-errors.ts). Payloads hold the object REST answered with under its type's
+// camelCase name, the acted-on object where REST answers with another one or none, `deletedId` for
+// deletes, `results` (in input order) for bulk mutations, each a `<Name>ItemResult`: the single
+// mutation's payload or an error an item can meet (a bulk call's BulkLimitError among them).
 import type { ObjectRef, UnionRef } from '@pothos/core';
-import { mutationSpecByName, mutationSpecs, resourceByModel, type MutationSpec } from '../../catalog';
+import { mutationSpecByName, mutationSpecs, resourceByModel, type MutationSpec, type ResultScope } from '../../catalog';
 import {
   deletedIdOf,
+  fitOutcome,
   isMutationError,
   payloadObject,
   payloadTypeName,
@@ -19,7 +22,7 @@ import { builder } from '../builder';
 import { dynamicArg, dynamicField, type FieldSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
 import { embeddedRef, entityRef } from '../registry';
-import { errorTypes } from './errors';
+import { errorTypeName, errorTypesOf } from './errors';
 import { mutationInput } from './inputs';
 
 type Value = PayloadValue | BulkPayloadValue;
@@ -37,14 +40,13 @@ function objectField(model: string, description: string): FieldSpec<PayloadValue
 
 function payloadFields(spec: MutationSpec): Record<string, FieldSpec<Value>> {
   if (spec.kind.startsWith('bulk')) {
-    const item = resultRef(mutationSpecByName.get(spec.itemMutation!)!);
     return {
       results: {
-        type: item,
+        type: itemResultRef(spec),
         list: true,
         nullable: false,
         description: 'One result per input item, in input order.',
-        resolve: (p) => (p as BulkPayloadValue).results,
+        resolve: (p) => (p as BulkPayloadValue).results.map((item) => fitOutcome(item, spec, 'bulkItem')),
       },
     };
   }
@@ -64,6 +66,18 @@ function payloadFields(spec: MutationSpec): Record<string, FieldSpec<Value>> {
   return fields as Record<string, FieldSpec<Value>>;
 }
 
+const payloadRefs = new Map<string, ObjectRef<Types, Value>>();
+
+/** `<Name>Payload`, made once (a single mutation's is also its bulk items' payload). */
+function payloadOf(spec: MutationSpec): ObjectRef<Types, Value> {
+  let ref = payloadRefs.get(spec.name);
+  if (!ref) {
+    ref = payloadRef(spec);
+    payloadRefs.set(spec.name, ref);
+  }
+  return ref;
+}
+
 function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
   const fields = payloadFields(spec);
   return builder.objectRef<Value>(payloadTypeName(spec.name)).implement({
@@ -76,19 +90,42 @@ function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
   });
 }
 
-/** `<Name>Result`: the payload or one of the error types (made once; bulk items reuse it). */
+function unionOf(name: string, description: string, payload: ObjectRef<Types, Value>, spec: MutationSpec, scope: ResultScope) {
+  return builder.unionType(name, {
+    description,
+    types: [payload, ...errorTypesOf(spec, scope)] as never,
+    resolveType: (value) => (isMutationError(value) ? errorTypeName(spec, value) : payload.name),
+  }) as UnionRef<Types, unknown, unknown>;
+}
+
+/** `<Name>Result`: the payload or one of the errors the mutation can answer (made once; bulk items reuse the payload). */
 function resultRef(spec: MutationSpec): UnionRef<Types, unknown, unknown> {
   let ref = resultRefs.get(spec.name);
   if (!ref) {
-    const payload = payloadRef(spec);
-    ref = builder.unionType(`${upperFirst(spec.name)}Result`, {
-      description: `\`${upperFirst(spec.name)}Payload\` on success, else one of the mutation errors (each a \`MutationError\`).`,
-      types: [payload, ...errorTypes] as never,
-      resolveType: (value) => (isMutationError(value) ? value.kind : payloadTypeName(spec.name)),
-    }) as UnionRef<Types, unknown, unknown>;
+    const Name = upperFirst(spec.name);
+    ref = unionOf(
+      `${Name}Result`,
+      `\`${Name}Payload\` on success, else one of the errors this mutation can answer (each a \`MutationError\`).`,
+      payloadOf(spec),
+      spec,
+      spec.kind.startsWith('bulk') ? 'bulk' : 'single',
+    );
     resultRefs.set(spec.name, ref);
   }
   return ref;
+}
+
+/** `<Bulk>ItemResult`: one item of a bulk mutation, the single mutation's payload or an error an item can meet. */
+function itemResultRef(spec: MutationSpec): UnionRef<Types, unknown, unknown> {
+  const single = mutationSpecByName.get(spec.itemMutation!)!;
+  const Item = `${upperFirst(single.name)}Payload`;
+  return unionOf(
+    `${upperFirst(spec.name)}ItemResult`,
+    `One item of \`${spec.name}\`: \`${Item}\` when its bulk call wrote it, else the error it met (each a \`MutationError\`).`,
+    payloadOf(single),
+    spec,
+    'bulkItem',
+  );
 }
 
 function describe(spec: MutationSpec): string {
@@ -112,7 +149,12 @@ builder.mutationFields((t) =>
         description: describe(spec),
         args: { input: dynamicArg(t.arg, { type: input, required: true, description: 'What to write.' }) },
         remote: true,
-        resolve: (_root, args, ctx, info) => run(ctx, info, spec, args.input as Record<string, unknown>),
+        resolve: async (_root, args, ctx, info) =>
+          fitOutcome(
+            await run(ctx, info, spec, args.input as Record<string, unknown>),
+            spec,
+            spec.kind.startsWith('bulk') ? 'bulk' : 'single',
+          ),
       });
       return [spec.name, field];
     }),

@@ -12,8 +12,9 @@ import {
   type JsonSchema,
   type MutationSpec,
   type OpenApiParameter,
+  versionOutsideBody,
 } from '../../catalog';
-import { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from '../../resolvers';
+import { RESERVED_INPUT_FIELDS } from '../../resolvers';
 import { builder } from '../builder';
 import { dynamicInputField, type Input, type InputSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
@@ -133,7 +134,7 @@ function singleFields(spec: MutationSpec): Fields {
       add(fields, name, field, spec.name);
     }
   }
-  if (lockingVersionOutsideSchema(spec)) {
+  if (versionOutsideBody(spec)) {
     add(
       fields,
       'version',

@@ -26,13 +26,17 @@ function callerName(request: Request): string | undefined {
 
 /**
  * Refused before execution for what the caller sent: errors and no data at all (an executed operation
- * has `data`, even null). A RATE_LIMITED refusal (an empty bucket, paygraph busy) is not the caller's
- * document: charging it would push a caller turned away for paygraph's load further into debt.
+ * has `data`), or `data: null` with the cost estimate's refusal alone (COST_LIMIT_EXCEEDED carrying
+ * the estimate in `value`; one met at run time carries `budget`). A RATE_LIMITED refusal (an empty
+ * bucket, paygraph busy) is not the caller's document: charging it would push a caller turned away
+ * for paygraph's load further into debt.
  */
 function refused(result: unknown): boolean {
   const one = (r: unknown) => {
-    if (typeof r !== 'object' || r === null || 'data' in r) return false;
+    if (typeof r !== 'object' || r === null) return false;
     const errors = (r as ExecutionResult).errors ?? [];
+    const overEstimate = errors.length > 0 && errors.every((e) => e.extensions?.code === 'COST_LIMIT_EXCEEDED' && 'value' in e.extensions);
+    if ('data' in r && !((r as ExecutionResult).data === null && overEstimate)) return false;
     return errors.length > 0 && !errors.every((e) => e.extensions?.code === 'RATE_LIMITED');
   };
   return Array.isArray(result) ? result.some(one) : one(result);

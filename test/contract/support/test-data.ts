@@ -62,9 +62,9 @@ export function pendingTransaction(world: World, extra: Record<string, unknown> 
   return world.create('Transaction', extra);
 }
 
-/** A new transaction authorized through the card details endpoint. */
+/** A new transaction authorized through the card details endpoint (deferred: it stays AUTHORIZED). */
 export async function authorizedTransaction(world: World): Promise<StoredObject> {
-  const tx = await pendingTransaction(world);
+  const tx = await pendingTransaction(world, { completionBehavior: 'COMPLETE_DEFERRED' });
   return world
     .expectOk<StoredObject>('processTransactionCardDetails', {
       params: { id: tx.id as number },
