@@ -14,6 +14,8 @@ export const clientScalars = {
   DateOrDateTime: { input: 'string', output: 'string' },
   JSON: { input: JSON_VALUE, output: JSON_VALUE },
   JSONObject: { input: 'Record<string, unknown>', output: 'Record<string, unknown>' },
+  // Apollo Federation's entity representation: only gateways send it.
+  _Any: { input: '{ __typename: string; id: string }', output: '{ __typename: string; id: string }' },
 } as const;
 
 /** The output type of each scalar alone (Relay's `customScalarTypes`, Apollo type policies). */

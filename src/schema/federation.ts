@@ -65,7 +65,8 @@ function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<u
   });
   const any = new GraphQLScalarType({
     ...AnyType.toConfig(),
-    description: 'An entity representation: `{ "__typename": "<Node type>", "id": "<its global ID>" }`.',
+    description:
+      'An entity representation, as a gateway sends it. Wire type: a JSON object `{ "__typename": "<Node type>", "id": "<its global ID>" }`; client type `{ __typename: string; id: string }`.',
   });
   return {
     ...(entitiesField as GraphQLFieldConfig<unknown, GraphContext, Args>),

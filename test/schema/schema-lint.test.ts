@@ -30,6 +30,7 @@ const GRAPH_VALUES: Record<string, string> = {
   TransactionByCredentials: 'what transaction credentials give access to (the transaction has its own id)',
   TransactionExport: 'the answer of one CSV export',
   TransactionExportRow: 'one row of a CSV export, holding only the columns asked for (its transaction is `restId` when ID is one)',
+  _Service: "Apollo Federation's answer to a gateway asking for the subgraph SDL",
 };
 
 /** REST objects embedded in others to which REST gives no id (an address, a line item, a tax): values. */
