@@ -19,6 +19,7 @@ import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
+import { OwnedAccounts } from './security/owned-accounts';
 import { bucketAtDoor } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
@@ -55,10 +56,10 @@ function withDeadline(
 }
 
 /** What the GraphContext of an operation and of a subscription stream share. */
-function commonContext(options: GraphContextPluginOptions, request: Request | undefined, rest: RestCaller) {
+function commonContext(options: GraphContextPluginOptions, owned: OwnedAccounts, request: Request | undefined, rest: RestCaller) {
   const caller = callerOf(request);
   return {
-    rest: guardRest(rest, caller, caller === ANONYMOUS_CALLER),
+    rest: guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned),
     naive: options.naive,
     caller,
     acceptLanguage: request?.headers.get('accept-language'),
@@ -69,12 +70,14 @@ function commonContext(options: GraphContextPluginOptions, request: Request | un
 
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
+  // The accounts owning callers' spaces, looked up once a minute per set of spaces (account rules).
+  const owned = new OwnedAccounts();
   return {
     // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
-      const graph = createGraphContext({ ...commonContext(options, request, options.rest), signal: request?.signal });
+      const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
     },
@@ -109,7 +112,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
-        ...commonContext(options, request, counted),
+        ...commonContext(options, owned, request, counted),
         signal: deadline.signal,
         deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
