@@ -93,8 +93,16 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_JWT_SCOPE_CLAIM',
     commands: GRAPH,
     default: '`scope`',
-    meaning: 'jwt: the claim holding `read` and/or `write`',
+    meaning: 'jwt: the claim holding `read` and/or `write` (and `account`)',
     value: words('scope'),
+  }),
+  jwtIdentityClaim: setting({
+    env: 'PAYGRAPH_JWT_IDENTITY_CLAIM',
+    commands: GRAPH,
+    default: '`sub`',
+    meaning:
+      'jwt: the claim naming the caller, with `iss` (rate limits, idempotency keys, logs); a token without it is refused (e.g. `client_id` for client-credentials tokens)',
+    value: words('sub'),
   }),
   apiKeysFile: setting({
     env: 'PAYGRAPH_API_KEYS_FILE',

@@ -25,6 +25,8 @@ export interface JwtConfig {
   clockSkewSeconds: number;
   spacesClaim: string;
   scopeClaim: string;
+  /** The claim naming the caller (with `iss`); a token without it is refused. */
+  identityClaim: string;
 }
 
 export interface Limits {
@@ -86,6 +88,7 @@ const SECURITY_SETTINGS = [
   'jwtClockSkewSeconds',
   'jwtSpacesClaim',
   'jwtScopeClaim',
+  'jwtIdentityClaim',
   'apiKeysFile',
   'corsOrigins',
   'maxDepth',
@@ -157,6 +160,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       clockSkewSeconds: s.jwtClockSkewSeconds,
       spacesClaim: s.jwtSpacesClaim,
       scopeClaim: s.jwtScopeClaim,
+      identityClaim: s.jwtIdentityClaim,
     },
     apiKeysFile: s.apiKeysFile,
     limits: {
