@@ -121,7 +121,7 @@ export function createApp(o: AppOptions) {
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(),
-      useAuthentication(o.authenticator ?? openAuthenticator),
+      useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.clientAddressHeader }),
       useErrorCap(security.limits.maxErrors),
       // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;
       // refused documents cost tokens), then the caller's own admission, then the busy gate's door.

@@ -12,7 +12,8 @@ import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf } from './security/request-auth';
+import { callerOf, requesterOf } from './security/request-auth';
+import { credentialsBucketOf } from './security/credentials-bucket';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimit } from './security/rate-limit';
 import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
@@ -84,7 +85,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
-      const callerName = caller?.name ?? 'open';
+      // Requests without credentials count by client address, their by-credentials calls by credentials too.
+      const callerName = requesterOf(request) ?? caller?.name ?? 'open';
       const { schema, document, operationName, variableValues } = args as ExecutionArgs;
       const operation = getOperationAST(document, operationName ?? undefined);
       const mutation = operation?.operation === OperationTypeNode.MUTATION;
@@ -94,6 +96,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         limiter: options.limiter,
         scheduler: options.scheduler,
         callerName,
+        bucketsOf: caller === ANONYMOUS_CALLER ? credentialsBucketOf : undefined,
       });
       const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
       if (limited) {

@@ -73,6 +73,8 @@ export interface SecurityConfig {
   production: boolean;
   /** Bearer token of /metrics (metrics-access: without one, /metrics is off unless auth is open). */
   metricsToken?: string;
+  /** The header a trusted proxy names the client address in; undefined: the socket's address. */
+  clientAddressHeader?: string;
 }
 
 export { ConfigError } from '../config/read';
@@ -115,6 +117,7 @@ const SECURITY_SETTINGS = [
   'nodeEnv',
   'metricsToken',
   'metricsTokenFile',
+  'clientAddressHeader',
 ] as const satisfies readonly SettingName[];
 
 export function parseAuthMode(raw: string | undefined): AuthMode {
@@ -191,6 +194,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
     graphiql: s.graphiql ?? !production,
     production,
     metricsToken: metricsTokenFrom({ token: s.metricsToken, tokenFile: s.metricsTokenFile }),
+    clientAddressHeader: s.clientAddressHeader?.toLowerCase(),
   };
 }
 

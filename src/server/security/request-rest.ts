@@ -17,7 +17,10 @@ export interface RequestRestOptions {
   limiter?: RateLimit;
   /** Admits the calls of all requests to the REST API in turn by caller. */
   scheduler?: FairScheduler;
+  /** The bucket every call spends from (and the scheduler's name for the requester). */
   callerName: string;
+  /** More buckets a call spends from as well (anonymous by-credentials calls: their credentials' own). */
+  bucketsOf?: (operationId: string, options: CallOptions | undefined) => string | undefined;
 }
 
 export interface Cost {
@@ -107,12 +110,19 @@ export class RequestRest implements RestCaller {
     this.actual += 1;
     const limiter = this.o.limiter;
     if (!limiter) return this.admit(operationId, options);
-    return limiter.spend(this.o.callerName, 1).then((spent) => {
-      this.rateLimitRemaining = spent.remaining;
+    return this.spendFor(limiter, operationId, options).then((spent) => {
       if (spent.granted) return this.admit(operationId, options);
       this.actual -= 1;
       throw rateLimited(spent.retryAfterSeconds);
     });
+  }
+
+  /** One token from the requester's bucket, then from the call's own bucket if it has one (both must grant). */
+  private async spendFor(limiter: RateLimit, operationId: string, options: CallOptions | undefined): Promise<Spent> {
+    const spent = await limiter.spend(this.o.callerName, 1);
+    this.rateLimitRemaining = spent.remaining;
+    const own = spent.granted ? this.o.bucketsOf?.(operationId, options) : undefined;
+    return own === undefined ? spent : limiter.spend(own, 1);
   }
 
   private admit<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {

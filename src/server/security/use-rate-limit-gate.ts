@@ -8,7 +8,7 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit, Spent } from './rate-limit';
 import { rateLimited } from './request-rest';
-import { outcomeOf } from './request-auth';
+import { requesterOf } from './request-auth';
 import { refusalPause } from './refusal-pause';
 
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
@@ -17,11 +17,6 @@ export const REFUSAL_COST = 50;
 function refusalCost(request: Request): number {
   const bytes = Number(request.headers.get('content-length') ?? 0);
   return REFUSAL_COST + (Number.isFinite(bytes) ? Math.floor(bytes / 1024) : 0);
-}
-
-function callerName(request: Request): string | undefined {
-  const outcome = outcomeOf(request);
-  return outcome?.kind === 'caller' ? outcome.caller.name : undefined;
 }
 
 /**
@@ -46,7 +41,7 @@ export function tooManyRequests(retryAfterSeconds: number, message = rateLimited
   });
 }
 
-/** The caller's bucket as the gate found it (requests of callers, when rate limiting is on). */
+/** The requester's bucket as the gate found it (a caller's, or an anonymous client address's; when rate limiting is on). */
 const buckets = new WeakMap<Request, Spent>();
 
 export function bucketAtDoor(request: Request): Spent | undefined {
@@ -58,7 +53,7 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
   if (!limit) return {};
   return {
     async onRequestParse({ request, endResponse }) {
-      const name = callerName(request);
+      const name = requesterOf(request);
       if (name === undefined) return;
       const bucket = await limit.spend(name, 0);
       buckets.set(request, bucket);
@@ -67,7 +62,7 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
       endResponse(tooManyRequests(bucket.retryAfterSeconds));
     },
     async onResultProcess({ request, result }) {
-      const name = callerName(request);
+      const name = requesterOf(request);
       if (name !== undefined && refused(result)) await limit.spend(name, refusalCost(request), true);
     },
   };
