@@ -10,12 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
-import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
+import type { RunningGraphServer } from '../../src/server/serve';
 import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/security/api-keys';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { apiKeysFile, appOver, gql, resetCalls, restCalls, serveOver, startWorld, type World } from './support';
 
 let world: World;
 let space: number;
@@ -161,25 +158,18 @@ describe('anonymous idempotency keys', () => {
 });
 
 describe('client addresses from sockets', () => {
-  let dir: string;
+  let keysFile: ReturnType<typeof apiKeysFile>;
   let graph: RunningGraphServer;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'paygraph-anon-'));
-    writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys: [{ name: 'k', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
-    const security = securityConfigFromEnv({
-      PAYGRAPH_AUTH: 'api-keys',
-      PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json'),
-      PAYGRAPH_RATE_LIMIT_BURST: '20',
-      PAYGRAPH_RATE_LIMIT_PER_SECOND: '1',
-    });
-    const [user] = world.sandbox.users;
-    graph = await startGraphServer({ restUrl: world.sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0, security });
+    keysFile = apiKeysFile([{ name: 'k', key, spaces: '*', scopes: ['read'] }]);
+    const limits = { PAYGRAPH_RATE_LIMIT_BURST: '20', PAYGRAPH_RATE_LIMIT_PER_SECOND: '1' };
+    graph = await serveOver(world.sandbox, { security: securityConfigFromEnv({ ...keysFile.env, ...limits }) });
   });
 
   afterAll(async () => {
     await graph?.close();
-    rmSync(dir, { recursive: true, force: true });
+    keysFile?.close();
   });
 
   /** POSTs a query from a local address of the loopback network (127.0.0.0/8), answering the status. */

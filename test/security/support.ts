@@ -10,6 +10,7 @@ import { createRestClient, type RestClient } from '../../src/rest';
 import type { RestCaller } from '../../src/rest/types';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
+import { startGraphServer, type GraphServerOptions, type RunningGraphServer } from '../../src/server/serve';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { createAuthenticator, type Authenticator } from '../../src/server/security/auth';
 import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/security/config';
@@ -151,4 +152,27 @@ export function jwtSetup(): JwtSetup {
 export async function jwtAppOver(world: World, jwt: JwtSetup, env: Record<string, string> = {}): Promise<App> {
   const security = securityConfigFromEnv({ ...jwt.env, ...env });
   return appOver(world.rest, { authenticator: await createAuthenticator(security), security });
+}
+
+/** paygraph served over HTTP on a free loopback port, over `sandbox` as its first application user. */
+export function serveOver(
+  sandbox: RunningSandbox,
+  o: Omit<GraphServerOptions, 'restUrl' | 'userId' | 'authKey' | 'port'> = {},
+): Promise<RunningGraphServer> {
+  const [user] = sandbox.users;
+  return startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0, ...o });
+}
+
+/** An api-keys file of its own holding these callers (name, key, spaces, scopes), and the settings naming it. */
+export function apiKeysFile(callers: { name: string; key: string; spaces: number[] | '*'; scopes: string[] }[]): {
+  env: Record<string, string>;
+  close(): void;
+} {
+  const dir = mkdtempSync(join(tmpdir(), 'paygraph-keys-'));
+  const keys = callers.map(({ name, key, spaces, scopes }) => ({ name, hash: hashApiKey(key), spaces, scopes }));
+  writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys }));
+  return {
+    env: { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json') },
+    close: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }

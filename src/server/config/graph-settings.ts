@@ -15,8 +15,6 @@ export const DEFAULT_MAX_OPERATIONS_PER_CALLER = 8;
 
 const GRAPH = ['serve', 'start'] as const;
 
-export const PERSISTED_OPERATIONS_MODES = ['off', 'apq', 'allow-list'] as const;
-
 /** `Type=ms` pairs, comma or blank separated: `Transaction=2000 Customer=0`. */
 function ttlPairs(): ValueSchema<Record<string, number>> {
   return list().transform((items, ctx) => {
@@ -301,18 +299,4 @@ export const GRAPH_SETTINGS = {
     value: ttlPairs(),
   }),
   cacheMaxEntries: limit('PAYGRAPH_CACHE_MAX_ENTRIES', 1_000, 'answers the in-process cache holds (least recently used go first)', 1),
-  persistedOperations: setting({
-    env: 'PAYGRAPH_PERSISTED_OPERATIONS',
-    commands: GRAPH,
-    default: '`apq`',
-    meaning: '`off`, `apq` (automatic persisted queries, shared through `REDIS_URL`) or `allow-list` (only the operations of the file run)',
-    value: oneOf(PERSISTED_OPERATIONS_MODES, 'apq'),
-  }),
-  persistedOperationsFile: setting({
-    env: 'PAYGRAPH_PERSISTED_OPERATIONS_FILE',
-    commands: GRAPH,
-    default: '—',
-    meaning: 'allow-list: JSON of sha256 (hex) -> document; `npm run -s persisted-operations` writes the shipped operations',
-    value: words(),
-  }),
 };
