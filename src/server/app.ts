@@ -26,6 +26,7 @@ import { OperationAdmission } from './security/operation-admission';
 import { useOperationAdmission } from './security/use-operation-admission';
 import { useRateLimitGate } from './security/use-rate-limit-gate';
 import { BusyGate } from './security/busy-gate';
+import { recordGates } from './security/caller-gates';
 import { useBusyDoor, type BusyGateSetup } from './security/use-busy-gate';
 import { Ops } from './ops';
 import type { Tracing } from './ops/tracing';
@@ -100,7 +101,7 @@ export function createApp(o: AppOptions) {
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
   const busy = busyGateFor(security.limits, admission, ops);
-  return createYoga({
+  const app = createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: (o.graphiql ?? security.graphiql) ? graphiqlOptions : false,
@@ -121,7 +122,7 @@ export function createApp(o: AppOptions) {
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(),
-      useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.clientAddressHeader }),
+      useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
       useErrorCap(security.limits.maxErrors),
       // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;
       // refused documents cost tokens), then the caller's own admission, then the busy gate's door.
@@ -148,6 +149,9 @@ export function createApp(o: AppOptions) {
       useDeferStream(),
     ],
   });
+  // The WebSocket transport runs operations outside the HTTP doors: it passes the same gates itself.
+  recordGates(app, { admission, rateLimit });
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

@@ -6,13 +6,15 @@
 // spaces (security/space-guard) and counted against the operation's budget and the caller's rate
 // limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
+// A subscription stream ends when its caller's token expires (security/until-expiry).
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf, requesterOf } from './security/request-auth';
+import { callerOf, expiryOf, requesterOf } from './security/request-auth';
+import { untilExpiry } from './security/until-expiry';
 import { credentialsBucketOf } from './security/credentials-bucket';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimit } from './security/rate-limit';
@@ -81,6 +83,14 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
+      // A stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then complete).
+      const expiresAt = expiryOf(request);
+      if (expiresAt === undefined) return;
+      return {
+        onSubscribeResult({ result, setResult }) {
+          if (Symbol.asyncIterator in result) setResult(untilExpiry(result, expiresAt));
+        },
+      };
     },
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;

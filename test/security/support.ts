@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Client as WsClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
 import { createRestClient, type RestClient } from '../../src/rest';
 import type { RestCaller } from '../../src/rest/types';
@@ -80,15 +81,19 @@ export function gql(
 }
 
 /** REST calls the sandbox received since the last call (and resets its counter). */
-export async function restCalls(world: World): Promise<number> {
-  const admin = `${new URL(world.sandbox.baseUrl).origin}/__admin/requests`;
-  const snapshot = (await (await fetch(admin)).json()) as { total: number };
+export async function restCalls(world: Pick<World, 'sandbox'>): Promise<number> {
+  return (await countedCalls(world)).total;
+}
+
+async function countedCalls(world: Pick<World, 'sandbox'>): Promise<{ total: number; byOperation: Record<string, number> }> {
+  const admin = `${world.sandbox.origin}/__admin/requests`;
+  const snapshot = (await (await fetch(admin)).json()) as { total: number; byOperation: Record<string, number> };
   await fetch(admin, { method: 'DELETE' });
-  return snapshot.total;
+  return snapshot;
 }
 
 /** Resets the sandbox's counter. */
-export async function resetCalls(world: World): Promise<void> {
+export async function resetCalls(world: Pick<World, 'sandbox'>): Promise<void> {
   await restCalls(world);
 }
 
@@ -105,11 +110,8 @@ export async function until(condition: () => boolean): Promise<void> {
 }
 
 /** REST calls the sandbox received since the last reset, by operationId (and resets its counter). */
-export async function restCallsByOperation(world: World): Promise<Record<string, number>> {
-  const admin = `${new URL(world.sandbox.baseUrl).origin}/__admin/requests`;
-  const snapshot = (await (await fetch(admin)).json()) as { byOperation: Record<string, number> };
-  await fetch(admin, { method: 'DELETE' });
-  return snapshot.byOperation;
+export async function restCallsByOperation(world: Pick<World, 'sandbox'>): Promise<Record<string, number>> {
+  return (await countedCalls(world)).byOperation;
 }
 
 export const JWT_ISSUER = 'https://issuer.test';
@@ -175,4 +177,25 @@ export function apiKeysFile(callers: { name: string; key: string; spaces: number
     env: { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json') },
     close: () => rmSync(dir, { recursive: true, force: true }),
   };
+}
+
+export interface WsResult {
+  data?: Record<string, any> | null;
+  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
+  extensions?: Record<string, any>;
+}
+
+/** The last result of an operation over graphql-ws, or what the client got instead (errors, or the socket's close event). */
+export function wsResult(c: WsClient, query: string, variables: Record<string, unknown> = {}): Promise<WsResult | { failed: unknown }> {
+  return new Promise((resolve) => {
+    let last: WsResult | undefined;
+    c.subscribe(
+      { query, variables },
+      {
+        next: (result) => (last = result as WsResult),
+        error: (failed) => resolve({ failed }),
+        complete: () => resolve(last ?? { failed: 'no result' }),
+      },
+    );
+  });
 }

@@ -33,9 +33,14 @@ function fromHeader(value: string | null): string | undefined {
   return last && isIP(last) ? last : undefined;
 }
 
-export function clientAddressOf(request: Request, serverContext: unknown, trustedHeader: string | undefined): string {
-  const proxied = trustedHeader ? fromHeader(request.headers.get(trustedHeader)) : undefined;
-  const peer = (serverContext as NodeServerContext | undefined)?.req?.socket?.remoteAddress;
-  const address = proxied ?? peer;
+/** The counted address of a client: the trusted proxy's header value when it names one, else the peer's. */
+export function clientAddress(trustedHeaderValue: string | null | undefined, peer: string | undefined): string {
+  const address = fromHeader(trustedHeaderValue ?? null) ?? peer;
   return address ? countedAddress(address) : UNKNOWN_ADDRESS;
+}
+
+/** The counted address of a request yoga serves (its server context holds node's request, when there is one). */
+export function clientAddressOf(request: Request, serverContext: unknown, trustedHeader: string | undefined): string {
+  const peer = (serverContext as NodeServerContext | undefined)?.req?.socket?.remoteAddress;
+  return clientAddress(trustedHeader ? request.headers.get(trustedHeader) : undefined, peer);
 }

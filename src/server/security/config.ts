@@ -73,8 +73,25 @@ export interface SecurityConfig {
   production: boolean;
   /** Bearer token of /metrics (metrics-access: without one, /metrics is off unless auth is open). */
   metricsToken?: string;
-  /** The header a trusted proxy names the client address in; undefined: the socket's address. */
+  /** Connections: client addresses, HTTP timeouts and caps, WebSocket caps and timeouts. */
+  network: NetworkConfig;
+}
+
+export interface NetworkConfig {
+  /** The header a trusted proxy names the client address in (lower case); undefined: the socket's address. */
   clientAddressHeader?: string;
+  /** Longest a client may take to send a whole request, and its headers; idle keep-alive connections' wait (ms). */
+  httpRequestTimeoutMs: number;
+  httpHeadersTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  /** HTTP and WebSocket connections held at once. */
+  maxConnections: number;
+  /** WebSocket connections one caller, and one client address, may hold at once. */
+  wsConnectionsPerCaller: number;
+  wsConnectionsPerAddress: number;
+  /** Longest wait for `connection_init`, and for a connection with no operation running (ms). */
+  wsInitTimeoutMs: number;
+  wsIdleTimeoutMs: number;
 }
 
 export { ConfigError } from '../config/read';
@@ -118,6 +135,14 @@ const SECURITY_SETTINGS = [
   'metricsToken',
   'metricsTokenFile',
   'clientAddressHeader',
+  'httpRequestTimeoutMs',
+  'httpHeadersTimeoutMs',
+  'httpKeepAliveTimeoutMs',
+  'maxConnections',
+  'wsConnectionsPerCaller',
+  'wsConnectionsPerAddress',
+  'wsInitTimeoutMs',
+  'wsIdleTimeoutMs',
 ] as const satisfies readonly SettingName[];
 
 export function parseAuthMode(raw: string | undefined): AuthMode {
@@ -194,7 +219,18 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
     graphiql: s.graphiql ?? !production,
     production,
     metricsToken: metricsTokenFrom({ token: s.metricsToken, tokenFile: s.metricsTokenFile }),
-    clientAddressHeader: s.clientAddressHeader?.toLowerCase(),
+    network: {
+      clientAddressHeader: s.clientAddressHeader?.toLowerCase(),
+      httpRequestTimeoutMs: s.httpRequestTimeoutMs,
+      // Headers are part of the request: their deadline is never the later one.
+      httpHeadersTimeoutMs: Math.min(s.httpHeadersTimeoutMs, s.httpRequestTimeoutMs),
+      httpKeepAliveTimeoutMs: s.httpKeepAliveTimeoutMs,
+      maxConnections: s.maxConnections,
+      wsConnectionsPerCaller: s.wsConnectionsPerCaller,
+      wsConnectionsPerAddress: s.wsConnectionsPerAddress,
+      wsInitTimeoutMs: s.wsInitTimeoutMs,
+      wsIdleTimeoutMs: s.wsIdleTimeoutMs,
+    },
   };
 }
 

@@ -3,7 +3,11 @@
 import type { InboundCaller, Scope } from '../../resolvers';
 import type { AuthMode } from './config';
 
-export type AuthOutcome = { kind: 'caller'; caller: InboundCaller } | { kind: 'anonymous' } | { kind: 'refused'; reason: string };
+/** `expiresAt`: when the credentials stop being valid (epoch ms; a JWT's `exp`), if they do: live connections end then. */
+export type AuthOutcome =
+  | { kind: 'caller'; caller: InboundCaller; expiresAt?: number }
+  | { kind: 'anonymous' }
+  | { kind: 'refused'; reason: string };
 
 export interface Authenticator {
   mode: AuthMode;

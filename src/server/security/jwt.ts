@@ -117,7 +117,9 @@ export function createJwtAuthenticator(c: JwtConfig): Authenticator {
       try {
         const { payload } = typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
         const caller = callerFromClaims(payload, c);
-        return typeof caller === 'string' ? { kind: 'refused', reason: caller } : { kind: 'caller', caller };
+        if (typeof caller === 'string') return { kind: 'refused', reason: caller };
+        // `exp` is required, so every JWT caller's live connections end with its token.
+        return { kind: 'caller', caller, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         return { kind: 'refused', reason: reasonFor(error) };
       }

@@ -35,3 +35,9 @@ export function requesterOf(request: Request | undefined): string | undefined {
   if (outcome?.kind === 'anonymous') return `anonymous@${addresses.get(request!) ?? UNKNOWN_ADDRESS}`;
   return undefined;
 }
+
+/** When the request's credentials expire (epoch ms), if they do. */
+export function expiryOf(request: Request | undefined): number | undefined {
+  const outcome = outcomeOf(request);
+  return outcome?.kind === 'caller' ? outcome.expiresAt : undefined;
+}

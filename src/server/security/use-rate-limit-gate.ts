@@ -14,8 +14,8 @@ import { refusalPause } from './refusal-pause';
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
 export const REFUSAL_COST = 50;
 
-function refusalCost(request: Request): number {
-  const bytes = Number(request.headers.get('content-length') ?? 0);
+/** What refusing an operation of `bytes` costs its requester. */
+export function refusalCost(bytes: number): number {
   return REFUSAL_COST + (Number.isFinite(bytes) ? Math.floor(bytes / 1024) : 0);
 }
 
@@ -24,7 +24,7 @@ function refusalCost(request: Request): number {
  * has `data`, even null). A RATE_LIMITED refusal (an empty bucket, paygraph busy) is not the caller's
  * document: charging it would push a caller turned away for paygraph's load further into debt.
  */
-function refused(result: unknown): boolean {
+export function refused(result: unknown): boolean {
   const one = (r: unknown) => {
     if (typeof r !== 'object' || r === null || 'data' in r) return false;
     const errors = (r as ExecutionResult).errors ?? [];
@@ -63,7 +63,8 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
     },
     async onResultProcess({ request, result }) {
       const name = requesterOf(request);
-      if (name !== undefined && refused(result)) await limit.spend(name, refusalCost(request), true);
+      if (name !== undefined && refused(result))
+        await limit.spend(name, refusalCost(Number(request.headers.get('content-length') ?? 0)), true);
     },
   };
 }
