@@ -20,6 +20,7 @@ import { ByteBoundedCache } from './security/byte-bounded-cache';
 import { corsFor, useBrowserRules } from './security/use-browser-rules';
 import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
+import { useNoSuggestions } from './security/use-no-suggestions';
 import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { OperationAdmission } from './security/operation-admission';
@@ -120,6 +121,8 @@ export function createApp(o: AppOptions) {
       ...ops.plugins(o.rest),
       ...(o.tracing ? [o.tracing.plugin] : []),
       useQueryLimits(security.limits, { introspection: security.introspection }),
+      // Without introspection, "Did you mean ...?" hints would tell the schema anyway.
+      ...(security.introspection ? [] : [useNoSuggestions()]),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(),
       useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
