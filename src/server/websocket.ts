@@ -20,6 +20,7 @@ import { clientAddress } from './security/client-address';
 import type { Limits, NetworkConfig } from './security/config';
 import { rateLimited } from './security/request-rest';
 import { recordOutcome, requesterOf } from './security/request-auth';
+import { variablesTooDeep } from './security/input-depth';
 import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './security/use-query-limits';
 import { refusalCost, refused } from './security/use-rate-limit-gate';
 import { CLOSE_TOO_MANY, Connection, ConnectionCounts } from './websocket-connections';
@@ -39,7 +40,7 @@ type RootValue = Pick<Envelope, 'execute' | 'subscribe'>;
 
 export interface WebSocketOptions {
   path: string;
-  limits: Pick<Limits, 'maxDocumentBytes'>;
+  limits: Pick<Limits, 'maxDocumentBytes' | 'maxInputDepth'>;
   network: NetworkConfig;
 }
 
@@ -82,7 +83,8 @@ async function admit(gates: CallerGates, connection: Connection, id: string): Pr
   const admission = gates.admission;
   if (!admission) return null;
   // Waiting in the queue ends when the connection closes: nothing is answered then.
-  const slot = admission.admitNow(connection.o.requester) ?? (await admission.admit(connection.o.requester, connection.signal)?.catch(() => null));
+  const slot =
+    admission.admitNow(connection.o.requester) ?? (await admission.admit(connection.o.requester, connection.signal)?.catch(() => null));
   if (!slot) return rateLimited(ADMISSION_RETRY_SECONDS);
   connection.holdSlot(id, slot);
   return null;
@@ -152,8 +154,12 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
           connection.expire();
           return [expired()];
         }
-        const tooLarge = documentTooLarge(payload.query, o.limits.maxDocumentBytes);
-        if (tooLarge) return [tooLarge];
+        const tooLarge =
+          documentTooLarge(payload.query, o.limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, o.limits.maxInputDepth);
+        if (tooLarge) {
+          charge(gates, connection, payload.query);
+          return [tooLarge];
+        }
         const refusal = await admit(gates, connection, id);
         if (refusal) return [refusal];
         const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({

@@ -124,6 +124,12 @@ export const GRAPH_SETTINGS = {
   ),
   maxTokens: limit('PAYGRAPH_MAX_TOKENS', 5_000, 'tokens of a document', 10),
   maxDepth: limit('PAYGRAPH_MAX_DEPTH', 12, 'field nesting', 1),
+  maxInputDepth: limit(
+    'PAYGRAPH_MAX_INPUT_DEPTH',
+    32,
+    'nesting of objects and lists in variables and argument values, checked before validation (BAD_USER_INPUT)',
+    1,
+  ),
   maxAliases: limit('PAYGRAPH_MAX_ALIASES', 30, 'aliases in a document'),
   maxDirectives: limit('PAYGRAPH_MAX_DIRECTIVES', 50, 'directives in a document'),
   maxErrors: limit('PAYGRAPH_MAX_ERRORS', 50, 'distinct errors in one response', 1),

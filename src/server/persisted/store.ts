@@ -41,7 +41,11 @@ interface Spent {
   bytes: number;
 }
 
-export function createMemoryDocumentStore(max = 1_000, allowance = DEFAULT_ALLOWANCE, now: () => number = Date.now): PersistedDocumentStore {
+export function createMemoryDocumentStore(
+  max = 1_000,
+  allowance = DEFAULT_ALLOWANCE,
+  now: () => number = Date.now,
+): PersistedDocumentStore {
   const documents = new Map<string, string>();
   const aliases = new Map<string, string>();
   const spent = new Map<string, Spent>();

@@ -29,7 +29,11 @@ export function countedAddress(address: string): string {
 
 /** The address named by the trusted proxy's header: its last entry when it is an IP address. */
 function fromHeader(value: string | null): string | undefined {
-  const last = value?.split(',').at(-1)?.trim().replace(/^\[(.*)\]$/, '$1');
+  const last = value
+    ?.split(',')
+    .at(-1)
+    ?.trim()
+    .replace(/^\[(.*)\]$/, '$1');
   return last && isIP(last) ? last : undefined;
 }
 

@@ -31,6 +31,8 @@ export interface JwtConfig {
 
 export interface Limits {
   maxDepth: number;
+  /** Objects and lists nested in variables and argument values. */
+  maxInputDepth: number;
   maxAliases: number;
   maxDirectives: number;
   maxTokens: number;
@@ -111,6 +113,7 @@ const SECURITY_SETTINGS = [
   'apiKeysFile',
   'corsOrigins',
   'maxDepth',
+  'maxInputDepth',
   'maxAliases',
   'maxDirectives',
   'maxTokens',
@@ -193,6 +196,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
     apiKeysFile: s.apiKeysFile,
     limits: {
       maxDepth: s.maxDepth,
+      maxInputDepth: s.maxInputDepth,
       maxAliases: s.maxAliases,
       maxDirectives: s.maxDirectives,
       maxTokens: s.maxTokens,

@@ -5,9 +5,7 @@ import type { AuthMode } from './config';
 
 /** `expiresAt`: when the credentials stop being valid (epoch ms; a JWT's `exp`), if they do: live connections end then. */
 export type AuthOutcome =
-  | { kind: 'caller'; caller: InboundCaller; expiresAt?: number }
-  | { kind: 'anonymous' }
-  | { kind: 'refused'; reason: string };
+  { kind: 'caller'; caller: InboundCaller; expiresAt?: number } | { kind: 'anonymous' } | { kind: 'refused'; reason: string };
 
 export interface Authenticator {
   mode: AuthMode;

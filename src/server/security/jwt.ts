@@ -92,7 +92,9 @@ export function identityOf(payload: JWTPayload, claim: string): string | null {
   // Percent-encoded, so the space between them cannot occur in either part.
   const name = `${encodeURIComponent(issuer)} ${encodeURIComponent(id)}`;
   if (name.length <= MAX_READABLE_NAME) return `jwt:${name}`;
-  return `jwt:sha256:${createHash('sha256').update(JSON.stringify([issuer, id])).digest('base64url')}`;
+  return `jwt:sha256:${createHash('sha256')
+    .update(JSON.stringify([issuer, id]))
+    .digest('base64url')}`;
 }
 
 export function callerFromClaims(payload: JWTPayload, c: JwtConfig): InboundCaller | string {
