@@ -137,6 +137,7 @@ export function createApp(o: AppOptions) {
         bulkLimit: o.bulkLimit,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
+        maxExportRows: security.limits.maxExportRows,
         limiter: rateLimit,
         busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),

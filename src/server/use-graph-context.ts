@@ -16,6 +16,7 @@ import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf, expiryOf, requesterOf } from './security/request-auth';
 import { untilExpiry } from './security/until-expiry';
 import { credentialsBucketOf } from './security/credentials-bucket';
+import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from './security/export-rows';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimit } from './security/rate-limit';
 import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
@@ -36,6 +37,8 @@ export interface GraphContextPluginOptions {
   idempotency?: IdempotencyStore;
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
+  /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
+  maxExportRows?: number;
   limiter?: RateLimit;
   /** While paygraph is busy, heavy operations wait here (default: none). */
   busy?: BusyGateSetup;
@@ -58,11 +61,14 @@ function withDeadline(
   return { signal: combined, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
 }
 
+const maxExportRowsOf = (options: GraphContextPluginOptions) => options.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
+
 /** What the GraphContext of an operation and of a subscription stream share. */
 function commonContext(options: GraphContextPluginOptions, owned: OwnedAccounts, request: Request | undefined, rest: RestCaller) {
   const caller = callerOf(request);
   return {
-    rest: guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned),
+    // An export past the row cap is refused before the space guard and the count: no call, no cost.
+    rest: capExportRows(guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned), maxExportRowsOf(options)),
     naive: options.naive,
     caller,
     acceptLanguage: request?.headers.get('accept-language'),
@@ -107,13 +113,14 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         scheduler: options.scheduler,
         callerName,
         bucketsOf: caller === ANONYMOUS_CALLER ? credentialsBucketOf : undefined,
+        extraTokensOf: extraExportTokens(maxExportRowsOf(options)),
       });
       const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
       if (limited) {
         setResultAndStopExecution({ errors: [limited] });
         return;
       }
-      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit);
+      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit, maxExportRowsOf(options));
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         setResultAndStopExecution({ errors: [overBudget(counted.estimated, options.maxCost!)], extensions: { cost: counted.cost() } });
         return;

@@ -3,7 +3,8 @@
 // whose default `open` is accepted only on loopback (see assertSafeToListen). The variables, their
 // defaults and checks are described once, in src/server/config: adding one is one entry there.
 import { readFileSync } from 'node:fs';
-import { AUTH_MODES, DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
+import { AUTH_MODES } from '../config/auth-settings';
+import { DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
 import { ConfigError, readSettings } from '../config/read';
 import type { SettingName } from '../config/settings';
 
@@ -45,6 +46,8 @@ export interface Limits {
   parseCacheBytes: number;
   /** REST calls one operation may make. */
   maxCost: number;
+  /** Rows one CSV export may ask for (its cost counts a call per 100 rows). */
+  maxExportRows: number;
   /** Per-caller token bucket of REST calls; perSecond 0 = off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
@@ -122,6 +125,7 @@ const SECURITY_SETTINGS = [
   'requestTimeoutMs',
   'parseCacheBytes',
   'maxCost',
+  'maxExportRows',
   'rateLimitPerSecond',
   'rateLimitBurst',
   'restConcurrency',
@@ -205,6 +209,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       requestTimeoutMs: s.requestTimeoutMs,
       parseCacheBytes: s.parseCacheBytes,
       maxCost: s.maxCost,
+      maxExportRows: s.maxExportRows,
       // `open` serves one trusted caller on loopback: rate limiting is off unless asked for.
       rateLimitPerSecond: s.rateLimitPerSecond ?? (s.auth === 'open' ? 0 : DEFAULT_RATE_LIMIT_PER_SECOND),
       rateLimitBurst: s.rateLimitBurst,

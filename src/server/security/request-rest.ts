@@ -21,6 +21,8 @@ export interface RequestRestOptions {
   callerName: string;
   /** More buckets a call spends from as well (anonymous by-credentials calls: their credentials' own). */
   bucketsOf?: (operationId: string, options: CallOptions | undefined) => string | undefined;
+  /** Tokens a call costs beyond its one (an export: a token per further page of rows), charged once it is let through. */
+  extraTokensOf?: (operationId: string, options: CallOptions | undefined) => number;
 }
 
 export interface Cost {
@@ -111,9 +113,13 @@ export class RequestRest implements RestCaller {
     const limiter = this.o.limiter;
     if (!limiter) return this.admit(operationId, options);
     return this.spendFor(limiter, operationId, options).then((spent) => {
-      if (spent.granted) return this.admit(operationId, options);
-      this.actual -= 1;
-      throw rateLimited(spent.retryAfterSeconds);
+      if (!spent.granted) {
+        this.actual -= 1;
+        throw rateLimited(spent.retryAfterSeconds);
+      }
+      const extra = this.o.extraTokensOf?.(operationId, options) ?? 0;
+      if (extra > 0) void limiter.spend(this.o.callerName, extra, true).catch(() => undefined);
+      return this.admit(operationId, options);
     });
   }
 
