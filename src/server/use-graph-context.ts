@@ -24,6 +24,7 @@ import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
 import { OwnedAccounts } from './security/owned-accounts';
+import { liveRefusal } from './security/live-access';
 import { bucketAtDoor } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
@@ -84,8 +85,16 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   return {
     // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
-    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+    async onSubscribe({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      const caller = callerOf(request);
+      // Objects no space scopes are watched past the space guard: held to their account rule first.
+      const { document, operationName, variableValues } = args as ExecutionArgs;
+      const refusal = caller && (await liveRefusal({ caller, rest: options.rest, owned }, document, operationName, variableValues ?? {}));
+      if (refusal) {
+        setResultAndStopExecution({ errors: [refusal] });
+        return;
+      }
       const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);

@@ -3,6 +3,7 @@
 // deactivated and deleted another merchant's account). A caller limited to some spaces sees only
 // the accounts owning them, changes accounts and spaces only with the `account` scope and only its own; every refusal
 // reaches no account at REST.
+import { createClient as createSseClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
 import type { App } from '../../src/server/app';
@@ -163,5 +164,48 @@ describe('a caller with every space', () => {
       expect(done.body.data!.r.__typename).toMatch(/Payload$/);
       expect(calls[action]).toBe(1);
     }
+  });
+});
+
+describe('following accounts and spaces live (entityChanged, watched with paygraph’s own credentials)', () => {
+  async function firstEvent(
+    claims: Record<string, unknown>,
+    id: string,
+  ): Promise<{ event: Answer['body']; calls: Record<string, number> }> {
+    await restCallsByOperation(world);
+    const token = await jwt.token(claims);
+    const client = createSseClient({
+      url: 'http://paygraph.test/graphql',
+      fetchFn: (input: RequestInfo | URL, init?: RequestInit) => app.fetch(new Request(input, init)),
+      headers: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+    });
+    try {
+      const events = client.iterate({
+        query: `subscription($id: ID!) { entityChanged(id: $id) { ... on Account { name } ... on Space { name } } }`,
+        variables: { id },
+      });
+      const first = await events.next();
+      await events.return?.();
+      return { event: first.value as Answer['body'], calls: await restCallsByOperation(world) };
+    } finally {
+      client.dispose();
+    }
+  }
+
+  it('another account or space answers NOT_FOUND; nothing of it is asked of REST', async () => {
+    const otherAccount = await firstEvent({ spaces: [mine] }, encodeGlobalId('Account', null, parentAccount));
+    expect(otherAccount.event.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(accountCalls(otherAccount.calls)).toEqual([]);
+    const otherSpace = await firstEvent({ spaces: [mine] }, encodeGlobalId('Space', null, world.sandbox.spaces[0]));
+    expect(otherSpace.event.errors?.[0].extensions?.code).toBe('NOT_FOUND');
+    expect(total(otherSpace.calls)).toBe(0);
+  });
+
+  it('its own account and space are followed', async () => {
+    const own = await firstEvent({ spaces: [mine] }, encodeGlobalId('Account', null, childAccount));
+    expect(own.event.data?.entityChanged).toEqual({ name: expect.any(String) });
+    const space = await firstEvent({ spaces: [mine] }, encodeGlobalId('Space', null, mine));
+    expect(space.event.data?.entityChanged).toEqual({ name: expect.any(String) });
   });
 });
