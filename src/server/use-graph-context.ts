@@ -13,7 +13,7 @@ import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf, expiryOf, requesterOf } from './security/request-auth';
+import { callerOf, expiryOf, isSocketRequest, requesterOf } from './security/request-auth';
 import { untilExpiry } from './security/until-expiry';
 import { credentialsBucketOf } from './security/credentials-bucket';
 import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from './security/export-rows';
@@ -98,9 +98,10 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
-      // A stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then complete).
+      // An SSE stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then
+      // complete); a WebSocket connection is closed then (4401), ending its streams with it.
       const expiresAt = expiryOf(request);
-      if (expiresAt === undefined) return;
+      if (expiresAt === undefined || isSocketRequest(request)) return;
       return {
         onSubscribeResult({ result, setResult }) {
           if (Symbol.asyncIterator in result) setResult(untilExpiry(result, expiresAt));

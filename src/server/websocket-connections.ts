@@ -50,6 +50,7 @@ export class Connection {
   /** Aborts admission waits when the connection closes. */
   private readonly closed = new AbortController();
   private idle?: NodeJS.Timeout;
+  private disposed = false;
   private readonly cancelExpiry?: () => void;
 
   constructor(
@@ -96,6 +97,7 @@ export class Connection {
 
   /** The socket closed: every slot back, every timer off, every admission wait left. */
   dispose(): void {
+    this.disposed = true;
     for (const id of [...this.slots.keys()]) this.releaseSlot(id);
     clearTimeout(this.idle);
     this.cancelExpiry?.();
@@ -104,6 +106,8 @@ export class Connection {
 
   private armIdle(): void {
     clearTimeout(this.idle);
+    // Its operations end after the socket closed (their streams are returned then): no timer for a closed socket.
+    if (this.disposed) return;
     this.idle = setTimeout(() => this.socket.close(CLOSE_IDLE, 'idle: no operation ran for a while'), this.o.idleMs);
     this.idle.unref();
   }

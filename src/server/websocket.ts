@@ -11,6 +11,7 @@
 // when the token they were opened with expires (4401, also checked before each new operation).
 import type { IncomingMessage, Server } from 'node:http';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from './app';
@@ -19,7 +20,7 @@ import { gatesOf, type CallerGates } from './security/caller-gates';
 import { clientAddress } from './security/client-address';
 import type { Limits, NetworkConfig } from './security/config';
 import { rateLimited } from './security/request-rest';
-import { recordOutcome, requesterOf } from './security/request-auth';
+import { recordOutcome, recordSocketRequest, requesterOf } from './security/request-auth';
 import { variablesTooDeep } from './security/input-depth';
 import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './security/use-query-limits';
 import { refusalCost, refused } from './security/use-rate-limit-gate';
@@ -96,6 +97,47 @@ function charge(gates: CallerGates, connection: Connection, query: string): void
   void gates.rateLimit?.spend(connection.o.requester, refusalCost(bytes), true).catch(() => undefined);
 }
 
+/** What to execute for one operation of `connection`, or the errors refusing it (before any REST call). */
+async function operationArgs(
+  app: App,
+  gates: CallerGates,
+  limits: WebSocketOptions['limits'],
+  connection: Connection,
+  id: string,
+  payload: SubscribePayload,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  if (connection.expired()) {
+    connection.expire();
+    return [expired()];
+  }
+  const tooLarge = documentTooLarge(payload.query, limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, limits.maxInputDepth);
+  if (tooLarge) {
+    charge(gates, connection, payload.query);
+    return [tooLarge];
+  }
+  const refusal = await admit(gates, connection, id);
+  if (refusal) return [refusal];
+  const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
+    request: connection.request,
+    params: payload,
+  }) as unknown as Envelope;
+  const document = parsed(parse, payload.query);
+  const errors = 'kind' in document ? validate(schema, document) : document;
+  if (errors.length > 0 || !('kind' in document)) {
+    charge(gates, connection, payload.query);
+    return errors;
+  }
+  const root: RootValue = { execute, subscribe };
+  return {
+    schema,
+    document,
+    operationName: payload.operationName,
+    variableValues: payload.variables,
+    contextValue: (await contextFactory()) as Record<string, unknown>,
+    rootValue: root,
+  };
+}
+
 export function serveWebSocket(server: Server, app: App, authenticator: Authenticator, o: WebSocketOptions): { close(): Promise<void> } {
   const { network } = o;
   const gates = gatesOf(app);
@@ -129,6 +171,7 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
         const outcome = await authenticator.authenticate(request.headers);
         if (outcome.kind === 'refused') return false;
         recordOutcome(request, outcome, addresses.get(upgrade));
+        recordSocketRequest(request);
         const requester = requesterOf(request)!;
         if (outcome.kind === 'caller') {
           if (!perCaller.take(requester)) {
@@ -150,37 +193,10 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
       onSubscribe: async ({ extra }, id, payload) => {
         const connection = connectionOf(extra)!;
         connection.started(id);
-        if (connection.expired()) {
-          connection.expire();
-          return [expired()];
-        }
-        const tooLarge =
-          documentTooLarge(payload.query, o.limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, o.limits.maxInputDepth);
-        if (tooLarge) {
-          charge(gates, connection, payload.query);
-          return [tooLarge];
-        }
-        const refusal = await admit(gates, connection, id);
-        if (refusal) return [refusal];
-        const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
-          request: connection.request,
-          params: payload,
-        }) as unknown as Envelope;
-        const document = parsed(parse, payload.query);
-        const errors = 'kind' in document ? validate(schema, document) : document;
-        if (errors.length > 0 || !('kind' in document)) {
-          charge(gates, connection, payload.query);
-          return errors;
-        }
-        const root: RootValue = { execute, subscribe };
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: (await contextFactory()) as Record<string, unknown>,
-          rootValue: root,
-        };
+        const answer = await operationArgs(app, gates, o.limits, connection, id, payload);
+        // Refused: ended now (graphql-ws calls no hook for an id its client completed meanwhile).
+        if (Array.isArray(answer)) connection.ended(id);
+        return answer;
       },
       onOperation: ({ extra }, id, payload, _args, result) => {
         const connection = connectionOf(extra)!;

@@ -41,3 +41,14 @@ export function expiryOf(request: Request | undefined): number | undefined {
   const outcome = outcomeOf(request);
   return outcome?.kind === 'caller' ? outcome.expiresAt : undefined;
 }
+
+/** Requests standing for a WebSocket connection, which ends by itself at expiry (close 4401). */
+const sockets = new WeakSet<Request>();
+
+export function recordSocketRequest(request: Request): void {
+  sockets.add(request);
+}
+
+export function isSocketRequest(request: Request | undefined): boolean {
+  return request !== undefined && sockets.has(request);
+}
