@@ -87,6 +87,8 @@ describe('a token that expires ends its live connections', () => {
       retryAttempts: 0,
       // Not lazy: the client would close the socket itself once its last operation ended.
       lazy: false,
+      // The close is the expected outcome, seen through `closed` (graphql-ws prints it otherwise).
+      onNonLazyError: () => undefined,
       on: { closed: (event) => (closed = (event as { code: number }).code) },
     });
     try {
@@ -155,6 +157,7 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
       connectionParams: key ? { 'x-api-key': key } : {},
       retryAttempts: 0,
       lazy: false,
+      onNonLazyError: () => undefined,
       on,
     });
     clients.push(c);
