@@ -2,7 +2,8 @@
 // resolvers see it. Every path into a space asks `mayUseSpace`; every mutation asks `mayWrite`.
 // Without a caller (tests that build a GraphContext directly, `open` mode) everything is allowed.
 
-export type Scope = 'read' | 'write';
+/** `account`: changing the accounts that own the caller's spaces (the server's account rules read it). */
+export type Scope = 'read' | 'write' | 'account';
 
 export interface InboundCaller {
   /** A name for logs, metrics and idempotency scoping; never a secret. */

@@ -21,12 +21,14 @@ import { ByteBoundedCache } from './security/byte-bounded-cache';
 import { corsFor, useBrowserRules } from './security/use-browser-rules';
 import { useErrorCap } from './security/use-error-cap';
 import { useQueryLimits } from './security/use-query-limits';
+import { useNoSuggestions } from './security/use-no-suggestions';
 import { RateLimiter, type RateLimit } from './security/rate-limit';
 import { FairScheduler } from './security/fair-scheduler';
 import { OperationAdmission } from './security/operation-admission';
 import { useOperationAdmission } from './security/use-operation-admission';
 import { useRateLimitGate } from './security/use-rate-limit-gate';
 import { BusyGate } from './security/busy-gate';
+import { recordGates } from './security/caller-gates';
 import { useBusyDoor, type BusyGateSetup } from './security/use-busy-gate';
 import { Ops } from './ops';
 import type { Tracing } from './ops/tracing';
@@ -101,7 +103,7 @@ export function createApp(o: AppOptions) {
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
   const busy = busyGateFor(security.limits, admission, ops);
-  return createYoga({
+  const app = createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: (o.graphiql ?? security.graphiql) ? graphiqlOptions : false,
@@ -122,9 +124,11 @@ export function createApp(o: AppOptions) {
       useGraphQLResponseType(GRAPHQL_PATH),
       ...(o.tracing ? [o.tracing.plugin] : []),
       useQueryLimits(security.limits, { introspection: security.introspection }),
+      // Without introspection, "Did you mean ...?" hints would tell the schema anyway.
+      ...(security.introspection ? [] : [useNoSuggestions()]),
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(security.corsOrigins),
-      useAuthentication(o.authenticator ?? openAuthenticator),
+      useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
       useErrorCap(security.limits.maxErrors),
       // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;
       // refused documents cost tokens), then the caller's own admission, then the busy gate's door.
@@ -136,6 +140,7 @@ export function createApp(o: AppOptions) {
         bulkLimit: o.bulkLimit,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
+        maxExportRows: security.limits.maxExportRows,
         limiter: rateLimit,
         busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),
@@ -151,6 +156,9 @@ export function createApp(o: AppOptions) {
       useDeferStream(),
     ],
   });
+  // The WebSocket transport runs operations outside the HTTP doors: it passes the same gates itself.
+  recordGates(app, { admission, rateLimit });
+  return app;
 }
 
 export type App = ReturnType<typeof createApp>;

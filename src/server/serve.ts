@@ -1,6 +1,6 @@
 // Serves paygraph over HTTP against a REST API deployment: creates the signed REST client, the app,
 // and a node:http server on 127.0.0.1. Prints nothing; the CLI prints the ready line.
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRestClient, type RestClientOptions } from '../rest';
 import { createHash } from 'node:crypto';
@@ -9,7 +9,7 @@ import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
 import { createAuthenticator } from './security/auth';
-import { assertSafeToListen, defaultSecurityConfig, type SecurityConfig } from './security/config';
+import { assertSafeToListen, defaultSecurityConfig, type NetworkConfig, type SecurityConfig } from './security/config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
 import { tracingFromEnv, withRestTracing } from './ops/tracing-setup';
@@ -59,6 +59,22 @@ function listen(server: Server, port: number, host: string): Promise<AddressInfo
     });
   });
 }
+
+/**
+ * How long a client may take: a whole request (headers and body; a body trickled byte by byte is cut
+ * off at the deadline with 408), its headers, and an idle keep-alive connection's next request. Node
+ * checks the deadlines every `connectionsCheckingInterval` (30 s by default): once a second here.
+ */
+function httpServerOptions(network: NetworkConfig): ServerOptions {
+  return {
+    requestTimeout: network.httpRequestTimeoutMs,
+    headersTimeout: network.httpHeadersTimeoutMs,
+    keepAliveTimeout: network.httpKeepAliveTimeoutMs,
+    connectionsCheckingInterval: CONNECTIONS_CHECK_MS,
+  };
+}
+
+const CONNECTIONS_CHECK_MS = 1_000;
 
 /** The live tick from the environment; a value that is not a whole number of milliseconds (10 or more) is refused. */
 function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
@@ -120,7 +136,9 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     persistedOperations: stores.persistedOperations,
     tracing,
   });
-  const server = createServer((req, res) => void app(req, res));
+  const server = createServer(httpServerOptions(security.network), (req, res) => void app(req, res));
+  // Past it new connections are closed on arrival: slow or idle clients cannot take every descriptor.
+  server.maxConnections = security.network.maxConnections;
   const host = o.host ?? '127.0.0.1';
   let address: AddressInfo;
   try {
@@ -130,7 +148,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     await stores.close();
     throw error;
   }
-  const webSocket = serveWebSocket(server, app, authenticator, GRAPHQL_PATH, security.limits);
+  const webSocket = serveWebSocket(server, app, authenticator, { path: GRAPHQL_PATH, limits: security.limits, network: security.network });
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,

@@ -6,19 +6,25 @@
 // spaces (security/space-guard) and counted against the operation's budget and the caller's rate
 // limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
+// A subscription stream ends when its caller's token expires (security/until-expiry).
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf } from './security/request-auth';
+import { callerOf, expiryOf, isSocketRequest, requesterOf } from './security/request-auth';
+import { untilExpiry } from './security/until-expiry';
+import { credentialsBucketOf } from './security/credentials-bucket';
+import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from './security/export-rows';
 import type { FairScheduler } from './security/fair-scheduler';
 import type { RateLimit } from './security/rate-limit';
 import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
 import { estimateCost } from './security/cost-estimate';
 import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
 import { guardRest } from './security/space-guard';
+import { OwnedAccounts } from './security/owned-accounts';
+import { liveRefusal } from './security/live-access';
 import { bucketAtDoor } from './security/use-rate-limit-gate';
 
 export interface GraphContextPluginOptions {
@@ -32,6 +38,8 @@ export interface GraphContextPluginOptions {
   idempotency?: IdempotencyStore;
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
+  /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
+  maxExportRows?: number;
   limiter?: RateLimit;
   /** While paygraph is busy, heavy operations wait here (default: none). */
   busy?: BusyGateSetup;
@@ -54,11 +62,14 @@ function withDeadline(
   return { signal: combined, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
 }
 
+const maxExportRowsOf = (options: GraphContextPluginOptions) => options.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
+
 /** What the GraphContext of an operation and of a subscription stream share. */
-function commonContext(options: GraphContextPluginOptions, request: Request | undefined, rest: RestCaller) {
+function commonContext(options: GraphContextPluginOptions, owned: OwnedAccounts, request: Request | undefined, rest: RestCaller) {
   const caller = callerOf(request);
   return {
-    rest: guardRest(rest, caller, caller === ANONYMOUS_CALLER),
+    // An export past the row cap is refused before the space guard and the count: no call, no cost.
+    rest: capExportRows(guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned), maxExportRowsOf(options)),
     naive: options.naive,
     caller,
     acceptLanguage: request?.headers.get('accept-language'),
@@ -69,19 +80,39 @@ function commonContext(options: GraphContextPluginOptions, request: Request | un
 
 export function useGraphContext(options: GraphContextPluginOptions): Plugin {
   const idempotency = options.idempotency ?? createMemoryIdempotencyStore();
+  // The accounts owning callers' spaces, looked up once a minute per set of spaces (account rules).
+  const owned = new OwnedAccounts();
   return {
     // Live updates (SSE and WebSocket): one GraphContext for the whole stream, without the request
     // deadline (a subscription lives as long as its client); watches use the app's REST caller.
-    onSubscribe({ args, subscribeFn, setSubscribeFn }) {
+    async onSubscribe({ args, subscribeFn, setSubscribeFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
-      const graph = createGraphContext({ ...commonContext(options, request, options.rest), signal: request?.signal });
+      const caller = callerOf(request);
+      // Objects no space scopes are watched past the space guard: held to their account rule first.
+      const { document, operationName, variableValues } = args as ExecutionArgs;
+      const refusal = caller && (await liveRefusal({ caller, rest: options.rest, owned }, document, operationName, variableValues ?? {}));
+      if (refusal) {
+        setResultAndStopExecution({ errors: [refusal] });
+        return;
+      }
+      const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
+      // An SSE stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then
+      // complete); a WebSocket connection is closed then (4401), ending its streams with it.
+      const expiresAt = expiryOf(request);
+      if (expiresAt === undefined || isSocketRequest(request)) return;
+      return {
+        onSubscribeResult({ result, setResult }) {
+          if (Symbol.asyncIterator in result) setResult(untilExpiry(result, expiresAt));
+        },
+      };
     },
     async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
-      const callerName = caller?.name ?? 'open';
+      // Requests without credentials count by client address, their by-credentials calls by credentials too.
+      const callerName = requesterOf(request) ?? caller?.name ?? 'open';
       const { schema, document, operationName, variableValues } = args as ExecutionArgs;
       const operation = getOperationAST(document, operationName ?? undefined);
       const mutation = operation?.operation === OperationTypeNode.MUTATION;
@@ -91,13 +122,15 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         limiter: options.limiter,
         scheduler: options.scheduler,
         callerName,
+        bucketsOf: caller === ANONYMOUS_CALLER ? credentialsBucketOf : undefined,
+        extraTokensOf: extraExportTokens(maxExportRowsOf(options)),
       });
       const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
       if (limited) {
         setResultAndStopExecution({ errors: [limited] });
         return;
       }
-      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit);
+      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit, maxExportRowsOf(options));
       if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
         // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
         setResultAndStopExecution({
@@ -114,7 +147,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
-        ...commonContext(options, request, counted),
+        ...commonContext(options, owned, request, counted),
         signal: deadline.signal,
         deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,

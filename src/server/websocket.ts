@@ -1,20 +1,32 @@
 // GraphQL over WebSocket (the graphql-ws protocol) on the GraphQL path, beside yoga's built-in SSE:
 // each connection is authenticated like an HTTP request (its upgrade headers, or `authorization` /
 // `x-api-key` in the connection parameters), and every operation runs through yoga's envelop, so
-// the same plugins (context, limits, masking, cost budget, rate limit) apply as over HTTP. The
-// document size is checked before parsing as over HTTP, and a message larger than a request body
-// may be is refused by the socket itself (close code 1009) before it is read as JSON.
-import type { Server } from 'node:http';
+// the same plugins (context, limits, masking, cost budget, rate limit) apply as over HTTP; the doors
+// HTTP passes before its body is read are passed here per operation: the caller's operations
+// admission (a slot per operation, a subscription's given back once it runs) and the charge for a
+// refused document. The document size is checked before parsing as over HTTP, and a message larger
+// than a request body may be is refused by the socket itself (close code 1009) before it is read.
+// Connections are capped per client address (HTTP 429 at the upgrade) and per caller (4429), wait
+// at most PAYGRAPH_WS_INIT_TIMEOUT_MS for `connection_init` (4408), are closed while idle (1000) and
+// when the token they were opened with expires (4401, also checked before each new operation).
+import type { IncomingMessage, Server } from 'node:http';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
-import { WebSocketServer } from 'ws';
+import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from './app';
 import type { Authenticator } from './security/auth';
-import type { Limits } from './security/config';
-import { recordOutcome } from './security/request-auth';
+import { gatesOf, type CallerGates } from './security/caller-gates';
+import { clientAddress } from './security/client-address';
+import type { Limits, NetworkConfig } from './security/config';
+import { rateLimited } from './security/request-rest';
+import { recordOutcome, recordSocketRequest, requesterOf } from './security/request-auth';
+import { variablesTooDeep } from './security/input-depth';
 import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './security/use-query-limits';
+import { refusalCost, refused } from './security/use-rate-limit-gate';
+import { CLOSE_TOO_MANY, Connection, ConnectionCounts } from './websocket-connections';
 
-type Extra = Record<PropertyKey, unknown> & { request: Request };
+type Extra = { socket: WebSocket; request: IncomingMessage };
 
 /** What yoga's envelop hands out for one operation (typed here: yoga types it loosely). */
 interface Envelope {
@@ -26,6 +38,12 @@ interface Envelope {
   subscribe: (args: ExecutionArgs) => unknown;
 }
 type RootValue = Pick<Envelope, 'execute' | 'subscribe'>;
+
+export interface WebSocketOptions {
+  path: string;
+  limits: Pick<Limits, 'maxDocumentBytes' | 'maxInputDepth'>;
+  network: NetworkConfig;
+}
 
 /** The upgrade request as a fetch Request, its headers joined with what the connection parameters carry. */
 function requestOf(
@@ -52,50 +70,142 @@ function parsed(parse: Envelope['parse'], query: string): DocumentNode | readonl
   }
 }
 
-export function serveWebSocket(
-  server: Server,
+function expired(): GraphQLError {
+  return new GraphQLError('the token this connection was opened with has expired: connect again with a new one', {
+    extensions: { code: 'UNAUTHENTICATED' },
+  });
+}
+
+/** A full queue of the caller's operations empties at the pace of its own operations: a second is a fair guess. */
+const ADMISSION_RETRY_SECONDS = 1;
+
+/** A slot of the requester's operations allowance, or the refusal when its queue is full. */
+async function admit(gates: CallerGates, connection: Connection, id: string): Promise<GraphQLError | null> {
+  const admission = gates.admission;
+  if (!admission) return null;
+  // Waiting in the queue ends when the connection closes: nothing is answered then.
+  const slot =
+    admission.admitNow(connection.o.requester) ?? (await admission.admit(connection.o.requester, connection.signal)?.catch(() => null));
+  if (!slot) return rateLimited(ADMISSION_RETRY_SECONDS);
+  connection.holdSlot(id, slot);
+  return null;
+}
+
+/** A document refused before execution costs its requester as over HTTP (tokens, into debt). */
+function charge(gates: CallerGates, connection: Connection, query: string): void {
+  const bytes = Buffer.byteLength(query, 'utf8');
+  void gates.rateLimit?.spend(connection.o.requester, refusalCost(bytes), true).catch(() => undefined);
+}
+
+/** What to execute for one operation of `connection`, or the errors refusing it (before any REST call). */
+async function operationArgs(
   app: App,
-  authenticator: Authenticator,
-  path: string,
-  limits: Pick<Limits, 'maxDocumentBytes'>,
-): { close(): Promise<void> } {
-  const wss = new WebSocketServer({ server, path, maxPayload: limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES });
+  gates: CallerGates,
+  limits: WebSocketOptions['limits'],
+  connection: Connection,
+  id: string,
+  payload: SubscribePayload,
+): Promise<ExecutionArgs | readonly GraphQLError[]> {
+  if (connection.expired()) {
+    connection.expire();
+    return [expired()];
+  }
+  const tooLarge = documentTooLarge(payload.query, limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, limits.maxInputDepth);
+  if (tooLarge) {
+    charge(gates, connection, payload.query);
+    return [tooLarge];
+  }
+  const refusal = await admit(gates, connection, id);
+  if (refusal) return [refusal];
+  const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
+    request: connection.request,
+    params: payload,
+  }) as unknown as Envelope;
+  const document = parsed(parse, payload.query);
+  const errors = 'kind' in document ? validate(schema, document) : document;
+  if (errors.length > 0 || !('kind' in document)) {
+    charge(gates, connection, payload.query);
+    return errors;
+  }
+  const root: RootValue = { execute, subscribe };
+  return {
+    schema,
+    document,
+    operationName: payload.operationName,
+    variableValues: payload.variables,
+    contextValue: (await contextFactory()) as Record<string, unknown>,
+    rootValue: root,
+  };
+}
+
+export function serveWebSocket(server: Server, app: App, authenticator: Authenticator, o: WebSocketOptions): { close(): Promise<void> } {
+  const { network } = o;
+  const gates = gatesOf(app);
+  const perAddress = new ConnectionCounts(network.wsConnectionsPerAddress);
+  const perCaller = new ConnectionCounts(network.wsConnectionsPerCaller);
+  const addresses = new WeakMap<IncomingMessage, string>();
+  const connections = new WeakMap<WebSocket, Connection>();
+  const wss = new WebSocketServer({
+    server,
+    path: o.path,
+    maxPayload: o.limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES,
+    // The address's cap is checked before the upgrade: a client past it gets HTTP 429 and no socket.
+    verifyClient: ({ req }: { req: IncomingMessage }, done: (ok: boolean, status?: number, message?: string) => void) => {
+      const header = network.clientAddressHeader ? req.headers[network.clientAddressHeader] : undefined;
+      const address = clientAddress(Array.isArray(header) ? header.join(',') : header, req.socket.remoteAddress);
+      if (!perAddress.take(address)) return done(false, 429, 'Too many WebSocket connections from this address');
+      addresses.set(req, address);
+      req.socket.once('close', () => perAddress.give(address));
+      done(true);
+    },
+  });
+  const connectionOf = (extra: Extra) => connections.get(extra.socket);
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
+      connectionInitWaitTimeout: network.wsInitTimeoutMs,
       execute: (args: ExecutionArgs) => (args.rootValue as RootValue).execute(args) as never,
       subscribe: (args: ExecutionArgs) => (args.rootValue as RootValue).subscribe(args) as never,
-      onConnect: async (ctx) => {
-        const upgrade = (ctx.extra as unknown as { request: { url?: string; headers: Record<string, string | string[] | undefined> } })
-          .request;
-        const request = requestOf(upgrade.url ?? path, upgrade.headers, ctx.connectionParams);
+      onConnect: async ({ extra, connectionParams }) => {
+        const upgrade = extra.request;
+        const request = requestOf(upgrade.url ?? o.path, upgrade.headers, connectionParams);
         const outcome = await authenticator.authenticate(request.headers);
         if (outcome.kind === 'refused') return false;
-        recordOutcome(request, outcome);
-        (ctx.extra as unknown as Extra).request = request;
+        recordOutcome(request, outcome, addresses.get(upgrade));
+        recordSocketRequest(request);
+        const requester = requesterOf(request)!;
+        if (outcome.kind === 'caller') {
+          if (!perCaller.take(requester)) {
+            extra.socket.close(CLOSE_TOO_MANY, 'Too many WebSocket connections for this caller');
+            return false;
+          }
+          extra.socket.once('close', () => perCaller.give(requester));
+        }
+        const expiresAt = outcome.kind === 'caller' ? outcome.expiresAt : undefined;
+        const connection = new Connection(extra.socket, request, { requester, idleMs: network.wsIdleTimeoutMs, expiresAt });
+        connections.set(extra.socket, connection);
+        extra.socket.once('close', () => connection.dispose());
+        if (connection.expired()) {
+          connection.expire();
+          return false;
+        }
         return true;
       },
-      onSubscribe: async (ctx, _id, payload) => {
-        const tooLarge = documentTooLarge(payload.query, limits.maxDocumentBytes);
-        if (tooLarge) return [tooLarge];
-        const request = (ctx.extra as unknown as Extra).request;
-        const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
-          request,
-          params: payload,
-        }) as unknown as Envelope;
-        const document = parsed(parse, payload.query);
-        if (!('kind' in document)) return document;
-        const errors = validate(schema, document);
-        if (errors.length > 0) return errors;
-        const root: RootValue = { execute, subscribe };
-        return {
-          schema,
-          document,
-          operationName: payload.operationName,
-          variableValues: payload.variables,
-          contextValue: (await contextFactory()) as Record<string, unknown>,
-          rootValue: root,
-        };
+      onSubscribe: async ({ extra }, id, payload) => {
+        const connection = connectionOf(extra)!;
+        connection.started(id);
+        const answer = await operationArgs(app, gates, o.limits, connection, id, payload);
+        // Refused: ended now (graphql-ws calls no hook for an id its client completed meanwhile).
+        if (Array.isArray(answer)) connection.ended(id);
+        return answer;
       },
+      onOperation: ({ extra }, id, payload, _args, result) => {
+        const connection = connectionOf(extra)!;
+        // A stream holds no slot while it runs (as an SSE response does not); a refused operation costs.
+        if (Symbol.asyncIterator in (result as object)) connection.releaseSlot(id);
+        else if (refused(result)) charge(gates, connection, payload.query);
+      },
+      onComplete: ({ extra }, id) => connectionOf(extra)?.ended(id),
+      onError: ({ extra }, id) => connectionOf(extra)?.ended(id),
     },
     wss,
   );

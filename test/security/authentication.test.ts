@@ -26,7 +26,7 @@ async function hsToken(
   claims: Record<string, unknown>,
   o: { key?: string; exp?: string | number; nbf?: string | number; iss?: string; aud?: string } = {},
 ) {
-  const jwt = new SignJWT({ spaces: [space], scope: 'read', ...claims })
+  const jwt = new SignJWT({ spaces: [space], scope: 'read', sub: 'auth-test', ...claims })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuedAt()
     .setIssuer(o.iss ?? ISSUER)
@@ -165,7 +165,7 @@ describe('jwt with public keys', () => {
     writeFileSync(join(dir, 'jwks.json'), JSON.stringify({ keys: [jwk] }));
     const env = { PAYGRAPH_AUTH: 'jwt', PAYGRAPH_JWKS_FILE: join(dir, 'jwks.json'), PAYGRAPH_JWT_AUDIENCE: AUDIENCE };
     const app = await jwtApp(env);
-    const claims = { spaces: '*', scope: 'read' };
+    const claims = { spaces: '*', scope: 'read', sub: 'rs-caller' };
     const good = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
       .setAudience(AUDIENCE)
@@ -198,7 +198,7 @@ describe('jwt with a JWKS URL', () => {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/jwks.json`;
       const app = await jwtApp({ PAYGRAPH_AUTH: 'jwt', PAYGRAPH_JWKS_URL: url, PAYGRAPH_JWT_ISSUER: ISSUER });
       const sign = (key: CryptoKey) =>
-        new SignJWT({ spaces: [space], scope: 'read' })
+        new SignJWT({ spaces: [space], scope: 'read', sub: 'es-caller' })
           .setProtectedHeader({ alg: 'ES256', kid: 'es' })
           .setIssuer(ISSUER)
           .setExpirationTime('5m')

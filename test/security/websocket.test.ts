@@ -13,6 +13,7 @@ import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import { VARIABLES_ALLOWANCE_BYTES } from '../../src/server/security/use-query-limits';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
+import { restCalls as countedRestCalls, wsResult, type WsResult } from './support';
 
 const MAX_DOCUMENT_BYTES = 2_000;
 let sandbox: RunningSandbox;
@@ -21,11 +22,7 @@ let dir: string;
 const key = generateApiKey();
 const clients: Client[] = [];
 
-interface Result {
-  data?: Record<string, any> | null;
-  errors?: readonly { message: string; extensions?: Record<string, unknown> }[];
-  extensions?: Record<string, any>;
-}
+type Result = WsResult;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
@@ -60,27 +57,8 @@ function client(): Client {
   return c;
 }
 
-/** The one result of an operation, or what the client got instead (errors, or the socket's close event). */
-function run(c: Client, query: string, variables: Record<string, unknown> = {}): Promise<Result | { failed: unknown }> {
-  return new Promise((resolve) => {
-    let last: Result | undefined;
-    c.subscribe(
-      { query, variables },
-      {
-        next: (result) => (last = result as Result),
-        error: (failed) => resolve({ failed }),
-        complete: () => resolve(last ?? { failed: 'no result' }),
-      },
-    );
-  });
-}
-
-async function restCalls(): Promise<number> {
-  const admin = `${sandbox.origin}/__admin/requests`;
-  const { total } = (await (await fetch(admin)).json()) as { total: number };
-  await fetch(admin, { method: 'DELETE' });
-  return total;
-}
+const run = wsResult;
+const restCalls = () => countedRestCalls({ sandbox });
 
 describe('limits over WebSocket', () => {
   it('refuses a document over the byte limit with PAYLOAD_TOO_LARGE, without a REST call', async () => {

@@ -8,6 +8,7 @@ import type { GraphContext } from '../context';
 import { forgetAfterWrite, internalsOf } from '../context';
 import { mutationError, type MutationErrorValue } from './errors';
 import { DEFAULT_IDEMPOTENCY_WAIT_MS, fingerprintOf, type StoredOutcome } from './idempotency';
+import { idempotencyScopeOf } from './key-scope';
 
 export interface Execution<T> {
   outcome: T;
@@ -59,7 +60,7 @@ export async function runIdempotent<T>(
     });
   }
   const { idempotencyKey: _omitted, ...rest } = input;
-  const claim = await internalsOf(ctx).idempotency.claim(ctx.caller?.name ?? 'anonymous', key, fingerprintOf(spec.name, rest), {
+  const claim = await internalsOf(ctx).idempotency.claim(idempotencyScopeOf(ctx, spec, input), key, fingerprintOf(spec.name, rest), {
     signal: ctx.signal,
     waitMs: waitMsOf(ctx),
   });

@@ -3,7 +3,7 @@
 // a payload or a typed error, and forgetting what the read path held of the data before.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
-import { RestError } from '../../rest/errors';
+import { RestError, RestHttpError } from '../../rest/errors';
 import type { CallOptions, OperationId } from '../../rest/types';
 import { mayUseSpace, mayWrite } from '../caller';
 import { internalsOf, type GraphContext } from '../context';
@@ -69,7 +69,9 @@ async function execute(
       sentVersion: r.sentVersion,
       stateField: spec.resource?.state ? 'state' : undefined,
     });
-    return { outcome, sent: error.attempts > 0, unknown: outcomeUnknown(error) };
+    // REST refusing the credentials (401) carried nothing out: the key is not kept for that outcome.
+    const refusedCredentials = error instanceof RestHttpError && error.status === 401;
+    return { outcome, sent: error.attempts > 0 && !refusedCredentials, unknown: outcomeUnknown(error) };
   }
 }
 

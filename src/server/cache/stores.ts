@@ -40,7 +40,7 @@ export function createSharedStores(o: SharedStoresOptions): SharedStores {
   else if (o.persisted.mode === 'apq')
     persistedOperations = {
       mode: 'apq',
-      store: redis ? createRedisDocumentStore(redis) : createMemoryDocumentStore(),
+      store: redis ? createRedisDocumentStore(redis, o.persisted.allowance) : createMemoryDocumentStore(undefined, o.persisted.allowance),
       limits: o.limits,
     };
   return {

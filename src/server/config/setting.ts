@@ -2,7 +2,7 @@
 // what it means, its documented default and the schema its raw text must pass. The table of them
 // (settings.ts) is the only place a setting is described: validation at start and the README's
 // configuration table are both made from it.
-import type { ValueSchema } from './values';
+import { wholeNumber, type ValueSchema } from './values';
 
 export const COMMANDS = ['serve', 'start', 'sandbox'] as const;
 export type Command = (typeof COMMANDS)[number];
@@ -31,4 +31,12 @@ export function setting<T, const C extends readonly Command[]>(s: Setting<T> & {
 export function label(s: Pick<Setting<unknown>, 'env' | 'flag'>): string {
   if (s.env && s.flag) return `${s.env} (--${s.flag})`;
   return s.env ?? `--${s.flag}`;
+}
+
+/** The commands that serve the graph (`start` for the graph it runs). */
+export const GRAPH_COMMANDS = ['serve', 'start'] as const;
+
+/** A whole number of the graph's, `min` or more, `fallback` when unset. */
+export function graphLimit(env: string, fallback: number, meaning: string, min = 0) {
+  return setting({ env, commands: GRAPH_COMMANDS, default: String(fallback), meaning, value: wholeNumber({ min, fallback }) });
 }

@@ -1,9 +1,12 @@
 // Every setting of paygraph, in the order the README's configuration table lists them.
 import { CLI_SETTINGS } from './cli-settings';
+import { AUTH_SETTINGS } from './auth-settings';
 import { GRAPH_SETTINGS } from './graph-settings';
+import { NETWORK_SETTINGS } from './network-settings';
+import { PERSISTED_SETTINGS } from './persisted-settings';
 import type { Command, Setting } from './setting';
 
-export const SETTINGS = { ...CLI_SETTINGS, ...GRAPH_SETTINGS };
+export const SETTINGS = { ...CLI_SETTINGS, ...AUTH_SETTINGS, ...GRAPH_SETTINGS, ...PERSISTED_SETTINGS, ...NETWORK_SETTINGS };
 
 export type SettingName = keyof typeof SETTINGS;
 type ValueOf<S> = S extends Setting<infer T> ? T : never;

@@ -5,13 +5,14 @@
 //   hash answers PERSISTED_QUERY_NOT_FOUND, the client then sends the query with it;
 // - allow-list: only the operations of the file run, by hash; a query text is refused
 //   (PERSISTED_QUERY_NOT_ALLOWED) and an unknown hash answers PERSISTED_QUERY_NOT_FOUND.
-// These run after authentication (refused credentials never register anything) and after the
-// request-size check of the query limits.
+// These run after authentication (refused credentials never register anything, nor do requests
+// without credentials) and after the request-size check of the query limits.
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { GraphQLSchema } from 'graphql';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
 import type { Limits } from '../security/config';
-import { admissible, sha256Hex } from './admission';
+import { outcomeOf } from '../security/request-auth';
+import { admissibleDocument, sha256Hex } from './admission';
 import type { PersistedDocumentStore } from './store';
 
 export type PersistedOperationsSetup =
@@ -28,17 +29,31 @@ const notFound = (why: string) => ({
   extensions: { code: 'PERSISTED_QUERY_NOT_FOUND', reason: why, http: { status: 200 } },
 });
 
-/** apq: a query sent with its hash is checked against it and kept when admissible. */
+function mismatch(): Error {
+  return createGraphQLError(
+    'PersistedQueryMismatch: extensions.persistedQuery.sha256Hash is the sha256 (hex) neither of the query nor of its normalized form',
+    { extensions: { code: 'PERSISTED_QUERY_MISMATCH', http: { status: 400 } } },
+  );
+}
+
+/**
+ * apq: a query sent with its hash (of the query as sent, or of its normalized form) is checked against
+ * it and, when admissible and sent by a caller with credentials, kept within that caller's allowance.
+ * Requests without credentials run their query but never register it.
+ */
 function useRegistration(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchema): Plugin {
   return {
-    async onParams({ params }) {
+    async onParams({ params, request }) {
       const hash = hashOf(params);
       if (hash === undefined || typeof params.query !== 'string') return;
-      if (sha256Hex(params.query) !== hash)
-        throw createGraphQLError('PersistedQueryMismatch: extensions.persistedQuery.sha256Hash is not the sha256 (hex) of the query', {
-          extensions: { code: 'PERSISTED_QUERY_MISMATCH', http: { status: 400 } },
-        });
-      if (admissible(params.query, limits, schema)) await store.set(hash, params.query);
+      const sent = sha256Hex(params.query) === hash;
+      const outcome = outcomeOf(request);
+      if (sent && outcome?.kind !== 'caller') return;
+      const normalized = admissibleDocument(params.query, limits, schema);
+      const normalizedHash = normalized === null ? undefined : sha256Hex(normalized);
+      if (!sent && normalizedHash !== hash) throw mismatch();
+      if (normalized === null || outcome?.kind !== 'caller') return;
+      await store.register(outcome.caller.name, hash, normalizedHash!, normalized);
     },
   };
 }

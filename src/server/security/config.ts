@@ -3,7 +3,8 @@
 // whose default `open` is accepted only on loopback (see assertSafeToListen). The variables, their
 // defaults and checks are described once, in src/server/config: adding one is one entry there.
 import { readFileSync } from 'node:fs';
-import { AUTH_MODES, DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
+import { AUTH_MODES } from '../config/auth-settings';
+import { DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
 import { ConfigError, readSettings } from '../config/read';
 import type { SettingName } from '../config/settings';
 
@@ -25,10 +26,14 @@ export interface JwtConfig {
   clockSkewSeconds: number;
   spacesClaim: string;
   scopeClaim: string;
+  /** The claim naming the caller (with `iss`); a token without it is refused. */
+  identityClaim: string;
 }
 
 export interface Limits {
   maxDepth: number;
+  /** Objects and lists nested in variables and argument values. */
+  maxInputDepth: number;
   maxAliases: number;
   maxDirectives: number;
   maxTokens: number;
@@ -41,6 +46,8 @@ export interface Limits {
   parseCacheBytes: number;
   /** REST calls one operation may make. */
   maxCost: number;
+  /** Rows one CSV export may ask for (its cost counts a call per 100 rows). */
+  maxExportRows: number;
   /** Per-caller token bucket of REST calls; perSecond 0 = off. */
   rateLimitPerSecond: number;
   rateLimitBurst: number;
@@ -71,6 +78,25 @@ export interface SecurityConfig {
   production: boolean;
   /** Bearer token of /metrics (metrics-access: without one, /metrics is off unless auth is open). */
   metricsToken?: string;
+  /** Connections: client addresses, HTTP timeouts and caps, WebSocket caps and timeouts. */
+  network: NetworkConfig;
+}
+
+export interface NetworkConfig {
+  /** The header a trusted proxy names the client address in (lower case); undefined: the socket's address. */
+  clientAddressHeader?: string;
+  /** Longest a client may take to send a whole request, and its headers; idle keep-alive connections' wait (ms). */
+  httpRequestTimeoutMs: number;
+  httpHeadersTimeoutMs: number;
+  httpKeepAliveTimeoutMs: number;
+  /** HTTP and WebSocket connections held at once. */
+  maxConnections: number;
+  /** WebSocket connections one caller, and one client address, may hold at once. */
+  wsConnectionsPerCaller: number;
+  wsConnectionsPerAddress: number;
+  /** Longest wait for `connection_init`, and for a connection with no operation running (ms). */
+  wsInitTimeoutMs: number;
+  wsIdleTimeoutMs: number;
 }
 
 export { ConfigError } from '../config/read';
@@ -86,9 +112,11 @@ const SECURITY_SETTINGS = [
   'jwtClockSkewSeconds',
   'jwtSpacesClaim',
   'jwtScopeClaim',
+  'jwtIdentityClaim',
   'apiKeysFile',
   'corsOrigins',
   'maxDepth',
+  'maxInputDepth',
   'maxAliases',
   'maxDirectives',
   'maxTokens',
@@ -97,6 +125,7 @@ const SECURITY_SETTINGS = [
   'requestTimeoutMs',
   'parseCacheBytes',
   'maxCost',
+  'maxExportRows',
   'rateLimitPerSecond',
   'rateLimitBurst',
   'restConcurrency',
@@ -112,6 +141,15 @@ const SECURITY_SETTINGS = [
   'nodeEnv',
   'metricsToken',
   'metricsTokenFile',
+  'clientAddressHeader',
+  'httpRequestTimeoutMs',
+  'httpHeadersTimeoutMs',
+  'httpKeepAliveTimeoutMs',
+  'maxConnections',
+  'wsConnectionsPerCaller',
+  'wsConnectionsPerAddress',
+  'wsInitTimeoutMs',
+  'wsIdleTimeoutMs',
 ] as const satisfies readonly SettingName[];
 
 export function parseAuthMode(raw: string | undefined): AuthMode {
@@ -157,10 +195,12 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       clockSkewSeconds: s.jwtClockSkewSeconds,
       spacesClaim: s.jwtSpacesClaim,
       scopeClaim: s.jwtScopeClaim,
+      identityClaim: s.jwtIdentityClaim,
     },
     apiKeysFile: s.apiKeysFile,
     limits: {
       maxDepth: s.maxDepth,
+      maxInputDepth: s.maxInputDepth,
       maxAliases: s.maxAliases,
       maxDirectives: s.maxDirectives,
       maxTokens: s.maxTokens,
@@ -169,6 +209,7 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       requestTimeoutMs: s.requestTimeoutMs,
       parseCacheBytes: s.parseCacheBytes,
       maxCost: s.maxCost,
+      maxExportRows: s.maxExportRows,
       // `open` serves one trusted caller on loopback: rate limiting is off unless asked for.
       rateLimitPerSecond: s.rateLimitPerSecond ?? (s.auth === 'open' ? 0 : DEFAULT_RATE_LIMIT_PER_SECOND),
       rateLimitBurst: s.rateLimitBurst,
@@ -187,6 +228,18 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
     graphiql: s.graphiql ?? !production,
     production,
     metricsToken: metricsTokenFrom({ token: s.metricsToken, tokenFile: s.metricsTokenFile }),
+    network: {
+      clientAddressHeader: s.clientAddressHeader?.toLowerCase(),
+      httpRequestTimeoutMs: s.httpRequestTimeoutMs,
+      // Headers are part of the request: their deadline is never the later one.
+      httpHeadersTimeoutMs: Math.min(s.httpHeadersTimeoutMs, s.httpRequestTimeoutMs),
+      httpKeepAliveTimeoutMs: s.httpKeepAliveTimeoutMs,
+      maxConnections: s.maxConnections,
+      wsConnectionsPerCaller: s.wsConnectionsPerCaller,
+      wsConnectionsPerAddress: s.wsConnectionsPerAddress,
+      wsInitTimeoutMs: s.wsInitTimeoutMs,
+      wsIdleTimeoutMs: s.wsIdleTimeoutMs,
+    },
   };
 }
 

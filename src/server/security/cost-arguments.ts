@@ -21,6 +21,11 @@ function valueOf(value: ValueNode | undefined, variables: Variables): unknown {
   return value && valueFromASTUntyped(value, variables);
 }
 
+/** The value of a field's argument `name`, as given (undefined when absent). */
+export function argumentValue(field: FieldNode, name: string, variables: Variables): unknown {
+  return valueOf(argument(field, name), variables);
+}
+
 export interface AskedPage {
   size: number;
   /** Whether the pages of many parents go in one search (else one call per parent). */

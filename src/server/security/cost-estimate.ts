@@ -7,6 +7,7 @@
 // entity) is one call per row; a bulk mutation one call per chunk. Page sizes count as asked (`first`
 // / `last`, else the graph's default; variables with their defaults), plain lists as many rows as their
 // key filter allows (else PLAIN_LIST_ROWS), so the estimate is an upper bound on rows, like Shopify's.
+// By-credentials lookups, the acted-on objects of payloads and exports have rules of their own (cost-fields).
 // One thing it cannot know: when one parent of a batch has more children than a search returns, the
 // parents whose pages were cut are asked again one by one (the read path's optimistic batching);
 // the run-time budget still counts those calls.
@@ -23,6 +24,7 @@ import {
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
+  type GraphQLObjectType,
   type GraphQLSchema,
   type OperationDefinitionNode,
   type SelectionSetNode,
@@ -32,6 +34,7 @@ import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolv
 import { referencesOf } from '../../schema/naming';
 import { propertiesOf } from '../../schema/shapes';
 import {
+  argumentValue,
   askedPage,
   batches,
   bulkItems,
@@ -42,6 +45,9 @@ import {
   type LookupCalls,
   type Variables,
 } from './cost-arguments';
+import { DEFAULT_MAX_EXPORT_ROWS } from './export-rows';
+import { byCredentialsFieldCalls, exportFieldPages, isActedOnObject, isByCredentialsRoot, selectsBeyondKey } from './cost-fields';
+
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
@@ -75,6 +81,7 @@ interface Walk {
   fragments: Map<string, FragmentDefinitionNode>;
   variables: Variables;
   bulkLimit: number;
+  maxExportRows: number;
 }
 
 /** Where a selection is walked: how many rows of its type, across how many spaces at most. */
@@ -188,6 +195,8 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
     return own + walkSet(w, node.selectionSet, named, { n: items ?? 1, spaces: 1 }, 0, seen);
   }
   const root = parent === w.schema.getQueryType();
+  const special = specialField(w, node, parent, named, rows, root, seen);
+  if (special !== undefined) return special;
   if (isObjectType(named) && named.name.endsWith('Connection')) {
     const page = askedPage(node, w.variables);
     const resource = rowResource(named);
@@ -216,6 +225,42 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
   return (isExtra(parent, node) ? rows.n : 0) + (node.selectionSet ? walkSet(w, node.selectionSet, named, rows, depth, seen) : 0);
 }
 
+/** The calls of the fields counted by a rule of their own (cost-fields); undefined for the others. */
+function specialField(
+  w: Walk,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  named: GraphQLNamedType,
+  rows: Rows,
+  root: boolean,
+  seen: Set<string>,
+): number | undefined {
+  if (root && isByCredentialsRoot(node)) return rows.n + byCredentialsAnswer(w, node.selectionSet, named, rows, seen);
+  const pages = exportFieldPages(parent, node, (n) => argumentValue(n, 'limit', w.variables), w.maxExportRows);
+  if (pages !== undefined) return rows.n * pages;
+  if (!isActedOnObject(parent, node)) return undefined;
+  const read = selectsBeyondKey(node.selectionSet, w.fragments) ? rows.n : 0;
+  return read + walkSet(w, node.selectionSet, named, rows, 0, seen);
+}
+
+/** The answer of a by-credentials lookup: a call per row for each field but the looked-up object, whose links are looked up. */
+function byCredentialsAnswer(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, rows: Rows, seen: Set<string>): number {
+  let total = 0;
+  for (const s of set?.selections ?? []) {
+    if (s.kind === Kind.INLINE_FRAGMENT) total += byCredentialsAnswer(w, s.selectionSet, type, rows, seen);
+    else if (s.kind === Kind.FRAGMENT_SPREAD) {
+      if (!seen.has(s.name.value))
+        total += byCredentialsAnswer(w, w.fragments.get(s.name.value)?.selectionSet, type, rows, new Set([...seen, s.name.value]));
+    } else {
+      const calls = byCredentialsFieldCalls(type, s);
+      if (calls === 'none') continue;
+      const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
+      total += (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen);
+    }
+  }
+  return total;
+}
+
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
 function plainList(w: Walk, node: FieldNode, type: GraphQLNamedType, resource: Resource, seen: Set<string>): number {
   const rows = plainListRows(node, resource.key.field, w.variables);
@@ -230,6 +275,7 @@ export function estimateCost(
   operation: OperationDefinitionNode | null | undefined,
   variables: Record<string, unknown> = {},
   bulkLimit = DEFAULT_BULK_LIMIT,
+  maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
 ): number | null {
   if (!operation) return null;
   const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
@@ -240,5 +286,6 @@ export function estimateCost(
   // execution refuses them).
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
   const values = coerced.coerced ?? variables;
-  return walkSet({ schema, fragments, variables: values, bulkLimit }, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
+  const walk = { schema, fragments, variables: values, bulkLimit, maxExportRows };
+  return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }

@@ -3,7 +3,9 @@
 import type { InboundCaller, Scope } from '../../resolvers';
 import type { AuthMode } from './config';
 
-export type AuthOutcome = { kind: 'caller'; caller: InboundCaller } | { kind: 'anonymous' } | { kind: 'refused'; reason: string };
+/** `expiresAt`: when the credentials stop being valid (epoch ms; a JWT's `exp`), if they do: live connections end then. */
+export type AuthOutcome =
+  { kind: 'caller'; caller: InboundCaller; expiresAt?: number } | { kind: 'anonymous' } | { kind: 'refused'; reason: string };
 
 export interface Authenticator {
   mode: AuthMode;
@@ -18,14 +20,19 @@ export function bearerToken(headers: Headers): string | null | undefined {
   return match ? match[1] : null;
 }
 
-/** Parses a list of scopes (`"read write"` or `["read"]`); `write` implies `read`. */
+const SCOPES: readonly Scope[] = ['read', 'write', 'account'];
+
+/**
+ * Parses a list of scopes (`"read write"` or `["read"]`); `write` implies `read`; `account` (changing
+ * the accounts owning the caller's spaces) adds to them. Null unless it grants read or write.
+ */
 export function parseScopes(value: unknown): Set<Scope> | null {
   const words: unknown[] | null = typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? (value as unknown[]) : null;
   if (!words) return null;
   const scopes = new Set<Scope>();
-  for (const w of words) if (w === 'read' || w === 'write') scopes.add(w);
+  for (const w of words) if (SCOPES.includes(w as Scope)) scopes.add(w as Scope);
   if (scopes.has('write')) scopes.add('read');
-  return scopes.size > 0 ? scopes : null;
+  return scopes.has('read') ? scopes : null;
 }
 
 /** Parses the spaces a caller may use: `"*"` (or `["*"]`) for all, else positive integer ids. */

@@ -1,13 +1,14 @@
 // One linear walk over a parsed document, before validation and execution: depth (through
 // fragments, each fragment measured once, so fragment bombs cost nothing; introspection not counted), aliases (every alias node,
-// `__typename` ones too) and directives. Page sizes above 100 are refused by the connections
-// themselves, before their call.
+// `__typename` ones too) and directives; argument values nested too deep (input-depth). Page sizes
+// above 100 are refused by the connections themselves, before their call.
 // Validation itself is quadratic in the worst case (overlapping fields), so these run first.
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
 import type { Limits } from './config';
+import { literalsTooDeep } from './input-depth';
 
 export interface LimitViolation {
-  code: 'QUERY_TOO_DEEP' | 'TOO_MANY_ALIASES' | 'TOO_MANY_DIRECTIVES';
+  code: 'QUERY_TOO_DEEP' | 'TOO_MANY_ALIASES' | 'TOO_MANY_DIRECTIVES' | 'BAD_USER_INPUT';
   message: string;
 }
 
@@ -93,5 +94,7 @@ export function checkDocumentLimits(document: DocumentNode, limits: Limits): Lim
       message: `the query has ${c.directives} directives; at most ${limits.maxDirectives} are allowed (PAYGRAPH_MAX_DIRECTIVES)`,
     });
   }
+  const deepInput = literalsTooDeep(document, limits.maxInputDepth);
+  if (deepInput) found.push({ code: 'BAD_USER_INPUT', message: deepInput.message });
   return found;
 }

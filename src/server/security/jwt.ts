@@ -2,7 +2,7 @@
 // (a JWKS URL, cached and refreshed by jose's remote key set, or a JWKS file). The accepted
 // algorithms are fixed by the kind of key, so `alg: none` and algorithm confusion (an HS256 token
 // signed with a public key) are refused before any signature check; `exp` is required.
-import { createSecretKey, type KeyObject } from 'node:crypto';
+import { createHash, createSecretKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { InboundCaller } from '../../resolvers';
@@ -77,12 +77,33 @@ function reasonFor(error: unknown): string {
   return 'the token is not valid';
 }
 
+/** Names longer than this are hashed: two identities must never be cut to the same name. */
+const MAX_READABLE_NAME = 200;
+
+/**
+ * The caller's identity: the issuer and the identity claim (`sub` by default), so two issuers' subjects
+ * never share a rate limit or an idempotency scope; null when the token has no identity claim.
+ */
+export function identityOf(payload: JWTPayload, claim: string): string | null {
+  const value = payload[claim];
+  const id = typeof value === 'string' ? value : typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+  if (id === '') return null;
+  const issuer = typeof payload.iss === 'string' ? payload.iss : '';
+  // Percent-encoded, so the space between them cannot occur in either part.
+  const name = `${encodeURIComponent(issuer)} ${encodeURIComponent(id)}`;
+  if (name.length <= MAX_READABLE_NAME) return `jwt:${name}`;
+  return `jwt:sha256:${createHash('sha256')
+    .update(JSON.stringify([issuer, id]))
+    .digest('base64url')}`;
+}
+
 export function callerFromClaims(payload: JWTPayload, c: JwtConfig): InboundCaller | string {
   const spaces = parseSpaces(payload[c.spacesClaim]);
   if (spaces === null) return `the token's "${c.spacesClaim}" claim must list space ids or be "*"`;
   const scopes = parseScopes(payload[c.scopeClaim]);
   if (scopes === null) return `the token's "${c.scopeClaim}" claim must grant read or write`;
-  const name = typeof payload.sub === 'string' && payload.sub !== '' ? `jwt:${payload.sub.slice(0, 100)}` : 'jwt';
+  const name = identityOf(payload, c.identityClaim);
+  if (name === null) return `the token has no "${c.identityClaim}" claim naming its caller (PAYGRAPH_JWT_IDENTITY_CLAIM)`;
   return { name, spaces, scopes };
 }
 
@@ -98,7 +119,9 @@ export function createJwtAuthenticator(c: JwtConfig): Authenticator {
       try {
         const { payload } = typeof key === 'function' ? await jwtVerify(token, key, options) : await jwtVerify(token, key, options);
         const caller = callerFromClaims(payload, c);
-        return typeof caller === 'string' ? { kind: 'refused', reason: caller } : { kind: 'caller', caller };
+        if (typeof caller === 'string') return { kind: 'refused', reason: caller };
+        // `exp` is required, so every JWT caller's live connections end with its token.
+        return { kind: 'caller', caller, expiresAt: payload.exp! * 1000 };
       } catch (error) {
         return { kind: 'refused', reason: reasonFor(error) };
       }

@@ -17,7 +17,12 @@ export interface RequestRestOptions {
   limiter?: RateLimit;
   /** Admits the calls of all requests to the REST API in turn by caller. */
   scheduler?: FairScheduler;
+  /** The bucket every call spends from (and the scheduler's name for the requester). */
   callerName: string;
+  /** More buckets a call spends from as well (anonymous by-credentials calls: their credentials' own). */
+  bucketsOf?: (operationId: string, options: CallOptions | undefined) => string | undefined;
+  /** Tokens a call costs beyond its one (an export: a token per further page of rows), charged once it is let through. */
+  extraTokensOf?: (operationId: string, options: CallOptions | undefined) => number;
 }
 
 export interface Cost {
@@ -107,12 +112,23 @@ export class RequestRest implements RestCaller {
     this.actual += 1;
     const limiter = this.o.limiter;
     if (!limiter) return this.admit(operationId, options);
-    return limiter.spend(this.o.callerName, 1).then((spent) => {
-      this.rateLimitRemaining = spent.remaining;
-      if (spent.granted) return this.admit(operationId, options);
-      this.actual -= 1;
-      throw rateLimited(spent.retryAfterSeconds);
+    return this.spendFor(limiter, operationId, options).then((spent) => {
+      if (!spent.granted) {
+        this.actual -= 1;
+        throw rateLimited(spent.retryAfterSeconds);
+      }
+      const extra = this.o.extraTokensOf?.(operationId, options) ?? 0;
+      if (extra > 0) void limiter.spend(this.o.callerName, extra, true).catch(() => undefined);
+      return this.admit(operationId, options);
     });
+  }
+
+  /** One token from the requester's bucket, then from the call's own bucket if it has one (both must grant). */
+  private async spendFor(limiter: RateLimit, operationId: string, options: CallOptions | undefined): Promise<Spent> {
+    const spent = await limiter.spend(this.o.callerName, 1);
+    this.rateLimitRemaining = spent.remaining;
+    const own = spent.granted ? this.o.bucketsOf?.(operationId, options) : undefined;
+    return own === undefined ? spent : limiter.spend(own, 1);
   }
 
   private admit<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {

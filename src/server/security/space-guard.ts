@@ -3,24 +3,22 @@
 // covers space(id:), node, nodes, lookups and links alike, with zero REST calls for the refused
 // part. A space the caller may not use answers as one that does not exist: the same 404 the REST API
 // gives for an unknown space, and Space objects it may not see are left out of lists and searches.
-import { randomUUID } from 'node:crypto';
+// The calls no space scopes (accounts, spaces themselves, reference data) follow their rule as data
+// (account-rules, applied by account-guard).
 import { GraphQLError } from 'graphql';
 import { operationsById, resourceByOperationId, type Operation } from '../../catalog';
 import { mayUseSpace, type InboundCaller } from '../../resolvers';
-import { RestHttpError } from '../../rest/errors';
+import type { RestHttpError } from '../../rest/errors';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
+import { guardAccountLevel, notFound } from './account-guard';
+import { isAccountLevel } from './account-rules';
+import { OwnedAccounts } from './owned-accounts';
 
 const SPACE_MODEL = 'Space';
 
 /** What the REST API answers for a space that does not exist. */
 export function unknownSpace(op: Operation, space: unknown): RestHttpError {
-  return new RestHttpError({ operationId: op.operationId, method: op.method, path: op.path, attempts: 0 }, 404, {
-    id: randomUUID(),
-    date: new Date().toISOString(),
-    code: 'NOT_FOUND',
-    message: `Space ${String(space)} does not exist.`,
-    errors: {},
-  });
+  return notFound(op, `Space ${String(space)}`);
 }
 
 function spaceIdInPath(op: Operation, options: CallOptions | undefined): unknown {
@@ -53,8 +51,13 @@ function needsAuthentication(): GraphQLError {
   });
 }
 
-export function guardRest(rest: RestCaller, caller: InboundCaller | undefined, anonymous = false): RestCaller {
+/**
+ * The REST caller of a request of `caller` (undefined: no authentication ran, nothing is limited);
+ * `owned` remembers the accounts owning callers' spaces (one per app).
+ */
+export function guardRest(rest: RestCaller, caller: InboundCaller | undefined, anonymous = false, owned = new OwnedAccounts()): RestCaller {
   if (!caller || (caller.spaces === 'all' && !anonymous)) return rest;
+  const guard = { caller, rest, owned };
   return {
     async call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
       const op = operationsById.get(operationId);
@@ -65,8 +68,15 @@ export function guardRest(rest: RestCaller, caller: InboundCaller | undefined, a
       if (space !== undefined && !mayUseSpace(caller, asSpaceId(space) ?? -1)) throw unknownSpace(op, space);
       const pathSpace = spaceIdInPath(op, options);
       if (pathSpace !== undefined && !mayUseSpace(caller, asSpaceId(pathSpace) ?? -1)) throw unknownSpace(op, pathSpace);
-      const body = await rest.call(operationId, options);
-      return (isSpaceListing(op) ? visibleSpaces(body, caller) : body) as ResultOf<Op>;
+      if (!isAccountLevel(op)) return rest.call(operationId, options);
+      const send = (given?: CallOptions) => rest.call<Op>(operationId, given);
+      return guardAccountLevel(
+        guard,
+        op,
+        options,
+        send,
+        (body) => (isSpaceListing(op) ? visibleSpaces(body, caller) : body) as ResultOf<Op>,
+      );
     },
   };
 }

@@ -1,10 +1,12 @@
 // Authenticates every GraphQL request before its parameters are parsed: refused credentials end it
 // with HTTP 401 and UNAUTHENTICATED (no parsing, no REST call; answered after a short pause, so
 // that a client guessing in a loop guesses slowly); otherwise the outcome is recorded
-// for the resolvers' caller. Before execution, the document-level checks of operation-access run.
+// for the resolvers' caller, with the client address (client-address: the socket's, or a trusted
+// proxy's header). Before execution, the document-level checks of operation-access run.
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Authenticator } from './auth';
+import { clientAddressOf } from './client-address';
 import { checkOperationAccess } from './operation-access';
 import { callerOf, outcomeOf, recordOutcome } from './request-auth';
 import { refusalPause } from './refusal-pause';
@@ -35,15 +37,16 @@ function refusalFor(args: OperationArgs): ExecutionResult | null {
   };
 }
 
-export function useAuthentication(authenticator: Authenticator): Plugin {
+/** `clientAddressHeader`: the header a trusted proxy names the client's address in (PAYGRAPH_CLIENT_ADDRESS_HEADER). */
+export function useAuthentication(authenticator: Authenticator, o: { clientAddressHeader?: string } = {}): Plugin {
   return {
-    async onRequestParse({ request, endResponse }) {
+    async onRequestParse({ request, serverContext, endResponse }) {
       const outcome = await authenticator.authenticate(request.headers);
       if (outcome.kind === 'refused') {
         await refusalPause();
         return endResponse(unauthenticated(outcome.reason));
       }
-      recordOutcome(request, outcome);
+      recordOutcome(request, outcome, clientAddressOf(request, serverContext, o.clientAddressHeader));
     },
     onExecute({ args, setResultAndStopExecution }) {
       const refusal = refusalFor(args);

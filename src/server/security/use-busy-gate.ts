@@ -6,7 +6,7 @@
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { BusyGate, Operation } from './busy-gate';
-import { outcomeOf } from './request-auth';
+import { requesterOf } from './request-auth';
 import { bucketAtDoor, tooManyRequests } from './use-rate-limit-gate';
 
 export interface BusyGateSetup {
@@ -44,11 +44,11 @@ export function useBusyDoor(setup: BusyGateSetup | undefined): Plugin {
   if (!setup) return {};
   return {
     onRequestParse({ request, endResponse }) {
-      const outcome = outcomeOf(request);
-      if (outcome?.kind !== 'caller') return;
+      const requester = requesterOf(request);
+      if (requester === undefined) return;
       // Its caller's state is judged here once: the operation is not held again for it after the estimate.
       passedDoor.add(request);
-      const admitted = setup.gate.admit(operationAt(setup, request, outcome.caller.name, 0), request.signal, 'door');
+      const admitted = setup.gate.admit(operationAt(setup, request, requester, 0), request.signal, 'door');
       if (admitted === true) return;
       return admitted.then((result) => {
         if (result === 'admitted') return;

@@ -5,7 +5,7 @@
 // operation still ends in a response); a request that leaves while it waits leaves the queue.
 import type { Plugin } from 'graphql-yoga';
 import type { OperationAdmission, Release } from './operation-admission';
-import { outcomeOf } from './request-auth';
+import { requesterOf } from './request-auth';
 import { refusalPause } from './refusal-pause';
 import { tooManyRequests } from './use-rate-limit-gate';
 
@@ -21,9 +21,9 @@ export function useOperationAdmission(admission: OperationAdmission | undefined)
   };
   return {
     onRequestParse({ request, endResponse }) {
-      const outcome = outcomeOf(request);
-      if (outcome?.kind !== 'caller') return;
-      const name = outcome.caller.name;
+      // A caller by its identity; requests without credentials by their client address.
+      const name = requesterOf(request);
+      if (name === undefined) return;
       const now = admission.admitNow(name);
       if (now) {
         slots.set(request, now);

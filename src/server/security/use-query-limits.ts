@@ -1,12 +1,14 @@
 // Limits on what one request may ask, each checked once before execution: the body and the
-// document size before parsing, the token count while parsing (graphql-js stops at the limit), depth,
-// aliases and directives before validation (document-limits), introspection (and Federation's
+// document size before parsing, the token count while parsing (graphql-js stops at the limit), the
+// nesting of the variables before anything reads them (input-depth), depth, aliases, directives and
+// nested argument values before validation (document-limits), introspection (and Federation's
 // `_service { sdl }`) when turned off.
 import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type GraphQLError, type ParseOptions, type Source } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from './config';
 import { checkDocumentLimits } from './document-limits';
 import { NoSubgraphSdlRule } from './no-subgraph-sdl';
+import { variablesTooDeep } from './input-depth';
 
 /** Room for variables next to the document in one request body (or WebSocket message). */
 export const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
@@ -35,8 +37,9 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
       if (length > maxBody) payload.endResponse(tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`));
     },
     onParams({ params, setResult }) {
-      if (typeof params.query !== 'string') return;
-      const error = documentTooLarge(params.query, limits.maxDocumentBytes);
+      const error =
+        (typeof params.query === 'string' ? documentTooLarge(params.query, limits.maxDocumentBytes) : null) ??
+        variablesTooDeep(params.variables, limits.maxInputDepth);
       if (error) setResult({ errors: [error] });
     },
     onParse({ setParseFn }) {

@@ -8,20 +8,15 @@ import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit, Spent } from './rate-limit';
 import { rateLimited } from './request-rest';
-import { outcomeOf } from './request-auth';
+import { requesterOf } from './request-auth';
 import { refusalPause } from './refusal-pause';
 
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
 export const REFUSAL_COST = 50;
 
-function refusalCost(request: Request): number {
-  const bytes = Number(request.headers.get('content-length') ?? 0);
+/** What refusing an operation of `bytes` costs its requester. */
+export function refusalCost(bytes: number): number {
   return REFUSAL_COST + (Number.isFinite(bytes) ? Math.floor(bytes / 1024) : 0);
-}
-
-function callerName(request: Request): string | undefined {
-  const outcome = outcomeOf(request);
-  return outcome?.kind === 'caller' ? outcome.caller.name : undefined;
 }
 
 /**
@@ -31,7 +26,7 @@ function callerName(request: Request): string | undefined {
  * bucket, paygraph busy) is not the caller's document: charging it would push a caller turned away
  * for paygraph's load further into debt.
  */
-function refused(result: unknown): boolean {
+export function refused(result: unknown): boolean {
   const one = (r: unknown) => {
     if (typeof r !== 'object' || r === null) return false;
     const errors = (r as ExecutionResult).errors ?? [];
@@ -50,7 +45,7 @@ export function tooManyRequests(retryAfterSeconds: number, message = rateLimited
   });
 }
 
-/** The caller's bucket as the gate found it (requests of callers, when rate limiting is on). */
+/** The requester's bucket as the gate found it (a caller's, or an anonymous client address's; when rate limiting is on). */
 const buckets = new WeakMap<Request, Spent>();
 
 export function bucketAtDoor(request: Request): Spent | undefined {
@@ -62,7 +57,7 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
   if (!limit) return {};
   return {
     async onRequestParse({ request, endResponse }) {
-      const name = callerName(request);
+      const name = requesterOf(request);
       if (name === undefined) return;
       const bucket = await limit.spend(name, 0);
       buckets.set(request, bucket);
@@ -71,8 +66,9 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
       endResponse(tooManyRequests(bucket.retryAfterSeconds));
     },
     async onResultProcess({ request, result }) {
-      const name = callerName(request);
-      if (name !== undefined && refused(result)) await limit.spend(name, refusalCost(request), true);
+      const name = requesterOf(request);
+      if (name !== undefined && refused(result))
+        await limit.spend(name, refusalCost(Number(request.headers.get('content-length') ?? 0)), true);
     },
   };
 }

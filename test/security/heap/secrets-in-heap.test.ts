@@ -139,7 +139,7 @@ describe('secrets in the heap', () => {
     const [keyed, jwt] = servers;
     await exercise(keyed.url, { 'x-api-key': apiKey });
     const { SignJWT } = await import('jose');
-    const token = await new SignJWT({ spaces: '*', scope: 'read write' })
+    const token = await new SignJWT({ spaces: '*', scope: 'read write', sub: 'heap-test' })
       .setProtectedHeader({ alg: 'HS256' })
       .setExpirationTime('5m')
       .sign(new Uint8Array(readFileSync(join(dir, 'jwt-secret'))));

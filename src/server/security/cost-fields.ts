@@ -1,0 +1,74 @@
+// Fields the cost estimate counts by a rule of their own, each from the catalog:
+// - a by-credentials lookup (`transactionByCredentials`): its own call, and a call per row for each
+//   field of its answer other than the object the lookup itself returns (mobileSdkUrl,
+//   oneClickTokens, paymentMethodConfigurations each call REST); that object came unexpanded, so its
+//   links are looked up;
+// - the acted-on object of a mutation payload (`activateAccount { account { name } }`): REST answered
+//   with nothing or another object, so reading it is one more call, unless only its key is selected;
+// - an export (`transactionExport`): a call per 100 rows it may carry (export-rows).
+import { getNamedType, isObjectType, Kind, type FieldNode, type GraphQLNamedType, type SelectionSetNode } from 'graphql';
+import { mutationSpecs, operations, refName, resourceByModel } from '../../catalog';
+import { payloadTypeName } from '../../resolvers';
+import { defaultExportRows, EXPORT_FIELDS, exportPages, exportRows } from './export-rows';
+import { isByCredentialsField } from './operation-access';
+import { operationsById } from '../../catalog';
+
+const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
+
+/** The type of the object a by-credentials lookup answers with (the GET of `.../by-credentials/{credentials}`). */
+const byCredentialsObjectType: string | undefined = (() => {
+  const op = operations.find((o) => o.byCredentials && o.method === 'GET' && o.path.endsWith('{credentials}'));
+  const model = op?.response ? refName(op.response.schema) : undefined;
+  return model ? resourceByModel.get(model)?.typeName : undefined;
+})();
+
+/** `Payload.field` of every payload's acted-on object (read after the write, one call). */
+const actedOnFields = new Set(mutationSpecs.flatMap((s) => (s.objectField ? [`${payloadTypeName(s.name)}.${s.objectField}`] : [])));
+
+/** A root field answered by a by-credentials lookup. */
+export function isByCredentialsRoot(node: FieldNode): boolean {
+  return node.name.value !== '__typename' && isByCredentialsField(node.name.value);
+}
+
+/** How each field of a by-credentials answer is read: the lookup's own object (links looked up), or a call per row. */
+export function byCredentialsFieldCalls(type: GraphQLNamedType, node: FieldNode): 'object' | 'call' | 'none' {
+  if (!isObjectType(type) || IDENTITY_FIELDS.has(node.name.value)) return 'none';
+  const def = type.getFields()[node.name.value];
+  if (!def) return 'none';
+  return getNamedType(def.type).name === byCredentialsObjectType ? 'object' : 'call';
+}
+
+/** Whether a payload field is its mutation's acted-on object. */
+export function isActedOnObject(parent: GraphQLNamedType, node: FieldNode): boolean {
+  return actedOnFields.has(`${parent.name}.${node.name.value}`);
+}
+
+/** Whether a selection asks for more than an object's key (through fragments). */
+export function selectsBeyondKey(
+  set: SelectionSetNode | undefined,
+  fragments: ReadonlyMap<string, { selectionSet: SelectionSetNode }>,
+): boolean {
+  const seen = new Set<string>();
+  const visit = (s: SelectionSetNode | undefined): boolean =>
+    (s?.selections ?? []).some((sel) => {
+      if (sel.kind === Kind.FIELD) return !IDENTITY_FIELDS.has(sel.name.value);
+      if (sel.kind === Kind.INLINE_FRAGMENT) return visit(sel.selectionSet);
+      if (seen.has(sel.name.value)) return false;
+      seen.add(sel.name.value);
+      return visit(fragments.get(sel.name.value)?.selectionSet);
+    });
+  return visit(set);
+}
+
+/** The pages an export field costs, its `limit` read from its arguments; undefined for any other field. */
+export function exportFieldPages(
+  parent: GraphQLNamedType,
+  node: FieldNode,
+  limitOf: (node: FieldNode) => unknown,
+  maxRows: number,
+): number | undefined {
+  const operationId = EXPORT_FIELDS.get(`${parent.name}.${node.name.value}`);
+  const defaultRows = defaultExportRows(operationId ? operationsById.get(operationId) : undefined);
+  if (defaultRows === undefined) return undefined;
+  return exportPages(exportRows(limitOf(node), defaultRows, maxRows));
+}
