@@ -96,7 +96,7 @@ export function createApp(o: AppOptions) {
   const rateLimit = o.rateLimit ?? rateLimiterFor(security.limits);
   // The watchers of live updates share this app's REST caller (one hub per upstream); their REST
   // calls are charged to the subscribers' rate limits.
-  liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
+  const hub = liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
   const busy = busyGateFor(security.limits, admission, ops);
@@ -137,6 +137,8 @@ export function createApp(o: AppOptions) {
         busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
+        // A mutation wakes the live watches of what it changed, on every instance, at once.
+        onWrite: (written) => hub.written(written),
       }),
       useOperationAdmission(admission),
       // Then, while paygraph is busy, a caller that spent most of its burst or runs many operations waits, unparsed.

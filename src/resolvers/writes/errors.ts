@@ -13,6 +13,9 @@ export const MUTATION_ERROR_KINDS = [
   'RateLimitedError',
   'UpstreamError',
   'IdempotencyKeyReusedError',
+  'IdempotencyKeyBusyError',
+  'IdempotencyUnavailableError',
+  'OutcomeUnknownError',
 ] as const;
 
 export type MutationErrorKind = (typeof MUTATION_ERROR_KINDS)[number];
@@ -27,6 +30,9 @@ const CODES: Record<MutationErrorKind, string> = {
   RateLimitedError: 'RATE_LIMITED',
   UpstreamError: 'UPSTREAM_ERROR',
   IdempotencyKeyReusedError: 'IDEMPOTENCY_KEY_REUSED',
+  IdempotencyKeyBusyError: 'IDEMPOTENCY_KEY_BUSY',
+  IdempotencyUnavailableError: 'IDEMPOTENCY_UNAVAILABLE',
+  OutcomeUnknownError: 'OUTCOME_UNKNOWN',
 };
 
 /** Where the object a conflict is about lives, so `current` can be read once when selected. */

@@ -101,4 +101,18 @@ export const errorTypes = [
     },
   ),
   errorType('IdempotencyKeyReusedError', 'The idempotency key was used before with a different input: nothing was sent.'),
+  errorType(
+    'IdempotencyKeyBusyError',
+    'The first request with this idempotency key is still running, or may still reach REST: nothing was sent. Send the same request again after `retryAfterSeconds`.',
+    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+  ),
+  errorType(
+    'IdempotencyUnavailableError',
+    'paygraph cannot check the idempotency key now (its key store, or REST to reconcile with, does not answer): nothing was sent. Send the same request again after `retryAfterSeconds`.',
+    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+  ),
+  errorType(
+    'OutcomeUnknownError',
+    'The first request with this idempotency key may have been carried out, and REST cannot tell paygraph (the object carries no marker of the key): nothing was sent. Read the object before deciding; the key keeps this answer.',
+  ),
 ];

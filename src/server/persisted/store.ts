@@ -1,6 +1,6 @@
 // Where automatic persisted queries are kept, by the sha256 (hex) of their text: in this process (the
 // most recently used `max`), or in Redis so that a query registered on one instance runs on all.
-import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../../redis';
 
 export interface PersistedDocumentStore {
   get(hash: string): Promise<string | null>;
@@ -31,12 +31,12 @@ export function createMemoryDocumentStore(max = 1_000): PersistedDocumentStore {
   };
 }
 
-/** When Redis is unreachable a hash is unknown (the client sends its query) and nothing is kept. */
-export function createRedisDocumentStore(redis: Redis, prefix = PERSISTED_KEY_PREFIX): PersistedDocumentStore {
+/** When Redis is unreachable (the shared breaker answers at once) a hash is unknown (the client sends its query) and nothing is kept. */
+export function createRedisDocumentStore(redis: SharedRedis, prefix = PERSISTED_KEY_PREFIX): PersistedDocumentStore {
   return {
-    get: (hash) => redis.get(prefix + hash).catch(() => null),
+    get: (hash) => redis.run((r) => r.get(prefix + hash)).catch(() => null),
     async set(hash, document) {
-      await redis.set(prefix + hash, document, 'PX', PERSISTED_TTL_MS).catch(() => undefined);
+      await redis.run((r) => r.set(prefix + hash, document, 'PX', PERSISTED_TTL_MS)).catch(() => undefined);
     },
   };
 }
