@@ -370,8 +370,11 @@ export type CheckoutCreateTransactionMutation = { createTransaction:
     | { __typename: 'BulkLimitError', code: string, message: string }
     | { __typename: 'CreateTransactionPayload', transaction: { id: string, restId: number | string, state: TransactionState | null, currency: string | null, lineItems: Array<{ name: string | null, amountIncludingTax: number | null }> | null, token: { id: string } | null } | null }
     | { __typename: 'ForbiddenError', code: string, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: string, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'OutcomeUnknownError', code: string, message: string }
     | { __typename: 'RateLimitedError', code: string, message: string }
     | { __typename: 'StateTransitionError', code: string, message: string }
     | { __typename: 'UpstreamError', code: string, message: string }
@@ -387,8 +390,11 @@ export type CheckoutProcessCardMutationVariables = Exact<{
 export type CheckoutProcessCardMutation = { processTransactionCardDetails:
     | { __typename: 'BulkLimitError', code: string, message: string }
     | { __typename: 'ForbiddenError', code: string, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: string, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'OutcomeUnknownError', code: string, message: string }
     | { __typename: 'ProcessTransactionCardDetailsPayload', transaction: { id: string, state: TransactionState | null, version: number | null } | null }
     | { __typename: 'RateLimitedError', code: string, message: string }
     | { __typename: 'StateTransitionError', code: string, message: string }
@@ -406,8 +412,11 @@ export type CheckoutCompleteMutation = { completeTransactionOnline:
     | { __typename: 'BulkLimitError', code: string, message: string }
     | { __typename: 'CompleteTransactionOnlinePayload', transactionCompletion: { id: string, state: TransactionCompletionState | null, amount: number | null } | null }
     | { __typename: 'ForbiddenError', code: string, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: string, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'OutcomeUnknownError', code: string, message: string }
     | { __typename: 'RateLimitedError', code: string, message: string }
     | { __typename: 'StateTransitionError', code: string, message: string }
     | { __typename: 'UpstreamError', code: string, message: string }
@@ -424,8 +433,11 @@ export type CheckoutRefundMutation = { createRefund:
     | { __typename: 'BulkLimitError', code: string, message: string }
     | { __typename: 'CreateRefundPayload', refund: { id: string, state: RefundState | null, amount: number | null, transaction: { id: string, state: TransactionState | null } | null } | null }
     | { __typename: 'ForbiddenError', code: string, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: string, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'OutcomeUnknownError', code: string, message: string }
     | { __typename: 'RateLimitedError', code: string, message: string }
     | { __typename: 'StateTransitionError', currentState: string | null, code: string, message: string }
     | { __typename: 'UpstreamError', code: string, message: string }
@@ -481,8 +493,11 @@ export type LiveAuthorizeMutationVariables = Exact<{
 export type LiveAuthorizeMutation = { processTransactionCardDetails:
     | { __typename: 'BulkLimitError' }
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'ProcessTransactionCardDetailsPayload' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
@@ -500,8 +515,11 @@ export type LiveCompleteMutation = { completeTransactionOnline:
     | { __typename: 'BulkLimitError' }
     | { __typename: 'CompleteTransactionOnlinePayload' }
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }
@@ -517,8 +535,11 @@ export type LiveVoidMutationVariables = Exact<{
 export type LiveVoidMutation = { voidTransactionOnline:
     | { __typename: 'BulkLimitError' }
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }

@@ -62,8 +62,11 @@ export type CreateCustomerMutation = { createCustomer:
     | { __typename: 'BulkLimitError', code: string, message: string }
     | { __typename: 'CreateCustomerPayload', customer: { id: string, restId: number | string, givenName: string | null, familyName: string | null } | null }
     | { __typename: 'ForbiddenError', code: string, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: string, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: string, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: string, message: string }
     | { __typename: 'NotFoundError', code: string, message: string }
+    | { __typename: 'OutcomeUnknownError', code: string, message: string }
     | { __typename: 'RateLimitedError', code: string, message: string }
     | { __typename: 'StateTransitionError', code: string, message: string }
     | { __typename: 'UpstreamError', code: string, message: string }

@@ -124,6 +124,9 @@ export type CreateTransactionMutation = { createTransaction:
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
     | { code: string, message: string, fields: Array<{ path: string, message: string }> }
     | { code: string, message: string }
    };
@@ -136,6 +139,9 @@ export type ProcessCardMutationVariables = Exact<{
 
 
 export type ProcessCardMutation = { processTransactionCardDetails:
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
@@ -160,6 +166,9 @@ export type CompleteMutation = { completeTransactionOnline:
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
     | { currentState: string | null, code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
@@ -175,6 +184,9 @@ export type RefundMutationVariables = Exact<{
 export type RefundMutation = { createRefund:
     | { code: string, message: string }
     | { refund: { state: RefundState | null, amount: number | null, transaction: { state: TransactionState | null } | null } | null }
+    | { code: string, message: string }
+    | { code: string, message: string }
+    | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
     | { code: string, message: string }
