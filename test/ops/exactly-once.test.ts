@@ -152,6 +152,10 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     });
     expect(((await slow).data?.node as { givenName: string }).givenName).toBe('Old');
     expect([await nameOn(a), await nameOn(b), await nameOn(e)]).toEqual(['New', 'New', 'New']);
+    // Those answers are cached now: a mutation whose selection shows none of what it changed
+    // (`__typename` only) still drops them everywhere.
+    await b.post({ query: update, variables: { input: { id, version: 2, givenName: 'Newer' } } });
+    expect([await nameOn(a), await nameOn(b), await nameOn(e)]).toEqual(['Newer', 'Newer', 'Newer']);
   });
 
   it('a key answered, then Redis lost its data (FLUSHALL), then sent to the other instance: one customer, the same answer', async () => {
