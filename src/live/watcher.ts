@@ -12,7 +12,7 @@
 import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
-import { sharesOf, type LiveCharger } from './charge';
+import { chargeTick, type LiveCharger } from './charge';
 import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
 import { keyOf, type Row, type Upstream } from './detect';
 import { detect } from './detector';
@@ -263,34 +263,7 @@ export class Watcher implements WatchPeer {
     }
     // Subscribers no longer waiting for their first answer: the leader need not fetch for them again.
     if (answered) this.link.interestChanged(false);
-    this.charge(everyone, change);
-  }
-
-  /** Each caller pays its subscribers' share of the tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
-  private charge(everyone: readonly Subscriber[], change: Change): void {
-    const charger = this.o.charger;
-    if (!charger) return;
-    for (const [caller, tokens] of sharesOf(
-      everyone.map((w) => w.caller),
-      change.restCalls,
-      change.subscribers,
-    )) {
-      void charger
-        .spend(caller, tokens)
-        .then(({ granted, retryAfterSeconds }) => {
-          if (granted) return;
-          const error = {
-            message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`,
-            code: 'RATE_LIMITED',
-            retryAfterSeconds,
-          };
-          for (const w of everyone.filter((s) => s.caller === caller)) {
-            w.channel.push({ expand: [], error });
-            w.channel.end();
-          }
-        })
-        .catch(() => undefined);
-    }
+    if (this.o.charger) chargeTick(this.o.charger, everyone, change.restCalls, change.subscribers);
   }
 
   /** True when this was the subscriber's first answer. */

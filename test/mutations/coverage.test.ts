@@ -26,6 +26,9 @@ const ERROR_TYPES = [
   'RateLimitedError',
   'UpstreamError',
   'IdempotencyKeyReusedError',
+  'IdempotencyKeyBusyError',
+  'IdempotencyUnavailableError',
+  'OutcomeUnknownError',
 ];
 
 /** The names issue 9 fixes; each must exist exactly so. */

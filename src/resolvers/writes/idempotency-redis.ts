@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { parseInfo, RedisUnavailableError, type SharedRedis } from '../../redis';
+import { KeptWrites, type KeptWrite } from './idempotency-kept';
 import { ABANDON, CHECK, CLAIM, NOTE_LOSS, SETTLE } from './idempotency-scripts';
 import {
   DEFAULT_IDEMPOTENCY_TTL_MS,
@@ -87,10 +88,6 @@ class MarkerKnowledge {
   }
 }
 
-type Deferred =
-  | { op: 'settle'; record: string; owner: string; argv: (string | number)[]; until: number }
-  | { op: 'abandon'; record: string; owner: string; until: number };
-
 export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly redis: SharedRedis;
   private readonly client: Scripted;
@@ -100,12 +97,14 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   private readonly marker: string;
   readonly known = new MarkerKnowledge();
   private readonly beats = new Set<NodeJS.Timeout>();
-  /** Settles and abandons Redis did not take, written when it answers again (by record and owner). */
-  private readonly deferred = new Map<string, Deferred>();
+  /** Settles and abandons Redis did not take, written when it answers again. */
+  private readonly kept = new KeptWrites();
   private readonly heartbeat: NodeJS.Timeout;
   private readonly offUp: () => void;
   private evicted?: number;
   private closed = false;
+  /** Until then (after an outage) claims answer `unavailable`. */
+  private settlingUntil = 0;
 
   constructor(private readonly o: RedisStoreOptions) {
     this.redis = o.redis;
@@ -121,8 +120,16 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     this.lossWindowMs = (o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + SEND_GRACE_MS;
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     this.heartbeat.unref?.();
-    // Back from an outage: what was kept is written, and the marker checked, before anything else.
-    this.offUp = o.redis.onChange((up) => (up ? void this.check() : undefined));
+    // Back from an outage: what was kept is written and the marker checked at once. Claims wait two
+    // heartbeats meanwhile, so that an instance that saw writes a failover lost has noted the loss in
+    // the marker before another instance takes a key of those writes for new.
+    let outage = false;
+    this.offUp = o.redis.onChange((up) => {
+      outage ||= !up;
+      if (!up) return;
+      if (outage) this.settlingUntil = Date.now() + 2 * HEARTBEAT_MS;
+      void this.check();
+    });
     void this.check();
   }
 
@@ -157,32 +164,19 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     }
   }
 
-  private async flush(): Promise<void> {
-    const now = Date.now();
-    for (const [id, d] of [...this.deferred]) {
-      if (d.until < now) {
-        this.deferred.delete(id);
-        continue;
-      }
-      await this.redis.run<unknown>(() =>
-        d.op === 'settle'
-          ? this.client.paygraphIdemSettle(d.record, this.leaseOf(d.owner), this.marker, ...d.argv)
-          : this.client.paygraphIdemAbandon(d.record, this.leaseOf(d.owner), d.owner),
-      );
-      this.deferred.delete(id);
-    }
-  }
-
-  private defer(d: Deferred): void {
-    this.deferred.set(`${d.owner} ${d.record}`, d);
-  }
-
-  /** A done outcome of the key that this instance holds and Redis has not taken yet. */
-  private keptAnswer(record: string, fingerprint: string): { kind: 'done'; value: unknown } | undefined {
-    for (const d of this.deferred.values()) {
-      if (d.op === 'settle' && d.record === record && d.argv[1] === fingerprint && d.argv[2] === 'done') return decode(String(d.argv[3]));
-    }
-    return undefined;
+  /** Writes what was kept; stops at the first write Redis cannot take (one it refuses outright is dropped). */
+  private flush(): Promise<void> {
+    return this.kept.flush((d) =>
+      this.redis
+        .run<unknown>(() =>
+          d.op === 'settle'
+            ? this.client.paygraphIdemSettle(d.record, this.leaseOf(d.owner), this.marker, ...d.argv)
+            : this.client.paygraphIdemAbandon(d.record, this.leaseOf(d.owner), d.owner),
+        )
+        .catch((error: unknown) => {
+          if (error instanceof RedisUnavailableError) throw error;
+        }),
+    );
   }
 
   private runClaim(record: string, fingerprint: string, owner: string, doubt: UnknownOutcome | undefined): Claim {
@@ -194,7 +188,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     );
     beat.unref?.();
     this.beats.add(beat);
-    const finish = async (write: () => Promise<unknown>, keep: () => Deferred) => {
+    const finish = async (write: () => Promise<unknown>, keep: () => KeptWrite) => {
       if (done) return;
       done = true;
       clearInterval(beat);
@@ -202,7 +196,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       try {
         await write();
       } catch {
-        this.defer(keep());
+        this.kept.keep(keep());
       }
     };
     const until = () => Date.now() + this.ttlMs;
@@ -235,8 +229,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     for (;;) {
       options.signal?.throwIfAborted();
       // This instance still holds an answer for the key that Redis has not taken: it is the answer.
-      const kept = this.keptAnswer(record, fingerprint);
-      if (kept) return { kind: 'replay', outcome: kept };
+      const kept = this.kept.doneOutcome(record, fingerprint);
+      if (kept) return { kind: 'replay', outcome: decode(kept) };
+      if (Date.now() < this.settlingUntil) return { kind: 'unavailable' };
       const owner = randomUUID();
       let answer: [string, string, string, string, string];
       try {
@@ -257,7 +252,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
       } catch (error) {
         // The script may have run before the connection failed: should it have, the claim goes back.
         if (!(error instanceof RedisUnavailableError) || error.sent)
-          this.defer({ op: 'abandon', record, owner, until: Date.now() + this.ttlMs });
+          this.kept.keep({ op: 'abandon', record, owner, until: Date.now() + this.ttlMs });
         return { kind: 'unavailable' };
       }
       const [verdict, epoch, seq, lostAt, text] = answer;
@@ -279,7 +274,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
 
   /** How many settles and abandons wait for Redis (for tests and metrics). */
   get waiting(): number {
-    return this.deferred.size;
+    return this.kept.size;
   }
 
   async close(): Promise<void> {

@@ -86,9 +86,14 @@ function unavailable(name: string, what: string): MutationErrorValue {
 }
 
 function outcomeUnknown(name: string, doubt: UnknownOutcome): MutationErrorValue {
+  // After a loss a key paygraph does not know may be new or lost: it stays in doubt for its lifetime.
+  const then =
+    doubt.reason === 'lost'
+      ? ' This key cannot be checked until its lifetime ends: should the action still be needed, send it again without an idempotency key.'
+      : '';
   return mutationError(
     'OutcomeUnknownError',
-    `${name}: the first request with this idempotency key may have been carried out (${WHY[doubt.reason]}) and REST cannot tell; nothing was sent. Read the object before deciding.`,
+    `${name}: the first request with this idempotency key may have been carried out (${WHY[doubt.reason]}) and REST cannot tell; nothing was sent. Read the object before deciding.${then}`,
   );
 }
 
