@@ -24,6 +24,8 @@ export interface WatchPeer {
   interest(): Interest;
   /** A change another instance published, and the leader's watch state after it when that changed. */
   deliver(change: Change, state?: WatchState): void;
+  /** The leader's stored watch state, read by a follower: where it starts should it have to search alone. */
+  adopt(state: WatchState): void;
   /** Tick soon: this instance just took the lead or lost Redis, another one has new subscribers, or a write changed the watch's objects. */
   wake(): void;
   /** What was published may have been missed: look once for this instance's own subscribers. */

@@ -45,6 +45,8 @@ export class RedisLink implements WatchLink {
   private resync = false;
   /** The last sequence number seen on the channel (0: none yet). */
   private seq = 0;
+  /** Whether this follower read the stored state (once: published changes carry it afterwards). */
+  private adopted = false;
 
   constructor(
     private readonly c: LinkHost,
@@ -74,6 +76,7 @@ export class RedisLink implements WatchLink {
       const held = await this.beat(leading ? 'renew' : 'take', token);
       if (leading && !held) this.leading = false;
       if (!leading && held) this.lead(token);
+      if (!this.leading && !this.adopted) await this.adoptStored();
       if (this.solo) {
         this.solo = false;
         // Back from watching alone as a follower: what the leader published meanwhile may be lost.
@@ -150,6 +153,13 @@ export class RedisLink implements WatchLink {
       if (interest) this.shared = undefined;
       throw error;
     }
+  }
+
+  /** A follower starts from the leader's stored state, so that searching alone (Redis gone) misses nothing before it. */
+  private async adoptStored(): Promise<void> {
+    const state = await this.load();
+    this.adopted = true;
+    if (state) this.peer.adopt(state);
   }
 
   /** The state the last leader stored; none when Redis lost it (then this instance's own goes on). */

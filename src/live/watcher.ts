@@ -248,6 +248,10 @@ export class Watcher implements WatchPeer {
     this.deliver(change);
   }
 
+  adopt(state: WatchState): void {
+    if (!this.link.leading) this.state = state;
+  }
+
   /** Hands a change (found here or published by the leader) to the local subscribers, then charges them. */
   deliver(change: Change, state?: WatchState): void {
     // The leader's state: where this instance starts should it have to search alone.

@@ -141,10 +141,11 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     const read = `query ($id: ID!) { node(id: $id) { ... on Customer { givenName version emailAddresses { emailAddress } } } }`;
     const nameOn = async (on: Instance) =>
       ((await on.post({ query: read, variables: { id } })).data?.node as { givenName: string }).givenName;
-    // E reads the customer at once, then waits on the slow second call while B updates it.
+    // E reads the customer, then waits on the slow second call (counted on arrival) while B updates it.
+    await cluster.resetCalls();
     await cluster.fault({ latencyMs: 1_500, match: { operationId: 'listCustomerEmailAddresses' } });
     const slow = e.post({ query: read, variables: { id } });
-    await sleep(300);
+    await until(async () => (await cluster.restCalls()).listCustomerEmailAddresses === 1, "E's second call");
     await cluster.clearFaults();
     const update = `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) { __typename } }`;
     expect((await b.post({ query: update, variables: { input: { id, version: 1, givenName: 'New' } } })).data).toEqual({

@@ -278,13 +278,14 @@ export class RedisIdempotencyStore implements IdempotencyStore {
   }
 
   async close(): Promise<void> {
+    // What Redis has not taken yet is written now if it can be; else another instance reconciles it.
+    if (this.redis.up) await this.flush().catch(() => undefined);
     this.closed = true;
     clearInterval(this.heartbeat);
     this.offUp();
     // Claims still running stop renewing their leases: another instance takes them over in doubt.
     for (const beat of this.beats) clearInterval(beat);
     this.beats.clear();
-    await Promise.resolve();
   }
 }
 
