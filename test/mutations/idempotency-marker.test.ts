@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { METADATA_MARKER_KEY } from '../../src/resolvers';
 import { useAppFixture } from '../support/app-fixture';
+import { authorizedTransaction } from './support/transactions';
 
 const f = useAppFixture();
 
@@ -22,30 +23,6 @@ const COMMENT = `mutation ($input: CreateCustomerCommentInput!) { createCustomer
 
 const keyed = (key: string) => ({ 'idempotency-key': key });
 const once = (operationId: string) => ({ errorCount: 1, errorStatus: 503, match: { operationId } });
-
-/** A transaction of the first space, authorized with the approving test card. */
-async function authorizedTransaction(): Promise<string> {
-  const created = await f.graph(
-    `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
-    {
-      input: {
-        space: String(f.space),
-        currency: 'CHF',
-        completionBehavior: 'COMPLETE_DEFERRED',
-        lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 2, amountIncludingTax: 12, type: 'PRODUCT' }],
-      },
-    },
-  );
-  const id = created.data.createTransaction.transaction.id as string;
-  await f.graph(`mutation ($input: ProcessTransactionCardDetailsInput!) { processTransactionCardDetails(input: $input) { __typename } }`, {
-    input: {
-      id,
-      paymentMethodConfiguration: String(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId),
-      cardData: { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
-    },
-  });
-  return id;
-}
 
 async function customer(givenName: string): Promise<{ id: string; version: number }> {
   const made = await f.graph(CREATE, { input: { space: String(f.space), givenName } });
@@ -94,14 +71,14 @@ describe('the marker of an idempotency key', () => {
   });
 
   it("takes the client's externalId as the marker, and makes one where the client sends none", async () => {
-    const id = await authorizedTransaction();
+    const id = await authorizedTransaction(f);
     const PARTIAL = `mutation ($input: CompleteTransactionPartiallyOnlineInput!) { completeTransactionPartiallyOnline(input: $input) {
       __typename ... on CompleteTransactionPartiallyOnlinePayload { transactionCompletion { externalId } } ... on MutationError { code message } } }`;
     const input = { input: { id, lineItems: [{ uniqueId: 'a', quantity: 1, amount: 6 }] } };
     const stamped = await f.graph(PARTIAL, input, keyed('partial-1'));
     expect(stamped.data.completeTransactionPartiallyOnline.transactionCompletion.externalId).toMatch(/^pg-[0-9a-f]{48}$/);
     const REFUND = `mutation ($input: CreateRefundInput!) { createRefund(input: $input) { __typename ... on CreateRefundPayload { refund { id externalId } } ... on UpstreamError { status } ... on MutationError { code message } } }`;
-    const paid = await authorizedTransaction();
+    const paid = await authorizedTransaction(f);
     await f.graph(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, { id: paid });
     const refund = {
       input: { space: String(f.space), transaction: paid, externalId: 'refund-503', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 },
