@@ -29,6 +29,9 @@ export interface RunningRedis {
   kill(): Promise<void>;
   /** Starts it again on the same port with the same files, or with none (`empty`: what a Redis without persistence comes back as). */
   restart(o?: { empty?: boolean }): Promise<void>;
+  /** Stops answering without closing a connection (SIGSTOP), as a hung server does; `resume` (SIGCONT) ends it. */
+  pause(): void;
+  resume(): void;
   /** FLUSHALL: every key gone, as a failover to an empty replica would leave it. */
   flushAll(): Promise<void>;
   /** Whether it runs now. */
@@ -95,6 +98,8 @@ export async function startRedis(o: RedisServerOptions = {}): Promise<RunningRed
       rmSync(dir, { recursive: true, force: true });
     },
     kill: () => exited(child, 'SIGKILL'),
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     restart: async ({ empty = false } = {}) => {
       if (empty) for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
       await spawnServer();
