@@ -8,5 +8,5 @@ export { loadCurrent } from './current';
 export { RESERVED_INPUT_FIELDS, lockingVersionOutsideSchema } from './request';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency';
 export { createRedisIdempotencyStore, RedisIdempotencyStore, type RedisStoreOptions } from './idempotency-redis';
-export { METADATA_MARKER_KEY, markerFieldOf } from './marker';
+export { METADATA_MARKER_KEY, markerFieldOf, reconciliationOf } from './marker';
 export type { WriteListener, WrittenModel } from './written';

@@ -48,6 +48,17 @@ export function markerFieldOf(spec: MutationSpec): MarkerField | undefined {
   return field ?? undefined;
 }
 
+/**
+ * How REST tells whether a keyed write of this mutation was carried out, from the catalog: the
+ * object's marker; REST refusing a second application by itself (a delete; an update of a versioned
+ * object, which carries its version); or nothing (the mutation may answer OutcomeUnknownError).
+ */
+export function reconciliationOf(spec: MutationSpec): 'marker' | 'guarded' | 'none' {
+  if (markerFieldOf(spec)) return 'marker';
+  if (spec.kind === 'delete' || (spec.kind === 'update' && spec.resource?.versioned === true)) return 'guarded';
+  return 'none';
+}
+
 /** The marker of a key: a hash of the caller, the key and the input's fingerprint (lower-case hex, as searches compare case-insensitively). */
 export function markerValue(scope: string, key: string, fingerprint: string): string {
   return `pg-${createHash('sha256')

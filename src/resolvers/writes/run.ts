@@ -11,7 +11,7 @@ import { internalsOf, type GraphContext } from '../context';
 import { expandParam } from '../expand-planner';
 import { fromRestError, isMutationError, mutationError, outcomeUnknown, validationError, type MutationErrorValue } from './errors';
 import { runIdempotent, type KeyedWrite, type Reconciliation } from './idempotent-run';
-import { findMarked, markerFieldOf, stamp } from './marker';
+import { findMarked, markerFieldOf, reconciliationOf, stamp } from './marker';
 import { noteWrite } from './notify';
 import { createdObject, type PayloadValue } from './payload';
 import { payloadExpand } from './plan';
@@ -80,9 +80,9 @@ async function execute(
   }
 }
 
-/** A versioned update (REST refuses a stale version: 409) and a delete (404 once done) cannot be applied twice by REST itself. */
+/** A versioned update sent with its version (REST refuses a stale one: 409) and a delete (404 once done) cannot be applied twice by REST itself. */
 function guardedByRest(spec: MutationSpec, r: WriteRequest): boolean {
-  return spec.kind === 'delete' || (spec.kind === 'update' && spec.resource?.versioned === true && r.sentVersion !== undefined);
+  return reconciliationOf(spec) === 'guarded' && (spec.kind === 'delete' || r.sentVersion !== undefined);
 }
 
 /** The write under an idempotency key's marker: stamped where the object can carry it, and how REST reconciles it. */
