@@ -25,7 +25,15 @@ module.exports = {
       comment: 'The sandbox shares only src/catalog and src/search-syntax with the product.',
       severity: 'error',
       from: { path: '^src/sandbox/' },
-      to: { path: '^src/(rest|resolvers|schema|server|live)/' },
+      to: { path: '^src/(rest|resolvers|schema|server|live|redis)/' },
+    },
+    {
+      name: 'redis-imports-nothing-of-the-project',
+      comment:
+        'src/redis (the shared Redis connection and its health, used by resolvers, live and server alike) imports nothing of the project.',
+      severity: 'error',
+      from: { path: '^src/redis/' },
+      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/redis/' },
     },
     {
       name: 'direction-schema-not-to-server',

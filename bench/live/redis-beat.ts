@@ -34,7 +34,13 @@ interface Sample {
 }
 
 const INTEREST: Interest = { entities: { '1': { expand: [], fresh: false } }, collections: {}, subscribers: 1 };
-const peer: WatchPeer = { interest: () => INTEREST, deliver: () => undefined, wake: () => undefined };
+const peer: WatchPeer = {
+  interest: () => INTEREST,
+  deliver: () => undefined,
+  wake: () => undefined,
+  catchUp: () => undefined,
+  adopt: () => undefined,
+};
 
 /** Calls per command name, and Redis's CPU seconds (system + user). */
 async function redisStats(redis: Redis): Promise<{ calls: Map<string, number>; cpu: number }> {

@@ -5,4 +5,5 @@ export * from './mutations';
 export * from './names';
 export * from './descriptions';
 export * from './mutation-errors';
+export * from './reconciliation';
 export * from './enum-descriptions';

@@ -5,6 +5,7 @@
 // their error kinds and codes from it, and fit a refusal REST gave into what the mutation can answer.
 // A new error type is one entry here, with the rule of the mutations that can answer it.
 import { bodyProperties, bodyReferences, type MutationSpec } from './mutations';
+import { reconciliationOf } from './reconciliation';
 import { resourceByModel } from './resources';
 
 /** Where a result stands: a mutation's own result, a bulk mutation's, or one item of a bulk mutation. */
@@ -94,6 +95,24 @@ export const mutationErrorRules = [
     code: 'IDEMPOTENCY_KEY_REUSED',
     meaning: 'The idempotency key was used before with another input; nothing was sent.',
     answers: keyed,
+  },
+  {
+    type: 'IdempotencyKeyBusyError',
+    code: 'IDEMPOTENCY_KEY_BUSY',
+    meaning: 'The first request with this idempotency key is still running, or may still reach REST; nothing was sent.',
+    answers: keyed,
+  },
+  {
+    type: 'IdempotencyUnavailableError',
+    code: 'IDEMPOTENCY_UNAVAILABLE',
+    meaning: 'The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent.',
+    answers: keyed,
+  },
+  {
+    type: 'OutcomeUnknownError',
+    code: 'OUTCOME_UNKNOWN',
+    meaning: 'The first request with this idempotency key may have been carried out and REST cannot tell; read the object first.',
+    answers: (spec, scope) => keyed(spec, scope) && reconciliationOf(spec) === 'none',
   },
 ] as const satisfies readonly MutationErrorRule[];
 

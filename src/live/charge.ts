@@ -4,6 +4,7 @@
 // subscribers share one search instead of paying one each. A caller whose bucket is empty gets a
 // RATE_LIMITED error event and its streams end; it may subscribe again after `retryAfterSeconds`.
 // Without a rate limit (open mode) live updates are free.
+import type { LiveError } from './state';
 
 export interface LiveCharger {
   /** Takes `tokens` (may be a fraction) from the caller's bucket, unless it is empty. */
@@ -19,4 +20,31 @@ export function sharesOf(callers: readonly string[], restCalls: number, subscrib
   if (restCalls === 0 || subscribers === 0) return shares;
   for (const caller of callers) shares.set(caller, (shares.get(caller) ?? 0) + restCalls / subscribers);
   return shares;
+}
+
+/** A subscriber as charging sees it: whose bucket pays, and where its RATE_LIMITED event goes. */
+export interface Payer {
+  caller: string;
+  channel: { push(event: { expand: string[]; error: LiveError }): void; end(): void };
+}
+
+/** Each caller pays its subscribers' share of a tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
+export function chargeTick(charger: LiveCharger, everyone: readonly Payer[], restCalls: number, subscribers: number): void {
+  for (const [caller, tokens] of sharesOf(
+    everyone.map((w) => w.caller),
+    restCalls,
+    subscribers,
+  )) {
+    void charger
+      .spend(caller, tokens)
+      .then(({ granted, retryAfterSeconds }) => {
+        if (granted) return;
+        const error = { message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`, code: 'RATE_LIMITED', retryAfterSeconds };
+        for (const w of everyone.filter((s) => s.caller === caller)) {
+          w.channel.push({ expand: [], error });
+          w.channel.end();
+        }
+      })
+      .catch(() => undefined);
+  }
 }

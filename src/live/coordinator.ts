@@ -1,7 +1,9 @@
 // Who does a watch's REST searches. In one process the watcher always leads and keeps its state in
 // memory. With several instances (redis-coordinator) one leads each watch by a lease, reads every
 // instance's interest, publishes what it found, and stores the watch state so the next leader
-// resumes from it; the others hand what is published to their own subscribers.
+// resumes from it; the others hand what is published to their own subscribers. While Redis cannot
+// be reached, each instance watches alone for its own subscribers (solo), and when it may have missed
+// what was published (a gap in the sequence, a reconnect) it looks once for them (catch up).
 import type { Change, Interest, TickOptions, WatchState } from './state';
 
 /** A coordination failure (Redis unreachable): the coordinator has told the subscribers already. */
@@ -20,23 +22,29 @@ export interface WatchKey {
 export interface WatchPeer {
   /** This instance's subscribers' interest, now. */
   interest(): Interest;
-  /** A change another instance published. */
-  deliver(change: Change): void;
-  /** Tick soon: this instance just took the lead, or another one has new subscribers. */
+  /** A change another instance published, and the leader's watch state after it when that changed. */
+  deliver(change: Change, state?: WatchState): void;
+  /** The leader's stored watch state, read by a follower: where it starts should it have to search alone. */
+  adopt(state: WatchState): void;
+  /** Tick soon: this instance just took the lead or lost Redis, another one has new subscribers, or a write changed the watch's objects. */
   wake(): void;
+  /** What was published may have been missed: look once for this instance's own subscribers. */
+  catchUp(): void;
 }
 
 export interface WatchLink {
-  /** Whether this instance makes the watch's REST searches now. */
+  /** Whether this instance makes the watch's REST searches now, for every instance. */
   readonly leading: boolean;
+  /** Redis cannot be reached: this instance searches for its own subscribers alone until it can. */
+  readonly solo: boolean;
   /** The local interest changed: share it; `more` (a subscriber came) asks the leader for a tick soon. */
   interestChanged(more: boolean): void;
   /** Every instance's interest, merged (the leader asks before each tick). */
   interest(): Promise<Interest>;
   /** The state the previous leader stored, once after taking the lead; undefined otherwise. */
   inherited(): Promise<WatchState | undefined>;
-  /** Hands a change to the other instances. */
-  publish(change: Change): Promise<void>;
+  /** Hands a change, and the state after it, to the other instances. */
+  publish(change: Change, state: WatchState): Promise<void>;
   /** Stores the state after a tick, for the next leader. */
   save(state: WatchState): Promise<void>;
   /** No local subscriber left: drop this instance's interest, and the lead if it holds it. */
@@ -45,6 +53,8 @@ export interface WatchLink {
 
 export interface WatchCoordinator {
   join(key: WatchKey, peer: WatchPeer, tick: TickOptions): WatchLink;
+  /** A write through paygraph may have changed the watch's objects: its leader, on whichever instance, looks now. */
+  poke(key: WatchKey): void;
   close(): Promise<void>;
 }
 
@@ -52,6 +62,7 @@ export interface WatchCoordinator {
 export const inProcessCoordinator: WatchCoordinator = {
   join: (_key, peer) => ({
     leading: true,
+    solo: false,
     interestChanged: () => undefined,
     interest: () => Promise.resolve(peer.interest()),
     inherited: () => Promise.resolve(undefined),
@@ -59,5 +70,7 @@ export const inProcessCoordinator: WatchCoordinator = {
     save: () => Promise.resolve(),
     leave: () => Promise.resolve(),
   }),
+  // The watcher is woken by its hub: there is no one else to tell.
+  poke: () => undefined,
   close: () => Promise.resolve(),
 };

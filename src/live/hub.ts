@@ -46,6 +46,21 @@ export class LiveHub {
     return watcher;
   }
 
+  /**
+   * A write through paygraph may have changed objects of these (space, model)s: their watches look
+   * now (whatever their tick), here when this instance searches, else by their leader wherever it is.
+   */
+  written(models: readonly { space: number | null; model: string }[]): void {
+    for (const { space, model } of models) {
+      const watcher = this.watchers.get(`${space ?? '-'}|${model}`);
+      if (watcher && (watcher.leading || watcher.solo)) {
+        watcher.wake();
+        continue;
+      }
+      (this.o.coordinator ?? inProcessCoordinator).poke({ upstream: this.o.upstreamId ?? '', space, model });
+    }
+  }
+
   /** The watchers running now, for tests and metrics. */
   get active(): Watcher[] {
     return [...this.watchers.values()];

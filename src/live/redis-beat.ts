@@ -30,6 +30,12 @@ export type BeatAnswer = [added: number, held: number];
 // saves the state or releases the lease.
 const SAVE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[2], ARGV[2], 'PX', ARGV[3]) end return 0`;
 const RELEASE = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
+// KEYS sequence, channel; ARGV message, idle ms: numbers the watch's change (one sequence whichever
+// instance leads) and publishes it as "<n> <message>", so a follower that misses one sees the gap.
+const PUBLISH = `local n = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('PUBLISH', KEYS[2], n .. ' ' .. ARGV[1])
+return n`;
 // KEYS peers, interest; ARGV now: drops the interest of instances that stopped beating, then answers everyone else's.
 const LIVE_INTEREST = `local dead = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1])
 for _, p in ipairs(dead) do redis.call('ZREM', KEYS[1], p) redis.call('HDEL', KEYS[2], p) end
@@ -39,6 +45,7 @@ export type BeatingRedis = Redis & {
   paygraphLiveSave(lease: string, state: string, token: string, json: string, idleMs: number): Promise<number>;
   paygraphLiveRelease(lease: string, token: string): Promise<number>;
   paygraphLiveInterest(peers: string, interest: string, now: number): Promise<string[]>;
+  paygraphLivePublish(sequence: string, channel: string, message: string, idleMs: number): Promise<number>;
   paygraphLiveBeat(
     peers: string,
     lease: string,
@@ -59,5 +66,6 @@ export function withBeat(redis: Redis): BeatingRedis {
   redis.defineCommand('paygraphLiveSave', { numberOfKeys: 2, lua: SAVE });
   redis.defineCommand('paygraphLiveRelease', { numberOfKeys: 1, lua: RELEASE });
   redis.defineCommand('paygraphLiveInterest', { numberOfKeys: 2, lua: LIVE_INTEREST });
+  redis.defineCommand('paygraphLivePublish', { numberOfKeys: 2, lua: PUBLISH });
   return redis as BeatingRedis;
 }

@@ -6,10 +6,13 @@
 // tick is fast while things change, slows down while nothing does, stops without subscribers, and
 // waits out a 429; a REST failure reaches the subscribers as an error event and the watch goes on.
 // Each tick's REST calls are split between the watch's subscribers and charged to their callers.
+// An instance that cannot reach Redis searches for its own subscribers alone (solo), and a follower
+// that may have missed a published change looks once for its own (catch up), from the last watch
+// state it holds (its own, or the leader's as published).
 import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
-import { sharesOf, type LiveCharger } from './charge';
+import { chargeTick, type LiveCharger } from './charge';
 import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
 import { keyOf, type Row, type Upstream } from './detect';
 import { detect } from './detector';
@@ -63,6 +66,8 @@ interface CollectionWatch extends Subscriber {
 /** Objects a collection subscriber remembers, to drop a change published twice. */
 const SEEN_LIMIT = 10_000;
 
+const changed = (change: Change) => change.entities.length > 0 || change.collections.length > 0;
+
 export class Watcher implements WatchPeer {
   private readonly entities = new Map<string, Set<EntityWatch>>();
   private readonly collections = new Map<string, Set<CollectionWatch>>();
@@ -71,6 +76,8 @@ export class Watcher implements WatchPeer {
   private timer?: NodeJS.Timeout;
   private running = false;
   private again = false;
+  /** A follower's one tick for its own subscribers is due. */
+  private catchingUp = false;
   private interval: number;
 
   constructor(
@@ -88,9 +95,19 @@ export class Watcher implements WatchPeer {
     return n;
   }
 
-  /** Whether this instance makes the searches of this watch now. */
+  /** Whether this instance makes the searches of this watch now, for every instance. */
   get leading(): boolean {
     return this.link.leading;
+  }
+
+  /** Whether this instance searches for its own subscribers alone now (Redis unreachable). */
+  get solo(): boolean {
+    return this.link.solo;
+  }
+
+  /** Ticks this instance makes itself: as leader, alone, or to catch up. */
+  private get searching(): boolean {
+    return this.link.leading || this.link.solo || this.catchingUp;
   }
 
   watchEntity(key: string, expand: string[], untilFinal: boolean, caller: string): Channel<LiveEvent> {
@@ -146,6 +163,14 @@ export class Watcher implements WatchPeer {
     } while (this.again);
   }
 
+  /** Look once for this instance's subscribers: a change published for them may have been missed. */
+  catchUp(): void {
+    if (this.link.leading || this.subscribers === 0) return;
+    this.catchingUp = true;
+    if (this.running) this.again = true;
+    else this.schedule(0);
+  }
+
   /** Tick now (after the running tick, if one runs). */
   wake(): void {
     this.interval = this.o.tick.fastMs;
@@ -155,7 +180,7 @@ export class Watcher implements WatchPeer {
 
   private schedule(delay: number): void {
     clearTimeout(this.timer);
-    if (this.subscribers === 0 || !this.link.leading) return;
+    if (this.subscribers === 0 || !this.searching) return;
     this.timer = setTimeout(() => void this.run(), delay);
     this.timer.unref?.();
   }
@@ -169,9 +194,9 @@ export class Watcher implements WatchPeer {
     this.running = true;
     this.again = false;
     try {
-      // A follower waits: its coordinator wakes it when it takes the lead.
-      if (!this.link.leading) return;
-      const changed = await this.lead();
+      // A follower waits: its coordinator wakes it when it takes the lead, loses Redis or must catch up.
+      if (!this.searching) return;
+      const changed = this.link.leading ? await this.lead() : await this.alone();
       this.interval = changed ? this.o.tick.fastMs : Math.min(this.interval * 2, this.o.tick.slowMs);
     } catch (error) {
       this.fail(error);
@@ -181,15 +206,24 @@ export class Watcher implements WatchPeer {
     }
   }
 
-  /** The leader's tick: search, publish, hand out locally, then store the state for the next leader. */
+  /** The leader's tick: search, hand out locally, publish, then store the state for the next leader. */
   private async lead(): Promise<boolean> {
     const inherited = await this.link.inherited();
     if (inherited) this.state = inherited;
     const change = await detect(this.upstream, this.model, await this.link.interest(), this.state);
-    await this.link.publish(change);
+    // Here first: a publish that fails (Redis gone) must not keep the change from this instance's subscribers.
     this.deliver(change);
+    await this.link.publish(change, this.state);
     await this.link.save(this.state);
-    return change.entities.length > 0 || change.collections.length > 0;
+    return changed(change);
+  }
+
+  /** A tick for this instance's own subscribers only (solo, or catching up): nothing is published or stored. */
+  private async alone(): Promise<boolean> {
+    this.catchingUp = false;
+    const change = await detect(this.upstream, this.model, this.interest(), this.state);
+    this.deliver(change);
+    return changed(change);
   }
 
   private fail(error: unknown): void {
@@ -210,12 +244,18 @@ export class Watcher implements WatchPeer {
       subscribers: this.subscribers,
     };
     // A REST failure concerns every instance's subscribers; a coordination failure only this one's.
-    if (upstream) void this.link.publish(change).catch(() => undefined);
+    if (upstream && this.link.leading) void this.link.publish(change, this.state).catch(() => undefined);
     this.deliver(change);
   }
 
+  adopt(state: WatchState): void {
+    if (!this.link.leading) this.state = state;
+  }
+
   /** Hands a change (found here or published by the leader) to the local subscribers, then charges them. */
-  deliver(change: Change): void {
+  deliver(change: Change, state?: WatchState): void {
+    // The leader's state: where this instance starts should it have to search alone.
+    if (state && !this.link.leading) this.state = state;
     const everyone = [...this.entities.values(), ...this.collections.values()].flatMap((set) => [...set]);
     if (change.error) for (const w of everyone) w.channel.push({ expand: [], error: change.error });
     let answered = false;
@@ -227,34 +267,7 @@ export class Watcher implements WatchPeer {
     }
     // Subscribers no longer waiting for their first answer: the leader need not fetch for them again.
     if (answered) this.link.interestChanged(false);
-    this.charge(everyone, change);
-  }
-
-  /** Each caller pays its subscribers' share of the tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
-  private charge(everyone: readonly Subscriber[], change: Change): void {
-    const charger = this.o.charger;
-    if (!charger) return;
-    for (const [caller, tokens] of sharesOf(
-      everyone.map((w) => w.caller),
-      change.restCalls,
-      change.subscribers,
-    )) {
-      void charger
-        .spend(caller, tokens)
-        .then(({ granted, retryAfterSeconds }) => {
-          if (granted) return;
-          const error = {
-            message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`,
-            code: 'RATE_LIMITED',
-            retryAfterSeconds,
-          };
-          for (const w of everyone.filter((s) => s.caller === caller)) {
-            w.channel.push({ expand: [], error });
-            w.channel.end();
-          }
-        })
-        .catch(() => undefined);
-    }
+    if (this.o.charger) chargeTick(this.o.charger, everyone, change.restCalls, change.subscribers);
   }
 
   /** True when this was the subscriber's first answer. */

@@ -12,6 +12,7 @@ import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
 import type { Entity } from './entity';
 import { createMemoryIdempotencyStore, type IdempotencyStore } from './writes/idempotency';
+import type { WriteListener } from './writes/written';
 
 /** The REST search offset limit (SPEC "Limits"). */
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -54,6 +55,8 @@ export interface GraphContextOptions {
   onBatch?: BatchObserver;
   /** Told how many objects asked for by id turned out not to exist (or to be out of the caller's reach). */
   onMisses?: (count: number) => void;
+  /** Told of each mutation that reached REST: the models it may have changed (live watches look at once). */
+  onWrite?: WriteListener;
 }
 
 export interface Internals {
@@ -71,6 +74,7 @@ export interface Internals {
   idempotency: IdempotencyStore;
   observeBatch: BatchObserver;
   onMisses?: (count: number) => void;
+  onWrite?: WriteListener;
 }
 
 const internals = new WeakMap<GraphContext, Internals>();
@@ -103,6 +107,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     idempotency: o.idempotency ?? sharedIdempotencyStore(),
     observeBatch,
     onMisses: o.onMisses,
+    onWrite: o.onWrite,
   });
   return ctx;
 }

@@ -99,10 +99,13 @@ export function createApp(o: AppOptions) {
   const rateLimit = o.rateLimit ?? rateLimiterFor(security.limits);
   // The watchers of live updates share this app's REST caller (one hub per upstream); their REST
   // calls are charged to the subscribers' rate limits.
-  liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
+  const hub = liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
   const admission = admissionFor(security.limits);
   const busy = busyGateFor(security.limits, admission, ops);
+  const responseCache = o.responseCache
+    ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome))
+    : undefined;
   const app = createYoga({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
@@ -145,12 +148,17 @@ export function createApp(o: AppOptions) {
         busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
+        // A mutation drops the cached answers of what it changed and wakes its live watches, on every instance, at once.
+        onWrite: (written) => {
+          responseCache?.written(written);
+          hub.written(written);
+        },
       }),
       useOperationAdmission(admission),
       // Then, while paygraph is busy, a caller that spent most of its burst or runs many operations waits, unparsed.
       useBusyDoor(busy),
       // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
-      ...(o.responseCache ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome)) : []),
+      ...(responseCache?.plugins ?? []),
       useCompression(),
       // @defer and @stream: slow extras (documents, receipts) and long lists may arrive after the rest.
       useDeferStream(),

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { createRestClient, type RestClientOptions } from '../rest';
 import { createHash } from 'node:crypto';
 import { createRedisCoordinator, type TickOptions } from '../live';
+import { createSharedRedis, durabilityWarnings, type SharedRedis } from '../redis';
 import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
@@ -34,7 +35,7 @@ export interface GraphServerOptions {
   security?: SecurityConfig;
   /** Items per REST bulk call of bulk mutations (default 100). */
   bulkLimit?: number;
-  /** A Redis server shared by several instances (idempotency keys, rate limits); default: everything in process. */
+  /** A Redis server shared by several instances (idempotency keys, rate limits, cache, persisted queries, live watches); default: everything in process. */
   redisUrl?: string;
   /** Live updates: tick while things change / slowest tick (default PAYGRAPH_LIVE_TICK_MS / PAYGRAPH_LIVE_SLOW_TICK_MS, else 1 s / 8 s). */
   liveTick?: Partial<TickOptions>;
@@ -48,6 +49,21 @@ export interface RunningGraphServer {
   /** e.g. http://127.0.0.1:4000/graphql */
   url: string;
   close: () => Promise<void>;
+}
+
+/** How long `serve` waits for Redis at start before it starts degraded. */
+const REDIS_START_WAIT_MS = 2_000;
+
+/** The process's one Redis connection, its health in /readyz and /metrics, and a warning when this Redis can lose keys. */
+async function connectRedis(url: string, ops: Ops): Promise<SharedRedis> {
+  const redis = createSharedRedis({ url, log: ops.logger });
+  ops.watchRedis(redis);
+  if (!(await redis.whenUp(REDIS_START_WAIT_MS))) {
+    ops.logger.warn({ redis: 'unreachable' }, 'Redis does not answer at start: paygraph starts degraded and uses it once it answers');
+    return redis;
+  }
+  for (const warning of await durabilityWarnings(redis).catch(() => [])) ops.logger.warn({ redis: 'durability' }, warning);
+  return redis;
 }
 
 function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
@@ -101,14 +117,21 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     ...withRestTracing(ops.restHooks, tracing),
   };
   const rest = createRestClient(restOptions);
-  const idempotency = o.redisUrl ? createRedisIdempotencyStore({ url: o.redisUrl }) : undefined;
+  const redis = o.redisUrl ? await connectRedis(o.redisUrl, ops) : undefined;
+  const idempotency = redis
+    ? createRedisIdempotencyStore({
+        redis,
+        requestTimeoutMs: security.limits.requestTimeoutMs,
+        onLoss: (lostAt) => ops.idempotencyStoreLost(lostAt),
+      })
+    : undefined;
   // One token bucket per caller for every instance sharing the Redis server.
   const { rateLimitBurst: burst, rateLimitPerSecond: perSecond } = security.limits;
-  const rateLimit = o.redisUrl && perSecond > 0 ? createRedisRateLimit({ url: o.redisUrl, burst, perSecond }) : undefined;
+  const rateLimit = redis && perSecond > 0 ? createRedisRateLimit({ redis, burst, perSecond }) : undefined;
   // Instances calling the same REST API as the same application user share their live watches.
-  const live = o.redisUrl
+  const live = redis
     ? {
-        coordinator: createRedisCoordinator({ url: o.redisUrl }),
+        coordinator: createRedisCoordinator({ redis }),
         upstreamId: createHash('sha256')
           .update(JSON.stringify([o.restUrl, o.userId]))
           .digest('hex'),
@@ -118,7 +141,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     cache: o.cache ?? cacheConfigFromEnv(),
     persisted: o.persistedOperations ?? persistedOperationsConfigFromEnv(),
     limits: security.limits,
-    redisUrl: o.redisUrl,
+    redis,
   });
   const app = createApp({
     rest,
@@ -145,7 +168,9 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     address = await listen(server, o.port ?? 4000, host);
   } catch (error) {
     await rest.close();
-    await stores.close();
+    await idempotency?.close();
+    await live?.coordinator.close();
+    await redis?.close();
     throw error;
   }
   const webSocket = serveWebSocket(server, app, authenticator, { path: GRAPHQL_PATH, limits: security.limits, network: security.network });
@@ -161,7 +186,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
       await idempotency?.close();
       await rateLimit?.close?.();
       await live?.coordinator.close();
-      await stores.close();
+      await redis?.close();
       await tracing?.shutdown();
     },
   };

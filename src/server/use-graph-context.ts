@@ -10,7 +10,14 @@
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { createGraphContext, createMemoryIdempotencyStore, warningsOf, type BatchObserver, type IdempotencyStore } from '../resolvers';
+import {
+  createGraphContext,
+  createMemoryIdempotencyStore,
+  warningsOf,
+  type BatchObserver,
+  type IdempotencyStore,
+  type WriteListener,
+} from '../resolvers';
 import type { RestCaller } from '../rest/types';
 import { ANONYMOUS_CALLER } from './security/auth';
 import { callerOf, expiryOf, isSocketRequest, requesterOf } from './security/request-auth';
@@ -47,6 +54,8 @@ export interface GraphContextPluginOptions {
   scheduler?: FairScheduler;
   /** Told of every DataLoader batch (metrics). */
   onBatch?: BatchObserver;
+  /** Told of each mutation that reached REST (live watches of what it changed look at once). */
+  onWrite?: WriteListener;
 }
 
 /** The request's signal joined with its deadline, and whether the deadline is what fired. */
@@ -154,6 +163,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         bulkLimit: options.bulkLimit,
         idempotency,
         onMisses: (count) => counted.chargeMisses(count),
+        onWrite: options.onWrite,
       });
       setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
       return {

@@ -29,6 +29,9 @@ const ERROR_TYPES = [
   'RateLimitedError',
   'UpstreamError',
   'IdempotencyKeyReusedError',
+  'IdempotencyKeyBusyError',
+  'IdempotencyUnavailableError',
+  'OutcomeUnknownError',
 ];
 const isErrorType = (name: string) => ERROR_TYPES.includes(name) || name.endsWith('VersionConflictError');
 

@@ -4,41 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import { decodeGlobalId } from '../../src/resolvers';
 import { useAppFixture } from '../support/app-fixture';
+import { authorizedTransaction } from './support/transactions';
 
 // A short header timeout, so a slow REST answer is an unknown outcome.
 const f = useAppFixture({ timeouts: { headersMs: 500 } });
 
 function graph(query: string, variables: Record<string, unknown>, key?: string): Promise<Record<string, any>> {
   return f.graph(query, variables, key ? { 'idempotency-key': key } : {});
-}
-
-/** An authorized transaction of the first space, made over REST directly. */
-async function authorizedTransaction(): Promise<string> {
-  const created = await graph(
-    `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
-    {
-      input: {
-        space: String(f.space),
-        currency: 'CHF',
-        completionBehavior: 'COMPLETE_DEFERRED',
-        lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 2, amountIncludingTax: 12, type: 'PRODUCT' }],
-      },
-    },
-  );
-  const id = created.data.createTransaction.transaction.id as string;
-  const processed = await graph(
-    `mutation ($input: ProcessTransactionCardDetailsInput!) { processTransactionCardDetails(input: $input) {
-      ... on ProcessTransactionCardDetailsPayload { transaction { state } } } }`,
-    {
-      input: {
-        id,
-        paymentMethodConfiguration: String(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId),
-        cardData: { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
-      },
-    },
-  );
-  expect(processed.data.processTransactionCardDetails.transaction.state).toBe('AUTHORIZED');
-  return id;
 }
 
 const COMPLETE = /* GraphQL */ `
@@ -64,7 +36,7 @@ const COMPLETE = /* GraphQL */ `
 
 describe('Idempotency-Key', () => {
   it('runs completeTransactionOnline once for three sends, two of them concurrent: three identical answers', async () => {
-    const id = await authorizedTransaction();
+    const id = await authorizedTransaction(f);
     await f.resetCounts();
     const key = `complete-${id}`;
     const [first, second] = await Promise.all([graph(COMPLETE, { id }, key), graph(COMPLETE, { id }, key)]);
@@ -96,7 +68,7 @@ describe('Idempotency-Key', () => {
   });
 
   it('reports an unknown outcome (REST too slow) and never sends it again under the same key', async () => {
-    const id = await authorizedTransaction();
+    const id = await authorizedTransaction(f);
     await f.resetCounts();
     const VOID = `mutation ($id: ID!) { voidTransactionOnline(input: { id: $id }) { __typename ... on UpstreamError { outcomeUnknown code } } }`;
     await f.withFault({ latencyMs: 2_000, match: { operationId: 'voidTransactionOnline' } }, async () => {

@@ -1,7 +1,10 @@
-// Idempotency keys in a real redis-server: the store's rules, and two paygraph instances sharing one
-// Redis: a key used on one is honoured by the other (one REST call, the same answer).
+// Idempotency keys in a real redis-server: the store's rules (claims, doubt, a store that lost data
+// or cannot be reached), and two paygraph instances sharing one Redis: a key used on one is honoured
+// by the other (one REST call, the same answer).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRedisIdempotencyStore, type IdempotencyStore } from '../../src/resolvers';
+import { Redis } from 'ioredis';
+import { createSharedRedis, type SharedRedis } from '../../src/redis';
+import { createRedisIdempotencyStore, type RedisIdempotencyStore } from '../../src/resolvers';
 import { fingerprintOf } from '../../src/resolvers/writes/idempotency';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
@@ -9,14 +12,31 @@ import { hasRedisServer, startRedis, type RunningRedis } from '../support/redis-
 
 describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
   let redis: RunningRedis;
-  let store: IdempotencyStore;
+  let shared: SharedRedis;
+  let store: RedisIdempotencyStore;
+  const others: { store: RedisIdempotencyStore; shared: SharedRedis }[] = [];
+
+  /** Another instance's store over the same Redis. */
+  function instance(): RedisIdempotencyStore {
+    const own = createSharedRedis({ url: redis.url });
+    const other = createRedisIdempotencyStore({ redis: own, prefix: 'test:' });
+    others.push({ store: other, shared: own });
+    return other;
+  }
 
   beforeAll(async () => {
-    redis = await startRedis();
-    store = createRedisIdempotencyStore({ url: redis.url, prefix: 'test:' });
+    redis = await startRedis({ persistence: 'always' });
+    shared = createSharedRedis({ url: redis.url });
+    store = createRedisIdempotencyStore({ redis: shared, prefix: 'test:' });
+    await shared.whenUp(5_000);
   });
   afterAll(async () => {
+    for (const o of others) {
+      await o.store.close();
+      await o.shared.close();
+    }
     await store?.close();
+    await shared?.close();
     await redis?.stop();
   });
 
@@ -32,17 +52,24 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     expect((await store.claim('other caller', 'k1', fingerprintOf('m', { a: 2 }))).kind).toBe('run');
   });
 
-  it('makes a concurrent claim wait for the first, and lets a claim run again after an abandon', async () => {
+  it('makes a concurrent claim wait for the first; an unknown outcome hands the key over in doubt; an abandon frees it', async () => {
     const fp = fingerprintOf('m', {});
     const first = await store.claim('caller', 'k2', fp);
     const waiting = store.claim('caller', 'k2', fp);
     if (first.kind !== 'run') throw new Error('expected to run');
-    await first.settle({ kind: 'unknown', reason: 'timeout' });
-    expect(await waiting).toEqual({ kind: 'replay', outcome: { kind: 'unknown', reason: 'timeout' } });
+    const unknown = { kind: 'unknown', reason: 'unknown', notBefore: 42, answer: { kind: 'UpstreamError', status: 503 } } as const;
+    await first.settle(unknown);
+    const doubting = await waiting;
+    expect(doubting).toMatchObject({ kind: 'run', doubt: unknown });
+    // Abandoned (nothing sent), the key goes back to its doubt.
+    if (doubting.kind === 'run') await doubting.abandon();
+    expect(await store.claim('caller', 'k2', fp)).toMatchObject({ kind: 'run', doubt: unknown });
     const third = await store.claim('caller', 'k3', fp);
     if (third.kind !== 'run') throw new Error('expected to run');
     await third.abandon();
-    expect((await store.claim('caller', 'k3', fp)).kind).toBe('run');
+    const fourth = await store.claim('caller', 'k3', fp);
+    expect(fourth.kind).toBe('run');
+    expect('doubt' in fourth).toBe(false);
   });
 
   it('answers pending when the first claim is still running after the wait', async () => {
@@ -51,15 +78,70 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     expect(await store.claim('caller', 'k4', fp, { waitMs: 100 })).toEqual({ kind: 'pending' });
   });
 
-  it('settles a claim as unknown once its instance stopped renewing the lease, and never runs it again', async () => {
+  it('hands a claim whose instance stopped renewing its lease over in doubt, not before its send could still land', async () => {
     const fp = fingerprintOf('m', { charge: 1 });
-    const dying = createRedisIdempotencyStore({ url: redis.url, prefix: 'test:' });
-    expect((await dying.claim('caller', 'k5', fp)).kind).toBe('run');
+    const dying = instance();
+    const sendBy = Date.now() + 60_000;
+    expect((await dying.claim('caller', 'k5', fp, { sendBy })).kind).toBe('run');
     // The claimant goes away without settling (as a killed process would): its lease runs out.
     await dying.close();
-    const unknown = { kind: 'replay', outcome: { kind: 'unknown', reason: expect.stringContaining('stopped') } };
-    expect(await store.claim('caller', 'k5', fp, { waitMs: 10_000 })).toEqual(unknown);
-    expect(await store.claim('caller', 'k5', fp, { waitMs: 10_000 })).toEqual(unknown);
+    const taken = await store.claim('caller', 'k5', fp, { waitMs: 10_000 });
+    expect(taken).toMatchObject({ kind: 'run', doubt: { kind: 'unknown', reason: 'orphaned', notBefore: sendBy } });
+  });
+
+  it('finds a flushed store at the next claim: for the key lifetime, keys it does not know are in doubt', async () => {
+    const fp = fingerprintOf('m', { flush: 1 });
+    const first = await store.claim('caller', 'k6', fp);
+    if (first.kind === 'run') await first.settle({ kind: 'done', value: 'written' });
+    const other = instance();
+    // The other instance learns the store's marker before the loss (every claim and heartbeat does).
+    expect((await other.claim('caller', 'k6', fp)).kind).toBe('replay');
+    await redis.flushAll();
+    const lost = await other.claim('caller', 'k6', fp);
+    expect(lost).toMatchObject({ kind: 'run', doubt: { kind: 'unknown', reason: 'lost' } });
+    expect(other.known.lostAt).toBeGreaterThan(0);
+    // A key never used is in doubt as well: the store cannot tell it from a lost one.
+    expect(await store.claim('caller', 'k7', fp)).toMatchObject({ kind: 'run', doubt: { reason: 'lost' } });
+  });
+
+  it('finds a store gone back in time (a failover to a replica that missed writes) by its write count', async () => {
+    const fp = fingerprintOf('m', { rollback: 1 });
+    const other = instance();
+    const claim = await other.claim('caller', 'k8', fp);
+    if (claim.kind === 'run') await claim.settle({ kind: 'done', value: 'written' });
+    // What a replica that missed the last writes holds: the same marker with a lower count, no key.
+    const admin = new Redis(redis.url);
+    try {
+      const seq = Number(await admin.hget('test:store', 'seq'));
+      await admin.hset('test:store', 'seq', String(seq - 2), 'lostAt', '0');
+      await admin.del('test:["caller","k8"]');
+    } finally {
+      admin.disconnect();
+    }
+    expect(await other.claim('caller', 'k8', fp)).toMatchObject({ kind: 'run', doubt: { reason: 'lost' } });
+  });
+
+  it('answers unavailable at once while Redis is down, keeps a settle it could not write and writes it when Redis is back', async () => {
+    const fp = fingerprintOf('m', { outage: 1 });
+    const claim = await store.claim('caller', 'k9', fp);
+    if (claim.kind !== 'run') throw new Error('expected to run');
+    await redis.kill();
+    await claim.settle({ kind: 'done', value: 'answered while Redis was down' });
+    expect(store.waiting).toBe(1);
+    // This instance still answers what it holds; another one cannot know and says so.
+    expect(await store.claim('caller', 'k9', fp)).toEqual({
+      kind: 'replay',
+      outcome: { kind: 'done', value: 'answered while Redis was down' },
+    });
+    expect(await store.claim('caller', 'k10', fp)).toEqual({ kind: 'unavailable' });
+    await redis.restart();
+    await shared.whenUp(5_000);
+    await store.check();
+    expect(store.waiting).toBe(0);
+    expect(await instance().claim('caller', 'k9', fp)).toEqual({
+      kind: 'replay',
+      outcome: { kind: 'done', value: 'answered while Redis was down' },
+    });
   });
 });
 

@@ -39,13 +39,20 @@ describe('claims', () => {
     await store.close();
   });
 
-  it('an unknown outcome replays as unknown', async () => {
+  it('an unknown outcome hands the next claim over in doubt; abandoned, the doubt stays; settled, it is done', async () => {
     const store = createMemoryIdempotencyStore();
-    await asRun(await store.claim('c', 'k', 'fp')).settle({ kind: 'unknown', reason: 'the REST call timed out after sending' });
-    expect(await store.claim('c', 'k', 'fp')).toEqual({
-      kind: 'replay',
-      outcome: { kind: 'unknown', reason: 'the REST call timed out after sending' },
-    });
+    const unknown = { kind: 'unknown', reason: 'unknown', notBefore: 123, answer: { kind: 'UpstreamError' } } as const;
+    await asRun(await store.claim('c', 'k', 'fp')).settle(unknown);
+    const doubting = asRun(await store.claim('c', 'k', 'fp'));
+    expect(doubting.doubt).toEqual(unknown);
+    // While it reconciles, a concurrent claim waits for it.
+    expect(await store.claim('c', 'k', 'fp', { waitMs: 5 })).toEqual({ kind: 'pending' });
+    await doubting.abandon();
+    const again = asRun(await store.claim('c', 'k', 'fp'));
+    expect(again.doubt).toEqual(unknown);
+    await again.settle(done('found'));
+    expect(await store.claim('c', 'k', 'fp')).toEqual({ kind: 'replay', outcome: done('found') });
+    expect(await store.claim('c', 'k', 'other')).toEqual({ kind: 'reused' });
     await store.close();
   });
 

@@ -293,10 +293,16 @@ export type MutationErrorCode =
   | 'BULK_LIMIT_EXCEEDED'
   /** ForbiddenError: The caller (or the REST user) may not do this. */
   | 'FORBIDDEN'
+  /** IdempotencyKeyBusyError: The first request with this idempotency key is still running, or may still reach REST; nothing was sent. */
+  | 'IDEMPOTENCY_KEY_BUSY'
   /** IdempotencyKeyReusedError: The idempotency key was used before with another input; nothing was sent. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** IdempotencyUnavailableError: The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent. */
+  | 'IDEMPOTENCY_UNAVAILABLE'
   /** NotFoundError: An object (or the space) the input names does not exist, or the caller may not see it. */
   | 'NOT_FOUND'
+  /** OutcomeUnknownError: The first request with this idempotency key may have been carried out and REST cannot tell; read the object first. */
+  | 'OUTCOME_UNKNOWN'
   /** RateLimitedError: The request rate is limited; try again later. */
   | 'RATE_LIMITED'
   /** StateTransitionError: The state of an object the mutation acts on does not allow it; nothing was changed. */
@@ -459,7 +465,9 @@ export type CheckoutCreateTransactionMutationVariables = Exact<{
 export type CheckoutCreateTransactionMutation = { createTransaction:
     | { __typename: 'CreateTransactionPayload', transaction: { id: string, restId: string, state: TransactionState | null, currency: string | null, lineItems: Array<{ name: string | null, amountIncludingTax: string | null }> | null, token: { id: string } | null } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
@@ -474,8 +482,11 @@ export type CheckoutProcessCardMutationVariables = Exact<{
 
 export type CheckoutProcessCardMutation = { processTransactionCardDetails:
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'OutcomeUnknownError', code: MutationErrorCode, message: string }
     | { __typename: 'ProcessTransactionCardDetailsPayload', transaction: { id: string, state: TransactionState | null, version: number } | null }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
@@ -491,8 +502,11 @@ export type CheckoutCompleteMutationVariables = Exact<{
 export type CheckoutCompleteMutation = { completeTransactionOnline:
     | { __typename: 'CompleteTransactionOnlinePayload', transactionCompletion: { id: string, state: TransactionCompletionState | null, amount: string | null } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
+    | { __typename: 'OutcomeUnknownError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }
     | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
@@ -507,7 +521,9 @@ export type CheckoutRefundMutationVariables = Exact<{
 export type CheckoutRefundMutation = { createRefund:
     | { __typename: 'CreateRefundPayload', refund: { id: string, state: RefundState | null, amount: string | null, transaction: { id: string, state: TransactionState | null } | null } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'StateTransitionError', currentState: string | null, code: MutationErrorCode, message: string }
@@ -562,8 +578,11 @@ export type LiveAuthorizeMutationVariables = Exact<{
 
 export type LiveAuthorizeMutation = { processTransactionCardDetails:
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'ProcessTransactionCardDetailsPayload' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
@@ -579,8 +598,11 @@ export type LiveCompleteMutationVariables = Exact<{
 export type LiveCompleteMutation = { completeTransactionOnline:
     | { __typename: 'CompleteTransactionOnlinePayload' }
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }
@@ -594,8 +616,11 @@ export type LiveVoidMutationVariables = Exact<{
 
 export type LiveVoidMutation = { voidTransactionOnline:
     | { __typename: 'ForbiddenError' }
+    | { __typename: 'IdempotencyKeyBusyError' }
     | { __typename: 'IdempotencyKeyReusedError' }
+    | { __typename: 'IdempotencyUnavailableError' }
     | { __typename: 'NotFoundError' }
+    | { __typename: 'OutcomeUnknownError' }
     | { __typename: 'RateLimitedError' }
     | { __typename: 'StateTransitionError' }
     | { __typename: 'UpstreamError' }

@@ -198,10 +198,16 @@ export type MutationErrorCode =
   | 'BULK_LIMIT_EXCEEDED'
   /** ForbiddenError: The caller (or the REST user) may not do this. */
   | 'FORBIDDEN'
+  /** IdempotencyKeyBusyError: The first request with this idempotency key is still running, or may still reach REST; nothing was sent. */
+  | 'IDEMPOTENCY_KEY_BUSY'
   /** IdempotencyKeyReusedError: The idempotency key was used before with another input; nothing was sent. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** IdempotencyUnavailableError: The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent. */
+  | 'IDEMPOTENCY_UNAVAILABLE'
   /** NotFoundError: An object (or the space) the input names does not exist, or the caller may not see it. */
   | 'NOT_FOUND'
+  /** OutcomeUnknownError: The first request with this idempotency key may have been carried out and REST cannot tell; read the object first. */
+  | 'OUTCOME_UNKNOWN'
   /** RateLimitedError: The request rate is limited; try again later. */
   | 'RATE_LIMITED'
   /** StateTransitionError: The state of an object the mutation acts on does not allow it; nothing was changed. */
@@ -389,7 +395,9 @@ export type CreateCustomerMutationVariables = Exact<{
 export type CreateCustomerMutation = { createCustomer:
     | { __typename: 'CreateCustomerPayload', customer: { id: string, restId: string, givenName: string | null, version: number } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'UpstreamError', code: MutationErrorCode, message: string }
@@ -404,7 +412,9 @@ export type UpdateCustomerMutationVariables = Exact<{
 export type UpdateCustomerMutation = { updateCustomer:
     | { __typename: 'CustomerVersionConflictError', currentVersion: number | null, code: MutationErrorCode, message: string, current: { id: string, givenName: string | null, version: number } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'UpdateCustomerPayload', customer: { id: string, givenName: string | null, version: number } | null }
@@ -420,7 +430,9 @@ export type CreateTransactionMutationVariables = Exact<{
 export type CreateTransactionMutation = { createTransaction:
     | { __typename: 'CreateTransactionPayload', transaction: { id: string, state: TransactionState | null, currency: string | null, authorizationAmount: string | null, authorizationAmountMoney: { amount: string, currencyCode: string } | null, lineItems: Array<{ uniqueId: string | null, amountIncludingTax: string | null }> | null } | null }
     | { __typename: 'ForbiddenError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyKeyBusyError', code: MutationErrorCode, message: string }
     | { __typename: 'IdempotencyKeyReusedError', code: MutationErrorCode, message: string }
+    | { __typename: 'IdempotencyUnavailableError', code: MutationErrorCode, message: string }
     | { __typename: 'NotFoundError', code: MutationErrorCode, message: string }
     | { __typename: 'RateLimitedError', code: MutationErrorCode, message: string }
     | { __typename: 'StateTransitionError', code: MutationErrorCode, message: string }

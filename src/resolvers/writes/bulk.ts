@@ -21,6 +21,7 @@ import {
 } from './errors';
 import { Problems, readId, readSpace, readVersion, restValue } from './ids';
 import { runIdempotent } from './idempotent-run';
+import { noteWrite } from './notify';
 import type { PayloadValue } from './payload';
 import { bodyOf, type Input } from './request';
 import { refusal, send, type MutationOutcome } from './run';
@@ -199,6 +200,7 @@ async function execute(
     chunks.map((chunk) => () => sendChunk(ctx, spec, space, chunk)),
   );
   const sent = answers.some((a) => 'sent' in a && a.sent);
+  if (sent) noteWrite(ctx, spec, { space, path: {}, query: {} }, undefined);
   const failed = answers.find((a) => 'failure' in a);
   // Nothing reached REST: the failure is the field's, and the idempotency key stays free, as before a single call.
   if (failed && !sent) throw failed.failure;
@@ -228,5 +230,9 @@ export async function runBulk(
   const read = new Problems();
   const items = list.map((item, index) => readItem(spec, item, index, space, read));
   const invalid = problemsByItem(spec, items, read);
-  return runIdempotent(ctx, info, spec, input, () => execute(ctx, spec, space, items, invalid));
+  // Bulk outcomes are kept whole once anything was sent (each item says what happened to it): no marker.
+  return runIdempotent(ctx, info, spec, input, () => ({
+    send: () => execute(ctx, spec, space, items, invalid),
+    reconcile: { kind: 'none' },
+  }));
 }

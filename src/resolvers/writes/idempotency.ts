@@ -1,37 +1,59 @@
 // Idempotency keys for mutations: a mutation sent again with the same key runs once. The store is one
-// small async interface so a shared store (Redis: claim by SET NX of the fingerprint, settle by SET,
-// wait by polling or pub/sub) can replace the in-process one without touching the callers.
+// small async interface, in process or shared through Redis (idempotency-redis), and a cache of
+// outcomes, not the only defence: an outcome it does not know for sure (REST never answered, the
+// claiming instance stopped, the store lost its records) comes back as a claim "in doubt", which the
+// caller reconciles with REST before anything is sent again (idempotent-run).
 import { createHash } from 'node:crypto';
 
 /**
- * What a settled claim remembers. `done`: REST answered and `value` is what the mutation returned
- * (stored as given; a shared store serialises it as JSON, so the caller encodes bigint, e.g. as a
- * string, before settling). `unknown`: the REST call was sent but its outcome is unknown (timeout,
- * connection lost after sending); a repeat reports it instead of sending again.
+ * An outcome REST never confirmed: the call may have been carried out. `notBefore`: until then
+ * (ms since the epoch) the first send may still reach REST, so finding nothing proves nothing yet.
+ * `answer`: what the first request was answered (an UpstreamError), when there was one.
  */
-export type StoredOutcome = { kind: 'done'; value: unknown } | { kind: 'unknown'; reason: string };
+export interface UnknownOutcome {
+  kind: 'unknown';
+  /** Why: `unknown` (REST never confirmed), `orphaned` (the instance that sent it stopped or lost the store), `lost` (the store lost its records). */
+  reason: 'unknown' | 'orphaned' | 'lost';
+  notBefore: number;
+  answer?: unknown;
+}
+
+/**
+ * What a settled claim remembers. `done`: REST answered and `value` is what the mutation returned
+ * (stored as given; a shared store serialises it as JSON, bigint included). `unknown`: see above;
+ * the next claim of the key is handed over in doubt.
+ */
+export type StoredOutcome = { kind: 'done'; value: unknown } | UnknownOutcome;
 
 /**
  * The answer to a claim:
- * - `run`: first use of the key; the caller runs the mutation, then `settle`s with its outcome, or
- *   `abandon`s when nothing was sent upstream (the key is forgotten and a waiter may run instead).
- *   Both are safe to call more than once; only the first call of either counts.
+ * - `run`: the caller holds the key and runs the mutation, then `settle`s with its outcome, or
+ *   `abandon`s when nothing was sent upstream (the key goes back to what it was: free, or in doubt).
+ *   Both are safe to call more than once; only the first call of either counts. With `doubt`, the
+ *   key may have been used before (see UnknownOutcome): the caller reconciles with REST first.
  * - `replay`: the key was used with the same fingerprint and is settled (possibly while we waited).
  * - `reused`: the key is held (pending or settled) for a different fingerprint.
  * - `pending`: the first claim is still running after `waitMs`; the caller answers "in progress,
  *   retry later" and sends nothing.
+ * - `unavailable`: the store cannot be reached; nothing is known about the key.
  */
 export type Claim =
-  | { kind: 'run'; settle(outcome: StoredOutcome): Promise<void>; abandon(): Promise<void> }
-  | { kind: 'replay'; outcome: StoredOutcome }
+  | { kind: 'run'; doubt?: UnknownOutcome; settle(outcome: StoredOutcome): Promise<void>; abandon(): Promise<void> }
+  | { kind: 'replay'; outcome: { kind: 'done'; value: unknown } }
   | { kind: 'reused' }
-  | { kind: 'pending' };
+  | { kind: 'pending' }
+  | { kind: 'unavailable' };
 
 export interface ClaimOptions {
   /** Aborts waiting for a concurrent first claim; the claim then rejects with the signal's reason. */
   signal?: AbortSignal;
   /** How long to wait for a concurrent first claim to settle (default 30 s). */
   waitMs?: number;
+  /**
+   * Until when (ms since the epoch) this claim's REST call could still reach REST: its request's
+   * deadline and a grace. Should the claimant stop, a later claim reconciles as conclusive after it.
+   */
+  sendBy?: number;
 }
 
 export interface IdempotencyStore {
@@ -55,12 +77,16 @@ export interface MemoryStoreOptions {
 
 export const DEFAULT_IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 export const DEFAULT_IDEMPOTENCY_WAIT_MS = 30_000;
+/** How long after its request's deadline (or a timeout) a REST call may still be carried out. */
+export const SEND_GRACE_MS = 10_000;
 const DEFAULT_MAX_ENTRIES = 100_000;
 
 interface Entry {
   fingerprint: string;
   expiresAt: number;
   outcome?: StoredOutcome;
+  /** The unknown outcome a claim in doubt took over: what the key goes back to when it is abandoned. */
+  prior?: UnknownOutcome;
   /** Called once when the entry settles or is abandoned. */
   wake: Set<() => void>;
 }
@@ -117,8 +143,8 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
     }
   };
 
-  const runClaim = (id: string, fingerprint: string): Claim => {
-    const entry: Entry = { fingerprint, expiresAt: now() + ttlMs, wake: new Set() };
+  const runClaim = (id: string, fingerprint: string, prior?: UnknownOutcome): Claim => {
+    const entry: Entry = { fingerprint, expiresAt: now() + ttlMs, prior, wake: new Set() };
     entries.set(id, entry);
     enforceBound();
     let finished = false;
@@ -127,6 +153,9 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
       finished = true;
       if (entries.get(id) !== entry) return wakeAll(entry); // expired or closed meanwhile
       entries.delete(id);
+      // Abandoned in doubt: the key goes back to the unknown outcome it was.
+      outcome ??= entry.prior;
+      entry.prior = undefined;
       if (outcome) {
         entry.outcome = outcome;
         entry.expiresAt = now() + ttlMs;
@@ -137,6 +166,7 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
     };
     return {
       kind: 'run',
+      ...(prior ? { doubt: prior } : {}),
       // The interface is async for shared stores; this one settles at once.
       settle: (outcome) => Promise.resolve(finish(outcome)),
       abandon: () => Promise.resolve(finish(undefined)),
@@ -172,7 +202,12 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
         const entry = liveEntry(id);
         if (!entry) return runClaim(id, fingerprint);
         if (entry.fingerprint !== fingerprint) return { kind: 'reused' };
-        if (entry.outcome) return { kind: 'replay', outcome: entry.outcome };
+        if (entry.outcome?.kind === 'done') return { kind: 'replay', outcome: entry.outcome };
+        // In doubt: the claim takes the key over (a concurrent one waits for it) and reconciles.
+        if (entry.outcome) {
+          forget(id, entry);
+          return runClaim(id, fingerprint, entry.outcome);
+        }
         if ((await waitFor(entry, options)) === 'timeout' || closed) return { kind: 'pending' };
         // Woken: settled (replay on the next turn), abandoned or expired (we may run it ourselves).
       }

@@ -7,4 +7,6 @@ export { payloadTypeName } from './plan';
 export { loadCurrent } from './current';
 export { RESERVED_INPUT_FIELDS } from './request';
 export { createMemoryIdempotencyStore, type IdempotencyStore } from './idempotency';
-export { createRedisIdempotencyStore, type RedisStoreOptions } from './idempotency-redis';
+export { createRedisIdempotencyStore, RedisIdempotencyStore, type RedisStoreOptions } from './idempotency-redis';
+export { METADATA_MARKER_KEY, markerFieldOf, reconciliationOf } from './marker';
+export type { WriteListener, WrittenModel } from './written';

@@ -1,6 +1,7 @@
 // One mutation, start to end: permission, the input read into a REST call, validation, the
-// idempotency key, the one REST call (carrying the expand of the payload's selection), its outcome as
-// a payload or a typed error, and forgetting what the read path held of the data before.
+// idempotency key (and the marker it leaves on the object, to reconcile with REST), the one REST call
+// (carrying the expand of the payload's selection), its outcome as a payload or a typed error,
+// forgetting what the read path held of the data before, and waking the live watches of what changed.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
 import { RestError, RestHttpError } from '../../rest/errors';
@@ -9,7 +10,9 @@ import { mayUseSpace, mayWrite } from '../caller';
 import { internalsOf, type GraphContext } from '../context';
 import { expandParam } from '../expand-planner';
 import { fromRestError, isMutationError, mutationError, outcomeUnknown, validationError, type MutationErrorValue } from './errors';
-import { runIdempotent } from './idempotent-run';
+import { runIdempotent, type KeyedWrite, type Reconciliation } from './idempotent-run';
+import { findMarked, markerFieldOf, reconciliationOf, stamp } from './marker';
+import { noteWrite } from './notify';
 import { createdObject, type PayloadValue } from './payload';
 import { payloadExpand } from './plan';
 import { buildRequest, type Input, type WriteRequest } from './request';
@@ -60,7 +63,9 @@ async function execute(
 ): Promise<{ outcome: MutationOutcome; sent: boolean; unknown: boolean }> {
   try {
     const body = await send(ctx, spec, r, expand);
-    return { outcome: payloadOf(spec, r, body, expand), sent: true, unknown: false };
+    const outcome = payloadOf(spec, r, body, expand);
+    noteWrite(ctx, spec, r, outcome.object);
+    return { outcome, sent: true, unknown: false };
   } catch (error) {
     if (!(error instanceof RestError)) throw error;
     const outcome = fromRestError(error, {
@@ -71,8 +76,40 @@ async function execute(
     });
     // REST refusing the credentials (401) carried nothing out: the key is not kept for that outcome.
     const refusedCredentials = error instanceof RestHttpError && error.status === 401;
-    return { outcome, sent: error.attempts > 0 && !refusedCredentials, unknown: outcomeUnknown(error) };
+    const sent = error.attempts > 0 && !refusedCredentials;
+    if (sent) noteWrite(ctx, spec, r, r.object);
+    return { outcome, sent, unknown: outcomeUnknown(error) };
   }
+}
+
+/** A versioned update sent with its version (REST refuses a stale one: 409) and a delete (404 once done) cannot be applied twice by REST itself. */
+function guardedByRest(spec: MutationSpec, r: WriteRequest): boolean {
+  return reconciliationOf(spec) === 'guarded' && (spec.kind === 'delete' || r.sentVersion !== undefined);
+}
+
+/** The write under an idempotency key's marker: stamped where the object can carry it, and how REST reconciles it. */
+function keyedWrite(ctx: GraphContext, spec: MutationSpec, r: WriteRequest, expand: string[], marker: string | undefined) {
+  const field = marker === undefined ? undefined : markerFieldOf(spec);
+  let reconcile: Reconciliation<MutationOutcome> = { kind: 'none' };
+  if (field && marker !== undefined && r.body !== undefined) {
+    const stamped = stamp(field, r.body as Input, marker);
+    if ('problem' in stamped) return validationError([stamped.problem]);
+    if ('body' in stamped) {
+      r = { ...r, body: stamped.body };
+      const marked = r;
+      reconcile = {
+        kind: 'marker',
+        find: async () => {
+          const found = await findMarked(ctx, spec, marked, stamped.marking, expand);
+          return found ? payloadOf(spec, marked, found, expand) : null;
+        },
+      };
+    }
+  } else if (marker !== undefined && guardedByRest(spec, r)) {
+    reconcile = { kind: 'guarded', deleted: spec.kind === 'delete' ? payloadOf(spec, r, undefined, expand) : undefined };
+  }
+  const write: KeyedWrite<MutationOutcome> = { send: () => execute(ctx, spec, r, expand), reconcile };
+  return write;
 }
 
 /** Runs a single (not bulk) mutation. */
@@ -84,7 +121,7 @@ export async function runMutation(ctx: GraphContext, info: GraphQLResolveInfo, s
   const invalid = request.body === undefined ? [] : validateRequestBody(spec.operation.operationId, request.body);
   if (invalid.length > 0) return validationError(invalid);
   const expand = payloadExpand(info, spec);
-  return runIdempotent(ctx, info, spec, input, () => execute(ctx, spec, request, expand));
+  return runIdempotent(ctx, info, spec, input, (marker) => keyedWrite(ctx, spec, request, expand, marker));
 }
 
 export { isMutationError };

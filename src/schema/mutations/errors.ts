@@ -186,6 +186,20 @@ const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types
     'IdempotencyKeyReusedError',
     'The idempotency key was used before with a different input: nothing was sent.',
   ),
+  IdempotencyKeyBusyError: errorType(
+    'IdempotencyKeyBusyError',
+    'The first request with this idempotency key is still running, or may still reach REST: nothing was sent. Send the same request again after `retryAfterSeconds`.',
+    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+  ),
+  IdempotencyUnavailableError: errorType(
+    'IdempotencyUnavailableError',
+    'paygraph cannot check the idempotency key now (its key store, or REST to reconcile with, does not answer): nothing was sent. Send the same request again after `retryAfterSeconds`.',
+    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+  ),
+  OutcomeUnknownError: errorType(
+    'OutcomeUnknownError',
+    'The first request with this idempotency key may have been carried out, and REST cannot tell paygraph (the object carries no marker of the key): nothing was sent. Read the object before deciding; the key keeps this answer.',
+  ),
 };
 
 /** The error types a result of `spec` in `scope` holds, in the catalog's order. */

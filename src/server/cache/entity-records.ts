@@ -7,6 +7,7 @@
 import type { Cache, CacheEntityRecord } from '@envelop/response-cache';
 import { resourceByModel } from '../../catalog';
 import { decodeGlobalId } from '../../resolvers';
+import { withGenerations, type GenerationalCache } from './generations';
 
 export interface LookupListener {
   (outcome: 'hit' | 'miss' | 'error'): void;
@@ -35,12 +36,16 @@ export interface IndexedCache extends Cache {
   settled(): Promise<void>;
 }
 
+const isGenerational = (cache: Cache): cache is GenerationalCache => (cache as Partial<GenerationalCache>).generational === true;
+
 /**
- * `inner` with records keyed by their real type, type-wide invalidation, and each lookup reported.
+ * `inner` with records keyed by their real type, type-wide invalidation, the generation check (no
+ * answer stored whose read began before an invalidation of what it holds), and each lookup reported.
  * A store that fails (Redis unreachable) never fails the request: a lookup is then a miss, a write
- * is skipped; answers it could not drop still end with their TTL.
+ * is skipped; answers it could not drop are dropped once it answers again (the Redis store).
  */
-export function indexedCache(inner: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): IndexedCache {
+export function indexedCache(store: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): IndexedCache {
+  const inner = isGenerational(store) ? store : withGenerations(store);
   const running = new Set<Promise<void>>();
   return {
     async get(id) {

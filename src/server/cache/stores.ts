@@ -1,7 +1,7 @@
 // The stores several instances may share, made once per served process from the configuration: the
 // response cache and the persisted queries live in this process, or both in the Redis of REDIS_URL
-// (one connection for the two; the idempotency keys of mutations have their own, in src/resolvers).
-import { Redis } from 'ioredis';
+// (through the process's one shared connection and its breaker, src/redis).
+import type { SharedRedis } from '../../redis';
 import { schema } from '../../schema';
 import { loadAllowList } from '../persisted/allow-list';
 import type { PersistedOperationsConfig } from '../persisted/config';
@@ -17,22 +17,20 @@ export interface SharedStoresOptions {
   cache: CacheConfig;
   persisted: PersistedOperationsConfig;
   limits: Limits;
-  redisUrl?: string;
+  redis?: SharedRedis;
 }
 
 export interface SharedStores {
   responseCache?: ResponseCacheSetup;
   persistedOperations?: PersistedOperationsSetup;
-  close(): Promise<void>;
 }
 
 export function createSharedStores(o: SharedStoresOptions): SharedStores {
   // The allow-list is read first: a bad file stops the start before any connection is made.
   const allowList = o.persisted.mode === 'allow-list' ? loadAllowList(o.persisted.file!) : undefined;
-  const needsRedis = o.redisUrl !== undefined && (o.cache.enabled || o.persisted.mode === 'apq');
-  // While Redis is unreachable, commands fail within about a second and the stores fall back (a
-  // lookup misses, a write is skipped): the cache never stops paygraph from answering.
-  const redis = needsRedis ? new Redis(o.redisUrl!, { maxRetriesPerRequest: 1, commandTimeout: 1_000 }) : undefined;
+  // While Redis is unreachable, the breaker refuses commands at once and the stores fall back (a
+  // lookup misses, a write is skipped): the cache never stops paygraph from answering, nor slows it.
+  const redis = o.redis;
   const store = redis && o.cache.enabled ? createRedisCache(redis, `${CACHE_KEY_PREFIX}${schemaFingerprint(schema)}:`) : undefined;
   const responseCache = o.cache.enabled ? { config: o.cache, store } : undefined;
   let persistedOperations: PersistedOperationsSetup | undefined;
@@ -43,11 +41,5 @@ export function createSharedStores(o: SharedStoresOptions): SharedStores {
       store: redis ? createRedisDocumentStore(redis, o.persisted.allowance) : createMemoryDocumentStore(undefined, o.persisted.allowance),
       limits: o.limits,
     };
-  return {
-    responseCache,
-    persistedOperations,
-    close: async () => {
-      await redis?.quit();
-    },
-  };
+  return { responseCache, persistedOperations };
 }

@@ -10,8 +10,8 @@ import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
 import { getOperationAST, OperationTypeNode, visit, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { resources } from '../../catalog';
-import type { InboundCaller } from '../../resolvers';
+import { resourceByModel, resources } from '../../catalog';
+import type { InboundCaller, WrittenModel } from '../../resolvers';
 import { ANONYMOUS_CALLER } from '../security/auth';
 import { callerOf } from '../security/request-auth';
 import type { CacheConfig } from './config';
@@ -56,8 +56,18 @@ function sessionOf(request: Request | undefined): string {
 
 const requestOf = (context: unknown) => (context as { request?: Request } | undefined)?.request;
 
+export interface AppResponseCache {
+  plugins: Plugin[];
+  /**
+   * Drops the answers holding objects of the models a mutation wrote, whatever its selection named
+   * (envelop drops only what the result shows: `updateCustomer { __typename }` shows nothing). The
+   * mutation's answer waits for it, like for envelop's own invalidation.
+   */
+  written(models: readonly WrittenModel[]): void;
+}
+
 /** The response cache's plugins: what must not be cached is marked, envelop's plugin, then waiting for invalidations. */
-export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSchema, onLookup: LookupListener): Plugin[] {
+export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSchema, onLookup: LookupListener): AppResponseCache {
   const referenceTypes = new Set(resources.filter((r) => cacheClassOf(r) === 'reference').map((r) => r.typeName));
   const store = setup.store ?? createInMemoryCache({ max: setup.config.maxEntries });
   const uncacheable = new WeakSet<object>();
@@ -87,5 +97,9 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
   const settle: Plugin = {
     onExecute: ({ args }) => (isMutation(args) ? { onExecuteDone: () => indexed.settled() } : undefined),
   };
-  return [marker, cache as Plugin, settle];
+  const written = (models: readonly WrittenModel[]) => {
+    const typenames = new Set(models.map((m) => resourceByModel.get(m.model)?.typeName).filter((t): t is string => t !== undefined));
+    if (typenames.size > 0) void indexed.invalidate([...typenames].map((typename) => ({ typename })));
+  };
+  return { plugins: [marker, cache as Plugin, settle], written };
 }

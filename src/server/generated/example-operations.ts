@@ -22,10 +22,16 @@ export type MutationErrorCode =
   | 'BULK_LIMIT_EXCEEDED'
   /** ForbiddenError: The caller (or the REST user) may not do this. */
   | 'FORBIDDEN'
+  /** IdempotencyKeyBusyError: The first request with this idempotency key is still running, or may still reach REST; nothing was sent. */
+  | 'IDEMPOTENCY_KEY_BUSY'
   /** IdempotencyKeyReusedError: The idempotency key was used before with another input; nothing was sent. */
   | 'IDEMPOTENCY_KEY_REUSED'
+  /** IdempotencyUnavailableError: The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent. */
+  | 'IDEMPOTENCY_UNAVAILABLE'
   /** NotFoundError: An object (or the space) the input names does not exist, or the caller may not see it. */
   | 'NOT_FOUND'
+  /** OutcomeUnknownError: The first request with this idempotency key may have been carried out and REST cannot tell; read the object first. */
+  | 'OUTCOME_UNKNOWN'
   /** RateLimitedError: The request rate is limited; try again later. */
   | 'RATE_LIMITED'
   /** StateTransitionError: The state of an object the mutation acts on does not allow it; nothing was changed. */
@@ -189,6 +195,8 @@ export type CreateTransactionMutation = { createTransaction:
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string, fields: Array<{ path: string, message: string }> }
    };
 
@@ -200,6 +208,9 @@ export type ProcessCardMutationVariables = Exact<{
 
 
 export type ProcessCardMutation = { processTransactionCardDetails:
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
@@ -221,6 +232,9 @@ export type CompleteMutation = { completeTransactionOnline:
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
     | { currentState: string | null, code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
@@ -234,6 +248,8 @@ export type RefundMutationVariables = Exact<{
 
 export type RefundMutation = { createRefund:
     | { refund: { state: RefundState | null, amount: string | null, transaction: { state: TransactionState | null } | null } | null }
+    | { code: MutationErrorCode, message: string }
+    | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }
     | { code: MutationErrorCode, message: string }

@@ -1,6 +1,9 @@
 // /healthz: the process answers (200). /readyz: the REST API answers a signed call and accepts the
 // key (one cheap listSpaces, limit 1, cached a few seconds and shared by concurrent probes); 503 with
 // a reason otherwise. Reasons name the kind of failure only, never the key, URL or upstream message.
+// A Redis that does not answer leaves the instance ready but degraded (200, `"status":"degraded"`):
+// every instance shares the same Redis, so taking them out of the balancer for it would turn a
+// degraded service (no shared cache, keyed mutations refused typed) into no service at all.
 import type { Plugin } from 'graphql-yoga';
 import { RestError } from '../../rest/errors';
 import type { RestCaller } from '../../rest/types';
@@ -51,7 +54,7 @@ export class ReadinessProbe {
   }
 }
 
-export function useHealth(probe: ReadinessProbe, draining: () => boolean): Plugin {
+export function useHealth(probe: ReadinessProbe, draining: () => boolean, degraded: () => string | undefined = () => undefined): Plugin {
   return {
     async onRequest(payload) {
       const { url, request, fetchAPI } = payload;
@@ -62,7 +65,9 @@ export function useHealth(probe: ReadinessProbe, draining: () => boolean): Plugi
       // A draining instance tells the load balancer to stop sending while it finishes what it has.
       if (draining()) return json(503, { status: 'unavailable', reason: 'shutting down' });
       const readiness = await probe.check();
-      json(readiness.ready ? 200 : 503, readiness.ready ? { status: 'ready' } : { status: 'unavailable', reason: readiness.reason });
+      if (!readiness.ready) return json(503, { status: 'unavailable', reason: readiness.reason });
+      const reason = degraded();
+      json(200, reason ? { status: 'degraded', reason } : { status: 'ready' });
     },
   };
 }

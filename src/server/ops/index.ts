@@ -4,6 +4,7 @@
 import type { Plugin } from 'graphql-yoga';
 import type { DestinationStream, Logger } from 'pino';
 import type { CallEvent, RestClientOptions } from '../../rest/client';
+import type { SharedRedis } from '../../redis';
 import type { RestCaller } from '../../rest/types';
 import { ReadinessProbe, useHealth } from './health';
 import { LiveStreams } from './live-streams';
@@ -39,6 +40,7 @@ export class Ops {
   readonly logger: Logger;
   readonly streams = new LiveStreams();
   private draining = false;
+  private redis?: SharedRedis;
   private readonly readyCacheMs?: number;
   private readonly metricsAccess?: MetricsAccess;
 
@@ -61,12 +63,37 @@ export class Ops {
     },
   };
 
+  /** The process's shared Redis: its health in /readyz ("degraded") and /metrics. */
+  watchRedis(redis: SharedRedis): void {
+    this.redis = redis;
+    this.metrics.watchRedis(redis);
+  }
+
+  /** The idempotency key store lost data (found by its marker): said once in the log and counted. */
+  idempotencyStoreLost(lostAt: number): void {
+    this.metrics.idempotencyStoreLosses.inc();
+    this.logger.warn(
+      { redis: 'data lost', lostAt: new Date(lostAt).toISOString() },
+      'Redis lost idempotency keys: for their lifetime, keyed mutations are reconciled with REST before anything is sent (see the README, Deploying with Redis)',
+    );
+  }
+
+  /** What runs degraded now, for /readyz (undefined: nothing). */
+  private degraded(): string | undefined {
+    if (!this.redis || this.redis.up) return undefined;
+    return `Redis is unreachable (${this.redis.lastFailure ?? 'not connected'})`;
+  }
+
   /** The yoga plugins, first in the app's list: health and metrics answer before authentication. */
   plugins(rest: RestCaller): Plugin[] {
     const logging = useLogging(this.logger);
     return [
       logging.plugin,
-      useHealth(new ReadinessProbe(rest, this.readyCacheMs), () => this.draining),
+      useHealth(
+        new ReadinessProbe(rest, this.readyCacheMs),
+        () => this.draining,
+        () => this.degraded(),
+      ),
       ...(this.metricsAccess ? [useMetricsAccess(this.metricsAccess)] : []),
       useMetrics(this.metrics),
       useOperationObserver((record, request) => {

@@ -2,6 +2,7 @@
 // Labels hold only bounded, non-secret values: operation names (capped in number), operation types,
 // outcomes, REST operationIds and statuses; never a variable, filter value, space or header.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { SharedRedis } from '../../redis';
 import type { CallEvent } from '../../rest/client';
 import type { BatchObserver } from '../../resolvers';
 
@@ -84,6 +85,45 @@ export class AppMetrics {
     help: 'Live update subscriptions currently open (SSE and WebSocket)',
     registers: [this.registry],
   });
+
+  readonly idempotencyStoreLosses = new Counter({
+    name: 'paygraph_idempotency_store_losses_total',
+    help: 'Times the idempotency key store was found to have lost data (its marker gone, replaced or gone back; keys evicted)',
+    registers: [this.registry],
+  });
+
+  /** The shared Redis's health: up (1/0), outages since start, and whether paygraph runs degraded. */
+  watchRedis(redis: SharedRedis): void {
+    this.readGauge('paygraph_redis_up', 'Whether the shared Redis answers (0: the breaker is open, every user of Redis falls back)', () =>
+      redis.up ? 1 : 0,
+    );
+    this.readGauge(
+      'paygraph_degraded',
+      'Whether paygraph runs degraded (1: a dependency it can do without, Redis, does not answer; /readyz says why)',
+      () => (redis.up ? 0 : 1),
+    );
+    new Counter({
+      name: 'paygraph_redis_outages_total',
+      help: 'Times the shared Redis stopped answering (the breaker opened)',
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        this.inc(redis.outages);
+      },
+    });
+  }
+
+  /** A gauge read when /metrics is asked for. */
+  private readGauge(name: string, help: string, read: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(read());
+      },
+    });
+  }
 
   /** Adds Node's process metrics (event loop lag, memory, ...): for the served process, not for every test app. */
   collectProcessMetrics(): void {

@@ -6,6 +6,7 @@
 // registering caller's daily allowance of registrations and bytes: past it nothing more is kept.
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import type { SharedRedis } from '../../redis';
 
 /** What one caller may register in a window: new entries, and their bytes (an alias counts ALIAS_BYTES). */
 export interface RegistrationAllowance {
@@ -128,33 +129,38 @@ type WithScripts = Redis & {
   paygraphApqGet(document: string, alias: string, prefix: string): Promise<string | null>;
 };
 
-/** When Redis is unreachable a hash is unknown (the client sends its query) and nothing is kept. */
+/**
+ * When Redis is unreachable (the shared breaker answers at once) a hash is unknown (the client sends
+ * its query) and nothing is kept.
+ */
 export function createRedisDocumentStore(
-  redis: Redis,
+  redis: SharedRedis,
   allowance = DEFAULT_ALLOWANCE,
   prefix = PERSISTED_KEY_PREFIX,
 ): PersistedDocumentStore {
-  const scripted = redis as WithScripts;
+  const scripted = redis.client as WithScripts;
   scripted.defineCommand('paygraphApqRegister', { numberOfKeys: 3, lua: REGISTER });
   scripted.defineCommand('paygraphApqGet', { numberOfKeys: 2, lua: LOOK_UP });
   const aliasKey = (hash: string) => `${prefix}alias:${hash}`;
   const spentKey = (caller: string) => `${prefix}allowance:${createHash('sha256').update(caller).digest('base64url')}`;
   return {
-    get: (hash) => scripted.paygraphApqGet(prefix + hash, aliasKey(hash), prefix).catch(() => null),
+    get: (hash) => redis.run(() => scripted.paygraphApqGet(prefix + hash, aliasKey(hash), prefix)).catch(() => null),
     register: (caller, hash, normalizedHash, document) =>
-      scripted
-        .paygraphApqRegister(
-          prefix + normalizedHash,
-          aliasKey(hash),
-          spentKey(caller),
-          document,
-          normalizedHash,
-          hash === normalizedHash ? '0' : '1',
-          allowance.registrations,
-          allowance.bytes,
-          allowance.windowMs,
-          PERSISTED_TTL_MS,
-          ALIAS_BYTES,
+      redis
+        .run(() =>
+          scripted.paygraphApqRegister(
+            prefix + normalizedHash,
+            aliasKey(hash),
+            spentKey(caller),
+            document,
+            normalizedHash,
+            hash === normalizedHash ? '0' : '1',
+            allowance.registrations,
+            allowance.bytes,
+            allowance.windowMs,
+            PERSISTED_TTL_MS,
+            ALIAS_BYTES,
+          ),
         )
         .catch((): Registration => 'refused'),
   };

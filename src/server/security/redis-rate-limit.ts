@@ -1,9 +1,10 @@
 // The per-caller token bucket in Redis, shared by every paygraph instance using the same server
 // (REDIS_URL): one hash per caller (tokens, last refill), refilled and spent atomically by one Lua
 // script on Redis's own clock, so instances with different clocks agree. Idle buckets expire once
-// they would be full again. If Redis cannot be reached, this instance's own bucket answers instead:
-// abuse stays limited per instance and nothing waits on a dead server.
-import { Redis } from 'ioredis';
+// they would be full again. If Redis cannot be reached (the process's shared breaker, src/redis), this
+// instance's own bucket answers instead, at once: abuse stays limited per instance and nothing waits on a dead server.
+import type { Redis } from 'ioredis';
+import { createSharedRedis, type SharedRedis } from '../../redis';
 import { RateLimiter, type RateLimit, type RateLimitConfig, type Spent } from './rate-limit';
 
 // KEYS[1] the bucket; ARGV burst, tokens per second, tokens to spend (0: look only), charge (1: take
@@ -33,7 +34,9 @@ return { granted, tostring(tokens) }
 `;
 
 export interface RedisRateLimitOptions extends RateLimitConfig {
-  url: string;
+  /** The process's shared connection; or `url`, for a connection of this limit's own (closed with it). */
+  redis?: SharedRedis;
+  url?: string;
   /** Prefix of every key (default `paygraph:rate:`). */
   prefix?: string;
 }
@@ -43,11 +46,9 @@ type WithSpend = Redis & {
 };
 
 export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
-  // One try and a short timeout: a request never waits long for Redis to come back.
-  const redis = new Redis(o.url, { maxRetriesPerRequest: 1, commandTimeout: 500, enableAutoPipelining: true }) as WithSpend;
+  const shared = o.redis ?? createSharedRedis({ url: o.url! });
+  const redis = shared.client as WithSpend;
   redis.defineCommand('paygraphSpend', { numberOfKeys: 1, lua: SPEND });
-  // Errors are answered by the local bucket; the client reconnects by itself.
-  redis.on('error', () => undefined);
   const local = new RateLimiter(o);
   const prefix = o.prefix ?? 'paygraph:rate:';
   const retryAfter = (tokens: number) => (tokens >= 1 ? 0 : Math.ceil((1 - tokens) / o.perSecond));
@@ -55,16 +56,14 @@ export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
     async spend(caller: string, tokens: number, charge = false): Promise<Spent> {
       let answer: [number, string];
       try {
-        answer = await redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens, charge ? 1 : 0);
+        // A short timeout: a request never waits long for a Redis that stopped answering.
+        answer = await shared.run(() => redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens, charge ? 1 : 0), 500);
       } catch {
         return local.spend(caller, tokens, charge);
       }
       const left = Number(answer[1]);
       return { granted: answer[0] === 1, remaining: Math.floor(left), retryAfterSeconds: retryAfter(left) };
     },
-    async close() {
-      redis.disconnect();
-      await Promise.resolve();
-    },
+    close: () => (o.redis ? Promise.resolve() : shared.close()),
   };
 }
