@@ -71,7 +71,7 @@ describe('a caller limited to some spaces, with write scope but no account scope
     const query = `{ accounts(first: 50) { nodes { restId name } } }`;
     const own = await ask({ spaces: [mine] }, query);
     expect(own.answer.body.errors).toBeUndefined();
-    expect(own.answer.body.data!.accounts.nodes.map((a: { restId: number }) => a.restId)).toEqual([childAccount]);
+    expect(own.answer.body.data!.accounts.nodes.map((a: { restId: string }) => a.restId)).toEqual([String(childAccount)]);
     const none = await ask({ spaces: [] }, query);
     expect(none.answer.body.data!.accounts.nodes).toEqual([]);
   });
@@ -92,24 +92,24 @@ describe('a caller limited to some spaces, with write scope but no account scope
         .replace(/"upstreamErrorId":"[^"]+"/g, '');
     expect(strip(other.answer)).toEqual(strip(missing.answer));
     const own = await ask({ spaces: [mine] }, query, { id: String(childAccount) });
-    expect(own.answer.body.data).toEqual({ account: { restId: childAccount, name: expect.any(String) } });
+    expect(own.answer.body.data).toEqual({ account: { restId: String(childAccount), name: expect.any(String) } });
   });
 
   it('node(id:) and nodes(ids:) of another account: null', async () => {
     const { answer } = await ask({ spaces: [mine] }, `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Account { restId } } }`, {
       ids: [encodeGlobalId('Account', null, childAccount), encodeGlobalId('Account', null, parentAccount)],
     });
-    expect(answer.body.data!.nodes).toEqual([{ restId: childAccount }, null]);
+    expect(answer.body.data!.nodes).toEqual([{ restId: String(childAccount) }, null]);
   });
 
   it("an account expanded past its space's own (a parent account) is not shown", async () => {
     const query = `query($s: ID!) { space(id: $s) { account { restId parentAccount { restId name } } } }`;
     const { answer, calls } = await ask({ spaces: [mine] }, query, { s: String(mine) });
-    expect(answer.body.data!.space.account.restId).toBe(childAccount);
+    expect(answer.body.data!.space.account.restId).toBe(String(childAccount));
     expect(answer.body.data!.space.account.parentAccount).toBeNull();
     expect(calls.getAccount ?? 0).toBe(0);
     const listed = await ask({ spaces: [mine] }, `{ accounts(first: 5) { nodes { restId parentAccount { name } } } }`);
-    expect(listed.answer.body.data!.accounts.nodes).toEqual([{ restId: childAccount, parentAccount: null }]);
+    expect(listed.answer.body.data!.accounts.nodes).toEqual([{ restId: String(childAccount), parentAccount: null }]);
   });
 });
 
@@ -153,7 +153,7 @@ describe('the account scope', () => {
 describe('a caller with every space', () => {
   it('reaches every account, as the REST user does', async () => {
     const { answer } = await ask({ spaces: '*', scope: 'read write' }, `{ accounts(first: 50) { nodes { restId } } }`);
-    const ids = answer.body.data!.accounts.nodes.map((a: { restId: number }) => a.restId);
+    const ids = answer.body.data!.accounts.nodes.map((a: { restId: string }) => Number(a.restId));
     expect(ids).toEqual(expect.arrayContaining([parentAccount, childAccount]));
     for (const action of ['deactivateAccount', 'activateAccount']) {
       const { answer: done, calls } = await ask(

@@ -44,7 +44,7 @@ describe('a token without sub', () => {
     const app = await jwtAppOver(world, jwt, { PAYGRAPH_JWT_IDENTITY_CLAIM: 'client_id' });
     const named = await jwt.token({ spaces: [first], client_id: 'shop-backend' }, { sub: null });
     expect((await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(named) })).body.data).toEqual({
-      space: { restId: first },
+      space: { restId: String(first) },
     });
     const unnamed = await jwt.token({ spaces: [first] });
     expect((await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(unnamed) })).status).toBe(401);

@@ -93,7 +93,7 @@ describe('a token that expires ends its live connections', () => {
     });
     try {
       const answered = (await run(client, SPACE)) as Result;
-      expect(answered.data).toEqual({ space: { restId: Number(space) } });
+      expect(answered.data).toEqual({ space: { restId: String(space) } });
       // The stream ends with the socket, closed 4401 at expiry.
       const ended = (await run(client, CHANGES)) as { failed?: { code?: number } };
       expect(ended.failed?.code).toBe(4401);
