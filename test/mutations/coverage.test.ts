@@ -119,8 +119,11 @@ describe('every write operation of openapi.json is a mutation', () => {
       [
         'BULK_LIMIT_EXCEEDED',
         'FORBIDDEN',
+        'IDEMPOTENCY_KEY_BUSY',
         'IDEMPOTENCY_KEY_REUSED',
+        'IDEMPOTENCY_UNAVAILABLE',
         'NOT_FOUND',
+        'OUTCOME_UNKNOWN',
         'RATE_LIMITED',
         'STATE_TRANSITION_REFUSED',
         'UPSTREAM_ERROR',
