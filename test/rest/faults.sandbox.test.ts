@@ -1,5 +1,6 @@
 // Every fault the sandbox can inject, seen through the client: timeouts, retried GETs, POSTs sent at
 // most once, Retry-After, dropped connections, and abort propagation.
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { RestAbortedError, RestConnectionError, RestHttpError, RestTimeoutError } from '../../src/rest';
 import { clientFor, putFaults, startSandbox, type RunningSandbox, type TestClient } from './helpers';
@@ -169,8 +170,17 @@ describe('abort', () => {
   it('while waiting for a retry stops the retries', async () => {
     sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 2, match: { operationId: 'listSpaces' } });
     const controller = new AbortController();
+    // Aborted well inside the 2 s wait: 300 ms after the 429's headers arrived (a fixed delay from the
+    // start would land in the first attempt on a busy machine).
+    const answered = new Promise<void>((resolve) => {
+      const onHeaders = () => {
+        unsubscribe('undici:request:headers', onHeaders);
+        resolve();
+      };
+      subscribe('undici:request:headers', onHeaders);
+    });
     const pending = failureOf(tc.client.call('listSpaces', { signal: controller.signal }));
-    setTimeout(() => controller.abort(), 100);
+    void answered.then(() => setTimeout(() => controller.abort(), 300));
     expect(await pending).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
     expect(lastEvent()).toMatchObject({ attempts: 1, retries: 1, errorCode: 'REST_ABORTED' });
   });
