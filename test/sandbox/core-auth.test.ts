@@ -6,7 +6,6 @@ import { useWorld } from '../support/world';
 const OTHER_KEY = Buffer.from('another-secret-key-0000000000000').toString('base64');
 
 const f = useWorld({
-  seedSize: 'default',
   graph: false,
   users: [
     { id: '100000', key: Buffer.from('paygraph-sandbox-demo-key-000001').toString('base64') },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 
 async function admin(method: string, body?: unknown) {
   const r = await fetch(`${f.sandbox.origin}/__admin/faults`, { method, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedFetch } from './support/signed-fetch';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false, settings: { rateLimitPerSecond: 1000 } });
+const f = useWorld({ graph: false, settings: { rateLimitPerSecond: 1000 } });
 type ErrorBody = { id: string; date: string; code: string; message: string; errors: Record<string, string> };
 
 function expectErrorBody(body: ErrorBody, code: string): void {

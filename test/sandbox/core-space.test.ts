@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 
 describe('space header', () => {
   it('is required on space-scoped operations', async () => {

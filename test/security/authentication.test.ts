@@ -63,7 +63,7 @@ async function expectRefused(app: Awaited<ReturnType<typeof jwtApp>>, headers: R
 }
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   space = world.sandbox.spaces[0];
   dir = mkdtempSync(join(tmpdir(), 'paygraph-auth-'));
   writeFileSync(join(dir, 'secret'), secret);

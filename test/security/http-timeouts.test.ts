@@ -18,7 +18,7 @@ let graph: RunningGraphServer;
 let port: number;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   sandbox = world.sandbox;
   const security = securityConfigFromEnv({
     PAYGRAPH_HTTP_REQUEST_TIMEOUT_MS: '1500',

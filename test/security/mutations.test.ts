@@ -30,7 +30,7 @@ async function customerExists(space: number, id: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
     ((await world.rest.call('searchCustomers', { space, query: { limit: 1 } })) as { data: { id: number }[] }).data[0].id;

@@ -27,7 +27,7 @@ const clients: Client[] = [];
 type Result = WsResult;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   sandbox = world.sandbox;
   dir = mkdtempSync(join(tmpdir(), 'paygraph-ws-'));
   writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys: [{ name: 'ws', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
