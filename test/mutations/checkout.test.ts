@@ -21,7 +21,7 @@ let h: TestWorld;
 let cardConfig: number;
 
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
   cardConfig = h.sandbox.seedSummary.perSpace[h.space].cardPaymentMethodConfigurationId;
 });
 afterAll(() => h?.close());

@@ -8,7 +8,7 @@ import { at, count, startWorld, type TestWorld } from '../support/world';
 let h: TestWorld;
 
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
 });
 afterAll(() => h?.close());
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { FaultSettings } from '../../src/sandbox';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default' });
+const f = useWorld();
 
 /** Runs `work` with a sandbox fault set, and counts the REST calls it made. */
 async function withFault<T>(fault: Partial<FaultSettings>, work: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {

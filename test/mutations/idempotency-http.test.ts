@@ -7,7 +7,7 @@ import { useWorld } from '../support/world';
 import { authorizedTransaction } from './support/transactions';
 
 // A short header timeout, so a slow REST answer is an unknown outcome.
-const f = useWorld({ seedSize: 'default', client: { timeouts: { headersMs: 500 } } });
+const f = useWorld({ client: { timeouts: { headersMs: 500 } } });
 
 function graph(query: string, variables: Record<string, unknown>, key?: string): Promise<Record<string, any>> {
   return f.graph(query, variables, key ? { 'idempotency-key': key } : {});

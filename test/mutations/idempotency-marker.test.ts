@@ -8,7 +8,7 @@ import { METADATA_MARKER_KEY } from '../../src/resolvers';
 import { useWorld } from '../support/world';
 import { authorizedTransaction } from './support/transactions';
 
-const f = useWorld({ seedSize: 'default' });
+const f = useWorld();
 
 const CREATE = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename
   ... on CreateCustomerPayload { customer { id version metaData } }

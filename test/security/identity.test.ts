@@ -15,7 +15,7 @@ let first: number;
 let second: number;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   jwt = jwtSetup();
   [first, second] = world.sandbox.spaces;
 });

@@ -24,7 +24,7 @@ async function refused(answer: Promise<Answer>, status: number, code: string | R
 }
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   app = appOver(world.rest);
 });
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../src/server/compression';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: { graphiql: true } });
+const f = useWorld({ graph: { graphiql: true } });
 
 function post(query: string, headers: Record<string, string> = {}) {
   return f.app.fetch('http://paygraph.test/graphql', {
