@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadFixture } from '../../bench/suite/fixture';
 import { createMinimumRest, type ClosableRest } from '../../bench/suite/minimum/rest';
 import { scenarios, type Fixture, type GraphClient } from '../../bench/suite/scenarios';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 
-const f = useAppFixture();
+const f = useWorld({ seedSize: 'default' });
 let fixture: Fixture;
 let rest: ClosableRest;
 
@@ -46,7 +46,7 @@ describe('benchmark scenarios', () => {
   });
 
   it.each(scenarios.map((s) => [s.name, s] as const))('%s: the minimum client makes its REST calls', async (_name, s) => {
-    await f.resetCounts();
+    await f.resetCalls();
     await expect(s.minimum(rest, fixture)).resolves.toBeDefined();
     const calls = Object.values(await f.restCalls()).reduce((a, b) => a + b, 0);
     expect(calls).toBeGreaterThan(0);

@@ -8,9 +8,10 @@ import { parse, Kind, type ObjectTypeDefinitionNode } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
 import { schema } from '../../src/schema';
-import { appOver, gql, resetCalls, restCalls, spaceReader, startWorld, type Answer, type World } from '../security/support';
+import { appOver, gql, resetCalls, restCalls, spaceReader, type Answer } from '../security/support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let mine: number;
 let theirs: number;
 let key: string;
@@ -50,7 +51,7 @@ async function ids(collection: string, space: number, n: number): Promise<string
 const as = (typename: string) => (id: string) => ({ __typename: typename, id });
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   [mine, theirs] = world.sandbox.spaces;
   open = appOver(world.rest);
   const reader = spaceReader('shop', [mine]);

@@ -15,13 +15,14 @@ import { composeServices } from '@apollo/composition';
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { printedSubgraph } from '../../src/schema/print';
-import { appOver, spaceReader, startWorld, type World } from '../security/support';
+import { appOver, spaceReader } from '../security/support';
+import { startWorld, type TestWorld } from '../support/world';
 import { composeSupergraph, paygraphSubgraph } from '../../scripts/compose-supergraph';
 import { GATEWAY_CONFIG, runCompose, startGateway, type RunningGateway } from './gateway-process';
 import { ORDERS_SDL, startOrdersSubgraph, type RunningSubgraph } from './orders-subgraph';
 
 const ORDERS = 20;
-let world: World;
+let world: TestWorld;
 let paygraph: Server;
 let paygraphUrl: string;
 let orders: RunningSubgraph;
@@ -63,7 +64,7 @@ const total = (calls: Record<string, number>) => Object.values(calls).reduce((a,
 let bearer: Record<string, string> = {};
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   const [mine, theirs] = world.sandbox.spaces;
   const storefront = spaceReader('storefront', [mine]);
   bearer = { authorization: `Bearer ${storefront.key}` };

@@ -4,10 +4,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
 import { restAsGraph } from '../support/wire';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 import { suite, type SuiteIds } from './suite';
 
-let h: Harness;
+let h: TestWorld;
 let ids: SuiteIds;
 
 type Obj = Record<string, unknown>;
@@ -36,7 +36,7 @@ function expectSameAsRest(gql: Obj, rest: Obj, keyField = 'id'): void {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   const [space, otherSpace] = h.sandbox.spaces;
   const txs = await restSearch('searchTransactions', space, { limit: 3, order: 'id:DESC' });
   const refunds = await restSearch('searchRefunds', space, { limit: 2 });

@@ -2,11 +2,11 @@
 // ids alike, embedded objects name their REST key `restId`, localized text follows the caller's language.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { code as currencyByCode } from 'currency-codes';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h.close());
 

@@ -3,11 +3,11 @@
 // the test through the context so that the keyset path is reached on seeded data). Every object
 // must come back exactly once, in the order REST gives for the same collection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startHarness, type Harness, type RecordedCall } from './harness';
+import { at, startWorld, type TestWorld, type RecordedCall } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h?.close());
 

@@ -9,11 +9,11 @@ import { decodeGlobalId } from '../../src/resolvers';
 import { schema } from '../../src/schema';
 import { isPlainList } from '../../src/schema/collections';
 import { collectionField } from '../../src/schema/naming';
-import { startHarness, type Harness } from './harness';
+import { startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(async () => {
   await h?.close();

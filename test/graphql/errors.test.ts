@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestConnectionError, RestHttpError } from '../../src/rest';
 import { toGraphQLError } from '../../src/resolvers';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
 const info = { operationId: 'getTransaction', method: 'GET', path: '/api/v2.0/payment/transactions/1' };
 
@@ -37,9 +37,9 @@ describe('toGraphQLError', () => {
 });
 
 describe('errors through the graph', () => {
-  let h: Harness;
+  let h: TestWorld;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startWorld({ seedSize: 'default' });
   });
   afterAll(() => h?.close());
 

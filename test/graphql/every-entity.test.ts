@@ -5,11 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, type Resource } from '../../src/catalog';
 import { isPlainList } from '../../src/schema/collections';
 import { collectionField, lowerFirst, singularField } from '../../src/schema/naming';
-import { startHarness, type Harness } from './harness';
+import { startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(async () => {
   await h?.close();

@@ -2,11 +2,11 @@
 // omitted-by-default properties for them, so they must be fetched again rather than answered as
 // they arrived (which left such properties null).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h?.close());
 

@@ -6,14 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resourceByModel, resources, type Resource } from '../../src/catalog';
 import type { OperationId } from '../../src/rest/types';
 import { schema } from '../../src/schema';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
 type Obj = Record<string, unknown>;
-let h: Harness;
+let h: TestWorld;
 let foreign: number;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   // Every seeded transaction bills to CH: one billed elsewhere makes the CH filter select a part.
   const created = (await h.rest.call('createTransaction', {
     space: h.space,

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemas } from '../../src/catalog';
 import { translateFilter, type Filter } from '../../src/resolvers';
 import { filterArb, holds, type Fields, type Obj } from './filter-oracle';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 
 const enumOf = (name: string): string[] => schemas[name]?.enum ?? [];
 const ADDRESS: Fields = { strings: ['city', 'country', 'givenName', 'familyName', 'postcode', 'street', 'emailAddress'], numbers: [] };
@@ -116,7 +116,7 @@ const expected = (c: Case, filter: Filter) =>
     .sort((a, b) => a - b);
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   await load(customers);
   await load(transactions);
 });

@@ -3,9 +3,9 @@
 // while lookups of other types and node(s) keep checking that the object exists.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 let txWithToken: number;
 let tokenId: number;
 let unknownSpace: string;
@@ -17,7 +17,7 @@ async function rest(operationId: string, options: Obj): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   const body = (await rest('searchTransactions', { space: h.space, query: { query: '-token:*', limit: 1, order: 'id:ASC' } })) as {
     data: Obj[];
   };

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphContext } from '../../src/resolvers';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
 import { schema } from '../../src/schema';
-import { count, RecordingCaller, startHarness, type Harness } from './harness';
+import { count, RecordingCaller, startWorld, type TestWorld } from '../support/world';
 
 const { execute, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
@@ -27,12 +27,12 @@ class BareIdCaller implements RestCaller {
   }
 }
 
-let h: Harness;
+let h: TestWorld;
 let refundId: number;
 let configurationId: number;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as { data: { id: number }[] };
   refundId = refunds.data[0].id;
   const configurations = (await h.rest.call('searchPaymentConnectorConfigurations', {

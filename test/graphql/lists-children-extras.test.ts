@@ -1,11 +1,11 @@
 // Plain lists (no REST paging), the per-parent fallback of batched children, and per-request
 // dedupe of extra calls.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h?.close());
 

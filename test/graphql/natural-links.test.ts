@@ -2,11 +2,11 @@
 // whose customerId the object names), Customer.transactions and Customer.tokens, each one search
 // for a whole page of parents.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h.close());
 

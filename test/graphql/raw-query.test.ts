@@ -2,12 +2,12 @@
 // child connection never reaches beyond its parent, and a malformed query is refused naming where.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 let txId: number;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as {
     data: { transaction: { id: number } }[];
   };

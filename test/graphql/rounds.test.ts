@@ -20,9 +20,9 @@ import {
   RoundsTransactionWithChildrenDocument as ONE_WITH_CHILDREN,
 } from '../operations/generated';
 import { runTyped } from '../support/typed-operations';
-import { at, count, rounds, startHarness, type Harness } from './harness';
+import { at, count, rounds, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 let tx: number;
 
 /**
@@ -78,7 +78,7 @@ const viaApp = {
 type Obj = Record<string, unknown>;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   // A transaction with at least one completion and one refund, so the answers are not empty.
   const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1, expand: ['transaction'] } })) as {
     data: { transaction: { id: number } }[];

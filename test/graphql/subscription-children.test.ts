@@ -3,11 +3,11 @@
 // plain version id, so they are found through the subscription's versions. Expected answers and
 // call counts are computed here through REST directly.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, count, startHarness, type Harness } from './harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h?.close());
 

@@ -1,10 +1,10 @@
 // Space.transactionExport with the typed arguments of transactions and typed records, over the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, startHarness, type Harness } from './harness';
+import { at, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
 });
 afterAll(() => h.close());
 

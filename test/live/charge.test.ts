@@ -12,7 +12,7 @@ import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { schema } from '../../src/schema';
 import { RateLimiter } from '../../src/server/security/rate-limit';
-import { RecordingCaller } from '../graphql/harness';
+import { RecordingCaller } from '../support/world';
 
 const { subscribe, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 

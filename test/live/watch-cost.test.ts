@@ -9,7 +9,7 @@ import { createGraphContext, encodeGlobalId } from '../../src/resolvers';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { schema } from '../../src/schema';
-import { RecordingCaller } from '../graphql/harness';
+import { RecordingCaller } from '../support/world';
 
 const { subscribe, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 

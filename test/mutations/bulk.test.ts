@@ -6,14 +6,14 @@ import { createMemoryIdempotencyStore } from '../../src/resolvers/writes';
 import { CHUNKS_IN_FLIGHT } from '../../src/resolvers/writes/bulk';
 import { createApp } from '../../src/server/app';
 import { securityConfigFromEnv } from '../../src/server/security/config';
-import { at, count, RecordingCaller, rounds, startHarness, type Harness, type RecordedCall } from '../graphql/harness';
+import { at, count, RecordingCaller, rounds, startWorld, type TestWorld, type RecordedCall } from '../support/world';
 import { gql } from '../security/support';
 
-let h: Harness;
+let h: TestWorld;
 
 // The sandbox allows 100 items per bulk call, as the REST API does by default.
 beforeAll(async () => {
-  h = await startHarness({ bulkLimit: 100 });
+  h = await startWorld({ seedSize: 'default', bulkLimit: 100 });
 });
 afterAll(() => h?.close());
 

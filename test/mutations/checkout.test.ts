@@ -3,7 +3,7 @@
 // checked after each step; the payload's selection rides on the write call as `expand`. The operations
 // are typed documents (test/operations/checkout.graphql), checked against the schema.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { at, count, startHarness, type Harness } from '../graphql/harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 import {
   CheckoutCompleteDocument as COMPLETE,
   CheckoutCompleteWithTransactionDocument,
@@ -17,11 +17,11 @@ import {
 } from '../operations/generated';
 import { runTyped } from '../support/typed-operations';
 
-let h: Harness;
+let h: TestWorld;
 let cardConfig: number;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld();
   cardConfig = h.sandbox.seedSummary.perSpace[h.space].cardPaymentMethodConfigurationId;
 });
 afterAll(() => h?.close());

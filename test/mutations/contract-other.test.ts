@@ -4,17 +4,17 @@
 // support/contract-other.ts; together with support/contract-payments.ts they cover every mutation.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema';
-import { startHarness, type Harness } from '../graphql/harness';
+import { startWorld, type TestWorld } from '../support/world';
 import { runCase } from './support/contract-case';
 import { Fixtures } from './support/contract-fixtures';
 import { otherCases } from './support/contract-other';
 import { paymentCases } from './support/contract-payments';
 
-let h: Harness;
+let h: TestWorld;
 let f: Fixtures;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   f = new Fixtures(h);
 });
 afterAll(() => h?.close());

@@ -2,16 +2,16 @@
 // row of its table and answers its payload or the typed error the data makes certain, never a
 // GraphQL error. The rows live in support/contract-payments.ts.
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startHarness, type Harness } from '../graphql/harness';
+import { startWorld, type TestWorld } from '../support/world';
 import { runCase } from './support/contract-case';
 import { Fixtures } from './support/contract-fixtures';
 import { paymentCases } from './support/contract-payments';
 
-let h: Harness;
+let h: TestWorld;
 let f: Fixtures;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   f = new Fixtures(h);
 });
 afterAll(() => h?.close());

@@ -3,12 +3,12 @@
 // input alone is wrong), ids checked for type and space, and fresh reads after a write.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
-import { at, count, startHarness, type Harness } from '../graphql/harness';
+import { at, count, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld();
 });
 afterAll(() => h?.close());
 

@@ -2,13 +2,14 @@
 // the sandbox: a refused state transition, a rate limit, an upstream failure (never retried: a
 // payment action is sent at most once), and nothing of the upstream URL in any message.
 import { describe, expect, it } from 'vitest';
-import { useAppFixture } from '../support/app-fixture';
+import type { FaultSettings } from '../../src/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useAppFixture();
+const f = useWorld();
 
 /** Runs `work` with a sandbox fault set, and counts the REST calls it made. */
-async function withFault<T>(fault: Record<string, unknown>, work: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
-  await f.resetCounts();
+async function withFault<T>(fault: Partial<FaultSettings>, work: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
+  await f.resetCalls();
   const result = await f.withFault(fault, work);
   return { result, calls: await f.restCalls() };
 }

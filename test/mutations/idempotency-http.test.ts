@@ -3,11 +3,11 @@
 // same key with another input is refused, and an outcome REST never confirmed is reported, not re-sent.
 import { describe, expect, it } from 'vitest';
 import { decodeGlobalId } from '../../src/resolvers';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 import { authorizedTransaction } from './support/transactions';
 
 // A short header timeout, so a slow REST answer is an unknown outcome.
-const f = useAppFixture({ timeouts: { headersMs: 500 } });
+const f = useWorld({ client: { timeouts: { headersMs: 500 } } });
 
 function graph(query: string, variables: Record<string, unknown>, key?: string): Promise<Record<string, any>> {
   return f.graph(query, variables, key ? { 'idempotency-key': key } : {});
@@ -37,7 +37,7 @@ const COMPLETE = /* GraphQL */ `
 describe('Idempotency-Key', () => {
   it('runs completeTransactionOnline once for three sends, two of them concurrent: three identical answers', async () => {
     const id = await authorizedTransaction(f);
-    await f.resetCounts();
+    await f.resetCalls();
     const key = `complete-${id}`;
     const [first, second] = await Promise.all([graph(COMPLETE, { id }, key), graph(COMPLETE, { id }, key)]);
     const third = await graph(COMPLETE, { id }, key);
@@ -58,7 +58,7 @@ describe('Idempotency-Key', () => {
 
   it('takes the key from the input as well, and refuses the same key with another input', async () => {
     const query = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename ... on CreateCustomerPayload { customer { id } } ... on MutationError { code } } }`;
-    await f.resetCounts();
+    await f.resetCalls();
     const first = await graph(query, { input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
     const again = await graph(query, { input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
     const other = await graph(query, { input: { space: String(f.space), givenName: 'Other', idempotencyKey: 'customer-1' } });
@@ -69,7 +69,7 @@ describe('Idempotency-Key', () => {
 
   it('reports an unknown outcome (REST too slow) and never sends it again under the same key', async () => {
     const id = await authorizedTransaction(f);
-    await f.resetCounts();
+    await f.resetCalls();
     const VOID = `mutation ($id: ID!) { voidTransactionOnline(input: { id: $id }) { __typename ... on UpstreamError { outcomeUnknown code } } }`;
     await f.withFault({ latencyMs: 2_000, match: { operationId: 'voidTransactionOnline' } }, async () => {
       const first = await graph(VOID, { id }, `void-${id}`);

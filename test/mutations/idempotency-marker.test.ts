@@ -5,10 +5,10 @@
 // application), and a mutation that can carry no marker answers its first outcome again, sending nothing.
 import { describe, expect, it } from 'vitest';
 import { METADATA_MARKER_KEY } from '../../src/resolvers';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 import { authorizedTransaction } from './support/transactions';
 
-const f = useAppFixture();
+const f = useWorld();
 
 const CREATE = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename
   ... on CreateCustomerPayload { customer { id version metaData } }
@@ -61,7 +61,7 @@ describe('the marker of an idempotency key', () => {
 
   it('is not pinned to a 503: the repeat finds nothing under the marker and sends once', async () => {
     const input = { space: String(f.space), customerId: 'marker-503' };
-    await f.resetCounts();
+    await f.resetCalls();
     const refused = await f.withFault(once('createCustomer'), () => f.graph(CREATE, { input }, keyed('marker-503')));
     expect(refused.data.createCustomer).toEqual({ __typename: 'UpstreamError', status: 503 });
     const sent = await f.graph(CREATE, { input }, keyed('marker-503'));
@@ -83,7 +83,7 @@ describe('the marker of an idempotency key', () => {
     const refund = {
       input: { space: String(f.space), transaction: paid, externalId: 'refund-503', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 },
     };
-    await f.resetCounts();
+    await f.resetCalls();
     const refused = await f.withFault(once('createRefund'), () => f.graph(REFUND, refund, keyed('refund-503')));
     expect(refused.data.createRefund).toMatchObject({ __typename: 'UpstreamError', status: 503 });
     const sent = await f.graph(REFUND, refund, keyed('refund-503'));
@@ -93,7 +93,7 @@ describe('the marker of an idempotency key', () => {
 
   it('sends a versioned update and a delete again after a 503 (REST refuses a second application)', async () => {
     const { id } = await customer('Guarded');
-    await f.resetCounts();
+    await f.resetCalls();
     const update = { input: { id, version: 1, givenName: 'Updated' } };
     const refused = await f.withFault(once('updateCustomer'), () => f.graph(UPDATE, update, keyed('guarded-update')));
     expect(refused.data.updateCustomer).toEqual({ __typename: 'UpstreamError', status: 503 });
@@ -112,7 +112,7 @@ describe('the marker of an idempotency key', () => {
 
   it('answers a mutation that can carry no marker its first outcome again and sends nothing', async () => {
     const { id } = await customer('Commented');
-    await f.resetCounts();
+    await f.resetCalls();
     const input = { input: { customer: id, content: 'no marker' } };
     const first = await f.withFault(once('createCustomerComment'), () => f.graph(COMMENT, input, keyed('no-marker')));
     expect(first.data.createCustomerComment).toEqual({ __typename: 'UpstreamError', status: 503, outcomeUnknown: true });

@@ -4,9 +4,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EntityCache } from '../../src/resolvers/entity-cache';
 import { Loaders } from '../../src/resolvers/loaders';
-import { count, RecordingCaller, startHarness, type Harness } from '../graphql/harness';
+import { count, RecordingCaller, startWorld, type TestWorld } from '../support/world';
 
-let h: Harness;
+let h: TestWorld;
 let txIds: string[];
 
 function fresh(naive = false) {
@@ -16,7 +16,7 @@ function fresh(naive = false) {
 }
 
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startWorld({ seedSize: 'default' });
   const body = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 100, order: 'id:DESC' } })) as {
     data: { id: number }[];
   };

@@ -4,9 +4,9 @@
 // (403), bound to another transaction (403) or expired on the sandbox clock (410).
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox({ clock: 'manual' });
+const f = useWorld({ seedSize: 'default', graph: false, clock: 'manual' });
 const act = actOn(f);
 const cards = () => f.sandbox.seedSummary.testCards;
 const SHOP = { successUrl: 'https://shop.example/ok?order=7', failedUrl: 'https://shop.example/failed' };

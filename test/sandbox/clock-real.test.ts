@@ -6,9 +6,9 @@
 // that passes between requests.
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox({ clock: 'real' });
+const f = useWorld({ seedSize: 'default', graph: false, clock: 'real' });
 const act = actOn(f);
 
 async function advance(duration: string): Promise<Json[]> {

@@ -1,11 +1,12 @@
 // Authentication exactly as the specification says: every broken rule is a 401 with the error body.
 import { describe, expect, it } from 'vitest';
 import { signedFetch } from './support/signed-fetch';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
 const OTHER_KEY = Buffer.from('another-secret-key-0000000000000').toString('base64');
 
-const f = useSandbox({
+const f = useWorld({
+  graph: false,
   users: [
     { id: '100000', key: Buffer.from('paygraph-sandbox-demo-key-000001').toString('base64') },
     { id: '200000', key: OTHER_KEY, spaces: [999999] },

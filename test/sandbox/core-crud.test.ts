@@ -1,8 +1,8 @@
 // Create, update with optimistic locking, delete; and the same under concurrency.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 
 type Customer = { id: number; version: number; createdOn: string; givenName?: string; linkedSpaceId?: number };
 

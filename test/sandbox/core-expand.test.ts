@@ -1,8 +1,8 @@
 // Expansion: links collapsed to `{ id }` unless expanded, dotted paths to depth 4, both parameter forms.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 type Row = Record<string, unknown> & { id: number };
 
 async function firstWith(path: string, field: string): Promise<Row> {

@@ -1,9 +1,9 @@
 // Faults on demand through the admin endpoint: counted errors, Retry-After, dropped connections,
 // operation matching, validation of the settings.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ graph: false });
 
 async function admin(method: string, body?: unknown) {
   const r = await fetch(`${f.sandbox.origin}/__admin/faults`, { method, body: body === undefined ? undefined : JSON.stringify(body) });

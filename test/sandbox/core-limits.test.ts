@@ -1,9 +1,9 @@
 // Limits and error statuses of the specification, each with the {id, date, code, message, errors} body.
 import { describe, expect, it } from 'vitest';
 import { signedFetch } from './support/signed-fetch';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox({ settings: { rateLimitPerSecond: 1000 } });
+const f = useWorld({ graph: false, settings: { rateLimitPerSecond: 1000 } });
 type ErrorBody = { id: string; date: string; code: string; message: string; errors: Record<string, string> };
 
 function expectErrorBody(body: ErrorBody, code: string): void {

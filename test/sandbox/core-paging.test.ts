@@ -1,8 +1,8 @@
 // List and search paging: after/before/both, limit range and default, order, hasMore, offsets.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 
 type Page = { data: { id: number }[]; hasMore: boolean; limit: number; offset?: number };
 const ids = (p: Page) => p.data.map((o) => o.id);

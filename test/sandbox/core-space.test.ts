@@ -1,9 +1,9 @@
 // The space header: required and numeric where the operation is space-scoped, ignored elsewhere;
 // objects of one space are never visible from another.
 import { describe, expect, it } from 'vitest';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ graph: false });
 
 describe('space header', () => {
   it('is required on space-scoped operations', async () => {

@@ -3,10 +3,12 @@
 // Accept negotiation over the offered content types.
 import { describe, expect, it } from 'vitest';
 import { signedFetch } from './support/signed-fetch';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
 const LIMITED_KEY = Buffer.from('limited-user-key-0000000000000000').toString('base64');
-const f = useSandbox({
+const f = useWorld({
+  seedSize: 'default',
+  graph: false,
   users: [
     { id: '100000', key: Buffer.from('paygraph-sandbox-demo-key-000001').toString('base64') },
     { id: '300000', key: LIMITED_KEY, spaces: [] },

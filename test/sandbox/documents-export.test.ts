@@ -2,9 +2,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { EXPORT_DEFAULT_FIELDS } from '../../src/sandbox/documents/csv-export';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 type Obj = Record<string, any>;
 /** The space's transactions as stored: the oracle for counts and order. */
 let stored: Obj[];

@@ -2,9 +2,9 @@
 // case for an invoice and its suspension, IBAN lookup.
 import { describe, expect, it } from 'vitest';
 import type { CallOptions } from './support/signed-fetch';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 type Obj = Record<string, any>;
 
 async function expectStatus<T = Obj>(c: CallOptions, status = 200): Promise<T> {

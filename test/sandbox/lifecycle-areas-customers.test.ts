@@ -1,10 +1,11 @@
 // Scenarios over HTTP: customer merge, bulk create/update/delete (limit and all-or-nothing), email
 // addresses, default address, and comment pin/unpin on customers, transactions, invoices and refunds.
 import { describe, expect, it } from 'vitest';
-import { expectingStatus, useSandbox } from './support/sandbox';
+import { expectingStatus } from './support/sandbox';
+import { useWorld } from '../support/world';
 
 const BULK_MAX = 5;
-const f = useSandbox({ settings: { bulkMaxItems: BULK_MAX } });
+const f = useWorld({ seedSize: 'default', graph: false, settings: { bulkMaxItems: BULK_MAX } });
 type Obj = Record<string, any>;
 
 const ok200 = expectingStatus(f);

@@ -7,9 +7,9 @@ import { periodBillLifecycle } from '../../src/sandbox/lifecycle/period-bills';
 import { dunningCaseLifecycle } from '../../src/sandbox/lifecycle/dunning';
 import { manualTaskLifecycle } from '../../src/sandbox/lifecycle/manual-tasks';
 import { describeRefusals, type RefusalCase } from './support/refusals';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 const future = () => new Date(Date.now() + 30 * 864e5).toISOString();
 
 const cases: RefusalCase[] = [

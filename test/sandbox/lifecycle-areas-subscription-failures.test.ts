@@ -9,9 +9,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addTokenVersion } from '../../src/sandbox/lifecycle/tokens';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 const act = actOn(f);
 
 async function ok(operationId: string, o: Parameters<typeof act>[1] = {}, status = 200): Promise<Json> {

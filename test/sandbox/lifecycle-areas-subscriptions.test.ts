@@ -2,9 +2,10 @@
 // the versions and states checked at each step.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions } from './support/signed-fetch';
-import { expectingStatus, useSandbox } from './support/sandbox';
+import { expectingStatus } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 type Obj = Record<string, any>;
 
 const ok200 = expectingStatus(f);

@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { openTask } from '../../src/sandbox/lifecycle/manual-tasks';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 const act = actOn(f);
 
 const ACCEPT = 9301;

@@ -2,9 +2,9 @@
 // charge flow, tokens and token versions, the URL endpoints and payment method configurations.
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 
 const act = actOn(f);
 

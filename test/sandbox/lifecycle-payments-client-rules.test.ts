@@ -3,9 +3,9 @@
 // fact, token charges decided by the token's card (tokens made over HTTP on any test card).
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 const act = actOn(f);
 const cards = () => f.sandbox.seedSummary.testCards;
 

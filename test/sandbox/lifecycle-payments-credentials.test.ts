@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { operation } from '../../src/catalog';
 import { responseProblems } from '../contract/support/response-validator';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 import { signToken } from './support/signed-fetch';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 
 const act = actOn(f);
 

@@ -8,9 +8,9 @@ import { invoiceLifecycle } from '../../src/sandbox/lifecycle/invoices';
 import { deliveryIndicationLifecycle } from '../../src/sandbox/lifecycle/delivery-indications';
 import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/charge-flows';
 import { describeRefusals, type RefusalCase } from './support/refusals';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 type Obj = Record<string, any>;
 
 const tx = (o: Obj, suffix: string) => `/payment/transactions/${o.id}/${suffix}`;

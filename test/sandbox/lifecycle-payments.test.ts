@@ -3,9 +3,9 @@
 // to answer 422 naming the state and the action, and to leave state and version as they were.
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
-import { useSandbox } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox();
+const f = useWorld({ seedSize: 'default', graph: false });
 
 const act = actOn(f);
 

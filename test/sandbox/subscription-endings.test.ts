@@ -5,9 +5,10 @@
 import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
 import { adminClockOf } from './support/clock';
-import { expectingStatus, useSandbox } from './support/sandbox';
+import { expectingStatus } from './support/sandbox';
+import { useWorld } from '../support/world';
 
-const f = useSandbox({ clock: 'manual' });
+const f = useWorld({ seedSize: 'default', graph: false, clock: 'manual' });
 const act = actOn(f);
 const ok200 = expectingStatus(f);
 const DAY = 86_400_000;

@@ -7,9 +7,10 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
 import type { App } from '../../src/server/app';
-import { gql, jwtAppOver, jwtSetup, restCallsByOperation, startWorld, type Answer, type JwtSetup, type World } from './support';
+import { gql, jwtAppOver, jwtSetup, restCallsByOperation, type Answer, type JwtSetup } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let jwt: JwtSetup;
 let app: App;
 /** A space of the child account (the demo data: the parent account owns the first space, the child the others). */
@@ -18,7 +19,7 @@ let parentAccount: number;
 let childAccount: number;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   jwt = jwtSetup();
   app = await jwtAppOver(world, jwt);
   [parentAccount, childAccount] = world.sandbox.seedSummary.accounts;

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
 import { OperationAdmission } from '../../src/server/security/operation-admission';
 import type { App } from '../../src/server/app';
-import { appOver, gql, readCallers, send, startWorld, until, type Answer, type World } from './support';
+import { appOver, gql, readCallers, send, until, type Answer } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 /** Holds every call of a customer operation until `open()`; counts the calls it has seen start. */
 class CustomerGate implements RestCaller {
@@ -36,10 +37,10 @@ class CustomerGate implements RestCaller {
   }
 }
 
-let world: World;
+let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
 });
 
 afterAll(async () => {

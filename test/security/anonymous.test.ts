@@ -12,16 +12,17 @@ import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import type { RunningGraphServer } from '../../src/server/serve';
 import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/security/api-keys';
-import { apiKeysFile, appOver, gql, resetCalls, restCalls, serveOver, startWorld, type World } from './support';
+import { apiKeysFile, appOver, gql, resetCalls, restCalls, serveOver } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let space: number;
 /** Real credentials of three transactions. */
 let credentials: string[];
 const key = generateApiKey();
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   space = world.sandbox.spaces[0];
   const ids = Object.values(world.sandbox.seedSummary.perSpace[space].sampleTransactionIds).slice(0, 3);
   credentials = await Promise.all(

@@ -12,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { createAuthenticator } from '../../src/server/security/auth';
 import { assertSafeToListen, ConfigError, securityConfigFromEnv } from '../../src/server/security/config';
-import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
+import { appOver, gql, resetCalls, restCalls } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let dir: string;
 let space: number;
 const secret = 'an HS256 secret of at least thirty-two bytes, for tests only';
@@ -62,7 +63,7 @@ async function expectRefused(app: Awaited<ReturnType<typeof jwtApp>>, headers: R
 }
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ graph: false });
   space = world.sandbox.spaces[0];
   dir = mkdtempSync(join(tmpdir(), 'paygraph-auth-'));
   writeFileSync(join(dir, 'secret'), secret);

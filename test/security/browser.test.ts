@@ -5,15 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, securityConfigFromEnv } from '../../src/server/security/config';
 import { CSRF_HEADER } from '../../src/server/security/use-browser-rules';
-import { appOver, gql, resetCalls, restCalls, send, startWorld, type World } from './support';
+import { appOver, gql, resetCalls, restCalls, send } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 const QUERY = '{ spaces(first: 1) { nodes { restId } } }';
 const SHOP = 'https://shop.example';
-let world: World;
+let world: TestWorld;
 let app: ReturnType<typeof appOver>;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   app = appOver(world.rest, { env: { PAYGRAPH_CORS_ORIGINS: SHOP } });
 });
 

@@ -7,9 +7,10 @@
 // for objects that do not exist costs rate-limit tokens as fetching them would.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
-import { appOver, gql, readCallers, resetCalls, restCalls, startWorld, type World } from './support';
+import { appOver, gql, readCallers, resetCalls, restCalls } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let space: string;
 const { authenticator, keys } = readCallers('calm', 'heavy', 'prober');
 
@@ -33,7 +34,7 @@ function spin(): { stop: () => void } {
 let spinner: { stop: () => void } | undefined;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   space = String(world.sandbox.spaces[0]);
 });
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/security/api-keys';
-import { startWorld, type World } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let dir: string;
 
 interface Run {
@@ -36,7 +36,7 @@ function cli(args: string[], o: { env?: Record<string, string>; stdin?: string }
 }
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   dir = mkdtempSync(join(tmpdir(), 'paygraph-cli-'));
 });
 

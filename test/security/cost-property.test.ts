@@ -8,14 +8,15 @@ import fc from 'fast-check';
 import { getNamedType, isObjectType, isRequiredArgument, type GraphQLField, type GraphQLObjectType } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema';
-import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
+import { appOver, gql, resetCalls, restCalls } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 /** Global ids of transactions and customers of every space. */
 let ids: string[] = [];
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   const answer = await gql(
     appOver(world.rest),
     `{ spaces(first: 3) { nodes { transactions(first: 3) { nodes { id } } customers(first: 3) { nodes { id } } } } }`,

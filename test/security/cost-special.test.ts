@@ -5,15 +5,16 @@
 // PAYGRAPH_MAX_EXPORT_ROWS (refused unsent above it) and costs a call per 100 rows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
-import { appOver, gql, readCallers, resetCalls, restCalls, startWorld, type World } from './support';
+import { appOver, gql, readCallers, resetCalls, restCalls } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let open: App;
 let space: string;
 let credentials: string;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   open = appOver(world.rest);
   space = String(world.sandbox.spaces[0]);
   const [id] = Object.values(world.sandbox.seedSummary.perSpace[Number(space)].sampleTransactionIds);

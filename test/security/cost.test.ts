@@ -8,13 +8,14 @@ import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '
 import { examples } from '../../src/server/graphiql-examples';
 import { RateLimiter } from '../../src/server/security/rate-limit';
 import { RequestRest } from '../../src/server/security/request-rest';
-import { appOver, gql, resetCalls, restCalls, startWorld, type World } from './support';
+import { appOver, gql, resetCalls, restCalls } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let space: number;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   space = world.sandbox.spaces[0];
 });
 

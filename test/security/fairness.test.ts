@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { FairScheduler } from '../../src/server/security/fair-scheduler';
-import { appOver, gql, startWorld, type World } from './support';
+import { appOver, gql } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 class StartOrder implements RestCaller {
   started: string[] = [];
@@ -16,11 +17,11 @@ class StartOrder implements RestCaller {
   }
 }
 
-let world: World;
+let world: TestWorld;
 let faults: string;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   faults = `${new URL(world.sandbox.baseUrl).origin}/__admin/faults`;
 });
 

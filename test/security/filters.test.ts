@@ -2,7 +2,8 @@
 // backslash, a quote, search operators), it goes out quoted as one value and matches only itself.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { appOver, gql, startWorld, type World } from './support';
+import { appOver, gql } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 class RecordingCaller implements RestCaller {
   queries: string[] = [];
@@ -14,11 +15,11 @@ class RecordingCaller implements RestCaller {
   }
 }
 
-let world: World;
+let world: TestWorld;
 let space: number;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   space = world.sandbox.spaces[0];
 });
 

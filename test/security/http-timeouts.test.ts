@@ -6,17 +6,20 @@
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { restCalls as countedRestCalls, serveOver } from './support';
+import { serveOver } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
+let world: TestWorld;
 let sandbox: RunningSandbox;
 let graph: RunningGraphServer;
 let port: number;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  world = await startWorld({ graph: false });
+  sandbox = world.sandbox;
   const security = securityConfigFromEnv({
     PAYGRAPH_HTTP_REQUEST_TIMEOUT_MS: '1500',
     PAYGRAPH_HTTP_HEADERS_TIMEOUT_MS: '1000',
@@ -29,10 +32,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await graph?.close();
-  await sandbox?.close();
+  await world?.close();
 });
 
-const restCalls = () => countedRestCalls({ sandbox });
+const restCalls = async () => (await world.takeCalls()).total;
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Watched {

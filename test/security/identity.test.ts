@@ -6,15 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
 import { identityOf } from '../../src/server/security/jwt';
-import { gql, jwtAppOver, jwtSetup, resetCalls, restCalls, startWorld, type JwtSetup, type World } from './support';
+import { gql, jwtAppOver, jwtSetup, resetCalls, restCalls, type JwtSetup } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let jwt: JwtSetup;
 let first: number;
 let second: number;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ graph: false });
   jwt = jwtSetup();
   [first, second] = world.sandbox.spaces;
 });

@@ -8,14 +8,15 @@ import WebSocket from 'ws';
 import type { App } from '../../src/server/app';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { appOver, resetCalls, restCalls, send, serveOver, startWorld, wsResult, type World } from './support';
+import { appOver, resetCalls, restCalls, send, serveOver, wsResult } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let app: App;
 let space: string;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   app = appOver(world.rest);
   space = String(world.sandbox.spaces[0]);
 });

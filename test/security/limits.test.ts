@@ -5,9 +5,10 @@
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ByteBoundedCache } from '../../src/server/security/byte-bounded-cache';
-import { appOver, gql, resetCalls, restCalls, send, startWorld, type Answer, type World } from './support';
+import { appOver, gql, resetCalls, restCalls, send, type Answer } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let app: ReturnType<typeof appOver>;
 
 async function refused(answer: Promise<Answer>, status: number, code: string | RegExp, errors = 1): Promise<Answer> {
@@ -23,7 +24,7 @@ async function refused(answer: Promise<Answer>, status: number, code: string | R
 }
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ graph: false });
   app = appOver(world.rest);
 });
 

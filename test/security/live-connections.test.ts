@@ -7,23 +7,26 @@ import { createClient as createSseClient } from 'graphql-sse';
 import { createClient as createWsClient, type Client } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { cacheConfigFromEnv } from '../../src/server/cache/config';
 import { generateApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { apiKeysFile, jwtSetup, restCalls as countedRestCalls, serveOver, wsResult, type JwtSetup, type WsResult } from './support';
+import { apiKeysFile, jwtSetup, serveOver, wsResult, type JwtSetup, type WsResult } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
+let world: TestWorld;
 let sandbox: RunningSandbox;
 let space: string;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  world = await startWorld({ seedSize: 'default', graph: false });
+  sandbox = world.sandbox;
   space = String(sandbox.spaces[0]);
 });
 
 afterAll(async () => {
-  await sandbox?.close();
+  await world?.close();
 });
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,7 +45,7 @@ function fromAddress(localAddress: string): typeof WebSocket {
 
 type Result = WsResult;
 const run = (c: Client, query: string, variables: Record<string, unknown> = { s: space }) => wsResult(c, query, variables);
-const restCalls = () => countedRestCalls({ sandbox });
+const restCalls = async () => (await world.takeCalls()).total;
 
 describe('a token that expires ends its live connections', () => {
   let jwt: JwtSetup;

@@ -4,12 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { appOver, gql, resetCalls, restCalls, startWorld, type Answer, type World } from './support';
+import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 const UNKNOWN_SPACE = 987_654_321;
 const DELETE = `mutation($id: ID!) { deleteCustomer(input: { id: $id }) {
   __typename ... on MutationError { code message } ... on DeleteCustomerPayload { deletedId } } }`;
-let world: World;
+let world: TestWorld;
 let mine: number;
 let theirs: number;
 let theirCustomer: number;
@@ -29,7 +30,7 @@ async function customerExists(space: number, id: number): Promise<boolean> {
 }
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
     ((await world.rest.call('searchCustomers', { space, query: { limit: 1 } })) as { data: { id: number }[] }).data[0].id;

@@ -4,15 +4,16 @@
 // call, while another caller is served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { appOver, gql, resetCalls, restCalls, send, startWorld, type World } from './support';
+import { appOver, gql, resetCalls, restCalls, send } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 const [flood, calm] = [generateApiKey(), generateApiKey()];
 let app: ReturnType<typeof appOver>;
 const QUERY = `query($s: ID!) { space(id: $s) { customers(first: 2) { nodes { restId } } } }`;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   const entries = parseKeysFile(
     JSON.stringify({
       keys: [

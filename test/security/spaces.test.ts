@@ -7,10 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId, type InboundCaller } from '../../src/resolvers';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { checkOperationAccess } from '../../src/server/security/operation-access';
-import { appOver, gql, resetCalls, restCalls, startWorld, type Answer, type World } from './support';
+import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 const UNKNOWN_SPACE = 987_654_321;
-let world: World;
+let world: TestWorld;
 let mine: number;
 let theirs: number;
 let theirTransaction: number;
@@ -34,7 +35,7 @@ async function ask(query: string, variables: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
     ((await world.rest.call('searchTransactions', { space, query: { limit: 1 } })) as { data: { id: number }[] }).data[0].id;

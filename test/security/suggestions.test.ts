@@ -10,15 +10,16 @@ import type { App } from '../../src/server/app';
 import { generateApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { apiKeysFile, appOver, gql, readCallers, resetCalls, restCalls, serveOver, startWorld, wsResult, type World } from './support';
+import { apiKeysFile, appOver, gql, readCallers, resetCalls, restCalls, serveOver, wsResult } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
-let world: World;
+let world: TestWorld;
 let production: App;
 let development: App;
 let key: string;
 
 beforeAll(async () => {
-  world = await startWorld();
+  world = await startWorld({ seedSize: 'default', graph: false });
   const callers = readCallers('reader');
   key = callers.keys.reader;
   const env = { PAYGRAPH_AUTH: 'api-keys', NODE_ENV: 'production' };

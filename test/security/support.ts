@@ -1,40 +1,20 @@
-// One real sandbox and REST client per test file; apps built over them with a chosen authenticator
-// and security configuration; GraphQL over the app's fetch; REST calls counted by the sandbox itself
-// (its /__admin/requests counter), so "zero REST calls" means nothing reached the REST API.
+// Apps built over the test world (test/support/world.ts) with a chosen authenticator and security
+// configuration; GraphQL over the app's fetch; REST calls counted by the sandbox itself, so "zero REST
+// calls" means nothing reached the REST API.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client as WsClient } from 'graphql-ws';
 import { SignJWT } from 'jose';
-import { createRestClient, type RestClient } from '../../src/rest';
 import type { RestCaller } from '../../src/rest/types';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
 import { startGraphServer, type GraphServerOptions, type RunningGraphServer } from '../../src/server/serve';
 import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
 import { createAuthenticator, type Authenticator } from '../../src/server/security/auth';
 import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/security/config';
-
-export interface World {
-  sandbox: RunningSandbox;
-  rest: RestClient;
-  close(): Promise<void>;
-}
-
-export async function startWorld(options: SandboxOptions = {}): Promise<World> {
-  const sandbox = await startSandbox(options);
-  const [user] = sandbox.users;
-  const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
-  return {
-    sandbox,
-    rest,
-    close: async () => {
-      await rest.close();
-      await sandbox.close();
-    },
-  };
-}
+import type { TestWorld } from '../support/world';
 
 export function appOver(
   rest: RestCaller,
@@ -81,20 +61,13 @@ export function gql(
 }
 
 /** REST calls the sandbox received since the last call (and resets its counter). */
-export async function restCalls(world: Pick<World, 'sandbox'>): Promise<number> {
-  return (await countedCalls(world)).total;
-}
-
-async function countedCalls(world: Pick<World, 'sandbox'>): Promise<{ total: number; byOperation: Record<string, number> }> {
-  const admin = `${world.sandbox.origin}/__admin/requests`;
-  const snapshot = (await (await fetch(admin)).json()) as { total: number; byOperation: Record<string, number> };
-  await fetch(admin, { method: 'DELETE' });
-  return snapshot;
+export async function restCalls(world: Pick<TestWorld, 'takeCalls'>): Promise<number> {
+  return (await world.takeCalls()).total;
 }
 
 /** Resets the sandbox's counter. */
-export async function resetCalls(world: Pick<World, 'sandbox'>): Promise<void> {
-  await restCalls(world);
+export async function resetCalls(world: Pick<TestWorld, 'resetCalls'>): Promise<void> {
+  await world.resetCalls();
 }
 
 /** An api-keys authenticator of read-only callers with these names (all spaces), and each one's key. */
@@ -117,8 +90,8 @@ export async function until(condition: () => boolean): Promise<void> {
 }
 
 /** REST calls the sandbox received since the last reset, by operationId (and resets its counter). */
-export async function restCallsByOperation(world: Pick<World, 'sandbox'>): Promise<Record<string, number>> {
-  return (await countedCalls(world)).byOperation;
+export async function restCallsByOperation(world: Pick<TestWorld, 'takeCalls'>): Promise<Record<string, number>> {
+  return (await world.takeCalls()).byOperation;
 }
 
 export const JWT_ISSUER = 'https://issuer.test';
@@ -158,7 +131,7 @@ export function jwtSetup(): JwtSetup {
 }
 
 /** An app over `world` in `jwt` mode (with more settings from `env`). */
-export async function jwtAppOver(world: World, jwt: JwtSetup, env: Record<string, string> = {}): Promise<App> {
+export async function jwtAppOver(world: Pick<TestWorld, 'rest'>, jwt: JwtSetup, env: Record<string, string> = {}): Promise<App> {
   const security = securityConfigFromEnv({ ...jwt.env, ...env });
   return appOver(world.rest, { authenticator: await createAuthenticator(security), security });
 }

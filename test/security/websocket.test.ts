@@ -8,14 +8,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startSandbox, type RunningSandbox } from '../../src/sandbox';
+import type { RunningSandbox } from '../../src/sandbox';
 import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
 import { securityConfigFromEnv } from '../../src/server/security/config';
 import { VARIABLES_ALLOWANCE_BYTES } from '../../src/server/security/use-query-limits';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { restCalls as countedRestCalls, wsResult, type WsResult } from './support';
+import { wsResult, type WsResult } from './support';
+import { startWorld, type TestWorld } from '../support/world';
 
 const MAX_DOCUMENT_BYTES = 2_000;
+let world: TestWorld;
 let sandbox: RunningSandbox;
 let graph: RunningGraphServer;
 let dir: string;
@@ -25,7 +27,8 @@ const clients: Client[] = [];
 type Result = WsResult;
 
 beforeAll(async () => {
-  sandbox = await startSandbox();
+  world = await startWorld({ graph: false });
+  sandbox = world.sandbox;
   dir = mkdtempSync(join(tmpdir(), 'paygraph-ws-'));
   writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys: [{ name: 'ws', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
   const security = securityConfigFromEnv({
@@ -41,7 +44,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const client of clients) await client.dispose();
   await graph?.close();
-  await sandbox?.close();
+  await world?.close();
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
@@ -58,7 +61,7 @@ function client(): Client {
 }
 
 const run = wsResult;
-const restCalls = () => countedRestCalls({ sandbox });
+const restCalls = async () => (await world.takeCalls()).total;
 
 describe('limits over WebSocket', () => {
   it('refuses a document over the byte limit with PAYLOAD_TOO_LARGE, without a REST call', async () => {

@@ -3,9 +3,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding } from '../../src/server/compression';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 
-const f = useAppFixture({ graphiql: true });
+const f = useWorld({ graph: { graphiql: true } });
 
 function post(query: string, headers: Record<string, string> = {}) {
   return f.app.fetch('http://paygraph.test/graphql', {

@@ -2,9 +2,9 @@
 // the streamed items arrive in later parts of one multipart/mixed answer.
 import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 
-const f = useAppFixture();
+const f = useWorld({ seedSize: 'default' });
 
 /** The JSON parts of a multipart/mixed answer, in order. */
 async function parts(query: string, variables: Record<string, unknown> = { s: String(f.space) }): Promise<Record<string, unknown>[]> {

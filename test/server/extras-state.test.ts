@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
-import { RecordingCaller, count } from '../graphql/harness';
+import { RecordingCaller, count } from '../support/world';
 
 interface GraphResult {
   data?: { space: { transactions: { nodes: Record<string, unknown>[] } } } | null;

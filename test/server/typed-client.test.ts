@@ -4,9 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import { request, tour } from '../../examples/typed-client/client';
 import { BiggestTransactionsDocument } from '../../examples/typed-client/generated/graphql';
-import { useAppFixture } from '../support/app-fixture';
+import { useWorld } from '../support/world';
 
-const f = useAppFixture();
+const f = useWorld({ seedSize: 'default' });
 const URL = 'http://paygraph.test/graphql';
 const appFetch = (url: string, init: RequestInit) => Promise.resolve(f.app.fetch(url, init));
 

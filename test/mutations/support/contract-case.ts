@@ -5,7 +5,7 @@
 import { expect } from 'vitest';
 import { mutationSpecByName } from '../../../src/catalog';
 import { decodeGlobalId, type MutationErrorKind } from '../../../src/resolvers';
-import { at } from '../../graphql/harness';
+import { at } from '../../support/world';
 import { mutationDocument, requiredPayloadFields, type Fixtures, type Input, type Obj } from './contract-fixtures';
 
 export interface ContractCase {

@@ -6,7 +6,7 @@ import { resourceByModel } from '../../../src/catalog';
 import { encodeGlobalId, entityKey } from '../../../src/resolvers';
 import type { OperationId } from '../../../src/rest/types';
 import { schema } from '../../../src/schema';
-import type { Harness } from '../../graphql/harness';
+import type { TestWorld } from '../../support/world';
 
 export type Obj = Record<string, unknown>;
 export type Input = Record<string, unknown>;
@@ -18,7 +18,7 @@ export const idOf = (link: unknown): unknown => (typeof link === 'object' && lin
 export class Fixtures {
   readonly space: number;
   private serial = 0;
-  constructor(readonly h: Harness) {
+  constructor(readonly h: TestWorld) {
     this.space = h.space;
   }
 

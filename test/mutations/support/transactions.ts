@@ -1,9 +1,9 @@
-// A transaction of the app fixture's first space, made and authorized through the graph with the
+// A transaction of the world's first space, made and authorized through the graph with the
 // approving test card: what tests of actions on payments start from.
 import { expect } from 'vitest';
-import type { AppFixture } from '../../support/app-fixture';
+import type { TestWorld } from '../../support/world';
 
-export async function authorizedTransaction(f: AppFixture): Promise<string> {
+export async function authorizedTransaction(f: Pick<TestWorld, 'graph' | 'space' | 'sandbox'>): Promise<string> {
   const created = await f.graph(
     `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
     {

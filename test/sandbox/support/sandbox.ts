@@ -1,31 +1,10 @@
-// Test helper: one sandbox per test file, with a signed caller for its demo user.
-import { afterAll, beforeAll, expect } from 'vitest';
-import { startSandbox, type RunningSandbox, type SandboxOptions } from '../../../src/sandbox';
-import { client, type CallOptions, type SignOptions } from './signed-fetch';
+// Test helper: a caller of the world's sandbox that insists on a status.
+import { expect } from 'vitest';
+import type { TestWorld } from '../../support/world';
+import type { CallOptions } from './signed-fetch';
 
-export interface SandboxFixture {
-  sandbox: RunningSandbox;
-  call: ReturnType<typeof client>;
-  sign: SignOptions;
-  /** The first seeded space, where most demo data lives. */
-  space: number;
-}
-
-/** Starts a sandbox before the file's tests and closes it after; the fixture is filled in beforeAll. */
-export function useSandbox(options: SandboxOptions = {}): SandboxFixture {
-  const fixture = {} as SandboxFixture;
-  beforeAll(async () => {
-    fixture.sandbox = await startSandbox(options);
-    const [user] = fixture.sandbox.users;
-    fixture.sign = { userId: user.id, key: user.key };
-    fixture.call = client(fixture.sandbox.origin, fixture.sign);
-    fixture.space = fixture.sandbox.spaces[0];
-  });
-  afterAll(async () => {
-    await fixture.sandbox?.close();
-  });
-  return fixture;
-}
+/** What the sandbox's own tests use of the world: its sandbox, signed calls, the demo user and first space. */
+export type SandboxFixture = Pick<TestWorld, 'sandbox' | 'call' | 'sign' | 'space'>;
 
 /** A caller in the fixture's first space that expects a status (200 by default) and returns the body. */
 export function expectingStatus(f: SandboxFixture) {
