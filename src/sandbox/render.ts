@@ -5,7 +5,7 @@
 import { refName, resourceByModel, schemas } from '../catalog';
 import type { ExpandTree } from './context';
 import type { Key, Store, StoredObject } from './store';
-import { EMBEDDED_LINKS } from './lifecycle/transaction-groups';
+import { EMBEDDED_LINKS } from './lifecycle/transactions/groups';
 
 const EMPTY: ExpandTree = new Map();
 

@@ -2,8 +2,8 @@
 // transaction's credentials (signed, bound to one transaction of this sandbox, expiring on the
 // sandbox clock); the path's space and the query's ids must be the ones the token names.
 import type { Store, StoredObject } from '../store';
-import { CredentialsRefused, credentialsTransaction } from '../lifecycle/credentials';
-import { CHECKOUT_PAGES, type CheckoutPage } from '../lifecycle/transactions-urls';
+import { CredentialsRefused, credentialsTransaction } from '../lifecycle/transactions/credentials';
+import { CHECKOUT_PAGES, type CheckoutPage } from '../lifecycle/transactions/urls';
 
 export interface CheckoutRequest {
   page: CheckoutPage;

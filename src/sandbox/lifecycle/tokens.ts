@@ -4,8 +4,8 @@ import { notFound, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { applyTransition, defineLifecycle } from './machine';
-import { updateVersioned } from './transactions';
-import { createTransaction } from './transactions-create';
+import { updateVersioned } from './transactions/life-cycle';
+import { createTransaction } from './transactions/create';
 
 export type TokenVersionState = 'UNINITIALIZED' | 'ACTIVE' | 'OBSOLETE';
 

@@ -1,7 +1,7 @@
 // What follows a completion: the invoice, the delivery indication, refunds; and the notes around a
 // transaction (comments, client platform information).
 import type { StoredObject } from '../store';
-import { failureReason } from '../lifecycle/transactions';
+import { failureReason } from '../lifecycle/transactions/life-cycle';
 import { copy, idOf } from './context';
 import { taxMinor, toAmount, toMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';

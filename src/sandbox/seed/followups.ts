@@ -1,6 +1,6 @@
 // Processes that run alongside or after transactions: charge flow levels (with payment links),
 // dunning cases for overdue invoices and manual tasks.
-import { DELIVERY_CHECK_TASK, deliveryCheckActions } from '../lifecycle/delivery-indications';
+import { DELIVERY_CHECK_TASK, deliveryCheckActions } from '../lifecycle/after-sales/delivery-indications';
 import type { StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { idOf, makeLater } from './context';

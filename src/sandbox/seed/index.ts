@@ -18,7 +18,7 @@ import { compileTemplate, replicate, type Template } from './replicate';
 import { SEED_COUNTS, type SeedCounts, type SeedSize } from './sizes';
 import { TEST_CARDS } from './test-cards';
 import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
-import { groupUngroupedTransactions } from '../lifecycle/transaction-groups';
+import { groupUngroupedTransactions } from '../lifecycle/transactions/groups';
 
 export { TEST_CARDS, isLuhnValid } from './test-cards';
 export { SEED_SIZES, type SeedCounts, type SeedSize } from './sizes';

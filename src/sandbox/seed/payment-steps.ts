@@ -1,7 +1,7 @@
 // The payment steps of a transaction: charge attempts (authorization), voids, completions and
 // line item versions. Each sets the transaction fields the step implies.
 import type { StoredObject } from '../store';
-import { FAILURES } from '../lifecycle/transactions';
+import { FAILURES } from '../lifecycle/transactions/life-cycle';
 import { copy, idOf } from './context';
 import { toAmount, taxMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';

@@ -1,7 +1,7 @@
 // Subscriptions in every state with their subscriber, versions (one ACTIVE version while the
 // subscription runs), charges (each successful or failed charge paid by a real transaction),
 // ledger entries, period bills and metric usage reports.
-import type { SubscriptionState } from '../lifecycle/subscriptions';
+import type { SubscriptionState } from '../lifecycle/subscriptions/life-cycle';
 import type { StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { copy, idOf, make, makeLater } from './context';

@@ -1,6 +1,6 @@
 // Transactions in every state, each told as a coherent story: what exists for a transaction
 // (attempts, voids, completions, invoices, refunds, ...) follows from the state it ends in.
-import type { TransactionState } from '../lifecycle/transactions';
+import type { TransactionState } from '../lifecycle/transactions/life-cycle';
 import type { StoredObject } from '../store';
 import type { PaymentMethodKey, SeedContext, SpaceIds } from './context';
 import { copy, idOf, make } from './context';

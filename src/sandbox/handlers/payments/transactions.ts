@@ -10,10 +10,10 @@ import {
   createTransaction,
   latestLineItemVersion,
   updatePendingTransaction,
-} from '../../lifecycle/transactions-create';
-import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
-import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions-urls';
-import { internalsOf } from '../../lifecycle/transactions-internals';
+} from '../../lifecycle/transactions/create';
+import { guardTransaction, loadTransaction } from '../../lifecycle/transactions/life-cycle';
+import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions/urls';
+import { internalsOf } from '../../lifecycle/transactions/internals';
 import { plainText } from './support';
 import { paymentMethodConfigurationsFor } from './method-configurations';
 

@@ -1,9 +1,9 @@
 // Card details as the processing endpoints receive them: checked like a real acquirer would (Luhn,
 // expiry, verification code) and classified by the sandbox's published test cards into the outcome
 // the processor simulates. The full card number never leaves this module.
-import { unprocessable } from '../errors';
-import { TEST_CARDS, isLuhnValid } from '../seed';
-import type { StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import { TEST_CARDS, isLuhnValid } from '../../seed';
+import type { StoredObject } from '../../store';
 
 export type CardOutcome = 'approve' | 'decline' | 'fail' | 'threeDSecure';
 

@@ -1,13 +1,13 @@
 // Creating a transaction (PENDING), updating it while PENDING, confirming it: every change of its
 // line items is also recorded as a line item version, the latest of which the API can return.
-import { unprocessable } from '../errors';
-import { createObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import { createObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
 import { buildLineItems, taxOf, totalOf, roundTo } from './line-items';
-import { guardTransaction, transactionLifecycle, updateVersioned, loadTransaction } from './transactions';
-import { TRANSACTION_DEFAULTS, lineItemsOf, transactionFields } from './transactions-fields';
-import { assertTransition } from './machine';
-import { newTransactionGroup } from './transaction-groups';
+import { guardTransaction, transactionLifecycle, updateVersioned, loadTransaction } from './life-cycle';
+import { TRANSACTION_DEFAULTS, lineItemsOf, transactionFields } from './fields';
+import { assertTransition } from '../machine';
+import { newTransactionGroup } from './groups';
 
 const AUTHORIZATION_TIMEOUT_MS = 24 * 3600 * 1000;
 

@@ -1,10 +1,10 @@
 // Subscription ledger entries: what a subscription version owes. An entry is OPEN until a charge
 // takes it (SCHEDULED), PAID when that charge succeeds, and OPEN again (release) when the charge is
 // discarded or fails, so that a later charge can take it.
-import { unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, defineLifecycle } from './machine';
+import { unprocessable } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, defineLifecycle } from '../machine';
 import { money } from './periods';
 
 export const ledgerEntryLifecycle = defineLifecycle({

@@ -2,7 +2,7 @@
 // the charge-flow recipient, when a payment without means fails), kept beside the store of one sandbox instance so that
 // it never leaks into a response and dies with the sandbox.
 import { randomBytes } from 'node:crypto';
-import type { Store } from '../store';
+import type { Store } from '../../store';
 
 export interface PaymentRecord {
   /** Last four digits and the outcome class of the card used; never the full number. */

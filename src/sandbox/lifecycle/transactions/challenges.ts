@@ -3,10 +3,10 @@
 // the card again with `cardholderAuthentication`; on the sandbox's challenge page the buyer answers,
 // and the card is not sent again: the payment the challenge was opened for is kept here (what it
 // records of the card is its last four digits, never the number).
-import type { Store } from '../store';
-import { FAILURES, loadTransaction } from './transactions';
-import { authorize, refuse, type Payment, type Processed } from './transactions-processing';
-import { returnUrl } from './transactions-urls';
+import type { Store } from '../../store';
+import { FAILURES, loadTransaction } from './life-cycle';
+import { authorize, refuse, type Payment, type Processed } from './processing';
+import { returnUrl } from './urls';
 
 const waiting = new WeakMap<Store, Map<number, Payment>>();
 

@@ -1,10 +1,10 @@
 // The transaction life cycle: one transition table for every state change, plus the guards of the
 // actions that need a state but keep it (update, partial completion, refunds, URLs). Everything that
 // touches a transaction's state goes through here.
-import { conflict } from '../errors';
-import { assertTransition, defineLifecycle, type TransitionTable } from './machine';
-import { loadObject } from '../objects';
-import type { Key, Store, StoredObject } from '../store';
+import { conflict } from '../../errors';
+import { assertTransition, defineLifecycle, type TransitionTable } from '../machine';
+import { loadObject } from '../../objects';
+import type { Key, Store, StoredObject } from '../../store';
 
 export type TransactionState =
   'CREATE' | 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'FAILED' | 'AUTHORIZED' | 'VOIDED' | 'COMPLETED' | 'FULFILL' | 'DECLINE';

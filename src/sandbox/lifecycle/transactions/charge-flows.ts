@@ -1,9 +1,9 @@
 // Charge attempts (one per processing attempt) and charge flow levels (a transaction's charge flow,
 // e.g. a payment link sent by email): their life cycles and the objects the processing creates.
-import { unprocessable } from '../errors';
-import { createObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, defineLifecycle } from './machine';
+import { unprocessable } from '../../errors';
+import { createObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, defineLifecycle } from '../machine';
 
 export type ChargeAttemptState = 'PROCESSING' | 'FAILED' | 'SUCCESSFUL';
 export type ChargeFlowLevelState = 'PENDING' | 'FAILED' | 'SUCCESSFUL';

@@ -5,12 +5,12 @@
 // transaction moves on to FULFILL. Marking suitable fulfils, marking not suitable declines.
 // A manual check opens a delivery-check manual task about the transaction; any manual decision closes
 // it (the task's own actions decide through `decideManually`, see manual-task-actions.ts).
-import { ApiError } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
-import { assertClosable, closeTask, openTask, openTasksAbout, type TaskAction } from './manual-tasks';
-import { FAILURES, loadTransaction, transactionLifecycle } from './transactions';
+import { ApiError } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
+import { assertClosable, closeTask, openTask, openTasksAbout, type TaskAction } from '../manual-tasks/life-cycle';
+import { FAILURES, loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
 
 export type DeliveryIndicationState = 'PENDING' | 'NOT_SUITABLE' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE';
 

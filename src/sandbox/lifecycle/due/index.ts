@@ -1,14 +1,14 @@
 // What the life cycles plan for later, happening when the sandbox clock passes it. Each rule
-// (./due-rules.ts) finds the objects whose planned instant lies in (since, now] and moves them through
+// (./rules.ts) finds the objects whose planned instant lies in (since, now] and moves them through
 // their own life cycle. `since` is the sandbox's start: demo data planned before the sandbox ran stays
 // as the seed wrote it, and what a test plans happens once the clock is advanced past it. Credentials
 // need no rule: they are checked against the clock when presented.
 //
 // Two ways to run them: `runDue`, one run over a window (the manual clock's advance), and `DueAgenda`,
 // one run spread over the real clock's catch-ups (it keeps what is planned for later between them).
-import type { Key, Store, StoredObject, WriteJournal } from '../store';
-import { DueQueue, type PlannedStep } from './due-queue';
-import { RULES, RULES_BY_MODEL, dueAt, dueWindow, type DueWindow } from './due-rules';
+import type { Key, Store, StoredObject, WriteJournal } from '../../store';
+import { DueQueue, type PlannedStep } from './queue';
+import { RULES, RULES_BY_MODEL, dueAt, dueWindow, type DueWindow } from './rules';
 
 export interface DueEvent {
   what: string;

@@ -2,8 +2,8 @@
 // discount, tax rates) to the full LineItem shape with every derived amount, rounded to the
 // currency's minor unit. Completions, refunds and invoices reuse the same arithmetic on portions.
 import currencyCodes from 'currency-codes';
-import { unprocessable } from '../errors';
-import type { StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import type { StoredObject } from '../../store';
 
 export interface LineItemInput {
   name: string;

@@ -1,7 +1,7 @@
 // The group every transaction belongs to (Transaction.group, a TransactionGroup). The API has no
 // endpoint for groups, so the sandbox keeps each one inside its transaction; responses carry it
 // collapsed to `{ id }` like any link, and `expand=group` shows it whole (see ../render.ts).
-import type { Store, StoredObject } from '../store';
+import type { Store, StoredObject } from '../../store';
 
 /** The field of each model that holds such an identity-bearing object, rendered like a link. */
 export const EMBEDDED_LINKS: Readonly<Record<string, readonly string[]>> = { Transaction: ['group'] };

@@ -1,12 +1,12 @@
 // Manual task life cycle: an OPEN task is done by processing one of its actions (or by deciding
 // directly what it asks about). Expiry is the stored state (EXPIRED), not derived from expiresOn: the
-// task expires when the sandbox clock passes expiresOn (./due.ts); demo data planned before the
+// task expires when the sandbox clock passes expiresOn (../due/); demo data planned before the
 // sandbox started keeps its tasks OPEN past that date. What an action does besides closing its task is the
 // business of manual-task-actions.ts.
-import { ApiError } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
+import { ApiError } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 
 export const manualTaskLifecycle = defineLifecycle({
   model: 'ManualTask',

@@ -14,10 +14,10 @@
 // - terminate with respectTerminationPeriod: TERMINATION_SCHEDULED (plannedTerminationDate one billing
 //   period ahead), and the clock terminates it at that date; without: TERMINATING then TERMINATED in
 //   the same request, versions alike.
-import { badRequest } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
+import { badRequest } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { addMonths, iso } from './periods';
 
 /** The API's SubscriptionState enum: every state the table below may reach. */

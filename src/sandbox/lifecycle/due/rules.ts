@@ -1,16 +1,16 @@
 // The rules of what the life cycles plan for later: for each, the model it watches, when an object's
 // planned step is due, and the step itself (the same transitions a request would use). The runner
-// (./due.ts) finds and applies them as the sandbox clock passes their instants.
-import { isCanonicalInstant } from '../search/values';
-import type { Store, StoredObject } from '../store';
-import { applyTransition } from './machine';
-import { manualTaskLifecycle } from './manual-tasks';
-import { runCharge } from './subscription-charges';
-import { billPeriod, completeRunOut, endTerminationPeriod, reactivateSubscription, terminate } from './subscription-flows';
-import { completeTransaction } from './completions';
-import { voidTransaction } from './voids';
-import { FAILURES, transactionLifecycle } from './transactions';
-import { peekInternals } from './transactions-internals';
+// (./index.ts) finds and applies them as the sandbox clock passes their instants.
+import { isCanonicalInstant } from '../../search/values';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition } from '../machine';
+import { manualTaskLifecycle } from '../manual-tasks/life-cycle';
+import { runCharge } from '../subscriptions/charges';
+import { billPeriod, completeRunOut, endTerminationPeriod, reactivateSubscription, terminate } from '../subscriptions/flows';
+import { completeTransaction } from '../after-sales/completions';
+import { voidTransaction } from '../after-sales/voids';
+import { FAILURES, transactionLifecycle } from '../transactions/life-cycle';
+import { peekInternals } from '../transactions/internals';
 
 export interface DueRule {
   /** What happens, as reported by the admin clock endpoint. */

@@ -1,12 +1,12 @@
 // Transaction invoices: one per completion, OPEN until paid, derecognized or replaced. A replacement
 // is a new OPEN invoice for the same completion; the old one becomes CANCELED.
-import { conflict } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { buildLineItems, roundTo, taxOf, totalOf } from './line-items';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
-import { lineItemsOf } from './transactions-fields';
-import { loadTransaction } from './transactions';
+import { conflict } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { buildLineItems, roundTo, taxOf, totalOf } from '../transactions/line-items';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
+import { lineItemsOf } from '../transactions/fields';
+import { loadTransaction } from '../transactions/life-cycle';
 
 export type TransactionInvoiceState = 'CREATE' | 'OPEN' | 'OVERDUE' | 'CANCELED' | 'PAID' | 'DERECOGNIZED' | 'NOT_APPLICABLE';
 

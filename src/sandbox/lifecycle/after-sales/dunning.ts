@@ -1,9 +1,9 @@
 // Dunning cases: opened for an unpaid invoice (RUNNING), suspendable until a planned end date.
-import { conflict, unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, defineLifecycle } from './machine';
-import { iso } from './periods';
+import { conflict, unprocessable } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, defineLifecycle } from '../machine';
+import { iso } from '../subscriptions/periods';
 
 export const dunningCaseLifecycle = defineLifecycle({
   model: 'DunningCase',

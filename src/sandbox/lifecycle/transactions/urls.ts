@@ -2,7 +2,7 @@
 // flow page, mobile SDK, 3-D Secure challenge, result). They point at the sandbox itself, which serves
 // them (see ../checkout): each carries the space id, the transaction id and a security token, which is
 // the transaction's credentials (signed, bound to the transaction, expiring on the sandbox clock).
-import type { Store, StoredObject } from '../store';
+import type { Store, StoredObject } from '../../store';
 import { issueCredentials } from './credentials';
 
 export type CheckoutPage =

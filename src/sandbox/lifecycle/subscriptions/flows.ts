@@ -1,15 +1,15 @@
 // The subscription actions that span several objects: create, initialize, suspend, reactivate,
 // terminate, and the ends the clock brings (a period's bill, a version's or a termination period's
 // end). Each checks its transition before it changes anything (a refusal leaves all as it was).
-import { unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition } from './machine';
+import { unprocessable } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition } from '../machine';
 import { owedEntries } from './ledger';
 import { closePeriodBill, openPeriodBill, pendingBill } from './period-bills';
 import { addMonths, iso } from './periods';
-import { referenced } from './references';
-import { createCharge, discardScheduledCharges, isChargeable, owedCurrencies, runCharge, scheduleCharge } from './subscription-charges';
+import { referenced } from '../references';
+import { createCharge, discardScheduledCharges, isChargeable, owedCurrencies, runCharge, scheduleCharge } from './charges';
 import {
   completeVersionTermination,
   createVersion,
@@ -18,7 +18,7 @@ import {
   subscriptionVersionLifecycle,
   terminateSubscription,
   type VersionTerms,
-} from './subscriptions';
+} from './life-cycle';
 
 export interface SubscriptionInput {
   terms: VersionTerms;

@@ -1,8 +1,8 @@
-// The planned steps of the due rules (./due.ts), earliest first. Steps due at the same instant go in
+// The planned steps of the due rules (./index.ts), earliest first. Steps due at the same instant go in
 // the order one scan of the store meets them: by rule, then by the object's place in its model's
 // creation order. So the queue hands out the steps in the order a fresh scan after every step would
 // find them, while only the objects a step wrote need looking at again.
-import type { Key } from '../store';
+import type { Key } from '../../store';
 
 export interface PlannedStep {
   /** The rule's index in the list of rules. */

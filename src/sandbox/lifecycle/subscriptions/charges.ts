@@ -7,17 +7,17 @@
 //   with its failure reason (a FAILED charge attempt records the try); the entries go back to OPEN, so
 //   that a new charge can take them (a FAILED charge itself is final), and the charge is FAILED.
 // Discarding a charge releases its entries (OPEN) as well.
-import { unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
 import { moveEntries, owedEntries } from './ledger';
-import { applyTransition, defineLifecycle } from './machine';
+import { applyTransition, defineLifecycle } from '../machine';
 import { iso, money } from './periods';
-import { activeVersion } from './tokens';
-import { FAILURES } from './transactions';
-import { tokenCardOutcome } from './transactions-cards';
-import { newTransactionGroup } from './transaction-groups';
-import { refuse, type Payment } from './transactions-processing';
+import { activeVersion } from '../tokens';
+import { FAILURES } from '../transactions/life-cycle';
+import { tokenCardOutcome } from '../transactions/cards';
+import { newTransactionGroup } from '../transactions/groups';
+import { refuse, type Payment } from '../transactions/processing';
 
 export const subscriptionChargeLifecycle = defineLifecycle({
   model: 'SubscriptionCharge',

@@ -8,14 +8,14 @@
 //
 // Metered fee tiers are not part of the API (SPEC "Gaps"), so the sandbox prices every consumed unit
 // at METERED_UNIT_PRICE in the billing currency.
-import { unprocessable, conflict } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import { unprocessable, conflict } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
 import { createLedgerEntry } from './ledger';
-import { assertTransition, applyTransition, defineLifecycle } from './machine';
+import { assertTransition, applyTransition, defineLifecycle } from '../machine';
 import { addMonths, iso, money } from './periods';
-import { referenced } from './references';
-import { currentVersion } from './subscriptions';
+import { referenced } from '../references';
+import { currentVersion } from './life-cycle';
 
 export const METERED_UNIT_PRICE = 1;
 

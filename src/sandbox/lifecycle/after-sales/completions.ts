@@ -2,17 +2,17 @@
 // item (amount and quantity); asking for more than that is refused. The last completion (or one that
 // says lastCompletion) makes the transaction COMPLETED, opens its delivery decision, and every
 // completion gets its invoice.
-import { unprocessable } from '../errors';
-import { createObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { portionOf, roundTo, taxOf, totalOf } from './line-items';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
-import { guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
-import { lineItemsOf } from './transactions-fields';
-import { internalsOf } from './transactions-internals';
+import { unprocessable } from '../../errors';
+import { createObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { portionOf, roundTo, taxOf, totalOf } from '../transactions/line-items';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
+import { guardTransaction, loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
+import { lineItemsOf } from '../transactions/fields';
+import { internalsOf } from '../transactions/internals';
 import { decideDelivery } from './delivery-indications';
 import { invoiceCompletion } from './invoices';
-import { latestLineItemVersion } from './transactions-create';
+import { latestLineItemVersion } from '../transactions/create';
 
 export type TransactionCompletionState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'FAILED' | 'SUCCESSFUL';
 

@@ -1,10 +1,10 @@
 // Voids: releasing an AUTHORIZED transaction instead of completing it. The transaction becomes
 // VOIDED; the void object records the release (online through the processor, or offline).
-import { unprocessable } from '../errors';
-import { createObject } from '../objects';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition, defineLifecycle } from './machine';
-import { loadTransaction, transactionLifecycle } from './transactions';
+import { unprocessable } from '../../errors';
+import { createObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition, defineLifecycle } from '../machine';
+import { loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
 
 export type TransactionVoidState = 'CREATE' | 'PENDING' | 'FAILED' | 'SUCCESSFUL';
 

@@ -2,10 +2,10 @@
 // computed line items and amounts, checked currency, language, addresses, token and metadata.
 import countries from 'i18n-iso-countries';
 import ISO6391 from 'iso-639-1';
-import { unprocessable } from '../errors';
-import { checkMetadata } from '../handlers/metadata';
-import { loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import { checkMetadata } from '../../handlers/metadata';
+import { loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
 import { buildLineItems, currencyDigits, portionOf, roundTo, totalOf } from './line-items';
 
 /** Fields copied as they are from the body when present. */

@@ -1,16 +1,16 @@
 // The ways of paying a transaction: card details (plain and 3-D Secure), a token, a one-click token
 // from the customer's checkout, a charge flow. Each decides the outcome and hands it to processing.
-import { notFound, unprocessable } from '../errors';
-import type { Store, StoredObject } from '../store';
-import { checkCard, tokenCardOutcome, type CheckedCard } from './transactions-cards';
-import { internalsOf } from './transactions-internals';
-import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './transactions-processing';
-import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './transactions';
-import { checkoutUrl, returnUrl } from './transactions-urls';
-import { awaitChallenge } from './transactions-challenges';
-import { activeVersion } from './tokens';
+import { notFound, unprocessable } from '../../errors';
+import type { Store, StoredObject } from '../../store';
+import { checkCard, tokenCardOutcome, type CheckedCard } from './cards';
+import { internalsOf } from './internals';
+import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './processing';
+import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './life-cycle';
+import { checkoutUrl, returnUrl } from './urls';
+import { awaitChallenge } from './challenges';
+import { activeVersion } from '../tokens';
 import { chargeFlowLevelLifecycle, openChargeFlowLevel, pendingLevelOf } from './charge-flows';
-import { applyTransition } from './machine';
+import { applyTransition } from '../machine';
 
 const BRAND_PREFIXES: [RegExp, string][] = [
   [/^4/, 'visa'],
@@ -169,7 +169,7 @@ export const NO_PAYMENT_MEANS_DELAY_MS = 60_000;
 /**
  * process-without-interaction: the token's charge; without a token there is nothing to charge, yet
  * the service accepts the request: the transaction waits in PROCESSING and fails when the clock
- * passes `failsOn` (see ./due.ts), with the "no payment means" failure reason.
+ * passes `failsOn` (see ../due/), with the "no payment means" failure reason.
  */
 export function processWithoutInteraction(store: Store, space: number, id: number, now: Date): StoredObject {
   const transaction = loadTransaction(store, id, space);

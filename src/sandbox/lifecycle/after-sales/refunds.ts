@@ -5,14 +5,14 @@
 //   CUSTOMER_INITIATED_MANUAL -> MANUAL_CHECK (someone must look at it).
 // PENDING and MANUAL_CHECK refunds end with mark-succeeded or mark-failed. A refund that is not
 // FAILED holds its amount; the transaction's refundedAmount counts the SUCCESSFUL ones.
-import { unprocessable } from '../errors';
-import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import { unprocessable } from '../../errors';
+import { createObject, loadObject } from '../../objects';
+import type { Store, StoredObject } from '../../store';
 import { completionsOf, leftPerLine } from './completions';
-import { portionOf, roundTo, totalOf } from './line-items';
-import { applyTransition, defineLifecycle } from './machine';
-import { failureReason, guardTransaction } from './transactions';
-import { lineItemsOf } from './transactions-fields';
+import { portionOf, roundTo, totalOf } from '../transactions/line-items';
+import { applyTransition, defineLifecycle } from '../machine';
+import { failureReason, guardTransaction } from '../transactions/life-cycle';
+import { lineItemsOf } from '../transactions/fields';
 
 export type RefundState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'MANUAL_CHECK' | 'FAILED' | 'SUCCESSFUL';
 

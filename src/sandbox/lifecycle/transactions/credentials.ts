@@ -2,9 +2,9 @@
 // space of one sandbox instance, valid until its expiry. Only the by-credentials operations accept
 // them, and they accept nothing else (a JWT in their place is malformed credentials).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { ApiError } from '../errors';
-import type { Store } from '../store';
-import { instanceIdOf } from './transactions-internals';
+import { ApiError } from '../../errors';
+import type { Store } from '../../store';
+import { instanceIdOf } from './internals';
 
 /** Signs credentials of every sandbox in this process; never leaves it. */
 const SECRET = randomBytes(32);

@@ -3,14 +3,14 @@
 // attempt records the try, tokenization happens on success, an open charge flow level is settled, and
 // a transaction that completes on authorization is completed online at once.
 // Every step is checked before the first one is applied, so a refusal changes nothing.
-import { unprocessable } from '../errors';
-import type { Store, StoredObject } from '../store';
-import { applyTransition, assertTransition } from './machine';
+import { unprocessable } from '../../errors';
+import type { Store, StoredObject } from '../../store';
+import { applyTransition, assertTransition } from '../machine';
 import { finishChargeAttempt, openAttempts, settleChargeFlowLevel, startChargeAttempt } from './charge-flows';
-import { transactionLifecycle, loadTransaction } from './transactions';
-import { internalsOf, type PaymentRecord } from './transactions-internals';
-import { tokenizeAfterAuthorization, type PaymentMeans } from './tokens';
-import { completeTransaction } from './completions';
+import { transactionLifecycle, loadTransaction } from './life-cycle';
+import { internalsOf, type PaymentRecord } from './internals';
+import { tokenizeAfterAuthorization, type PaymentMeans } from '../tokens';
+import { completeTransaction } from '../after-sales/completions';
 
 const COMPLETION_TIMEOUT_MS = 7 * 24 * 3600 * 1000;
 

@@ -3,16 +3,16 @@
 // transition involved (task OPEN -> DONE and the mapped action) before it applies any, then applies
 // them in one synchronous step; the mapped action closes the task with the decision. A task type
 // without an entry has no effect beyond OPEN -> DONE.
-import { ApiError } from '../errors';
-import type { Store, StoredObject } from '../store';
+import { ApiError } from '../../errors';
+import type { Store, StoredObject } from '../../store';
 import {
   applyManualDecision,
   checkManualDecision,
   DELIVERY_CHECK_TASK,
   indicationOfTransaction,
   isManualDecision,
-} from './delivery-indications';
-import { closeTask, taskForAction } from './manual-tasks';
+} from '../after-sales/delivery-indications';
+import { closeTask, taskForAction } from './life-cycle';
 
 interface Actor {
   userId: number | undefined;
