@@ -8,7 +8,7 @@ import { DAY, HOUR, addMs, iso } from './random';
 import { child, step, type TxStory } from './story';
 
 /** A charge flow level of the space's first charge flow, with a payment link when still pending. */
-export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'SUCCESSFUL'): StoredObject {
+export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'SUCCESSFUL') {
   step(story, 1, 5);
   const flow = story.space.chargeFlows[0];
   const level = child(story, 'ChargeFlowLevel', {

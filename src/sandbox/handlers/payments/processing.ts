@@ -28,7 +28,7 @@ defineHandlers({
   },
   processTransactionWithToken: (req, sandbox) => {
     const { transaction, attempt } = processWithToken(sandbox.store, spaceOf(req), idParam(req), sandbox.now());
-    const charge = attempt.charge as Record<string, unknown>;
+    const charge = attempt.charge;
     // Charge is no stored resource: its transaction link is answered with the whole transaction.
     const body = {
       ...charge,

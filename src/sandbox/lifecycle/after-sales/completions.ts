@@ -4,7 +4,7 @@
 // completion gets its invoice.
 import { unprocessable } from '../../errors';
 import { createObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { portionOf, roundTo, taxOf, totalOf } from '../transactions/line-items';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { guardTransaction, loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
@@ -16,7 +16,7 @@ import { latestLineItemVersion } from '../transactions/create';
 
 export type TransactionCompletionState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'FAILED' | 'SUCCESSFUL';
 
-export const completionLifecycle = defineLifecycle<TransactionCompletionState>({
+export const completionLifecycle = defineLifecycle<TransactionCompletionState, 'TransactionCompletion'>({
   model: 'TransactionCompletion',
   field: 'state',
   actions: {
@@ -42,19 +42,19 @@ interface Left {
 const EPSILON = 1e-9;
 
 /** The completions of a transaction, oldest first (by the store's index: a space holds many). */
-export function completionsOf(store: Store, space: number, transactionId: unknown): StoredObject[] {
+export function completionsOf(store: Store, space: number, transactionId: unknown) {
   return store.where('TransactionCompletion', 'linkedTransaction', transactionId, space);
 }
 
 /** What is left to complete of each line item, after the successful completions so far. */
-export function leftPerLine(store: Store, space: number, transaction: StoredObject): Map<string, Left> {
+export function leftPerLine(store: Store, space: number, transaction: Stored<'Transaction'>): Map<string, Left> {
   const { items, digits } = lineItemsOf(transaction);
   const left = new Map<string, Left>(
     items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]),
   );
   for (const completion of completionsOf(store, space, transaction.id)) {
     if (completion.state !== 'SUCCESSFUL') continue;
-    for (const done of (completion.lineItems as StoredObject[]) ?? []) {
+    for (const done of completion.lineItems ?? []) {
       const entry = left.get(String(done.uniqueId));
       if (!entry) continue;
       entry.amount = roundTo(entry.amount - Number(done.amountIncludingTax), digits);
@@ -69,7 +69,7 @@ function exceeds(amount: number, left: number): boolean {
 }
 
 /** The completed portions a request asks for, checked against what is left. */
-function requestedPortions(transaction: StoredObject, left: Map<string, Left>, details: CompletionDetails | undefined): StoredObject[] {
+function requestedPortions(transaction: Stored<'Transaction'>, left: Map<string, Left>, details: CompletionDetails | undefined) {
   const { items, digits } = lineItemsOf(transaction);
   const base = new Map(items.map((i) => [String(i.uniqueId), i]));
   // No line items named (only an externalId, say): the rest of the amount, like a full completion.
@@ -126,7 +126,7 @@ const COMPLETED_STATES = new Set(['COMPLETED', 'FULFILL']);
  * The successful last completion of a transaction that is completed already: completing it online
  * again answers that completion, as the service does, instead of refusing the transition.
  */
-function finalCompletionOf(store: Store, space: number, transaction: StoredObject): StoredObject | undefined {
+function finalCompletionOf(store: Store, space: number, transaction: Stored<'Transaction'>) {
   if (!COMPLETED_STATES.has(String(transaction.state))) return undefined;
   return completionsOf(store, space, transaction.id)
     .filter((c) => c.state === 'SUCCESSFUL')
@@ -141,7 +141,7 @@ export function completeTransaction(
   mode: 'ONLINE' | 'OFFLINE',
   details: CompletionDetails | undefined,
   now: Date,
-): StoredObject {
+) {
   const transaction = loadTransaction(store, id, space);
   // The externalId is the idempotency key of a completion: a repeated request gets the first answer.
   const earlier = details?.externalId ? completionsOf(store, space, id).find((c) => c.externalId === details.externalId) : undefined;

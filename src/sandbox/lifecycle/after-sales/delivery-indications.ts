@@ -5,16 +5,17 @@
 // transaction moves on to FULFILL. Marking suitable fulfils, marking not suitable declines.
 // A manual check opens a delivery-check manual task about the transaction; any manual decision closes
 // it (the task's own actions decide through `decideManually`, see manual-task-actions.ts).
+import type { Model } from '../../../api-types';
 import { ApiError } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { assertClosable, closeTask, openTask, openTasksAbout, type TaskAction } from '../manual-tasks/life-cycle';
-import { FAILURES, loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
+import { FAILURES, loadTransaction, transactionLifecycle, userFailureMessage } from '../transactions/life-cycle';
 
 export type DeliveryIndicationState = 'PENDING' | 'NOT_SUITABLE' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE';
 
-export const deliveryIndicationLifecycle = defineLifecycle<DeliveryIndicationState>({
+export const deliveryIndicationLifecycle = defineLifecycle<DeliveryIndicationState, 'DeliveryIndication'>({
   model: 'DeliveryIndication',
   field: 'state',
   actions: {
@@ -36,11 +37,11 @@ const REASONS = {
   },
 };
 
-function countryOf(address: unknown): string | undefined {
-  return (address as Record<string, unknown> | undefined)?.country as string | undefined;
+function countryOf(address: Model<'Address'> | undefined): string | undefined {
+  return address?.country;
 }
 
-export function needsManualCheck(transaction: StoredObject): boolean {
+export function needsManualCheck(transaction: Stored<'Transaction'>): boolean {
   const billing = countryOf(transaction.billingAddress);
   const shipping = countryOf(transaction.shippingAddress);
   return !!billing && !!shipping && billing.toUpperCase() !== shipping.toUpperCase();
@@ -62,7 +63,7 @@ export function deliveryCheckActions(): TaskAction[] {
   ];
 }
 
-function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date): StoredObject {
+function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date) {
   return openTask(
     store,
     space,
@@ -72,7 +73,13 @@ function openDeliveryCheckTask(store: Store, space: number, transactionId: numbe
 }
 
 /** Creates the indication of a just COMPLETED transaction and applies the automatic decision. */
-export function decideDelivery(store: Store, space: number, transaction: StoredObject, completion: StoredObject, now: Date): StoredObject {
+export function decideDelivery(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  completion: Stored<'TransactionCompletion'>,
+  now: Date,
+) {
   const manual = needsManualCheck(transaction);
   const indication = createObject(
     store,
@@ -118,7 +125,7 @@ const DECISIONS: Record<ManualDecision, { transaction: string; change: (t: Store
     change: (t) => ({
       ...t,
       failureReason: FAILURES.notSuitable,
-      userFailureMessage: (FAILURES.notSuitable.description as Record<string, string>)['en-US'],
+      userFailureMessage: userFailureMessage(FAILURES.notSuitable),
     }),
   },
 };
@@ -148,7 +155,7 @@ export function checkManualDecision(store: Store, space: number, id: number, dec
 }
 
 /** Applies a checked decision: indication, transaction (FULFILL or DECLINE), open tasks DONE. */
-export function applyManualDecision(store: Store, checked: CheckedDecision, userId: number | undefined, now: Date): StoredObject {
+export function applyManualDecision(store: Store, checked: CheckedDecision, userId: number | undefined, now: Date) {
   const { space, indication, decision, openTasks } = checked;
   const decided = applyTransition(store, deliveryIndicationLifecycle, Number(indication.id), space, decision, (d) => ({
     ...d,
@@ -164,14 +171,7 @@ export function applyManualDecision(store: Store, checked: CheckedDecision, user
 }
 
 /** The merchant's decision (mark-suitable / mark-not-suitable): checked in full, then applied. */
-export function decideManually(
-  store: Store,
-  space: number,
-  id: number,
-  decision: ManualDecision,
-  userId: number | undefined,
-  now: Date,
-): StoredObject {
+export function decideManually(store: Store, space: number, id: number, decision: ManualDecision, userId: number | undefined, now: Date) {
   return applyManualDecision(store, checkManualDecision(store, space, id, decision), userId, now);
 }
 
@@ -179,7 +179,7 @@ export function decideManually(
  * The indication a delivery-check task about `transactionId` decides: the one awaiting a decision,
  * else the latest (so that a refusal names its decided state); 422 when the transaction has none.
  */
-export function indicationOfTransaction(store: Store, space: number, transactionId: number): StoredObject {
+export function indicationOfTransaction(store: Store, space: number, transactionId: number) {
   const all = store.where('DeliveryIndication', 'linkedTransaction', transactionId, space);
   const waiting = all.find((d) => d.state === 'MANUAL_CHECK_REQUIRED' || d.state === 'PENDING');
   const latest = all.reduce<StoredObject | undefined>((a, d) => (!a || Number(d.id) > Number(a.id) ? d : a), undefined);

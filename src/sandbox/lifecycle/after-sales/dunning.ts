@@ -1,7 +1,7 @@
 // Dunning cases: opened for an unpaid invoice (RUNNING), suspendable until a planned end date.
 import { conflict, unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store } from '../../store';
 import { applyTransition, defineLifecycle } from '../machine';
 import { iso } from '../subscriptions/periods';
 
@@ -18,7 +18,7 @@ const DUNNABLE_INVOICE_STATES = ['OPEN', 'OVERDUE'];
 const ACTIVE_CASE_STATES = ['RUNNING', 'SUSPENDED'];
 
 /** Opens a RUNNING case for an OPEN or OVERDUE invoice, under the space's first dunning flow. */
-export function openDunningCase(store: Store, space: number, invoiceId: number, now: Date): StoredObject {
+export function openDunningCase(store: Store, space: number, invoiceId: number, now: Date) {
   const invoice = loadObject(store, 'TransactionInvoice', invoiceId, space);
   if (!DUNNABLE_INVOICE_STATES.includes(String(invoice.state))) {
     throw unprocessable(
@@ -53,7 +53,7 @@ export function openDunningCase(store: Store, space: number, invoiceId: number, 
 const plannedEnds = new WeakMap<Store, Map<number, string>>();
 
 /** RUNNING -> SUSPENDED, remembering the planned end date when one is given. */
-export function suspendDunningCase(store: Store, space: number, id: number, plannedEndDate: Date | undefined): StoredObject {
+export function suspendDunningCase(store: Store, space: number, id: number, plannedEndDate: Date | undefined) {
   const suspended = applyTransition(store, dunningCaseLifecycle, id, space, 'suspend');
   if (plannedEndDate) {
     const ends = plannedEnds.get(store) ?? new Map<number, string>();

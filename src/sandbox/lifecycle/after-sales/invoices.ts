@@ -2,7 +2,7 @@
 // is a new OPEN invoice for the same completion; the old one becomes CANCELED.
 import { conflict } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { buildLineItems, roundTo, taxOf, totalOf } from '../transactions/line-items';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { lineItemsOf } from '../transactions/fields';
@@ -10,7 +10,7 @@ import { loadTransaction } from '../transactions/life-cycle';
 
 export type TransactionInvoiceState = 'CREATE' | 'OPEN' | 'OVERDUE' | 'CANCELED' | 'PAID' | 'DERECOGNIZED' | 'NOT_APPLICABLE';
 
-export const invoiceLifecycle = defineLifecycle<TransactionInvoiceState>({
+export const invoiceLifecycle = defineLifecycle<TransactionInvoiceState, 'TransactionInvoice'>({
   model: 'TransactionInvoice',
   field: 'state',
   actions: {
@@ -23,12 +23,12 @@ export const invoiceLifecycle = defineLifecycle<TransactionInvoiceState>({
 
 const PAYMENT_TERM_MS = 30 * 24 * 3600 * 1000;
 
-function issueInvoice(store: Store, space: number, fields: StoredObject, now: Date): StoredObject {
+function issueInvoice(store: Store, space: number, fields: StoredObject, now: Date) {
   const invoice = createObject(store, 'TransactionInvoice', space, { ...fields, state: 'CREATE' }, now);
   return applyTransition(store, invoiceLifecycle, Number(invoice.id), space, 'issue');
 }
 
-function invoiceFields(transaction: StoredObject, items: StoredObject[], digits: number): StoredObject {
+function invoiceFields(transaction: Stored<'Transaction'>, items: StoredObject[], digits: number) {
   const amount = roundTo(totalOf(items), digits);
   return {
     linkedTransaction: transaction.id,
@@ -49,16 +49,16 @@ function invoiceFields(transaction: StoredObject, items: StoredObject[], digits:
 export function invoiceCompletion(
   store: Store,
   space: number,
-  transaction: StoredObject,
-  completion: StoredObject,
+  transaction: Stored<'Transaction'>,
+  completion: Stored<'TransactionCompletion'>,
   now: Date,
-): StoredObject {
+) {
   const { digits } = lineItemsOf(transaction);
   return issueInvoice(
     store,
     space,
     {
-      ...invoiceFields(transaction, completion.lineItems as StoredObject[], digits),
+      ...invoiceFields(transaction, completion.lineItems ?? [], digits),
       completion: completion.id,
       externalId: `completion-${String(completion.id)}`,
       dueOn: new Date(now.getTime() + PAYMENT_TERM_MS).toISOString(),
@@ -67,7 +67,7 @@ export function invoiceCompletion(
   );
 }
 
-export function markInvoicePaid(store: Store, space: number, id: number, now: Date): StoredObject {
+export function markInvoicePaid(store: Store, space: number, id: number, now: Date) {
   return applyTransition(store, invoiceLifecycle, id, space, 'markPaid', (i) => ({
     ...i,
     paidOn: now.toISOString(),
@@ -75,7 +75,7 @@ export function markInvoicePaid(store: Store, space: number, id: number, now: Da
   }));
 }
 
-export function derecognizeInvoice(store: Store, space: number, id: number, userId: number | undefined, now: Date): StoredObject {
+export function derecognizeInvoice(store: Store, space: number, id: number, userId: number | undefined, now: Date) {
   return applyTransition(store, invoiceLifecycle, id, space, 'derecognize', (i) => ({
     ...i,
     derecognizedOn: now.toISOString(),
@@ -89,7 +89,7 @@ export function replacementPossible(store: Store, space: number, id: number): bo
 }
 
 /** Replaces an invoice: a new OPEN invoice from the replacement body; the old one CANCELED. */
-export function replaceInvoice(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date): StoredObject {
+export function replaceInvoice(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date) {
   const old = loadObject(store, 'TransactionInvoice', id, space);
   assertTransition(invoiceLifecycle, old, 'replace');
   const duplicate = store.where('TransactionInvoice', 'externalId', body.externalId, space)[0];

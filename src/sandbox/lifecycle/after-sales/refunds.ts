@@ -7,7 +7,7 @@
 // FAILED holds its amount; the transaction's refundedAmount counts the SUCCESSFUL ones.
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { completionsOf, leftPerLine } from './completions';
 import { portionOf, roundTo, totalOf } from '../transactions/line-items';
 import { applyTransition, defineLifecycle } from '../machine';
@@ -16,7 +16,7 @@ import { lineItemsOf } from '../transactions/fields';
 
 export type RefundState = 'CREATE' | 'SCHEDULED' | 'PENDING' | 'MANUAL_CHECK' | 'FAILED' | 'SUCCESSFUL';
 
-export const refundLifecycle = defineLifecycle<RefundState>({
+export const refundLifecycle = defineLifecycle<RefundState, 'Refund'>({
   model: 'Refund',
   field: 'state',
   actions: {
@@ -44,7 +44,7 @@ interface Reduction {
 }
 
 /** The refunds of a transaction, oldest first. */
-function refundsOf(store: Store, space: number, transactionId: unknown): StoredObject[] {
+function refundsOf(store: Store, space: number, transactionId: unknown) {
   return store.where('Refund', 'transaction', transactionId, space);
 }
 
@@ -52,7 +52,7 @@ function refundsOf(store: Store, space: number, transactionId: unknown): StoredO
  * How many units of each line item can still be refunded: what the successful completions completed,
  * less the quantities reduced by every refund that is not FAILED.
  */
-function refundableQuantities(store: Store, space: number, transaction: StoredObject): Map<string, number> {
+function refundableQuantities(store: Store, space: number, transaction: Stored<'Transaction'>): Map<string, number> {
   const { items } = lineItemsOf(transaction);
   const left = leftPerLine(store, space, transaction);
   const refundable = new Map(
@@ -68,7 +68,7 @@ function refundableQuantities(store: Store, space: number, transaction: StoredOb
 }
 
 /** The refunded portions of the line items a list of reductions describes; 422 naming a bad one. */
-function reducedLines(store: Store, space: number, transaction: StoredObject, reductions: Reduction[]): StoredObject[] {
+function reducedLines(store: Store, space: number, transaction: Stored<'Transaction'>, reductions: Reduction[]) {
   const { items, digits } = lineItemsOf(transaction);
   const refundable = refundableQuantities(store, space, transaction);
   return reductions.map((r, i) => {
@@ -106,7 +106,7 @@ function refundedTransaction(
   store: Store,
   space: number,
   body: Record<string, unknown>,
-): { transaction: StoredObject; completion?: number } {
+): { transaction: Stored<'Transaction'>; completion?: number } {
   let transactionId = body.transaction as number | undefined;
   let completionId = body.completion as number | undefined;
   if (completionId !== undefined) {
@@ -131,7 +131,7 @@ function refundedTransaction(
 }
 
 /** What can still be refunded: the completed amount less every refund that is not FAILED. */
-export function refundableLeft(store: Store, space: number, transaction: StoredObject): number {
+export function refundableLeft(store: Store, space: number, transaction: Stored<'Transaction'>): number {
   const { digits } = lineItemsOf(transaction);
   const held = refundsOf(store, space, transaction.id)
     .filter((r) => r.state !== 'FAILED')
@@ -157,7 +157,7 @@ function addRefunded(store: Store, space: number, transactionId: number, amount:
  * Creates a refund. The externalId is the idempotency key, unique per transaction: a repeated request
  * returns the refund it created the first time and refunds nothing more.
  */
-export function createRefund(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
+export function createRefund(store: Store, space: number, body: Record<string, unknown>, now: Date) {
   const { transaction, completion } = refundedTransaction(store, space, body);
   const earlier = refundsOf(store, space, transaction.id).find((r) => r.externalId === body.externalId);
   if (earlier) return earlier;
@@ -215,13 +215,13 @@ export function createRefund(store: Store, space: number, body: Record<string, u
   return refund;
 }
 
-export function markRefundSucceeded(store: Store, space: number, id: number, now: Date): StoredObject {
+export function markRefundSucceeded(store: Store, space: number, id: number, now: Date) {
   const refund = applyTransition(store, refundLifecycle, id, space, 'markSucceeded', (r) => ({ ...r, succeededOn: now.toISOString() }));
   addRefunded(store, space, Number(refund.transaction), Number(refund.amount));
   return refund;
 }
 
-export function markRefundFailed(store: Store, space: number, id: number, now: Date): StoredObject {
+export function markRefundFailed(store: Store, space: number, id: number, now: Date) {
   return applyTransition(store, refundLifecycle, id, space, 'markFailed', (r) => ({
     ...r,
     failedOn: now.toISOString(),

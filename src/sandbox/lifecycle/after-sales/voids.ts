@@ -2,13 +2,13 @@
 // VOIDED; the void object records the release (online through the processor, or offline).
 import { unprocessable } from '../../errors';
 import { createObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store } from '../../store';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { loadTransaction, transactionLifecycle } from '../transactions/life-cycle';
 
 export type TransactionVoidState = 'CREATE' | 'PENDING' | 'FAILED' | 'SUCCESSFUL';
 
-export const voidLifecycle = defineLifecycle<TransactionVoidState>({
+export const voidLifecycle = defineLifecycle<TransactionVoidState, 'TransactionVoid'>({
   model: 'TransactionVoid',
   field: 'state',
   actions: {
@@ -17,7 +17,7 @@ export const voidLifecycle = defineLifecycle<TransactionVoidState>({
   },
 });
 
-export function voidTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', now: Date): StoredObject {
+export function voidTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', now: Date) {
   const transaction = loadTransaction(store, id, space);
   assertTransition(transactionLifecycle, transaction, 'void');
   if (Number(transaction.completedAmount ?? 0) !== 0) {

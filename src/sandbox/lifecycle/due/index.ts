@@ -91,7 +91,7 @@ class DueRunner {
    * since may have moved the object on, done it, or removed it). A step whose object moved to another
    * instant or place goes back in the queue there.
    */
-  private stillDue(step: PlannedStep): StoredObject | undefined {
+  private stillDue(step: PlannedStep) {
     const found = this.stateOf(step);
     if (found?.current) return found.object;
     if (found) this.queue.add({ ...step, at: found.at, position: found.position });

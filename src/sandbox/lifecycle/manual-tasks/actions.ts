@@ -49,7 +49,7 @@ const KINDS: Record<number, TaskKind> = {
  * refused (naming the state; nothing changes), 404 when the task has no such action, 422 when its
  * type maps the action to nothing.
  */
-export function processAction(store: Store, space: number, id: number, actionId: number, actor: Actor): StoredObject {
+export function processAction(store: Store, space: number, id: number, actionId: number, actor: Actor) {
   const { task } = taskForAction(store, space, id, actionId);
   const kind = KINDS[Number(task.type)];
   if (!kind) return closeTask(store, space, id);

@@ -35,12 +35,12 @@ export interface NewTask {
 export const actionsOf = (task: StoredObject): TaskAction[] => (task.actions ?? []) as TaskAction[];
 
 /** Opens a task (OPEN) in `space`. */
-export function openTask(store: Store, space: number, task: NewTask, now: Date): StoredObject {
+export function openTask(store: Store, space: number, task: NewTask, now: Date) {
   return createObject(store, 'ManualTask', space, { ...task, state: 'OPEN' }, now);
 }
 
 /** The OPEN tasks of `type` about entity `contextEntityId`. */
-export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number): StoredObject[] {
+export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number) {
   return store.where('ManualTask', 'contextEntityId', contextEntityId, space).filter((t) => t.state === 'OPEN' && t.type === type);
 }
 
@@ -50,7 +50,7 @@ export function assertClosable(tasks: StoredObject[]): void {
 }
 
 /** OPEN -> DONE. */
-export function closeTask(store: Store, space: number, id: number): StoredObject {
+export function closeTask(store: Store, space: number, id: number) {
   return applyTransition(store, manualTaskLifecycle, id, space, 'process');
 }
 

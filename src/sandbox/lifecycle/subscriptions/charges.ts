@@ -9,7 +9,7 @@
 // Discarding a charge releases its entries (OPEN) as well.
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { moveEntries, owedEntries } from './ledger';
 import { applyTransition, defineLifecycle } from '../machine';
 import { iso, money } from './periods';
@@ -45,12 +45,12 @@ export interface ChargeInput {
 const CHARGEABLE_STATES = ['INITIALIZING', 'ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
 /** Whether a charge may be created for the subscription in its current state. */
-export function isChargeable(subscription: StoredObject): boolean {
+export function isChargeable(subscription: Stored<'Subscription'>): boolean {
   return CHARGEABLE_STATES.includes(String(subscription.state));
 }
 
 /** The currency an owed ledger entry is billed in: its version's. */
-function currencyOf(store: Store, space: number, entry: StoredObject): unknown {
+function currencyOf(store: Store, space: number, entry: Stored<'SubscriptionLedgerEntry'>): unknown {
   return store.get('SubscriptionVersion', Number(entry.subscriptionVersion), space)?.billingCurrency;
 }
 
@@ -64,7 +64,7 @@ export function owedCurrencies(store: Store, space: number, subscriptionId: numb
  * oldest OPEN entry's version (one payment has one currency, and apply-changes may change a
  * subscription's); what is owed in another currency stays OPEN for another charge.
  */
-function entriesToCharge(store: Store, space: number, subscriptionId: number, currency?: string): StoredObject[] {
+function entriesToCharge(store: Store, space: number, subscriptionId: number, currency?: string) {
   const owed = owedEntries(store, space, subscriptionId);
   const taken = currency ?? (owed.length ? String(currencyOf(store, space, owed[0])) : undefined);
   return owed.filter((entry) => String(currencyOf(store, space, entry)) === taken);
@@ -72,7 +72,7 @@ function entriesToCharge(store: Store, space: number, subscriptionId: number, cu
 
 /** Creates a SCHEDULED charge over the OPEN ledger entries of the subscription's versions (one currency). */
 /** `currency`: whose owed entries it takes (default: the oldest owed entry's). */
-export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string): StoredObject {
+export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string) {
   const subscription = loadObject(store, 'Subscription', input.subscription, space);
   if (!isChargeable(subscription)) {
     throw unprocessable(
@@ -80,7 +80,7 @@ export function scheduleCharge(store: Store, space: number, input: ChargeInput, 
       { subscription: String(subscription.state) },
     );
   }
-  const entryIds = entriesToCharge(store, space, input.subscription, currency).map((e) => e.id as number);
+  const entryIds = entriesToCharge(store, space, input.subscription, currency).map((e) => Number(e.id));
   moveEntries(store, space, entryIds, 'schedule');
   return createObject(
     store,
@@ -103,7 +103,7 @@ export function scheduleCharge(store: Store, space: number, input: ChargeInput, 
   );
 }
 
-function lineItemOf(entry: StoredObject): StoredObject {
+function lineItemOf(entry: Stored<'SubscriptionLedgerEntry'>) {
   return {
     uniqueId: `ledger-entry-${String(entry.id)}`,
     sku: entry.componentReferenceName ?? `fee-${String(entry.id)}`,
@@ -124,7 +124,7 @@ function lineItemOf(entry: StoredObject): StoredObject {
 interface Refusal {
   action: 'decline' | 'fail';
   reason: StoredObject;
-  tokenVersion?: StoredObject;
+  tokenVersion?: Stored<'TokenVersion'>;
 }
 
 /**
@@ -133,7 +133,7 @@ interface Refusal {
  * cycle's "no active token version" reason). A subscription without a token is charged as before
  * (approved): the sandbox has no other payment means to ask.
  */
-function refusalOf(store: Store, space: number, subscription: StoredObject): Refusal | undefined {
+function refusalOf(store: Store, space: number, subscription: Stored<'Subscription'>): Refusal | undefined {
   if (subscription.token === undefined || subscription.token === null) return undefined;
   const token = store.get('Token', Number(subscription.token), space);
   const tokenVersion = token?.state === 'ACTIVE' ? activeVersion(store, space, Number(token.id)) : undefined;
@@ -149,10 +149,16 @@ function refusalOf(store: Store, space: number, subscription: StoredObject): Ref
  * currency is the billing currency of the entries' version (a new version keeps its predecessor's
  * currency), not the current version's: a subscription whose last version ran out may have none.
  */
-function chargeTransaction(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): StoredObject {
-  const subscription = loadObject(store, 'Subscription', charge.subscription as number, space);
-  const version = loadObject(store, 'SubscriptionVersion', entries[0].subscriptionVersion as number, space);
-  const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber as number, space) : undefined;
+function chargeTransaction(
+  store: Store,
+  space: number,
+  charge: Stored<'SubscriptionCharge'>,
+  entries: Stored<'SubscriptionLedgerEntry'>[],
+  now: Date,
+) {
+  const subscription = loadObject(store, 'Subscription', Number(charge.subscription), space);
+  const version = loadObject(store, 'SubscriptionVersion', Number(entries[0].subscriptionVersion), space);
+  const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber, space) : undefined;
   return {
     language: subscription.language,
     lineItems: entries.map(lineItemOf),
@@ -170,7 +176,13 @@ function chargeTransaction(store: Store, space: number, charge: StoredObject, en
 }
 
 /** The payment a successful charge stands for: transaction, completion and invoice, all settled. */
-function createPayment(store: Store, space: number, charge: StoredObject, entries: StoredObject[], now: Date): number {
+function createPayment(
+  store: Store,
+  space: number,
+  charge: Stored<'SubscriptionCharge'>,
+  entries: Stored<'SubscriptionLedgerEntry'>[],
+  now: Date,
+): number {
   const fields = chargeTransaction(store, space, charge, entries, now);
   const amount = fields.authorizationAmount;
   const taxAmount = money(entries.reduce((sum, e) => sum + Number(e.taxAmount), 0));
@@ -226,7 +238,7 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
     },
     now,
   );
-  return transaction.id as number;
+  return transaction.id;
 }
 
 /**
@@ -237,8 +249,8 @@ function createPayment(store: Store, space: number, charge: StoredObject, entrie
 function createRefusedPayment(
   store: Store,
   space: number,
-  charge: StoredObject,
-  entries: StoredObject[],
+  charge: Stored<'SubscriptionCharge'>,
+  entries: Stored<'SubscriptionLedgerEntry'>[],
   refusal: Refusal,
   now: Date,
 ): number {
@@ -259,12 +271,12 @@ function createRefusedPayment(
   const payment: Payment = {
     record: { paidWith: 'token' },
     means: { name: String(tokenVersion?.name ?? 'Token') },
-    connectorConfiguration: tokenVersion?.paymentConnectorConfiguration as number | undefined,
+    connectorConfiguration: tokenVersion?.paymentConnectorConfiguration,
     chargeType: 'TOKEN',
     tokenVersion: tokenVersion ? Number(tokenVersion.id) : undefined,
   };
   refuse(store, space, transaction, payment, refusal.action, refusal.reason, now);
-  return transaction.id as number;
+  return transaction.id;
 }
 
 /**
@@ -272,14 +284,14 @@ function createRefusedPayment(
  * as the subscription's token decides. A charge without ledger entries bills nothing: it succeeds
  * without asking the token and creates no payment. The subscription's state is the caller's concern.
  */
-export function runCharge(store: Store, space: number, chargeId: number, now: Date): StoredObject {
+export function runCharge(store: Store, space: number, chargeId: number, now: Date) {
   const processing = applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'process');
-  const entryIds = (processing.ledgerEntries ?? []) as number[];
+  const entryIds = processing.ledgerEntries ?? [];
   const entries = entryIds.map((id) => loadObject(store, 'SubscriptionLedgerEntry', id, space));
   if (!entries.length) {
     return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({ ...c, succeedOn: iso(now) }));
   }
-  const subscription = loadObject(store, 'Subscription', processing.subscription as number, space);
+  const subscription = loadObject(store, 'Subscription', Number(processing.subscription), space);
   const refusal = refusalOf(store, space, subscription);
   if (refusal) {
     const transaction = createRefusedPayment(store, space, processing, entries, refusal, now);
@@ -301,20 +313,20 @@ export function runCharge(store: Store, space: number, chargeId: number, now: Da
  * A failed charge leaves the subscription as it is; retrying is creating a new charge, which takes
  * the entries the failed one gave back.
  */
-export function createCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string): StoredObject {
+export function createCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string) {
   const charge = scheduleCharge(store, space, input, now, currency);
   const due = input.plannedExecutionDate === undefined || Date.parse(input.plannedExecutionDate) <= now.getTime();
-  return due ? runCharge(store, space, charge.id as number, now) : charge;
+  return due ? runCharge(store, space, Number(charge.id), now) : charge;
 }
 
 /** Discards a SCHEDULED charge and gives its ledger entries back (OPEN). */
-export function discardCharge(store: Store, space: number, chargeId: number, now: Date, by: number | undefined): StoredObject {
+export function discardCharge(store: Store, space: number, chargeId: number, now: Date, by: number | undefined) {
   const discarded = applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'discard', (c) => ({
     ...c,
     discardedOn: iso(now),
     ...(by !== undefined ? { discardedBy: by } : {}),
   }));
-  moveEntries(store, space, (discarded.ledgerEntries ?? []) as number[], 'release');
+  moveEntries(store, space, discarded.ledgerEntries ?? [], 'release');
   return discarded;
 }
 
@@ -322,7 +334,7 @@ export function discardCharge(store: Store, space: number, chargeId: number, now
 export function discardScheduledCharges(store: Store, space: number, subscriptionId: number, now: Date): void {
   for (const charge of store.where('SubscriptionCharge', 'subscription', subscriptionId, space)) {
     if (charge.state === 'SCHEDULED') {
-      discardCharge(store, space, charge.id as number, now, undefined);
+      discardCharge(store, space, charge.id, now, undefined);
     }
   }
 }

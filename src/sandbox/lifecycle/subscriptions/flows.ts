@@ -3,7 +3,7 @@
 // end). Each checks its transition before it changes anything (a refusal leaves all as it was).
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store } from '../../store';
 import { applyTransition, assertTransition } from '../machine';
 import { owedEntries } from './ledger';
 import { closePeriodBill, openPeriodBill, pendingBill } from './period-bills';
@@ -31,7 +31,7 @@ export interface SubscriptionInput {
 }
 
 /** A PENDING subscription with its first, PENDING version; returns the version. */
-export function createSubscription(store: Store, space: number, input: SubscriptionInput, now: Date): StoredObject {
+export function createSubscription(store: Store, space: number, input: SubscriptionInput, now: Date) {
   const subscriber =
     input.subscriber !== undefined ? referenced(store, 'Subscriber', input.subscriber, space, 'subscription.subscriber') : undefined;
   if (input.token !== undefined) referenced(store, 'Token', input.token, space, 'subscription.token');
@@ -58,7 +58,7 @@ export function createSubscription(store: Store, space: number, input: Subscript
     now,
   );
   const version = createVersion(store, space, subscription, input.terms, 'PENDING', now);
-  store.update('Subscription', subscription.id as number, space, (s) => ({
+  store.update('Subscription', subscription.id, space, (s) => ({
     ...s,
     currentProductVersion: version.productVersion,
   }));
@@ -77,18 +77,12 @@ export interface InitializeOptions {
  * the subscription's token declines or fails the charge. A FAILED subscription is final: the tables
  * allow no action from it, so a new subscription is the way to try again. Returns the initial charge.
  */
-export function initializeSubscription(
-  store: Store,
-  space: number,
-  subscriptionId: number,
-  options: InitializeOptions,
-  now: Date,
-): StoredObject {
+export function initializeSubscription(store: Store, space: number, subscriptionId: number, options: InitializeOptions, now: Date) {
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   assertTransition(subscriptionLifecycle, subscription, 'initialize');
   const version = currentVersion(store, space, subscriptionId);
   assertTransition(subscriptionVersionLifecycle, version, 'initialize');
-  const versionId = version.id as number;
+  const versionId = Number(version.id);
   applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'initialize', (s) => ({ ...s, initializedOn: iso(now) }));
   applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'initialize');
   const charge = scheduleCharge(
@@ -99,13 +93,13 @@ export function initializeSubscription(
       externalId: `initial-charge-${subscriptionId}`,
       processingType: options.subscriberPresent ? 'CHARGE_FLOW' : 'SYNCHRONOUS',
       type: 'AUTOMATIC',
-      reference: subscription.reference as string | undefined,
+      reference: subscription.reference,
       successUrl: options.successUrl,
       failedUrl: options.failedUrl,
     },
     now,
   );
-  const done = runCharge(store, space, charge.id as number, now);
+  const done = runCharge(store, space, Number(charge.id), now);
   if (done.state !== 'SUCCESSFUL') {
     // The Subscription model has no failedOn; the version's failedOn and the charge tell when.
     applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'fail', (v) => ({ ...v, failedOn: iso(now) }));
@@ -129,7 +123,7 @@ export interface SuspensionInput {
 const SUSPENSION = 'SubscriptionSuspension';
 
 /** ACTIVE -> SUSPENDED, recording a RUNNING (manual) suspension; returns the suspension. */
-export function suspendSubscription(store: Store, space: number, subscriptionId: number, input: SuspensionInput, now: Date): StoredObject {
+export function suspendSubscription(store: Store, space: number, subscriptionId: number, input: SuspensionInput, now: Date) {
   const plannedEnd = input.plannedEndDate !== undefined ? new Date(input.plannedEndDate) : addMonths(now, 1);
   if (plannedEnd.getTime() <= now.getTime()) {
     throw unprocessable('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
@@ -152,11 +146,11 @@ export function suspendSubscription(store: Store, space: number, subscriptionId:
 }
 
 /** SUSPENDED -> ACTIVE; the running suspension ends now. */
-export function reactivateSubscription(store: Store, space: number, subscriptionId: number, now: Date): StoredObject {
+export function reactivateSubscription(store: Store, space: number, subscriptionId: number, now: Date) {
   const active = applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'reactivate');
   for (const s of store.where(SUSPENSION, 'subscription', subscriptionId, space)) {
     if (s.state !== 'RUNNING') continue;
-    store.put(SUSPENSION, space, s.id as number, {
+    store.put(SUSPENSION, space, Number(s.id), {
       ...s,
       state: 'ENDED',
       effectiveEndDate: iso(now),
@@ -174,7 +168,7 @@ export function terminate(
   respectTerminationPeriod: boolean,
   now: Date,
   by: number | undefined,
-): StoredObject {
+) {
   const result = terminateSubscription(store, space, subscriptionId, respectTerminationPeriod, now, by);
   if (!respectTerminationPeriod) discardScheduledCharges(store, space, subscriptionId, now);
   return result;
@@ -207,28 +201,28 @@ function chargeAllOwed(store: Store, space: number, subscriptionId: number, exte
 export function billPeriod(store: Store, space: number, billId: number, now: Date): void {
   const bill = loadObject(store, 'SubscriptionPeriodBill', billId, space);
   closePeriodBill(store, space, billId, new Date(String(bill.plannedPeriodEndDate)), true, now);
-  const version = loadObject(store, 'SubscriptionVersion', bill.subscriptionVersion as number, space);
-  chargeOwed(store, space, version.subscription as number, `period-bill-${billId}`, now);
+  const version = loadObject(store, 'SubscriptionVersion', Number(bill.subscriptionVersion), space);
+  chargeOwed(store, space, Number(version.subscription), `period-bill-${billId}`, now);
 }
 
 /** Closes the version's PENDING bill at `at` as its last (no next period), if it has one begun by then. */
-function closeLastBill(store: Store, space: number, versionId: number, at: Date, now: Date): StoredObject | undefined {
+function closeLastBill(store: Store, space: number, versionId: number, at: Date, now: Date) {
   const bill = pendingBill(store, space, versionId);
   if (!bill || Date.parse(String(bill.periodStartDate)) > at.getTime()) return undefined;
-  return closePeriodBill(store, space, bill.id as number, at, false, now);
+  return closePeriodBill(store, space, Number(bill.id), at, false, now);
 }
 
 /**
  * A version that ran out its period ends at its plannedTerminationDate: its last bill closes then,
  * it is TERMINATED, and what the subscription owes (that bill's usage included) is charged.
  */
-export function completeRunOut(store: Store, space: number, versionId: number, now: Date): StoredObject {
+export function completeRunOut(store: Store, space: number, versionId: number, now: Date) {
   const version = loadObject(store, 'SubscriptionVersion', versionId, space);
   assertTransition(subscriptionVersionLifecycle, version, 'completeTermination');
   const at = new Date(String(version.plannedTerminationDate));
   const bill = closeLastBill(store, space, versionId, at, now);
   const done = completeVersionTermination(store, space, versionId, at);
-  if (bill) chargeOwed(store, space, version.subscription as number, `period-bill-${String(bill.id)}`, now);
+  if (bill) chargeOwed(store, space, Number(version.subscription), `period-bill-${String(bill.id)}`, now);
   return done;
 }
 
@@ -237,7 +231,7 @@ export function completeRunOut(store: Store, space: number, versionId: number, n
  * versions close then as their last and what it owes is charged, then it terminates at that date as
  * `terminate` without a termination period does (scheduled charges discarded).
  */
-export function endTerminationPeriod(store: Store, space: number, subscriptionId: number, now: Date): StoredObject {
+export function endTerminationPeriod(store: Store, space: number, subscriptionId: number, now: Date) {
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   if (subscription.state !== 'TERMINATION_SCHEDULED') {
     throw unprocessable(
@@ -249,7 +243,7 @@ export function endTerminationPeriod(store: Store, space: number, subscriptionId
   }
   const at = new Date(String(subscription.plannedTerminationDate));
   for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
-    if (version.state === 'ACTIVE') closeLastBill(store, space, version.id as number, at, now);
+    if (version.state === 'ACTIVE') closeLastBill(store, space, version.id, at, now);
   }
   chargeAllOwed(store, space, subscriptionId, `termination-${subscriptionId}`, now);
   return terminate(store, space, subscriptionId, false, at, undefined);

@@ -3,7 +3,7 @@
 // discarded or fails, so that a later charge can take it.
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store } from '../../store';
 import { applyTransition, defineLifecycle } from '../machine';
 import { money } from './periods';
 
@@ -39,13 +39,7 @@ function taxFigures(amountIncludingTax: number, taxes: { rate: number }[]) {
 }
 
 /** Creates an OPEN entry on a version that can still be billed; 422 naming the version state otherwise. */
-export function createLedgerEntry(
-  store: Store,
-  space: number,
-  input: LedgerEntryInput,
-  now: Date,
-  createdBy: number | undefined,
-): StoredObject {
+export function createLedgerEntry(store: Store, space: number, input: LedgerEntryInput, now: Date, createdBy: number | undefined) {
   if (!(input.quantity > 0)) throw unprocessable('quantity must be greater than 0.', { quantity: 'must be greater than 0' });
   for (const [i, tax] of (input.taxes ?? []).entries()) {
     if (!(tax.rate >= 0 && tax.rate <= 100)) {
@@ -84,7 +78,7 @@ export function createLedgerEntry(
 }
 
 /** The OPEN entries of a version, oldest first. */
-export function openEntries(store: Store, space: number, versionId: number): StoredObject[] {
+export function openEntries(store: Store, space: number, versionId: number) {
   return store.where('SubscriptionLedgerEntry', 'subscriptionVersion', versionId, space).filter((e) => e.state === 'OPEN');
 }
 
@@ -92,7 +86,7 @@ export function openEntries(store: Store, space: number, versionId: number): Sto
  * What the subscription owes: the OPEN entries of all its versions, oldest first. A version that ran
  * out its period (or ended after a charge gave its entries back) still owes them.
  */
-export function owedEntries(store: Store, space: number, subscriptionId: number): StoredObject[] {
+export function owedEntries(store: Store, space: number, subscriptionId: number) {
   return store
     .where('SubscriptionVersion', 'subscription', subscriptionId, space)
     .flatMap((version) => openEntries(store, space, Number(version.id)))

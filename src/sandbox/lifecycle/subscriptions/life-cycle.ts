@@ -16,7 +16,7 @@
 //   the same request, versions alike.
 import { badRequest } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { addMonths, iso } from './periods';
 
@@ -24,7 +24,7 @@ import { addMonths, iso } from './periods';
 export type SubscriptionState =
   'PENDING' | 'INITIALIZING' | 'FAILED' | 'ACTIVE' | 'SUSPENDED' | 'TERMINATION_SCHEDULED' | 'TERMINATING' | 'TERMINATED';
 
-export const subscriptionLifecycle = defineLifecycle<SubscriptionState>({
+export const subscriptionLifecycle = defineLifecycle<SubscriptionState, 'Subscription'>({
   model: 'Subscription',
   field: 'state',
   actions: {
@@ -56,7 +56,7 @@ export const subscriptionVersionLifecycle = defineLifecycle({
 const LIVE_VERSION_STATES = ['PENDING', 'INITIALIZING', 'ACTIVE'];
 
 /** The subscription's current version: the newest one that is not terminating, ended or failed. */
-export function currentVersion(store: Store, space: number, subscriptionId: number): StoredObject {
+export function currentVersion(store: Store, space: number, subscriptionId: number) {
   const versions = store
     .where('SubscriptionVersion', 'subscription', subscriptionId, space)
     .filter((v) => LIVE_VERSION_STATES.includes(String(v.state)));
@@ -78,7 +78,7 @@ export interface VersionTerms {
  * own: a product is known from the versions that already use it (seeded ones included). The same
  * product and increment reuse that product version; a new increment (an upgrade) derives one from it.
  */
-function productVersion(store: Store, space: number, terms: VersionTerms, now: Date): StoredObject {
+function productVersion(store: Store, space: number, terms: VersionTerms, now: Date) {
   type PV = StoredObject & { product?: { id?: number }; incrementNumber?: number };
   const known = store
     .list('SubscriptionVersion', space)
@@ -106,7 +106,7 @@ function productVersion(store: Store, space: number, terms: VersionTerms, now: D
   };
 }
 
-function componentConfigurations(store: Store, space: number, terms: VersionTerms): StoredObject[] {
+function componentConfigurations(store: Store, space: number, terms: VersionTerms) {
   return terms.componentConfigurations.map((c) => ({
     id: store.nextId(),
     component: c.productComponentReferenceId,
@@ -120,11 +120,11 @@ function componentConfigurations(store: Store, space: number, terms: VersionTerm
 export function createVersion(
   store: Store,
   space: number,
-  subscription: StoredObject,
+  subscription: Stored<'Subscription'>,
   terms: VersionTerms,
   state: 'PENDING' | 'ACTIVE',
   now: Date,
-): StoredObject {
+) {
   return createObject(
     store,
     'SubscriptionVersion',
@@ -144,7 +144,7 @@ export function createVersion(
 }
 
 /** The terms a version was made under, to derive the next version's terms from. */
-export function termsOf(version: StoredObject): VersionTerms {
+export function termsOf(version: Stored<'SubscriptionVersion'>): VersionTerms {
   const pv = (version.productVersion ?? {}) as { product?: { id?: number }; incrementNumber?: number };
   const configs = (version.componentConfigurations ?? []) as { component?: number; quantity?: number }[];
   return {
@@ -156,18 +156,18 @@ export function termsOf(version: StoredObject): VersionTerms {
 }
 
 /** Moves a version to TERMINATING, and on to TERMINATED unless it is to run out its period. */
-export function endVersion(store: Store, space: number, version: StoredObject, now: Date, runOut: boolean): StoredObject {
-  const terminating = applyTransition(store, subscriptionVersionLifecycle, version.id as number, space, 'terminate', (v) => ({
+export function endVersion(store: Store, space: number, version: Stored<'SubscriptionVersion'>, now: Date, runOut: boolean) {
+  const terminating = applyTransition(store, subscriptionVersionLifecycle, Number(version.id), space, 'terminate', (v) => ({
     ...v,
     terminatingOn: iso(now),
     terminationIssuedOn: iso(now),
     plannedTerminationDate: iso(runOut ? addMonths(now, 1) : now),
   }));
-  return runOut ? terminating : completeVersionTermination(store, space, version.id as number, now);
+  return runOut ? terminating : completeVersionTermination(store, space, Number(version.id), now);
 }
 
 /** TERMINATING -> TERMINATED: the version has ended (at once, or when it ran out its period). */
-export function completeVersionTermination(store: Store, space: number, versionId: number, at: Date): StoredObject {
+export function completeVersionTermination(store: Store, space: number, versionId: number, at: Date) {
   return applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'completeTermination', (v) => ({
     ...v,
     terminatedOn: iso(at),
@@ -186,7 +186,7 @@ export function replaceVersion(
   nextTerms: (current: VersionTerms) => VersionTerms,
   respectTerminationPeriod: boolean,
   now: Date,
-): StoredObject {
+) {
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   assertTransition(subscriptionLifecycle, subscription, action);
   const previous = currentVersion(store, space, subscriptionId);
@@ -208,7 +208,7 @@ export function terminateSubscription(
   respectTerminationPeriod: boolean,
   now: Date,
   by: number | undefined,
-): StoredObject {
+) {
   if (respectTerminationPeriod) {
     return applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'scheduleTermination', (s) => ({
       ...s,
@@ -220,7 +220,7 @@ export function terminateSubscription(
   assertTransition(subscriptionLifecycle, subscription, 'terminate');
   for (const version of store.where('SubscriptionVersion', 'subscription', subscriptionId, space)) {
     if (version.state === 'TERMINATING') {
-      completeVersionTermination(store, space, version.id as number, now);
+      completeVersionTermination(store, space, version.id, now);
     } else if (LIVE_VERSION_STATES.includes(String(version.state)) && version.state !== 'INITIALIZING') {
       endVersion(store, space, version, now, false);
     }

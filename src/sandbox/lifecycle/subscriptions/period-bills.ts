@@ -10,7 +10,7 @@
 // at METERED_UNIT_PRICE in the billing currency.
 import { unprocessable, conflict } from '../../errors';
 import { createObject, loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { createLedgerEntry } from './ledger';
 import { assertTransition, applyTransition, defineLifecycle } from '../machine';
 import { addMonths, iso, money } from './periods';
@@ -30,12 +30,12 @@ export const periodBillLifecycle = defineLifecycle({
 /** Subscription states in which usage may be reported. */
 const METERED_STATES = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
-export function pendingBill(store: Store, space: number, versionId: number): StoredObject | undefined {
+export function pendingBill(store: Store, space: number, versionId: number) {
   return store.where('SubscriptionPeriodBill', 'subscriptionVersion', versionId, space).find((b) => b.state === 'PENDING');
 }
 
 /** Opens a PENDING bill for one monthly period starting at `start`. */
-export function openPeriodBill(store: Store, space: number, version: StoredObject, start: Date, now: Date): StoredObject {
+export function openPeriodBill(store: Store, space: number, version: Stored<'SubscriptionVersion'>, start: Date, now: Date) {
   return createObject(
     store,
     'SubscriptionPeriodBill',
@@ -60,7 +60,7 @@ export interface UsageInput {
 }
 
 /** Records a usage report on an active subscription, opening the period bill it feeds if needed. */
-export function reportUsage(store: Store, space: number, input: UsageInput, now: Date, by: number | undefined): StoredObject {
+export function reportUsage(store: Store, space: number, input: UsageInput, now: Date, by: number | undefined) {
   if (!(input.consumedUnits > 0)) {
     throw unprocessable('consumedUnits must be greater than 0.', { consumedUnits: 'must be greater than 0' });
   }
@@ -81,7 +81,7 @@ export function reportUsage(store: Store, space: number, input: UsageInput, now:
     });
   }
   const version = currentVersion(store, space, input.subscription);
-  if (!pendingBill(store, space, version.id as number)) openPeriodBill(store, space, version, now, now);
+  if (!pendingBill(store, space, Number(version.id))) openPeriodBill(store, space, version, now, now);
   return createObject(
     store,
     'SubscriptionMetricUsageReport',
@@ -104,14 +104,14 @@ function usageBetween(store: Store, space: number, subscriptionId: number, from:
   for (const report of store.where('SubscriptionMetricUsageReport', 'subscription', subscriptionId, space)) {
     const at = new Date(String(report.createdOn)).getTime();
     if (at < from.getTime() || at > to.getTime()) continue;
-    const metric = report.metric as number;
+    const metric = Number(report.metric);
     units.set(metric, (units.get(metric) ?? 0) + Number(report.consumedUnits));
   }
   return units;
 }
 
 function metricTitle(store: Store, space: number, metricId: number): string {
-  const name = store.get('SubscriptionMetric', metricId, space)?.name as Record<string, string> | undefined;
+  const name = store.get('SubscriptionMetric', metricId, space)?.name;
   return (name && Object.values(name)[0]) ?? `Metric ${metricId}`;
 }
 
@@ -119,13 +119,13 @@ function metricTitle(store: Store, space: number, metricId: number): string {
  * The end of the usage a version's bill closing at `currentDate` bills: just before the version began
  * terminating, if earlier (usage reported from that instant on is its successor's, whose bill opens then).
  */
-function usageEnd(version: StoredObject, currentDate: Date): Date {
+function usageEnd(version: Stored<'SubscriptionVersion'>, currentDate: Date): Date {
   const terminating = version.terminatingOn === undefined ? NaN : Date.parse(String(version.terminatingOn));
   return terminating <= currentDate.getTime() ? new Date(terminating - 1) : currentDate;
 }
 
 /** Whether the version (running out its period) or its subscription (scheduled to terminate) ends by `date`. */
-function endsBy(store: Store, space: number, version: StoredObject, date: Date): boolean {
+function endsBy(store: Store, space: number, version: Stored<'SubscriptionVersion'>, date: Date): boolean {
   const subscription = store.get('Subscription', Number(version.subscription), space);
   const planned = [
     version.state === 'TERMINATING' ? version.plannedTerminationDate : undefined,
@@ -135,14 +135,7 @@ function endsBy(store: Store, space: number, version: StoredObject, date: Date):
 }
 
 /** Closes a PENDING bill at `currentDate`: BILLED, usage billed, next period opened if asked. */
-export function closePeriodBill(
-  store: Store,
-  space: number,
-  billId: number,
-  currentDate: Date,
-  createNextPeriod: boolean,
-  now: Date,
-): StoredObject {
+export function closePeriodBill(store: Store, space: number, billId: number, currentDate: Date, createNextPeriod: boolean, now: Date) {
   const bill = loadObject(store, 'SubscriptionPeriodBill', billId, space);
   assertTransition(periodBillLifecycle, bill, 'close');
   const start = new Date(String(bill.periodStartDate));
@@ -151,13 +144,13 @@ export function closePeriodBill(
       currentDate: 'must not be before the period start',
     });
   }
-  const version = loadObject(store, 'SubscriptionVersion', bill.subscriptionVersion as number, space);
-  for (const [metric, units] of usageBetween(store, space, version.subscription as number, start, usageEnd(version, currentDate))) {
+  const version = loadObject(store, 'SubscriptionVersion', Number(bill.subscriptionVersion), space);
+  for (const [metric, units] of usageBetween(store, space, Number(version.subscription), start, usageEnd(version, currentDate))) {
     createLedgerEntry(
       store,
       space,
       {
-        subscriptionVersion: version.id as number,
+        subscriptionVersion: version.id,
         title: `${metricTitle(store, space, metric)} (${iso(start).slice(0, 10)} to ${iso(currentDate).slice(0, 10)})`,
         externalId: `period-bill-${billId}-metric-${metric}`,
         quantity: units,

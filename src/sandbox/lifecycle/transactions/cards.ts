@@ -3,7 +3,7 @@
 // the processor simulates. The full card number never leaves this module.
 import { unprocessable } from '../../errors';
 import { TEST_CARDS, isLuhnValid } from '../../seed';
-import type { StoredObject } from '../../store';
+import type { Stored } from '../../store';
 
 export type CardOutcome = 'approve' | 'decline' | 'fail' | 'threeDSecure';
 
@@ -89,7 +89,7 @@ export function checkCard(raw: unknown, now: Date, field = 'cardData'): CheckedC
  */
 const TEST_CARD_ENDINGS = new Map([...TEST_CARD_OUTCOMES].map(([number, outcome]) => [number.slice(-4), outcome]));
 
-export function tokenCardOutcome(tokenVersion: StoredObject): CardOutcome {
+export function tokenCardOutcome(tokenVersion: Stored<'TokenVersion'>): CardOutcome {
   const recorded = /^visa\b.*•••• (\d{4})$/i.exec(String(tokenVersion.name ?? ''));
   const outcome = (recorded && TEST_CARD_ENDINGS.get(recorded[1])) || 'approve';
   return outcome === 'threeDSecure' ? 'approve' : outcome;

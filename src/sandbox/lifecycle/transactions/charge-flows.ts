@@ -2,13 +2,14 @@
 // e.g. a payment link sent by email): their life cycles and the objects the processing creates.
 import { unprocessable } from '../../errors';
 import { createObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition, defineLifecycle } from '../machine';
+import { userFailureMessage, type FailureReason } from './life-cycle';
 
 export type ChargeAttemptState = 'PROCESSING' | 'FAILED' | 'SUCCESSFUL';
 export type ChargeFlowLevelState = 'PENDING' | 'FAILED' | 'SUCCESSFUL';
 
-export const chargeAttemptLifecycle = defineLifecycle<ChargeAttemptState>({
+export const chargeAttemptLifecycle = defineLifecycle<ChargeAttemptState, 'ChargeAttempt'>({
   model: 'ChargeAttempt',
   field: 'state',
   actions: {
@@ -17,7 +18,7 @@ export const chargeAttemptLifecycle = defineLifecycle<ChargeAttemptState>({
   },
 });
 
-export const chargeFlowLevelLifecycle = defineLifecycle<ChargeFlowLevelState>({
+export const chargeFlowLevelLifecycle = defineLifecycle<ChargeFlowLevelState, 'ChargeFlowLevel'>({
   model: 'ChargeFlowLevel',
   field: 'state',
   actions: {
@@ -38,7 +39,7 @@ export interface AttemptInput {
 }
 
 /** A new PROCESSING charge attempt for the transaction, with its embedded charge. */
-export function startChargeAttempt(store: Store, space: number, transaction: StoredObject, input: AttemptInput, now: Date): StoredObject {
+export function startChargeAttempt(store: Store, space: number, transaction: Stored<'Transaction'>, input: AttemptInput, now: Date) {
   const charge: StoredObject = {
     id: store.nextId(),
     type: input.chargeType,
@@ -75,39 +76,33 @@ export function startChargeAttempt(store: Store, space: number, transaction: Sto
 }
 
 /** Ends a PROCESSING attempt: SUCCESSFUL, or FAILED with the failure reason. */
-export function finishChargeAttempt(
-  store: Store,
-  space: number,
-  attemptId: number,
-  failure: StoredObject | undefined,
-  now: Date,
-): StoredObject {
+export function finishChargeAttempt(store: Store, space: number, attemptId: number, failure: FailureReason | undefined, now: Date) {
   const action = failure ? 'fail' : 'succeed';
   return applyTransition(store, chargeAttemptLifecycle, attemptId, space, action, (attempt) => {
-    const charge = { ...(attempt.charge as StoredObject), state: failure ? 'FAILED' : 'SUCCESSFUL', failureReason: failure };
+    const charge = { ...attempt.charge, state: failure ? 'FAILED' : 'SUCCESSFUL', failureReason: failure };
     return failure
       ? {
           ...attempt,
           charge,
           failureReason: failure,
           failedOn: now.toISOString(),
-          userFailureMessage: (failure.description as Record<string, string>)['en-US'],
+          userFailureMessage: userFailureMessage(failure),
         }
       : { ...attempt, charge, succeededOn: now.toISOString() };
   });
 }
 
 /** Attempts of a transaction that are still PROCESSING (a 3-D Secure challenge in progress). */
-export function openAttempts(store: Store, space: number, transactionId: number): StoredObject[] {
+export function openAttempts(store: Store, space: number, transactionId: number) {
   return store.where('ChargeAttempt', 'linkedTransaction', transactionId, space).filter((a) => a.state === 'PROCESSING');
 }
 
-export function pendingLevelOf(store: Store, space: number, transactionId: number): StoredObject | undefined {
+export function pendingLevelOf(store: Store, space: number, transactionId: number) {
   return store.where('ChargeFlowLevel', 'linkedTransaction', transactionId, space).find((l) => l.state === 'PENDING');
 }
 
 /** The first level of the space's first active charge flow, as a new PENDING level of the transaction. */
-export function openChargeFlowLevel(store: Store, space: number, transaction: StoredObject, now: Date): StoredObject {
+export function openChargeFlowLevel(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date) {
   const flow = store.list('ChargeFlow', space).find((f) => f.state === 'ACTIVE');
   if (!flow) throw unprocessable(`Space ${space} has no active charge flow to apply.`, { chargeFlow: 'none active' });
   const configuration: StoredObject = {
@@ -143,7 +138,7 @@ export function settleChargeFlowLevel(store: Store, space: number, transactionId
 }
 
 /** Sends the level's payment link (again): a payment link record and a version step on the level. */
-export function sendLevelMessage(store: Store, space: number, levelId: number, url: string, now: Date): StoredObject {
+export function sendLevelMessage(store: Store, space: number, levelId: number, url: string, now: Date) {
   const level = applyTransition(store, chargeFlowLevelLifecycle, levelId, space, 'sendMessage');
   createObject(store, 'ChargeFlowLevelPaymentLink', space, { chargeFlowLevel: level.id, paymentLink: url }, now);
   return level;

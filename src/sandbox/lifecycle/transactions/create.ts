@@ -2,7 +2,7 @@
 // line items is also recorded as a line item version, the latest of which the API can return.
 import { unprocessable } from '../../errors';
 import { createObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { buildLineItems, taxOf, totalOf, roundTo } from './line-items';
 import { guardTransaction, transactionLifecycle, updateVersioned, loadTransaction } from './life-cycle';
 import { TRANSACTION_DEFAULTS, lineItemsOf, transactionFields } from './fields';
@@ -15,13 +15,7 @@ function numericUser(userId: string): number | undefined {
   return /^\d+$/.test(userId) ? Number(userId) : undefined;
 }
 
-export function recordLineItemVersion(
-  store: Store,
-  space: number,
-  transaction: StoredObject,
-  now: Date,
-  externalId?: string,
-): StoredObject {
+export function recordLineItemVersion(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date, externalId?: string) {
   const { items, digits } = lineItemsOf(transaction);
   return createObject(
     store,
@@ -44,7 +38,7 @@ export function recordLineItemVersion(
   );
 }
 
-export function createTransaction(store: Store, space: number, body: Record<string, unknown>, now: Date, userId: string): StoredObject {
+export function createTransaction(store: Store, space: number, body: Record<string, unknown>, now: Date, userId: string) {
   const fields = transactionFields(store, space, body);
   const transaction = createObject(
     store,
@@ -65,7 +59,7 @@ export function createTransaction(store: Store, space: number, body: Record<stri
 }
 
 /** PATCH while PENDING, with the optimistic-locking rule; a line item change records a new version. */
-export function updatePendingTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date): StoredObject {
+export function updatePendingTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date) {
   const updated = updateVersioned(store, 'Transaction', id, space, body.version, (current) => {
     guardTransaction(current, 'update');
     return { ...current, ...transactionFields(store, space, body, current) };
@@ -75,14 +69,7 @@ export function updatePendingTransaction(store: Store, space: number, id: number
 }
 
 /** Confirm: the pending body's changes (version-checked) and PENDING -> CONFIRMED in one step. */
-export function confirmTransaction(
-  store: Store,
-  space: number,
-  id: number,
-  body: Record<string, unknown>,
-  now: Date,
-  userId: string,
-): StoredObject {
+export function confirmTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date, userId: string) {
   const confirmed = updateVersioned(store, 'Transaction', id, space, body.version, (current) => {
     const to = assertTransition(transactionLifecycle, current, 'confirm');
     return {
@@ -97,7 +84,7 @@ export function confirmTransaction(
   return confirmed;
 }
 
-export function latestLineItemVersion(store: Store, space: number, id: number, now: Date): StoredObject {
+export function latestLineItemVersion(store: Store, space: number, id: number, now: Date) {
   loadTransaction(store, id, space);
   const versions = store.where('TransactionLineItemVersion', 'linkedTransaction', id, space);
   // Transactions stored without one (demo data) get their first version from their line items.
@@ -108,7 +95,7 @@ export function latestLineItemVersion(store: Store, space: number, id: number, n
  * A new line item version of an AUTHORIZED transaction (POST /line-item-versions): the line items
  * change, their total may not exceed the authorized amount nor fall below what is already completed.
  */
-export function adjustLineItems(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
+export function adjustLineItems(store: Store, space: number, body: Record<string, unknown>, now: Date) {
   const id = Number(body.transaction);
   const transaction = store.get('Transaction', id, space);
   if (!transaction) throw unprocessable(`transaction ${id} does not exist in space ${space}.`, { transaction: 'unknown' });

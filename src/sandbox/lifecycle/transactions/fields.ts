@@ -5,7 +5,7 @@ import ISO6391 from 'iso-639-1';
 import { unprocessable } from '../../errors';
 import { checkMetadata } from '../../handlers/metadata';
 import { loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { buildLineItems, currencyDigits, portionOf, roundTo, totalOf } from './line-items';
 
 /** Fields copied as they are from the body when present. */
@@ -63,7 +63,7 @@ function checkLanguage(language: string): string {
   return region ? `${primary.toLowerCase()}-${region.toUpperCase()}` : primary.toLowerCase();
 }
 
-function buildAddress(store: Store, raw: Record<string, unknown>, field: string): StoredObject {
+function buildAddress(store: Store, raw: Record<string, unknown>, field: string) {
   const address: StoredObject = { ...raw };
   if (typeof raw.country === 'string' && !countries.isValid(raw.country)) {
     throw unprocessable(`${field}.country '${raw.country}' is not an ISO 3166 country code.`, { [`${field}.country`]: 'unknown country' });
@@ -83,11 +83,11 @@ function buildAddress(store: Store, raw: Record<string, unknown>, field: string)
  * The fields a create or pending-update body sets on a transaction. `existing` is the stored
  * transaction on update (its currency applies when the body does not change it).
  */
-export function transactionFields(store: Store, space: number, body: Record<string, unknown>, existing?: StoredObject): StoredObject {
+export function transactionFields(store: Store, space: number, body: Record<string, unknown>, existing?: Stored<'Transaction'>) {
   const fields: StoredObject = {};
   for (const name of PLAIN_FIELDS) if (body[name] !== undefined) fields[name] = body[name];
   checkMetadata(body);
-  const currencyRaw = (body.currency as string | undefined) ?? (existing?.currency as string | undefined);
+  const currencyRaw = typeof body.currency === 'string' ? body.currency : existing?.currency;
   if (!currencyRaw) throw unprocessable('currency is required: the ISO 4217 code the transaction is paid in.', { currency: 'required' });
   const digits = currencyDigits(currencyRaw);
   fields.currency = currencyRaw.toUpperCase();
@@ -104,28 +104,30 @@ export function transactionFields(store: Store, space: number, body: Record<stri
     fields.token = token.id;
   }
   if (body.lineItems !== undefined) {
-    fields.lineItems = buildLineItems(body.lineItems, digits);
-    fields.authorizationAmount = roundTo(totalOf(fields.lineItems as StoredObject[]), digits);
+    const lineItems = buildLineItems(body.lineItems, digits);
+    fields.lineItems = lineItems;
+    fields.authorizationAmount = roundTo(totalOf(lineItems), digits);
   } else if (body.currency !== undefined && existing) {
     // A currency change recomputes the line items already there in the new minor unit.
-    fields.lineItems = ((existing.lineItems as StoredObject[] | undefined) ?? []).map((item) =>
+    const lineItems = (existing.lineItems ?? []).map((item) =>
       portionOf(item, Number(item.amountIncludingTax), Number(item.quantity), digits),
     );
-    fields.authorizationAmount = roundTo(totalOf(fields.lineItems as StoredObject[]), digits);
+    fields.lineItems = lineItems;
+    fields.authorizationAmount = roundTo(totalOf(lineItems), digits);
   }
   return fields;
 }
 
 /** The stored transaction's line items and currency digits, for completions, refunds and invoices. */
-export function lineItemsOf(transaction: StoredObject): { items: StoredObject[]; digits: number } {
+export function lineItemsOf(transaction: Stored<'Transaction'>): { items: StoredObject[]; digits: number } {
   return {
-    items: (transaction.lineItems as StoredObject[] | undefined) ?? [],
+    items: transaction.lineItems ?? [],
     digits: currencyDigits(String(transaction.currency ?? 'XXX')),
   };
 }
 
 /** Loads a transaction's token or fails with 422 when the link is dangling. */
-export function tokenOf(store: Store, transaction: StoredObject, space: number): StoredObject | undefined {
+export function tokenOf(store: Store, transaction: Stored<'Transaction'>, space: number) {
   if (transaction.token === undefined || transaction.token === null) return undefined;
   return loadObject(store, 'Token', Number(transaction.token), space);
 }

@@ -1,15 +1,16 @@
 // The transaction life cycle: one transition table for every state change, plus the guards of the
 // actions that need a state but keep it (update, partial completion, refunds, URLs). Everything that
 // touches a transaction's state goes through here.
+import type { Model } from '../../../api-types';
 import { conflict } from '../../errors';
 import { assertTransition, defineLifecycle, type TransitionTable } from '../machine';
 import { loadObject } from '../../objects';
-import type { Key, Store, StoredObject } from '../../store';
+import type { Key, Store, Stored, StoredObject } from '../../store';
 
 export type TransactionState =
   'CREATE' | 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'FAILED' | 'AUTHORIZED' | 'VOIDED' | 'COMPLETED' | 'FULFILL' | 'DECLINE';
 
-export const transactionLifecycle = defineLifecycle<TransactionState>({
+export const transactionLifecycle = defineLifecycle<TransactionState, 'Transaction'>({
   model: 'Transaction',
   field: 'state',
   actions: {
@@ -42,7 +43,7 @@ export const transactionGuards: Record<string, readonly TransactionState[]> = {
 };
 
 /** 422 (naming the current state and the action) unless the guarded action is allowed now. */
-export function guardTransaction(transaction: StoredObject, action: keyof typeof transactionGuards): void {
+export function guardTransaction(transaction: Stored<'Transaction'>, action: keyof typeof transactionGuards): void {
   const from = transactionGuards[action];
   const table: TransitionTable = {
     model: 'Transaction',
@@ -52,7 +53,7 @@ export function guardTransaction(transaction: StoredObject, action: keyof typeof
   assertTransition(table, transaction, action);
 }
 
-export function loadTransaction(store: Store, id: Key, space: number | null): StoredObject {
+export function loadTransaction(store: Store, id: Key, space: number | null) {
   return loadObject(store, 'Transaction', id, space);
 }
 
@@ -61,14 +62,14 @@ export function loadTransaction(store: Store, id: Key, space: number | null): St
  * 409 with the current version and nothing changes. `change` runs inside the same synchronous step
  * and may throw (nothing is written then).
  */
-export function updateVersioned(
+export function updateVersioned<Model extends string>(
   store: Store,
-  model: string,
+  model: Model,
   id: Key,
   space: number | null,
   version: unknown,
-  change: (current: StoredObject) => StoredObject,
-): StoredObject {
+  change: (current: Stored<Model>) => StoredObject,
+) {
   loadObject(store, model, id, space);
   const outcome = store.update(model, id, space, change, { expectedVersion: version });
   if (outcome.ok) return outcome.object;
@@ -80,10 +81,15 @@ export function updateVersioned(
   throw conflict(message, { version: `current version is ${outcome.current}` });
 }
 
+export type FailureReason = Model<'FailureReason'>;
+
 /** A failure reason in the API's shape (localized name and description, category). */
-export function failureReason(id: number, category: string, name: string, description: string): StoredObject {
+export function failureReason(id: number, category: FailureReason['category'], name: string, description: string): FailureReason {
   return { id, category, name: { 'en-US': name }, description: { 'en-US': description } };
 }
+
+/** What a transaction failed for `reason` tells its customer (`userFailureMessage`). */
+export const userFailureMessage = (reason: FailureReason): string | undefined => reason.description?.['en-US'];
 
 export const FAILURES = {
   declined: failureReason(1001, 'END_USER', 'Declined', 'The card issuer declined the payment.'),

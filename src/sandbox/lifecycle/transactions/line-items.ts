@@ -1,6 +1,7 @@
 // Line items as the API computes them: from what a client sends (amount including tax, quantity,
 // discount, tax rates) to the full LineItem shape with every derived amount, rounded to the
 // currency's minor unit. Completions, refunds and invoices reuse the same arithmetic on portions.
+import type { Model } from '../../../api-types';
 import currencyCodes from 'currency-codes';
 import { unprocessable } from '../../errors';
 import type { StoredObject } from '../../store';
@@ -31,7 +32,7 @@ export function roundTo(value: number, digits: number): number {
 }
 
 /** The full LineItem for one portion of a line: `amount` including tax, after discount, for `quantity`. */
-export function computeLineItem(input: LineItemInput, digits: number): StoredObject {
+export function computeLineItem(input: LineItemInput, digits: number) {
   const rate = (input.taxes ?? []).reduce((sum, t) => sum + t.rate, 0);
   const net = (gross: number) => roundTo(gross / (1 + rate / 100), digits);
   const perUnit = (value: number) => (input.quantity === 0 ? 0 : roundTo(value / input.quantity, digits));
@@ -67,7 +68,7 @@ export function computeLineItem(input: LineItemInput, digits: number): StoredObj
 }
 
 /** Validates LineItemCreate entries (under `field`) and computes them; 422 naming the entry at fault. */
-export function buildLineItems(raw: unknown, digits: number, field = 'lineItems'): StoredObject[] {
+export function buildLineItems(raw: unknown, digits: number, field = 'lineItems') {
   if (!Array.isArray(raw) || raw.length === 0) {
     throw unprocessable(`${field} must list at least one line item.`, { [field]: 'at least one line item is required' });
   }
@@ -100,7 +101,7 @@ export function taxOf(items: StoredObject[]): number {
 }
 
 /** A portion of a stored line item: `amount` including tax for `quantity` units, same taxes. */
-export function portionOf(base: StoredObject, amount: number, quantity: number, digits: number): StoredObject {
+export function portionOf(base: Model<'LineItem'>, amount: number, quantity: number, digits: number) {
   return computeLineItem(
     {
       name: String(base.name),
@@ -109,9 +110,9 @@ export function portionOf(base: StoredObject, amount: number, quantity: number, 
       taxes: base.taxes as LineItemInput['taxes'],
       type: String(base.type),
       uniqueId: String(base.uniqueId),
-      sku: base.sku as string | undefined,
-      shippingRequired: base.shippingRequired as boolean | undefined,
-      attributes: base.attributes as Record<string, unknown> | undefined,
+      sku: base.sku,
+      shippingRequired: base.shippingRequired,
+      attributes: base.attributes,
     },
     digits,
   );

@@ -1,11 +1,11 @@
 // The ways of paying a transaction: card details (plain and 3-D Secure), a token, a one-click token
 // from the customer's checkout, a charge flow. Each decides the outcome and hands it to processing.
 import { notFound, unprocessable } from '../../errors';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { checkCard, tokenCardOutcome, type CheckedCard } from './cards';
 import { internalsOf } from './internals';
 import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './processing';
-import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle } from './life-cycle';
+import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle, userFailureMessage } from './life-cycle';
 import { checkoutUrl, returnUrl } from './urls';
 import { awaitChallenge } from './challenges';
 import { activeVersion } from '../tokens';
@@ -21,15 +21,15 @@ const BRAND_PREFIXES: [RegExp, string][] = [
   [/^(50|5[6-9]|6)/, 'maestro'],
 ];
 
-function isCardConfiguration(store: Store, configuration: StoredObject): boolean {
+function isCardConfiguration(store: Store, configuration: Stored<'PaymentMethodConfiguration'>): boolean {
   const method = store.get('PaymentMethod', Number(configuration.paymentMethod));
-  const names = [configuration.name, ...Object.values((method?.name as Record<string, string>) ?? {})];
+  const names = [configuration.name, ...Object.values(method?.name ?? {})];
   return names.some((n) => typeof n === 'string' && /card/i.test(n));
 }
 
 /** The payment method configuration a card payment uses: the one named (checked), else the space's card one. */
-export function cardMethodConfiguration(store: Store, space: number, transaction: StoredObject, requested: unknown): StoredObject {
-  const allowed = (transaction.allowedPaymentMethodConfigurations as number[] | undefined) ?? [];
+export function cardMethodConfiguration(store: Store, space: number, transaction: Stored<'Transaction'>, requested: unknown) {
+  const allowed = transaction.allowedPaymentMethodConfigurations ?? [];
   if (requested !== undefined && requested !== null) {
     const configuration = store.get('PaymentMethodConfiguration', Number(requested), space);
     if (!configuration || configuration.state !== 'ACTIVE') {
@@ -57,7 +57,7 @@ export function cardMethodConfiguration(store: Store, space: number, transaction
   return found;
 }
 
-function connectorFor(store: Store, space: number, configuration: StoredObject, brand?: string): StoredObject | undefined {
+function connectorFor(store: Store, space: number, configuration: Stored<'PaymentMethodConfiguration'>, brand?: string) {
   const candidates = store
     .list('PaymentConnectorConfiguration', space)
     .filter((c) => c.paymentMethodConfiguration === configuration.id && c.state === 'ACTIVE');
@@ -72,17 +72,23 @@ function connectorFor(store: Store, space: number, configuration: StoredObject, 
   );
 }
 
-function cardPayment(store: Store, space: number, configuration: StoredObject, card: CheckedCard, pan: string): Payment {
+function cardPayment(
+  store: Store,
+  space: number,
+  configuration: Stored<'PaymentMethodConfiguration'>,
+  card: CheckedCard,
+  pan: string,
+): Payment {
   const brand = BRAND_PREFIXES.find(([prefix]) => prefix.test(pan))?.[1];
   const connector = connectorFor(store, space, configuration, brand);
   return {
     record: { paidWith: 'card', cardLast4: card.last4, paymentMethodConfiguration: Number(configuration.id) },
     means: {
       name: `${brand ? brand[0].toUpperCase() + brand.slice(1) : 'Card'} •••• ${card.last4}`,
-      paymentMethod: configuration.paymentMethod as number | undefined,
-      paymentConnectorConfiguration: connector?.id as number | undefined,
+      paymentMethod: configuration.paymentMethod,
+      paymentConnectorConfiguration: connector?.id,
     },
-    connectorConfiguration: connector?.id as number | undefined,
+    connectorConfiguration: connector?.id,
     chargeType: 'SYNCHRONOUS',
   };
 }
@@ -129,7 +135,7 @@ export function processCard(
 }
 
 /** The token's active version, or 422 saying why the token cannot pay. */
-function chargeableVersion(store: Store, space: number, transaction: StoredObject, tokenId: unknown): StoredObject {
+function chargeableVersion(store: Store, space: number, transaction: Stored<'Transaction'>, tokenId: unknown) {
   if (tokenId === undefined || tokenId === null) {
     throw unprocessable(`Transaction ${String(transaction.id)} has no token to process with.`, { token: 'missing' });
   }
@@ -141,11 +147,11 @@ function chargeableVersion(store: Store, space: number, transaction: StoredObjec
   return version;
 }
 
-function tokenPayment(version: StoredObject): Payment {
+function tokenPayment(version: Stored<'TokenVersion'>): Payment {
   return {
     record: { paidWith: 'token' },
     means: { name: String(version.name ?? 'Token') },
-    connectorConfiguration: version.paymentConnectorConfiguration as number | undefined,
+    connectorConfiguration: version.paymentConnectorConfiguration,
     chargeType: 'TOKEN',
     tokenVersion: Number(version.id),
     token: Number(version.token),
@@ -171,7 +177,7 @@ export const NO_PAYMENT_MEANS_DELAY_MS = 60_000;
  * the service accepts the request: the transaction waits in PROCESSING and fails when the clock
  * passes `failsOn` (see ../due/), with the "no payment means" failure reason.
  */
-export function processWithoutInteraction(store: Store, space: number, id: number, now: Date): StoredObject {
+export function processWithoutInteraction(store: Store, space: number, id: number, now: Date) {
   const transaction = loadTransaction(store, id, space);
   if (transaction.token !== undefined && transaction.token !== null) return processWithToken(store, space, id, now).transaction;
   const processing = startProcessing(store, space, transaction, now);
@@ -180,7 +186,7 @@ export function processWithoutInteraction(store: Store, space: number, id: numbe
 }
 
 /** One-click tokens of the transaction's customer: active versions of tokens enabled for one-click payment. */
-export function oneClickVersions(store: Store, space: number, transaction: StoredObject): StoredObject[] {
+export function oneClickVersions(store: Store, space: number, transaction: Stored<'Transaction'>) {
   if (!transaction.customerId) return [];
   const tokens = store
     .where('Token', 'customerId', transaction.customerId, space)
@@ -193,7 +199,7 @@ export function oneClickVersions(store: Store, space: number, transaction: Store
  * One of the customer's one-click tokens, named by its token version id (what the list returns) or by
  * its token id (what the official SDKs call the parameter); ids are unique across models.
  */
-export function oneClickVersion(store: Store, space: number, transaction: StoredObject, versionId: number): StoredObject {
+export function oneClickVersion(store: Store, space: number, transaction: Stored<'Transaction'>, versionId: number) {
   const versions = oneClickVersions(store, space, transaction);
   const version = versions.find((v) => v.id === versionId) ?? versions.find((v) => v.token === versionId);
   if (!version) throw notFound(`One-click token ${versionId} does not exist for the customer of transaction ${String(transaction.id)}.`);
@@ -211,7 +217,7 @@ export function processOneClick(store: Store, space: number, id: number, version
 }
 
 /** Applies the space's charge flow: the transaction waits in PROCESSING with a PENDING level. */
-export function applyChargeFlow(store: Store, space: number, id: number, now: Date): StoredObject {
+export function applyChargeFlow(store: Store, space: number, id: number, now: Date) {
   const transaction = loadTransaction(store, id, space);
   assertPath(transaction, pathTo(transaction, 'startProcessing'));
   if (pendingLevelOf(store, space, id))
@@ -222,13 +228,13 @@ export function applyChargeFlow(store: Store, space: number, id: number, now: Da
 }
 
 /** Cancels the charge flow of a PROCESSING transaction: the transaction FAILED, its open level FAILED. */
-export function cancelChargeFlow(store: Store, space: number, id: number, now: Date): StoredObject {
+export function cancelChargeFlow(store: Store, space: number, id: number, now: Date) {
   const level = pendingLevelOf(store, space, id);
   const canceled = applyTransition(store, transactionLifecycle, id, space, 'cancelChargeFlow', (t) => ({
     ...t,
     failureReason: FAILURES.chargeFlowCanceled,
     failedOn: now.toISOString(),
-    userFailureMessage: (FAILURES.chargeFlowCanceled.description as Record<string, string>)['en-US'],
+    userFailureMessage: userFailureMessage(FAILURES.chargeFlowCanceled),
   }));
   // Demo data may hold PROCESSING transactions without a level; there is then nothing more to fail.
   if (level) applyTransition(store, chargeFlowLevelLifecycle, Number(level.id), space, 'fail');

@@ -4,10 +4,10 @@
 // a transaction that completes on authorization is completed online at once.
 // Every step is checked before the first one is applied, so a refusal changes nothing.
 import { unprocessable } from '../../errors';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition, assertTransition } from '../machine';
 import { finishChargeAttempt, openAttempts, settleChargeFlowLevel, startChargeAttempt } from './charge-flows';
-import { transactionLifecycle, loadTransaction } from './life-cycle';
+import { transactionLifecycle, loadTransaction, userFailureMessage } from './life-cycle';
 import { internalsOf, type PaymentRecord } from './internals';
 import { tokenizeAfterAuthorization, type PaymentMeans } from '../tokens';
 import { completeTransaction } from '../after-sales/completions';
@@ -17,13 +17,13 @@ const COMPLETION_TIMEOUT_MS = 7 * 24 * 3600 * 1000;
 export type FinalAction = 'authorize' | 'decline' | 'fail' | 'startProcessing';
 
 /** The actions from the current state to `final`: a PENDING transaction confirms itself first when auto-confirmation is on. */
-export function pathTo(transaction: StoredObject, final: FinalAction): string[] {
+export function pathTo(transaction: Stored<'Transaction'>, final: FinalAction): string[] {
   const autoConfirm = transaction.state === 'PENDING' && transaction.autoConfirmationEnabled !== false;
   return autoConfirm ? ['confirm', final] : [final];
 }
 
 /** 422 unless every action of the path is allowed in turn; changes nothing. */
-export function assertPath(transaction: StoredObject, actions: string[]): void {
+export function assertPath(transaction: Stored<'Transaction'>, actions: string[]): void {
   let probe = transaction;
   for (const action of actions) probe = { ...probe, state: assertTransition(transactionLifecycle, probe, action) };
 }
@@ -35,10 +35,10 @@ export function applyPath(
   id: number,
   actions: string[],
   now: Date,
-  change: (t: StoredObject) => StoredObject,
-): StoredObject {
+  change: (t: Stored<'Transaction'>) => StoredObject,
+) {
   assertPath(loadTransaction(store, id, space), actions);
-  let result: StoredObject | undefined;
+  let result: Stored<'Transaction'> | undefined;
   actions.forEach((action, i) => {
     const last = i === actions.length - 1;
     result = applyTransition(store, transactionLifecycle, id, space, action, (t) => {
@@ -61,18 +61,18 @@ export interface Payment {
 
 /** The outcome of a processing step: the transaction as it is afterwards and the attempt that recorded it. */
 export interface Processed {
-  transaction: StoredObject;
-  attempt: StoredObject;
+  transaction: Stored<'Transaction'>;
+  attempt: Stored<'ChargeAttempt'>;
 }
 
 /** The attempt still open from a 3-D Secure challenge, or a new one. */
-function attemptFor(store: Store, space: number, transaction: StoredObject, payment: Payment, now: Date): StoredObject {
+function attemptFor(store: Store, space: number, transaction: Stored<'Transaction'>, payment: Payment, now: Date) {
   const open = openAttempts(store, space, Number(transaction.id))[0];
   return open ?? startChargeAttempt(store, space, transaction, payment, now);
 }
 
 /** Authorizes the transaction with `payment` (tokenizing when the transaction asks for it). */
-export function authorize(store: Store, space: number, transaction: StoredObject, payment: Payment, now: Date): Processed {
+export function authorize(store: Store, space: number, transaction: Stored<'Transaction'>, payment: Payment, now: Date): Processed {
   const id = Number(transaction.id);
   const actions = pathTo(transaction, 'authorize');
   assertPath(transaction, actions);
@@ -104,7 +104,7 @@ export function authorize(store: Store, space: number, transaction: StoredObject
 const SPACE_COMPLETION_BEHAVIOR = 'COMPLETE_IMMEDIATELY';
 
 /** COMPLETE_IMMEDIATELY (directly or through the space's configuration) completes on authorization. */
-export function completesOnAuthorization(transaction: StoredObject): boolean {
+export function completesOnAuthorization(transaction: Stored<'Transaction'>): boolean {
   const behavior = transaction.completionBehavior === 'USE_CONFIGURATION' ? SPACE_COMPLETION_BEHAVIOR : transaction.completionBehavior;
   return behavior === 'COMPLETE_IMMEDIATELY';
 }
@@ -113,7 +113,7 @@ export function completesOnAuthorization(transaction: StoredObject): boolean {
 export function refuse(
   store: Store,
   space: number,
-  transaction: StoredObject,
+  transaction: Stored<'Transaction'>,
   payment: Payment,
   action: 'decline' | 'fail',
   reason: StoredObject,
@@ -128,7 +128,7 @@ export function refuse(
     failureReason: reason,
     failedOn: now.toISOString(),
     processingOn: t.processingOn ?? now.toISOString(),
-    userFailureMessage: (reason.description as Record<string, string>)['en-US'],
+    userFailureMessage: userFailureMessage(reason),
   }));
   internalsOf(store, id).payment = payment.record;
   const finished = finishChargeAttempt(store, space, Number(attempt.id), reason, now);
@@ -137,7 +137,7 @@ export function refuse(
 }
 
 /** Moves the transaction to PROCESSING (charge flow); the outcome comes later. */
-export function startProcessing(store: Store, space: number, transaction: StoredObject, now: Date): StoredObject {
+export function startProcessing(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date) {
   const actions = pathTo(transaction, 'startProcessing');
   return applyPath(store, space, Number(transaction.id), actions, now, (t) => ({ ...t, processingOn: now.toISOString() }));
 }
@@ -146,7 +146,7 @@ export function startProcessing(store: Store, space: number, transaction: Stored
 export function challenge(
   store: Store,
   space: number,
-  transaction: StoredObject,
+  transaction: Stored<'Transaction'>,
   payment: Payment,
   redirectionUrl: string,
   now: Date,

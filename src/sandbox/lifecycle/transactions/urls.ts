@@ -2,7 +2,7 @@
 // flow page, mobile SDK, 3-D Secure challenge, result). They point at the sandbox itself, which serves
 // them (see ../checkout): each carries the space id, the transaction id and a security token, which is
 // the transaction's credentials (signed, bound to the transaction, expiring on the sandbox clock).
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { issueCredentials } from './credentials';
 
 export type CheckoutPage =
@@ -53,7 +53,7 @@ export function checkoutUrl(store: Store, space: number, transactionId: number, 
 }
 
 /** Where the buyer goes once the payment is decided: the transaction's success or failed URL, else the sandbox's result page. */
-export function returnUrl(store: Store, space: number, transaction: StoredObject, succeeded: boolean, now: Date): string {
+export function returnUrl(store: Store, space: number, transaction: Stored<'Transaction'>, succeeded: boolean, now: Date): string {
   const given = succeeded ? transaction.successUrl : transaction.failedUrl;
   return typeof given === 'string' && given ? given : checkoutUrl(store, space, Number(transaction.id), 'payment/transaction/result', now);
 }
