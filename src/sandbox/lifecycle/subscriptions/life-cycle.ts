@@ -1,19 +1,5 @@
-// Life cycles of subscriptions and their versions, and the actions that move them.
-//
-// Sandbox decisions (the specification states no transitions):
-// - create: the subscription and its first version start PENDING.
-// - initialize / initialize-subscriber-present: both go PENDING -> INITIALIZING, run the initial charge
-//   synchronously (see subscription-charges.ts: the subscription's token decides) and, within the same
-//   request, go INITIALIZING -> ACTIVE when it succeeds or INITIALIZING -> FAILED (subscription and
-//   version; final) when it fails. The response is that charge.
-// - a later charge that fails leaves the subscription as it is (ACTIVE stays ACTIVE).
-// - apply-changes and upgrade-product (ACTIVE only) create a new ACTIVE version; the previous version
-//   goes TERMINATING, and then TERMINATED at once unless the termination period is respected: then it
-//   runs out its period and the clock completes it at its plannedTerminationDate, one month ahead
-//   (its last bill closes then and is charged; see subscription-flows.ts).
-// - terminate with respectTerminationPeriod: TERMINATION_SCHEDULED (plannedTerminationDate one billing
-//   period ahead), and the clock terminates it at that date; without: TERMINATING then TERMINATED in
-//   the same request, versions alike.
+// Life cycles of subscriptions and their versions, and the actions that move them. The choices made
+// where the specification states no transitions are in src/sandbox/handlers/areas/README.md.
 import { badRequest } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored, StoredObject } from '../../store';
