@@ -1,6 +1,7 @@
 // Dependency rules of paygraph, checked by `npm run check:deps` (part of `npm run lint` and `npm test`).
 // The product's direction is server -> schema -> resolvers -> rest -> catalog; the sandbox is a
-// separate program that shares only src/catalog and src/search-syntax (knowledge of the REST API) with it.
+// separate program that shares only src/catalog, src/search-syntax and src/api-types (knowledge of the REST API)
+// with it.
 // Tests, benchmarks and scripts may import anything. Each rule's name is what a violation prints.
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -21,8 +22,16 @@ module.exports = {
       to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/(catalog|search-syntax)/' },
     },
     {
+      name: 'api-types-imports-nothing-of-the-project',
+      comment:
+        'src/api-types (the REST types generated from openapi.json, shared by the REST client and the sandbox) imports nothing of the project.',
+      severity: 'error',
+      from: { path: '^src/api-types/' },
+      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/api-types/' },
+    },
+    {
       name: 'sandbox-not-to-product',
-      comment: 'The sandbox shares only src/catalog and src/search-syntax with the product.',
+      comment: 'The sandbox shares only src/catalog, src/search-syntax and src/api-types with the product.',
       severity: 'error',
       from: { path: '^src/sandbox/' },
       to: { path: '^src/(rest|resolvers|schema|server|live|redis)/' },

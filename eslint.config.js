@@ -10,7 +10,7 @@ export default tseslint.config(
       'dist/',
       'node_modules/',
       'coverage/',
-      'src/rest/generated/',
+      'src/api-types/generated/',
       'src/server/generated/',
       'examples/*/generated/',
       'test/operations/generated.ts',

@@ -9,7 +9,8 @@ try {
 }
 
 const GENERATED = [
-  'src/rest/generated/openapi.ts',
+  'src/api-types/generated/openapi.ts',
+  'src/api-types/generated/link-fields.ts',
   'schema.graphql',
   'src/server/generated/example-operations.ts',
   'examples/typed-client/generated/graphql.ts',

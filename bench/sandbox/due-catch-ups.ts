@@ -2,8 +2,8 @@
 // seeded afresh (its plans ahead of the clock) and a Timeline on a wall clock the benchmark moves, so
 // that no row waits for time to pass. The first row times the full scan a catch-up was before the
 // agenda (runDue over the whole window, nothing due), on the same store, just before the agenda.
-import { runDue } from '../../src/sandbox/lifecycle/due';
-import { createTransaction } from '../../src/sandbox/lifecycle/transactions-create';
+import { runDue } from '../../src/sandbox/lifecycle/due/index';
+import { createTransaction } from '../../src/sandbox/lifecycle/transactions/create';
 import { seedStore } from '../../src/sandbox/seed';
 import type { SeedSize } from '../../src/sandbox/seed/sizes';
 import { Store } from '../../src/sandbox/store';

@@ -1,4 +1,4 @@
-// Facts about resources that openapi.json and catalog.json do not state, kept in one place.
+// Facts about resources that openapi.json and facts.json do not state, kept in one place.
 // Everything generic (the sandbox, the GraphQL schema) reads these; nothing re-states them.
 
 /** How an object is addressed in its retrieve path, where that is not the numeric `id`. */

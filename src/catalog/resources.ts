@@ -1,4 +1,4 @@
-// The per-resource description: catalog.json facts joined with the operations of openapi.json and
+// The per-resource description: facts.json joined with the operations of openapi.json and
 // the annotations. Both the sandbox and the GraphQL schema are generic code over this list.
 import { readFileSync } from 'node:fs';
 import { graphTypeName } from './names';

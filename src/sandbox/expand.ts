@@ -3,7 +3,7 @@
 import { refName, resourceByModel, schemas, type JsonSchema, type Operation } from '../catalog';
 import type { ExpandTree } from './context';
 import { badRequest } from './errors';
-import { EMBEDDED_LINKS } from './lifecycle/transaction-groups';
+import { EMBEDDED_LINKS } from './lifecycle/transactions/groups';
 
 export const MAX_EXPAND_DEPTH = 4;
 

@@ -12,9 +12,9 @@ import { createSandboxServer } from './server';
 import { DEFAULT_SETTINGS, DEMO_USER, toAppUser, type UserOption } from './settings';
 import { Store } from './store';
 import { parseDuration, type ClockMode } from './clock';
-import type { DueEvent } from './lifecycle/due';
+import type { DueEvent } from './lifecycle/due/index';
 import { Timeline } from './timeline';
-import { configureCheckout } from './lifecycle/transactions-urls';
+import { configureCheckout } from './lifecycle/transactions/urls';
 
 export interface SandboxOptions {
   port?: number;
@@ -107,6 +107,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
 export { DEMO_USER } from './settings';
 export { CLOCK_MODES, type ClockMode } from './clock';
-export type { DueEvent } from './lifecycle/due';
+export type { DueEvent } from './lifecycle/due/index';
 export type { FaultSettings } from './faults';
 export type { SeedSummary } from './seed';

@@ -4,8 +4,9 @@
 // store keeps links as bare keys; only responses carry the object form.
 import { refName, resourceByModel, schemas } from '../catalog';
 import type { ExpandTree } from './context';
-import type { Key, Store, StoredObject } from './store';
-import { EMBEDDED_LINKS } from './lifecycle/transaction-groups';
+import { isKey } from './objects';
+import type { Store, StoredObject } from './store';
+import { EMBEDDED_LINKS } from './lifecycle/transactions/groups';
 
 const EMPTY: ExpandTree = new Map();
 
@@ -61,7 +62,8 @@ export function createRenderer(store: Store) {
   }
 
   function spaceOf(model: string, object: StoredObject): number | undefined {
-    return store.spaceOf(model, object[resourceByModel.get(model)?.key.field ?? 'id'] as Key) ?? undefined;
+    const key = object[resourceByModel.get(model)?.key.field ?? 'id'];
+    return isKey(key) ? (store.spaceOf(model, key) ?? undefined) : undefined;
   }
 
   function render(model: string, object: StoredObject, expand: ExpandTree = EMPTY): Record<string, unknown> {

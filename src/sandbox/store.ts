@@ -2,8 +2,17 @@
 // ids; expansion happens when a response is rendered. Every method is synchronous, so a read-check-write
 // sequence inside one method can never interleave with another request: version checks are atomic.
 
+import type { ResourceModel, Schemas, Unexpanded } from '../api-types';
+
 export type Key = number | string;
 export type StoredObject = Record<string, unknown>;
+/**
+ * A stored object of `Model`: its REST fields typed as REST answers them unexpanded (links hold ids),
+ * whatever else the sandbox keeps `unknown`. For a model named by a string variable, a `StoredObject`.
+ */
+export type Stored<Model extends string> = Model extends ResourceModel ? Unexpanded<Model> & IdOf<Model> & StoredObject : StoredObject;
+/** A stored object keyed by a Long id always has it (`createObject` assigns it). */
+type IdOf<Model extends ResourceModel> = Schemas[Model] extends { readonly id?: number } ? { id: number } : unknown;
 
 interface Entry {
   space: number | null;
@@ -56,6 +65,13 @@ interface Index {
   buckets: FieldIndex;
 }
 
+/**
+ * Reads a stored object as its model's type. Every write path checks what it stores (request bodies
+ * against openapi.json, computed fields by the life cycles that set them), so the store trusts it here,
+ * in this one place, rather than at each reader.
+ */
+const typed = <Model extends string>(object: StoredObject): Stored<Model> => object as Stored<Model>;
+
 const entriesOf = (bucket: Bucket | undefined): readonly Entry[] => (bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket]);
 
 /** Whether the entry is seen from `space` (every space when undefined; objects outside spaces from all). */
@@ -89,8 +105,8 @@ function removeFromIndex(index: FieldIndex, value: unknown, entry: Entry): void 
   if (bucket.length === 1) index.set(value, bucket[0]);
 }
 
-export type UpdateOutcome =
-  | { ok: true; object: StoredObject }
+export type UpdateOutcome<Model extends string = string> =
+  | { ok: true; object: Stored<Model> }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'version-missing' | 'version-mismatch'; current: number };
 
@@ -122,7 +138,7 @@ export class Store {
   }
 
   /** Stores an object under its key; `space` is null for objects outside any space. */
-  put(model: string, space: number | null, key: Key, object: StoredObject): StoredObject {
+  put<Model extends string>(model: Model, space: number | null, key: Key, object: StoredObject): Stored<Model> {
     const collection = this.collection(model);
     const entry = collection.get(key);
     // A key stored again keeps its place, as a Map keeps it; a new (or removed and re-added) key goes last.
@@ -137,7 +153,7 @@ export class Store {
       this.reindex(model, added, undefined);
     }
     this.journal?.record(model, key);
-    return object;
+    return typed<Model>(object);
   }
 
   /**
@@ -154,10 +170,10 @@ export class Store {
   }
 
   /** The object, or undefined when it does not exist or lives in another space than `space`. */
-  get(model: string, key: Key, space?: number | null): StoredObject | undefined {
+  get<Model extends string>(model: Model, key: Key, space?: number | null): Stored<Model> | undefined {
     const entry = this.collections.get(model)?.get(key);
     if (!entry || (space !== undefined && entry.space !== null && entry.space !== space)) return undefined;
-    return entry.object;
+    return typed<Model>(entry.object);
   }
 
   spaceOf(model: string, key: Key): number | null | undefined {
@@ -165,17 +181,17 @@ export class Store {
   }
 
   /** Every object of a model visible from `space`, in creation order. */
-  list(model: string, space?: number | null): StoredObject[] {
-    const out: StoredObject[] = [];
+  list<Model extends string>(model: Model, space?: number | null): Stored<Model>[] {
+    const out: Stored<Model>[] = [];
     for (const entry of this.collections.get(model)?.values() ?? []) {
-      if (visibleFrom(entry, space)) out.push(entry.object);
+      if (visibleFrom(entry, space)) out.push(typed<Model>(entry.object));
     }
     return out;
   }
 
   /** Visits every object of a model in creation order with its key and place, allocating nothing. */
-  forEach(model: string, visit: (object: StoredObject, key: Key, position: number) => void): void {
-    this.collections.get(model)?.forEach((entry, key) => visit(entry.object, key, entry.position));
+  forEach<Model extends string>(model: Model, visit: (object: Stored<Model>, key: Key, position: number) => void): void {
+    this.collections.get(model)?.forEach((entry, key) => visit(typed<Model>(entry.object), key, entry.position));
   }
 
   /** The object's place in its model's creation order (`forEach`), or undefined when it is not stored. */
@@ -195,13 +211,13 @@ export class Store {
    * Optimistic-locking update: applies `change` only when `expectedVersion` equals the stored
    * version (when `versioned`), then raises the version by one. Nothing changes on failure.
    */
-  update(
-    model: string,
+  update<Model extends string>(
+    model: Model,
     key: Key,
     space: number | null | undefined,
-    change: (current: StoredObject) => StoredObject,
+    change: (current: Stored<Model>) => StoredObject,
     versioning?: { expectedVersion: unknown },
-  ): UpdateOutcome {
+  ): UpdateOutcome<Model> {
     const current = this.get(model, key, space);
     if (!current) return { ok: false, reason: 'not-found' };
     if (versioning) {
@@ -217,7 +233,7 @@ export class Store {
     entry.object = next;
     this.reindex(model, entry, current);
     this.journal?.record(model, key);
-    return { ok: true, object: next };
+    return { ok: true, object: typed<Model>(next) };
   }
 
   /** Removes an object; false when it was not there (or not in `space`). */
@@ -235,17 +251,17 @@ export class Store {
    * a field indexes the model once; every write keeps the index current from then on (so a field
    * looked up this way must only change through `put` and `update`, never by mutating an object).
    */
-  where(model: string, field: string, value: unknown, space?: number | null): StoredObject[] {
+  where<Model extends string>(model: Model, field: string, value: unknown, space?: number | null): Stored<Model>[] {
     const bucket = this.index(model, field, (object) => object[field]).get(value);
-    const out: StoredObject[] = [];
+    const out: Stored<Model>[] = [];
     for (const entry of entriesOf(bucket)) {
-      if (visibleFrom(entry, space)) out.push(entry.object);
+      if (visibleFrom(entry, space)) out.push(typed<Model>(entry.object));
     }
     return out;
   }
 
   /** `where` for several values: the objects whose `field` holds any of `values`, in creation order. */
-  whereIn(model: string, field: string, values: Iterable<unknown>, space?: number | null): StoredObject[] {
+  whereIn<Model extends string>(model: Model, field: string, values: Iterable<unknown>, space?: number | null): Stored<Model>[] {
     return this.whereKeyIn(model, field, (object) => object[field], values, space);
   }
 
@@ -255,7 +271,13 @@ export class Store {
    * `name` names the index: one name always comes with the same `key`, which reads the object alone
    * (never other objects, so that a write to this object is all that can change it).
    */
-  whereKeyIn(model: string, name: string, key: IndexKey, keys: Iterable<unknown>, space?: number | null): StoredObject[] {
+  whereKeyIn<Model extends string>(
+    model: Model,
+    name: string,
+    key: IndexKey,
+    keys: Iterable<unknown>,
+    space?: number | null,
+  ): Stored<Model>[] {
     const index = this.index(model, name, key);
     const entries: Entry[] = [];
     for (const value of new Set(keys)) {
@@ -263,7 +285,7 @@ export class Store {
         if (visibleFrom(entry, space)) entries.push(entry);
       }
     }
-    return entries.sort((a, b) => a.position - b.position).map((entry) => entry.object);
+    return entries.sort((a, b) => a.position - b.position).map((entry) => typed<Model>(entry.object));
   }
 
   /**

@@ -1,11 +1,11 @@
 // The sandbox clock joined to the store: advancing it applies what the life cycles planned for the
-// time passed (./lifecycle/due.ts). With the real clock, time also passes on its own: before each
+// time passed (./lifecycle/due/). With the real clock, time also passes on its own: before each
 // request the sandbox catches up with what came due meanwhile. That catch-up runs before every
 // request, so it must cost next to nothing when little came due: the real clock keeps an agenda of
 // what is planned (one scan when the sandbox starts, then only the objects written since), instead
 // of scanning the store each time.
 import { SandboxClock, type ClockMode } from './clock';
-import { DueAgenda, runDue, type DueEvent } from './lifecycle/due';
+import { DueAgenda, runDue, type DueEvent } from './lifecycle/due/index';
 import type { Store } from './store';
 
 export class Timeline {

@@ -80,7 +80,7 @@ describe('optimistic locking', () => {
           409,
           { version: `current version is ${t.version}` },
         ]);
-        expect(store.get(t.model, t.id as number)?.version).toBe(t.version);
+        expect(store.get(t.model, t.id)?.version).toBe(t.version);
       }
     }
   });
@@ -101,7 +101,7 @@ describe('nested bases', () => {
       (await f.call({ method: 'PATCH', path, space: f.space, body: { version: address.version, addressType: 'BILLING' } })).status,
     ).toBe(404);
     expect((await f.call({ method: 'DELETE', path, space: f.space })).status).toBe(404);
-    expect(f.sandbox.state.store.get('CustomerAddress', address.id as number)).toBeDefined();
+    expect(f.sandbox.state.store.get('CustomerAddress', address.id)).toBeDefined();
   });
 
   it('go with their parent when it is deleted', async () => {
@@ -169,7 +169,7 @@ describe('many-links in bodies', () => {
     const channels = store
       .list('SalesChannel')
       .slice(0, 2)
-      .map((c) => c.id as number);
+      .map((c) => c.id);
     const r = await f.call<Json>({
       method: 'PATCH',
       path: `/payment/connector-configurations/${String(configuration.id)}?expand=enabledSalesChannels`,
@@ -178,7 +178,7 @@ describe('many-links in bodies', () => {
     });
     expect(r.status, r.text).toBe(200);
     expect(r.body.enabledSalesChannels.map((c: Json) => c.id)).toEqual(channels);
-    expect(store.get('PaymentConnectorConfiguration', configuration.id as number)!.enabledSalesChannels).toEqual(channels);
+    expect(store.get('PaymentConnectorConfiguration', configuration.id)!.enabledSalesChannels).toEqual(channels);
     const missing = await f.call<Json>({
       method: 'PATCH',
       path: `/payment/connector-configurations/${String(configuration.id)}`,

@@ -5,10 +5,10 @@
 // on the demo data planned at a fixed start, so that its timeouts, charges and bills lie ahead.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DueAgenda, runDue, type DueEvent } from '../../src/sandbox/lifecycle/due';
-import { discardCharge } from '../../src/sandbox/lifecycle/subscription-charges';
-import { createTransaction } from '../../src/sandbox/lifecycle/transactions-create';
-import { processWithoutInteraction } from '../../src/sandbox/lifecycle/transactions-payments';
+import { DueAgenda, runDue, type DueEvent } from '../../src/sandbox/lifecycle/due/index';
+import { discardCharge } from '../../src/sandbox/lifecycle/subscriptions/charges';
+import { createTransaction } from '../../src/sandbox/lifecycle/transactions/create';
+import { processWithoutInteraction } from '../../src/sandbox/lifecycle/transactions/payments';
 import { seedStore } from '../../src/sandbox/seed';
 import { Store } from '../../src/sandbox/store';
 

@@ -1,11 +1,11 @@
 // Every refused transition, driven by the transition tables: for each HTTP action and each state the
 // demo data holds an object in, an action the table does not allow from that state must answer 422
 // naming the state and the action, and leave the object as it was.
-import { subscriptionLifecycle } from '../../src/sandbox/lifecycle/subscriptions';
-import { subscriptionChargeLifecycle } from '../../src/sandbox/lifecycle/subscription-charges';
-import { periodBillLifecycle } from '../../src/sandbox/lifecycle/period-bills';
-import { dunningCaseLifecycle } from '../../src/sandbox/lifecycle/dunning';
-import { manualTaskLifecycle } from '../../src/sandbox/lifecycle/manual-tasks';
+import { subscriptionLifecycle } from '../../src/sandbox/lifecycle/subscriptions/life-cycle';
+import { subscriptionChargeLifecycle } from '../../src/sandbox/lifecycle/subscriptions/charges';
+import { periodBillLifecycle } from '../../src/sandbox/lifecycle/subscriptions/period-bills';
+import { dunningCaseLifecycle } from '../../src/sandbox/lifecycle/after-sales/dunning';
+import { manualTaskLifecycle } from '../../src/sandbox/lifecycle/manual-tasks/life-cycle';
 import { describeRefusals, type RefusalCase } from './support/refusals';
 import { useWorld } from '../support/world';
 

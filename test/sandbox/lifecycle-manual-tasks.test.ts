@@ -2,7 +2,7 @@
 // task's actions decide the indication (and so the transaction), a direct decision closes the task,
 // and a refused action changes nothing.
 import { describe, expect, it } from 'vitest';
-import { openTask } from '../../src/sandbox/lifecycle/manual-tasks';
+import { openTask } from '../../src/sandbox/lifecycle/manual-tasks/life-cycle';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 

@@ -2,11 +2,11 @@
 // action and each state (of the model's whole enum) the demo data holds an object in, an action the
 // table does not allow from that state answers 422 naming the state and the action, and leaves the
 // object as it was.
-import { transactionGuards, transactionLifecycle } from '../../src/sandbox/lifecycle/transactions';
-import { refundLifecycle } from '../../src/sandbox/lifecycle/refunds';
-import { invoiceLifecycle } from '../../src/sandbox/lifecycle/invoices';
-import { deliveryIndicationLifecycle } from '../../src/sandbox/lifecycle/delivery-indications';
-import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/charge-flows';
+import { transactionGuards, transactionLifecycle } from '../../src/sandbox/lifecycle/transactions/life-cycle';
+import { refundLifecycle } from '../../src/sandbox/lifecycle/after-sales/refunds';
+import { invoiceLifecycle } from '../../src/sandbox/lifecycle/after-sales/invoices';
+import { deliveryIndicationLifecycle } from '../../src/sandbox/lifecycle/after-sales/delivery-indications';
+import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/transactions/charge-flows';
 import { describeRefusals, type RefusalCase } from './support/refusals';
 import { useWorld } from '../support/world';
 

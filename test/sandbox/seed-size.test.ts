@@ -122,7 +122,7 @@ describe('a page of a large store', () => {
   it('is the same rows in the same order whether every hit is sorted or only the page is picked', () => {
     const store = new Store();
     seedStore(store, 5, undefined, { size: COPYING });
-    const space = store.list('Space')[0].id as number;
+    const space = store.list('Space')[0].id;
     const rows = store.list('Transaction', space);
     const resolve = fieldResolver(store, 'Transaction', space);
     const byId = (a: StoredObject, b: StoredObject) => Number(a.id) - Number(b.id);

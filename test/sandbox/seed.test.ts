@@ -218,7 +218,7 @@ describe('seed coherence', () => {
     for (const tx of store.list('Transaction')) {
       const items = tx.lineItems as StoredObject[];
       expect(sum(items.map((i) => i.amountIncludingTax as number))).toBe(tx.authorizationAmount);
-      const done = (completions.get(tx.id as number) ?? []).filter((c) => c.state === 'SUCCESSFUL');
+      const done = (completions.get(tx.id) ?? []).filter((c) => c.state === 'SUCCESSFUL');
       expect(sum(done.map((c) => c.amount as number))).toBe(tx.completedAmount);
       // DECLINE follows either a declined card (nothing completed) or a not-suitable delivery.
       const wasCompleted = tx.state === 'COMPLETED' || tx.state === 'FULFILL' || (tx.state === 'DECLINE' && done.length > 0);
@@ -229,12 +229,12 @@ describe('seed coherence', () => {
         expect(tx.completedOn).toBeDefined();
       } else {
         expect(done.every((c) => !c.lastCompletion)).toBe(true);
-        expect(refunds.get(tx.id as number) ?? []).toHaveLength(0);
-        expect(invoices.get(tx.id as number) ?? []).toHaveLength(0);
+        expect(refunds.get(tx.id) ?? []).toHaveLength(0);
+        expect(invoices.get(tx.id) ?? []).toHaveLength(0);
       }
-      const txVoids = voids.get(tx.id as number) ?? [];
+      const txVoids = voids.get(tx.id) ?? [];
       expect(txVoids.some((v) => v.state === 'SUCCESSFUL')).toBe(tx.state === 'VOIDED');
-      const txRefunds = refunds.get(tx.id as number) ?? [];
+      const txRefunds = refunds.get(tx.id) ?? [];
       const claimed = txRefunds.filter((r) => r.state !== 'FAILED').map((r) => r.amount as number);
       expect(sum(claimed)).toBeLessThanOrEqual(tx.completedAmount as number);
       expect(sum(txRefunds.filter((r) => r.state === 'SUCCESSFUL').map((r) => r.amount as number))).toBe(tx.refundedAmount);
@@ -259,22 +259,22 @@ describe('seed coherence', () => {
   it('gives each customer one default address and each token exactly one ACTIVE version', () => {
     const addresses = byTransaction('CustomerAddress', 'customer');
     for (const customer of store.list('Customer')) {
-      expect((addresses.get(customer.id as number) ?? []).filter((a) => a.defaultAddress)).toHaveLength(1);
+      expect((addresses.get(customer.id) ?? []).filter((a) => a.defaultAddress)).toHaveLength(1);
     }
     const versions = byTransaction('TokenVersion', 'token');
     for (const token of store.list('Token')) {
-      expect((versions.get(token.id as number) ?? []).filter((v) => v.state === 'ACTIVE')).toHaveLength(1);
+      expect((versions.get(token.id) ?? []).filter((v) => v.state === 'ACTIVE')).toHaveLength(1);
     }
   });
 
   it('gives running subscriptions one ACTIVE version and pays successful charges by completed transactions', () => {
     const versions = byTransaction('SubscriptionVersion', 'subscription');
     for (const subscription of store.list('Subscription')) {
-      const active = (versions.get(subscription.id as number) ?? []).filter((v) => v.state === 'ACTIVE');
+      const active = (versions.get(subscription.id) ?? []).filter((v) => v.state === 'ACTIVE');
       expect(active).toHaveLength(['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'].includes(subscription.state as string) ? 1 : 0);
     }
     for (const charge of store.list('SubscriptionCharge')) {
-      const tx = charge.transaction === undefined ? undefined : store.get('Transaction', charge.transaction as number);
+      const tx = charge.transaction === undefined ? undefined : store.get('Transaction', charge.transaction);
       if (charge.state === 'SUCCESSFUL') expect(tx?.state).toBe('FULFILL');
       if (charge.state === 'FAILED') expect(tx?.state).toBe('FAILED');
       if (charge.state === 'SCHEDULED') expect(tx).toBeUndefined();

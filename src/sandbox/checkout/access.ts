@@ -1,14 +1,14 @@
 // Who may open a checkout page: the holder of the URL the API handed out. Its security token is the
 // transaction's credentials (signed, bound to one transaction of this sandbox, expiring on the
 // sandbox clock); the path's space and the query's ids must be the ones the token names.
-import type { Store, StoredObject } from '../store';
-import { CredentialsRefused, credentialsTransaction } from '../lifecycle/credentials';
-import { CHECKOUT_PAGES, type CheckoutPage } from '../lifecycle/transactions-urls';
+import type { Store, Stored } from '../store';
+import { CredentialsRefused, credentialsTransaction } from '../lifecycle/transactions/credentials';
+import { CHECKOUT_PAGES, type CheckoutPage } from '../lifecycle/transactions/urls';
 
 export interface CheckoutRequest {
   page: CheckoutPage;
   space: number;
-  transaction: StoredObject;
+  transaction: Stored<'Transaction'>;
   /** The page's own path and query, where its forms post. */
   self: string;
   query: URLSearchParams;

@@ -6,10 +6,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxState } from '../context';
 import { ApiError } from '../errors';
-import { transactionGuards } from '../lifecycle/transactions';
-import { processCard } from '../lifecycle/transactions-payments';
-import { answerChallenge, openChallenge } from '../lifecycle/transactions-challenges';
-import { checkoutConfig, checkoutUrl, type CheckoutPage } from '../lifecycle/transactions-urls';
+import { transactionGuards } from '../lifecycle/transactions/life-cycle';
+import { processCard } from '../lifecycle/transactions/payments';
+import { answerChallenge, openChallenge } from '../lifecycle/transactions/challenges';
+import { checkoutConfig, checkoutUrl, type CheckoutPage } from '../lifecycle/transactions/urls';
 import { authorizeCheckout, CheckoutRefusal, type CheckoutRequest } from './access';
 import { writeDocument, writeRedirect, writeScript, type Document } from './html';
 import { breakOut, cardForm, challengePage, errorPage, resultPage } from './pages';

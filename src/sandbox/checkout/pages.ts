@@ -1,7 +1,7 @@
 // The checkout pages: the card form, the 3-D Secure challenge, the result and the error page. Each
 // returns a document for ./html.ts; nothing here touches the store.
 import { TEST_CARDS } from '../seed';
-import type { StoredObject } from '../store';
+import type { Stored } from '../store';
 import { html, jsString, type Document, type Html } from './html';
 
 const CARD_HINTS: [keyof typeof TEST_CARDS, string][] = [
@@ -18,8 +18,8 @@ function money(amount: unknown, currency: unknown): string {
   return `${Number.isFinite(value) ? value.toFixed(2) : String(amount)} ${String(currency ?? '')}`.trim();
 }
 
-function orderSummary(transaction: StoredObject): Html {
-  const items = (transaction.lineItems as StoredObject[] | undefined) ?? [];
+function orderSummary(transaction: Stored<'Transaction'>): Html {
+  const items = transaction.lineItems ?? [];
   const rows = items.map(
     (item) =>
       html`<tr>
@@ -36,7 +36,7 @@ function orderSummary(transaction: StoredObject): Html {
   </table>`;
 }
 
-function heading(transaction: StoredObject, title: string): Html {
+function heading(transaction: Stored<'Transaction'>, title: string): Html {
   return html`<h1>${title}</h1>
     <p class="muted">
       Transaction ${transaction.id}${transaction.merchantReference ? html` · ${transaction.merchantReference}` : ''}
@@ -45,7 +45,7 @@ function heading(transaction: StoredObject, title: string): Html {
 }
 
 export interface CardFormInput {
-  transaction: StoredObject;
+  transaction: Stored<'Transaction'>;
   /** Where the form posts: the page's own URL. */
   action: string;
   error?: string;
@@ -88,7 +88,7 @@ export function cardForm(input: CardFormInput): Document {
   return { status: input.error ? 422 : 200, title: 'Pay by card', body, script };
 }
 
-export function challengePage(transaction: StoredObject, action: string, card: string): Document {
+export function challengePage(transaction: Stored<'Transaction'>, action: string, card: string): Document {
   const body = html`${heading(transaction, '3-D Secure')}
     <p>
       Your bank asks you to confirm the payment of <strong>${money(transaction.authorizationAmount, transaction.currency)}</strong> with
@@ -112,8 +112,8 @@ const OUTCOMES: Record<string, string> = {
 };
 
 /** The sandbox's own result page (transactions without success or failed URL), and the page of a decided transaction. */
-export function resultPage(transaction: StoredObject, status = 200): Document {
-  const reason = (transaction.failureReason as StoredObject | undefined)?.name as Record<string, string> | undefined;
+export function resultPage(transaction: Stored<'Transaction'>, status = 200): Document {
+  const reason = transaction.failureReason?.name;
   const body = html`${heading(transaction, 'Payment result')}
     <p data-testid="state">State: <strong>${transaction.state}</strong></p>
     <p>${OUTCOMES[String(transaction.state)] ?? 'The payment is not decided yet.'}</p>

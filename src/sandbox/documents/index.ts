@@ -5,7 +5,7 @@ import { renderBusinessPdf } from './business-pdf';
 import type { BusinessDocument } from './model';
 import { receiptPdf, receiptText, type ReceiptFormat } from './receipts';
 import { RECEIPT_TYPES, receiptContents } from './templates';
-import type { StoredObject } from '../store';
+import type { Stored } from '../store';
 
 export { checkReceiptRequest } from './receipts';
 export { invoiceDocument, packingSlipDocument, refundDocument } from './templates';
@@ -22,8 +22,8 @@ const TEMPLATE_TYPE_TITLES: Record<DocumentKind, string> = {
 
 export function documentTemplateTypeId(store: Store, kind: DocumentKind): number | undefined {
   const wanted = TEMPLATE_TYPE_TITLES[kind];
-  const type = store.list('DocumentTemplateType').find((t) => (t.title as Record<string, string> | undefined)?.['en-US'] === wanted);
-  return type?.id as number | undefined;
+  const type = store.list('DocumentTemplateType').find((t) => t.title?.['en-US'] === wanted);
+  return type?.id;
 }
 
 export interface RenderedDocument {
@@ -45,7 +45,13 @@ export async function renderDocument(store: Store, kind: DocumentKind, document:
 }
 
 /** The customer and merchant receipts of a transaction in the format and width asked for. */
-export async function renderReceipts(store: Store, space: number, transaction: StoredObject, format: ReceiptFormat, width: number) {
+export async function renderReceipts(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  format: ReceiptFormat,
+  width: number,
+) {
   const contents = receiptContents(store, space, transaction);
   return Promise.all(
     contents.map(async (content, i) => {

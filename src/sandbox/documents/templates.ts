@@ -1,7 +1,7 @@
 // The templates: what each document says, taken from the stored objects. Drawing is elsewhere.
 import { unprocessable } from '../errors';
 import { loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import type { Store, Stored, StoredObject } from '../store';
 import { addressLines, formatDate, formatMoney } from './format';
 import type { BusinessDocument, DocumentItem, ReceiptContent } from './model';
 
@@ -19,11 +19,11 @@ function itemsOf(lineItems: unknown): DocumentItem[] {
   }));
 }
 
-function transactionOf(store: Store, space: number, id: unknown): StoredObject {
+function transactionOf(store: Store, space: number, id: unknown) {
   return loadObject(store, 'Transaction', Number(id), space);
 }
 
-export function invoiceDocument(store: Store, space: number, invoice: StoredObject): BusinessDocument {
+export function invoiceDocument(store: Store, space: number, invoice: Stored<'TransactionInvoice'>): BusinessDocument {
   const transaction = transactionOf(store, space, invoice.linkedTransaction);
   const amount = num(invoice.amount);
   const tax = num(invoice.taxAmount);
@@ -53,7 +53,7 @@ export function invoiceDocument(store: Store, space: number, invoice: StoredObje
 
 const PACKABLE_STATES = ['AUTHORIZED', 'COMPLETED', 'FULFILL'];
 
-export function packingSlipDocument(transaction: StoredObject): BusinessDocument {
+export function packingSlipDocument(transaction: Stored<'Transaction'>): BusinessDocument {
   if (!PACKABLE_STATES.includes(String(transaction.state))) {
     throw unprocessable(
       `Transaction ${String(transaction.id)} is ${String(transaction.state)}; a packing slip exists once it is ${PACKABLE_STATES.join(', ')}.`,
@@ -82,7 +82,7 @@ export function packingSlipDocument(transaction: StoredObject): BusinessDocument
   };
 }
 
-export function refundDocument(store: Store, space: number, refund: StoredObject): BusinessDocument {
+export function refundDocument(store: Store, space: number, refund: Stored<'Refund'>): BusinessDocument {
   const transaction = transactionOf(store, space, refund.transaction);
   return {
     title: `Refund credit note ${String(refund.id)}`,
@@ -112,7 +112,7 @@ export const RECEIPT_TYPES = [
   { id: 2, name: { 'en-US': 'Merchant Receipt' }, description: { 'en-US': 'The receipt kept by the merchant.' } },
 ];
 
-export function receiptContents(store: Store, space: number, transaction: StoredObject): ReceiptContent[] {
+export function receiptContents(store: Store, space: number, transaction: Stored<'Transaction'>): ReceiptContent[] {
   if (!RECEIPT_STATES.includes(String(transaction.state))) return [];
   const spaceName = store.get('Space', space)?.name;
   const currency = str(transaction.currency);

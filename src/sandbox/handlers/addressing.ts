@@ -9,7 +9,7 @@ import type { IndexLookup } from '../search';
 import type { StoredObject } from '../store';
 
 /** The object a by-key operation addresses: in the request's space and, on nested bases, under the parent named in the path. */
-export function addressedObject(resource: Resource, req: HandlerRequest, sandbox: SandboxState): StoredObject {
+export function addressedObject(resource: Resource, req: HandlerRequest, sandbox: SandboxState) {
   const raw = req.params[resource.key.pathParam];
   const object = loadObject(sandbox.store, resource.model, resource.key.type === 'long' ? Number(raw) : raw, req.space);
   if (resource.parent && object[resource.parent.field] !== Number(req.params[resource.parent.pathParam])) {

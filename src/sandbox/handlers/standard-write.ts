@@ -4,8 +4,9 @@
 import { deref, schemas, type Operation, type Resource } from '../../catalog';
 import { created, noContent, ok, type Handler, type SandboxState } from '../context';
 import { conflict, notFound, unprocessable } from '../errors';
-import { createObject, loadObject, removeObject } from '../objects';
-import type { Key, StoredObject } from '../store';
+import { createObject, isKey, keyOf, loadObject, removeObject } from '../objects';
+import type { StoredObject } from '../store';
+import { bodyObject } from './areas/support';
 import { checkMetadata } from './metadata';
 import { addressedObject } from './addressing';
 
@@ -45,7 +46,7 @@ function linkIds(name: string, value: unknown): unknown {
 function checkLinks(link: { field: string; model: string }, ids: unknown, space: number | null, sandbox: SandboxState): void {
   if (ids === null) return;
   for (const id of Array.isArray(ids) ? ids : [ids]) {
-    if (!sandbox.store.get(link.model, id as Key, space)) {
+    if (!isKey(id) || !sandbox.store.get(link.model, id, space)) {
       throw unprocessable(`${link.field} names ${link.model} ${String(id)}, which does not exist.`, { [link.field]: 'does not exist' });
     }
   }
@@ -58,7 +59,7 @@ export function modelFields(
   body: Record<string, unknown>,
   space: number | null,
   sandbox: SandboxState,
-): StoredObject {
+) {
   const settable = settableFields(op);
   const properties = schemas[resource.model].properties ?? {};
   const fields: StoredObject = {};
@@ -83,7 +84,7 @@ function initialState(resource: Resource): string | undefined {
 
 export function create(resource: Resource): Handler {
   return (req, sandbox) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyObject(req);
     checkMetadata(body);
     const fields = modelFields(resource, req.op, body, req.space, sandbox);
     if (resource.parent) {
@@ -100,9 +101,9 @@ export function create(resource: Resource): Handler {
 
 export function update(resource: Resource): Handler {
   return (req, sandbox) => {
-    const body = (req.body ?? {}) as Record<string, unknown>;
+    const body = bodyObject(req);
     checkMetadata(body);
-    const key = addressedObject(resource, req, sandbox)[resource.key.field] as Key;
+    const key = keyOf(resource, addressedObject(resource, req, sandbox));
     const fields = modelFields(resource, req.op, body, req.space, sandbox);
     const outcome = sandbox.store.update(
       resource.model,
@@ -123,7 +124,7 @@ export function update(resource: Resource): Handler {
 
 export function remove(resource: Resource): Handler {
   return (req, sandbox) => {
-    const key = addressedObject(resource, req, sandbox)[resource.key.field] as Key;
+    const key = keyOf(resource, addressedObject(resource, req, sandbox));
     if (!removeObject(sandbox.store, resource.model, key, resource.spaceScoped ? req.space : null)) {
       throw notFound(`${resource.model} ${key} does not exist.`);
     }

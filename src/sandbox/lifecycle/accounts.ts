@@ -1,5 +1,5 @@
 // Account life cycle: activate and deactivate. The boolean flags of the Account model follow the state.
-import type { Store, StoredObject } from '../store';
+import type { Store } from '../store';
 import { applyTransition, defineLifecycle } from './machine';
 
 export const accountLifecycle = defineLifecycle({
@@ -20,6 +20,6 @@ function flags(state: string) {
 }
 
 /** Accounts live outside spaces. */
-export function changeAccountState(store: Store, id: number, action: 'activate' | 'deactivate'): StoredObject {
+export function changeAccountState(store: Store, id: number, action: 'activate' | 'deactivate') {
   return applyTransition(store, accountLifecycle, id, null, action, (a) => ({ ...a, ...flags(String(a.state)) }));
 }

@@ -27,7 +27,7 @@ function customerProblems(item: Record<string, unknown>): Record<string, string>
   return problems;
 }
 
-function customerFields(item: Record<string, unknown>): StoredObject {
+function customerFields(item: Record<string, unknown>) {
   return Object.fromEntries(CUSTOMER_FIELDS.filter((f) => item[f] !== undefined).map((f) => [f, item[f]]));
 }
 
@@ -71,7 +71,7 @@ export function bulkCreate(store: Store, space: number, items: Record<string, un
   refuseIfAny(problems, 422, 'Some customers are invalid');
   return items.map((item) => {
     const customer = createObject(store, 'Customer', space, customerFields(item), now);
-    return { id: customer.id as number, statusCode: 200, link: linkOf(customer.id as number) };
+    return { id: customer.id, statusCode: 200, link: linkOf(customer.id) };
   });
 }
 
@@ -107,7 +107,7 @@ export function bulkUpdate(store: Store, space: number, items: Record<string, un
     refuseIfAny({ ...byStatus[404], ...byStatus[409], ...byStatus[422] }, status, 'Some customers cannot be updated');
   }
   return items.map((item) => {
-    const id = item.id as number;
+    const id = Number(item.id);
     store.update('Customer', id, space, (c) => ({ ...c, ...customerFields(item) }), { expectedVersion: item.version });
     return { id, statusCode: 200, link: linkOf(id) };
   });
@@ -131,7 +131,7 @@ export function bulkDelete(store: Store, space: number, ids: number[], max: numb
 const addressesOf = (store: Store, space: number, customerId: number) => store.where('CustomerAddress', 'customer', customerId, space);
 
 function bump(store: Store, model: string, space: number, object: StoredObject, fields: StoredObject): void {
-  store.update(model, object.id as number, space, (o) => ({ ...o, ...fields, version: Number(o.version ?? 0) + 1 }));
+  store.update(model, Number(object.id), space, (o) => ({ ...o, ...fields, version: Number(o.version ?? 0) + 1 }));
 }
 
 /**
@@ -139,7 +139,7 @@ function bump(store: Store, model: string, space: number, object: StoredObject, 
  * carrying the other's `customerId` are re-labelled with this one's, empty fields of this customer are
  * filled from the other's, and the other customer is deleted. Returns the merged customer.
  */
-export function mergeCustomers(store: Store, space: number, id: number, otherId: number): StoredObject {
+export function mergeCustomers(store: Store, space: number, id: number, otherId: number) {
   if (id === otherId) throw unprocessable('A customer cannot be merged with itself.', { other: 'equals id' });
   const customer = loadObject(store, 'Customer', id, space);
   const other = loadObject(store, 'Customer', otherId, space);
@@ -151,7 +151,7 @@ export function mergeCustomers(store: Store, space: number, id: number, otherId:
     bump(store, 'CustomerComment', space, comment, { customer: id });
   }
   if (typeof other.customerId === 'string' && other.customerId !== '') {
-    const target = (customer.customerId as string | undefined) ?? String(id);
+    const target = customer.customerId ?? String(id);
     for (const transaction of store.where('Transaction', 'customerId', other.customerId, space)) {
       bump(store, 'Transaction', space, transaction, { customerId: target });
     }
@@ -170,7 +170,7 @@ export function emailAddresses(store: Store, space: number, id: number): { email
   const found = new Map<string, string>();
   if (typeof customer.emailAddress === 'string') found.set(customer.emailAddress, String(customer.createdOn));
   for (const address of addressesOf(store, space, id)) {
-    const email = (address.address as { emailAddress?: string } | undefined)?.emailAddress;
+    const email = address.address?.emailAddress;
     if (email && !found.has(email)) found.set(email, String(address.createdOn));
   }
   return [...found].map(([emailAddress, createdOn]) => ({ emailAddress, createdOn }));

@@ -2,11 +2,11 @@
 // `applyTransition`, which refuses (422, naming the current state and the action) anything the table
 // does not allow, and changes nothing in that case.
 import { ApiError } from '../errors';
-import type { Store, StoredObject, Key } from '../store';
+import type { Key, Store, Stored, StoredObject } from '../store';
 import { loadObject } from '../objects';
 
-export interface TransitionTable<State extends string = string> {
-  model: string;
+export interface TransitionTable<State extends string = string, Model extends string = string> {
+  model: Model;
   /** The field holding the state, `state` for every resource of the API. */
   field: string;
   /** action -> the states it may start from and the state it leads to. */
@@ -15,7 +15,9 @@ export interface TransitionTable<State extends string = string> {
 
 const tables = new Map<string, TransitionTable>();
 
-export function defineLifecycle<State extends string>(table: TransitionTable<State>): TransitionTable<State> {
+export function defineLifecycle<State extends string, Model extends string>(
+  table: TransitionTable<State, Model>,
+): TransitionTable<State, Model> {
   if (tables.has(table.model)) throw new Error(`life cycle of ${table.model} defined twice`);
   tables.set(table.model, table);
   return table;
@@ -26,11 +28,11 @@ export function lifecycleOf(model: string): TransitionTable | undefined {
 }
 
 /** Throws 422 unless `action` is allowed from the object's current state. */
-export function assertTransition(table: TransitionTable, object: StoredObject, action: string): string {
+export function assertTransition<State extends string>(table: TransitionTable<State>, object: StoredObject, action: string): State {
   const rule = table.actions[action];
   if (!rule) throw new Error(`${table.model} has no action ${action}`);
   const current = String(object[table.field]);
-  if (!rule.from.includes(current)) {
+  if (!(rule.from as readonly string[]).includes(current)) {
     throw new ApiError(
       422,
       `Cannot ${action} ${table.model} ${String(object.id)}: it is ${current}, and ${action} is allowed only from ${rule.from.join(', ')}.`,
@@ -44,14 +46,14 @@ export function assertTransition(table: TransitionTable, object: StoredObject, a
  * Loads the object, checks the transition and applies it with `change` (which may set other fields)
  * in one synchronous step; raises `version` where the model is versioned.
  */
-export function applyTransition(
+export function applyTransition<Model extends string>(
   store: Store,
-  table: TransitionTable,
+  table: TransitionTable<string, Model>,
   key: Key,
   space: number | null,
   action: string,
-  change: (object: StoredObject) => StoredObject = (o) => o,
-): StoredObject {
+  change: (object: Stored<Model>) => StoredObject = (o) => o,
+): Stored<Model> {
   const current = loadObject(store, table.model, key, space);
   const to = assertTransition(table, current, action);
   const next = change({ ...current, [table.field]: to });

@@ -2,14 +2,14 @@
 // tokenizing authorization adds a version that becomes ACTIVE and makes the previous one OBSOLETE.
 import { notFound, unprocessable } from '../errors';
 import { createObject, loadObject } from '../objects';
-import type { Store, StoredObject } from '../store';
+import type { Store, Stored, StoredObject } from '../store';
 import { applyTransition, defineLifecycle } from './machine';
-import { updateVersioned } from './transactions';
-import { createTransaction } from './transactions-create';
+import { updateVersioned } from './transactions/life-cycle';
+import { createTransaction } from './transactions/create';
 
 export type TokenVersionState = 'UNINITIALIZED' | 'ACTIVE' | 'OBSOLETE';
 
-export const tokenVersionLifecycle = defineLifecycle<TokenVersionState>({
+export const tokenVersionLifecycle = defineLifecycle<TokenVersionState, 'TokenVersion'>({
   model: 'TokenVersion',
   field: 'state',
   actions: {
@@ -20,14 +20,14 @@ export const tokenVersionLifecycle = defineLifecycle<TokenVersionState>({
 
 const TOKEN_FIELDS = ['enabledForOneClickPayment', 'customerEmailAddress', 'tokenReference', 'customerId', 'timeZone', 'language'] as const;
 
-function pick(body: Record<string, unknown>): StoredObject {
+function pick(body: Record<string, unknown>) {
   const out: StoredObject = {};
   for (const name of TOKEN_FIELDS) if (body[name] !== undefined) out[name] = body[name];
   return out;
 }
 
 /** Creates a token; the externalId is the idempotency key: a repeated request returns the first token. */
-export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date): StoredObject {
+export function createToken(store: Store, space: number, body: Record<string, unknown>, now: Date) {
   const earlier = store.where('Token', 'externalId', body.externalId, space)[0];
   if (earlier) return earlier;
   return createObject(
@@ -39,19 +39,19 @@ export function createToken(store: Store, space: number, body: Record<string, un
   );
 }
 
-export function updateToken(store: Store, space: number, id: number, body: Record<string, unknown>): StoredObject {
+export function updateToken(store: Store, space: number, id: number, body: Record<string, unknown>) {
   return updateVersioned(store, 'Token', id, space, body.version, (current) => ({ ...current, ...pick(body) }));
 }
 
-export function versionsOf(store: Store, space: number, tokenId: number): StoredObject[] {
+export function versionsOf(store: Store, space: number, tokenId: number) {
   return store.where('TokenVersion', 'token', tokenId, space);
 }
 
-export function activeVersion(store: Store, space: number, tokenId: number): StoredObject | undefined {
+export function activeVersion(store: Store, space: number, tokenId: number) {
   return versionsOf(store, space, tokenId).find((v) => v.state === 'ACTIVE');
 }
 
-export function requireActiveVersion(store: Store, space: number, tokenId: number): StoredObject {
+export function requireActiveVersion(store: Store, space: number, tokenId: number) {
   loadObject(store, 'Token', tokenId, space);
   const version = activeVersion(store, space, tokenId);
   if (!version) throw notFound(`Token ${tokenId} has no active version.`);
@@ -68,11 +68,11 @@ export interface PaymentMeans {
 export function addTokenVersion(
   store: Store,
   space: number,
-  token: StoredObject,
-  transaction: StoredObject,
+  token: Stored<'Token'>,
+  transaction: Stored<'Transaction'>,
   means: PaymentMeans,
   now: Date,
-): StoredObject {
+) {
   const previous = activeVersion(store, space, Number(token.id));
   if (previous) {
     applyTransition(store, tokenVersionLifecycle, Number(previous.id), space, 'obsolete', (v) => ({
@@ -113,7 +113,7 @@ export function addTokenVersion(
 export function tokenizeAfterAuthorization(
   store: Store,
   space: number,
-  transaction: StoredObject,
+  transaction: Stored<'Transaction'>,
   means: PaymentMeans,
   now: Date,
 ): number | undefined {
@@ -144,14 +144,14 @@ export function tokenizeAfterAuthorization(
 }
 
 /** A PENDING zero-amount transaction whose authorization replaces the token's active version. */
-export function createTransactionForTokenUpdate(store: Store, space: number, tokenId: number, now: Date, userId: string): StoredObject {
+export function createTransactionForTokenUpdate(store: Store, space: number, tokenId: number, now: Date, userId: string) {
   const token = loadObject(store, 'Token', tokenId, space);
   if (token.state !== 'ACTIVE') {
     throw unprocessable(`Token ${tokenId} is ${String(token.state)}; only an ACTIVE token can be updated.`, { state: String(token.state) });
   }
   const earlier = store.where('Transaction', 'token', tokenId, space);
   const spaceObject = store.get('Space', space);
-  const currency = (earlier[earlier.length - 1]?.currency ?? spaceObject?.primaryCurrency ?? 'CHF') as string;
+  const currency = earlier[earlier.length - 1]?.currency ?? spaceObject?.primaryCurrency ?? 'CHF';
   return createTransaction(
     store,
     space,

@@ -1,7 +1,7 @@
 // What follows a completion: the invoice, the delivery indication, refunds; and the notes around a
 // transaction (comments, client platform information).
 import type { StoredObject } from '../store';
-import { failureReason } from '../lifecycle/transactions';
+import { failureReason } from '../lifecycle/transactions/life-cycle';
 import { copy, idOf } from './context';
 import { taxMinor, toAmount, toMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';
@@ -17,9 +17,9 @@ export function invoiceStateFor(story: TxStory, dueOn: Date): InvoiceState {
   return rng.chance(0.7) ? 'OPEN' : 'PAID';
 }
 
-export function invoice(story: TxStory, completionId: number): StoredObject {
+export function invoice(story: TxStory, completionId: number) {
   step(story, 1, 5);
-  const items = story.tx.lineItems as StoredObject[];
+  const items = story.tx.lineItems ?? [];
   const dueOn = addMs(story.at, 30 * DAY);
   const state = invoiceStateFor(story, dueOn);
   const amount = toAmount(story.money, totalMinor(story.money, items));
@@ -38,7 +38,7 @@ export function invoice(story: TxStory, completionId: number): StoredObject {
     taxAmount: toAmount(story.money, taxMinor(story.money, items)),
     outstandingAmount: state === 'PAID' ? 0 : amount,
     lineItems: copy(items),
-    billingAddress: copy(story.tx.billingAddress as StoredObject),
+    billingAddress: copy(story.tx.billingAddress),
     state,
     dueOn: iso(dueOn),
     ...(paidOn ? { paidOn: iso(paidOn) } : {}),
@@ -50,7 +50,7 @@ export function invoice(story: TxStory, completionId: number): StoredObject {
 
 export type DeliveryDecision = 'PENDING' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE' | 'NOT_SUITABLE';
 
-export function deliveryIndication(story: TxStory, completionId: number, state: DeliveryDecision): StoredObject {
+export function deliveryIndication(story: TxStory, completionId: number, state: DeliveryDecision) {
   step(story, 1, 10);
   const decided = state === 'SUITABLE' || state === 'NOT_SUITABLE';
   const indication = child(story, 'DeliveryIndication', {
@@ -80,11 +80,11 @@ const REFUND_FAILED = failureReason(1101, 'INTERNAL', 'Refund failed', 'The proc
 
 /** Reductions that refund `quantity` units of each named line item. */
 function refundOf(story: TxStory, reduce: Record<string, number>): { lineItems: StoredObject[]; reduced: StoredObject[]; minor: number } {
-  const items = story.tx.lineItems as StoredObject[];
+  const items = story.tx.lineItems ?? [];
   const lineItems = items
-    .filter((item) => reduce[item.uniqueId as string])
-    .map((item) => withQuantity(story.money, item, reduce[item.uniqueId as string]));
-  const reduced = items.map((item) => withQuantity(story.money, item, (item.quantity as number) - (reduce[item.uniqueId as string] ?? 0)));
+    .filter((item) => reduce[String(item.uniqueId)])
+    .map((item) => withQuantity(story.money, item, reduce[String(item.uniqueId)]));
+  const reduced = items.map((item) => withQuantity(story.money, item, Number(item.quantity) - (reduce[String(item.uniqueId)] ?? 0)));
   return { lineItems, reduced, minor: totalMinor(story.money, lineItems) };
 }
 
@@ -95,14 +95,14 @@ function refund(
   reduce: Record<string, number>,
   state: RefundState,
   index: number,
-): StoredObject {
+) {
   step(story, 10, 120);
   const created = at(story);
   step(story, 0, 5);
   const { lineItems, reduced, minor } = refundOf(story, reduce);
   const amount = toAmount(story.money, minor);
   const failure = state === 'FAILED' ? REFUND_FAILED : undefined;
-  const rate = (lineItems[0]?.aggregatedTaxRate as number | undefined) ?? 0;
+  const rate = Number(lineItems[0]?.aggregatedTaxRate ?? 0);
   const made = child(story, 'Refund', {
     ...processFields(story),
     transaction: story.tx.id,
@@ -132,23 +132,23 @@ function refund(
     ...(failure ? { failedOn: at(story), failureReason: copy(failure) } : {}),
   });
   if (state === 'SUCCESSFUL') {
-    const before = toMinor(story.money, (story.tx.refundedAmount as number | undefined) ?? 0);
+    const before = toMinor(story.money, story.tx.refundedAmount ?? 0);
     updateTx(story, { refundedAmount: toAmount(story.money, before + minor) });
   }
   return made;
 }
 
 /** One full refund, or one or two partial ones; never more than was completed. */
-export function refunds(story: TxStory, completionId: number, invoiceId: number | undefined): StoredObject[] {
+export function refunds(story: TxStory, completionId: number, invoiceId: number | undefined) {
   const { rng } = story.ctx;
-  const items = story.tx.lineItems as StoredObject[];
+  const items = story.tx.lineItems ?? [];
   const state = (): RefundState => rng.weighted({ SUCCESSFUL: 70, PENDING: 15, FAILED: 15 });
   if (rng.chance(0.4)) {
-    const all = Object.fromEntries(items.map((item) => [item.uniqueId as string, item.quantity as number]));
+    const all = Object.fromEntries(items.map((item) => [String(item.uniqueId), Number(item.quantity)]));
     return [refund(story, completionId, invoiceId, all, state(), 1)];
   }
   const count = Math.min(items.length, rng.int(1, 2));
-  return items.slice(0, count).map((item, i) => refund(story, completionId, invoiceId, { [item.uniqueId as string]: 1 }, state(), i + 1));
+  return items.slice(0, count).map((item, i) => refund(story, completionId, invoiceId, { [String(item.uniqueId)]: 1 }, state(), i + 1));
 }
 
 const TX_COMMENTS = [

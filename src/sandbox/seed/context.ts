@@ -68,14 +68,20 @@ export function newContext(store: Store, seed: number, now: Date): SeedContext {
 }
 
 /** Creates an object at the clock's current time (the clock does not move). */
-export function make(ctx: SeedContext, model: string, space: number | null, fields: StoredObject): StoredObject {
+export function make<Model extends string>(ctx: SeedContext, model: Model, space: number | null, fields: StoredObject) {
   const object = createObject(ctx.store, model, space, fields, ctx.clock.current());
   ctx.recording?.push({ model, space, object });
   return object;
 }
 
 /** Creates an object after moving the clock forward by about `stepMs`. */
-export function makeLater(ctx: SeedContext, model: string, space: number | null, stepMs: number, fields: StoredObject): StoredObject {
+export function makeLater<Model extends string>(
+  ctx: SeedContext,
+  model: Model,
+  space: number | null,
+  stepMs: number,
+  fields: StoredObject,
+) {
   ctx.clock.advance(stepMs);
   return make(ctx, model, space, fields);
 }
@@ -85,7 +91,7 @@ export function localized(en: string, de?: string): Record<string, string> {
   return de ? { 'en-US': en, 'de-DE': de } : { 'en-US': en };
 }
 
-export const idOf = (object: StoredObject): number => object.id as number;
+export const idOf = (object: StoredObject): number => Number(object.id);
 
 /**
  * A deep copy of plain JSON-shaped data, so that no two stored objects share a nested object

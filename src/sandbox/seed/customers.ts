@@ -1,6 +1,6 @@
 // Customers with addresses (exactly one default) and comments, and their tokens with versions
 // (exactly one ACTIVE version each).
-import type { StoredObject } from '../store';
+import type { Stored, StoredObject } from '../store';
 import type { CardBrandKey, SeedContext, SpaceIds } from './context';
 import { idOf, make, makeLater } from './context';
 import { connectorsFor } from './payment-config';
@@ -8,7 +8,7 @@ import { randomAddress, randomPerson } from './people';
 import { DAY, HOUR, MINUTE, addMs, iso } from './random';
 
 export interface SeededCustomer {
-  customer: StoredObject;
+  customer: Stored<'Customer'>;
   space: SpaceIds;
   billingAddress: StoredObject;
   /** The customer's token and its active version, when the customer has one. */
@@ -31,11 +31,11 @@ const LAST4: Record<CardBrandKey, string> = {
   jcb: '0000',
 };
 
-function seedAddresses(ctx: SeedContext, space: SpaceIds, customer: StoredObject): StoredObject {
+function seedAddresses(ctx: SeedContext, space: SpaceIds, customer: Stored<'Customer'>) {
   const person = {
-    givenName: customer.givenName as string,
-    familyName: customer.familyName as string,
-    emailAddress: customer.emailAddress as string,
+    givenName: String(customer.givenName),
+    familyName: String(customer.familyName),
+    emailAddress: String(customer.emailAddress),
   };
   const count = ctx.rng.int(1, 3);
   let billing: StoredObject | undefined;
@@ -52,7 +52,7 @@ function seedAddresses(ctx: SeedContext, space: SpaceIds, customer: StoredObject
   return billing!;
 }
 
-function seedComments(ctx: SeedContext, space: SpaceIds, customer: StoredObject): void {
+function seedComments(ctx: SeedContext, space: SpaceIds, customer: Stored<'Customer'>): void {
   for (let i = ctx.rng.int(0, 3); i > 0; i--) {
     makeLater(ctx, 'CustomerComment', space.id, HOUR, {
       customer: idOf(customer),
@@ -63,7 +63,7 @@ function seedComments(ctx: SeedContext, space: SpaceIds, customer: StoredObject)
   }
 }
 
-function seedToken(ctx: SeedContext, space: SpaceIds, customer: StoredObject, billing: StoredObject): SeededCustomer['token'] {
+function seedToken(ctx: SeedContext, space: SpaceIds, customer: Stored<'Customer'>, billing: StoredObject): SeededCustomer['token'] {
   const connectorKey = ctx.rng.pick(connectorsFor(ctx, space, 'card'));
   const brand = ctx.global.connectorBrand[connectorKey]!;
   const token = makeLater(ctx, 'Token', space.id, 10 * MINUTE, {

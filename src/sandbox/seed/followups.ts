@@ -1,6 +1,6 @@
 // Processes that run alongside or after transactions: charge flow levels (with payment links),
 // dunning cases for overdue invoices and manual tasks.
-import { DELIVERY_CHECK_TASK, deliveryCheckActions } from '../lifecycle/delivery-indications';
+import { DELIVERY_CHECK_TASK, deliveryCheckActions } from '../lifecycle/after-sales/delivery-indications';
 import type { StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { idOf, makeLater } from './context';
@@ -8,7 +8,7 @@ import { DAY, HOUR, addMs, iso } from './random';
 import { child, step, type TxStory } from './story';
 
 /** A charge flow level of the space's first charge flow, with a payment link when still pending. */
-export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'SUCCESSFUL'): StoredObject {
+export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'SUCCESSFUL') {
   step(story, 1, 5);
   const flow = story.space.chargeFlows[0];
   const level = child(story, 'ChargeFlowLevel', {

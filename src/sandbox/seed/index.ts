@@ -18,7 +18,7 @@ import { compileTemplate, replicate, type Template } from './replicate';
 import { SEED_COUNTS, type SeedCounts, type SeedSize } from './sizes';
 import { TEST_CARDS } from './test-cards';
 import { planStates, seedTransaction, type TransactionOutcome, type TransactionState } from './transactions';
-import { groupUngroupedTransactions } from '../lifecycle/transaction-groups';
+import { groupUngroupedTransactions } from '../lifecycle/transactions/groups';
 
 export { TEST_CARDS, isLuhnValid } from './test-cards';
 export { SEED_SIZES, type SeedCounts, type SeedSize } from './sizes';
@@ -151,10 +151,10 @@ function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onPr
     const space = ctx.spaces[event.space];
     const outcome = transaction(ctx, { space, state: event.state, customers: bySpace[event.space], told: counts.told }, templates);
     // The latest transaction of each state is the space's sample of it.
-    summary.perSpace[space.id].sampleTransactionIds[event.state] = outcome.transaction.id as number;
+    summary.perSpace[space.id].sampleTransactionIds[event.state] = Number(outcome.transaction.id);
     for (const invoice of outcome.invoices) followups.invoices.push({ space, invoice });
     const taskState = taskFor(outcome, ctx);
-    if (taskState) followups.tasks.push({ space, transactionId: outcome.transaction.id as number, state: taskState });
+    if (taskState) followups.tasks.push({ space, transactionId: Number(outcome.transaction.id), state: taskState });
   });
   onProgress?.(1);
   return followups;
@@ -202,7 +202,7 @@ function emptySummary(ctx: SeedContext, accounts: number[], bySpace: SeededCusto
       cardPaymentMethodConfigurationId: space.methodConfigurations.card!,
       paymentConnectorConfigurationId: space.connectorConfigurations['card-visa'],
       sampleTransactionIds: {},
-      customerIds: bySpace[i].map((c) => c.customer.id as number),
+      customerIds: bySpace[i].map((c) => Number(c.customer.id)),
       tokenIds: bySpace[i].flatMap((c) => (c.token ? [c.token.id] : [])),
       subscriptionIds: [],
     };

@@ -1,5 +1,6 @@
 // Line items whose amounts add up: computed in the currency's minor units (integers) and only then
 // turned into decimal amounts, so totals match their parts exactly.
+import type { Model } from '../../api-types';
 import type { StoredObject } from '../store';
 import { fractionDigits } from './i18n';
 import type { Rng } from './random';
@@ -46,7 +47,7 @@ export function lineItem(
     taxRate: number;
     shippingRequired: boolean;
   },
-): StoredObject {
+) {
   const grossMinor = fields.unitMinor * fields.quantity;
   const taxMinor = Math.round(grossMinor - grossMinor / (1 + fields.taxRate / 100));
   const unitTaxMinor = Math.round(fields.unitMinor - fields.unitMinor / (1 + fields.taxRate / 100));
@@ -77,7 +78,7 @@ export function lineItem(
 }
 
 /** 1-4 products, plus shipping when a product needs it. */
-export function randomLineItems(rng: Rng, m: Money, country: string): StoredObject[] {
+export function randomLineItems(rng: Rng, m: Money, country: string) {
   const taxRate = TAX_RATES[country] ?? 0;
   const count = rng.int(1, 4);
   const items: StoredObject[] = [];
@@ -118,20 +119,20 @@ export function randomLineItems(rng: Rng, m: Money, country: string): StoredObje
 }
 
 export const totalMinor = (m: Money, items: StoredObject[]): number =>
-  items.reduce((sum, item) => sum + toMinor(m, item.amountIncludingTax as number), 0);
+  items.reduce((sum, item) => sum + toMinor(m, Number(item.amountIncludingTax)), 0);
 export const taxMinor = (m: Money, items: StoredObject[]): number =>
-  items.reduce((sum, item) => sum + toMinor(m, item.taxAmount as number), 0);
+  items.reduce((sum, item) => sum + toMinor(m, Number(item.taxAmount)), 0);
 
 /** The same line item with its quantity reduced (for partial completions and refunds). */
-export function withQuantity(m: Money, item: StoredObject, quantity: number): StoredObject {
+export function withQuantity(m: Money, item: Model<'LineItem'>, quantity: number) {
   return lineItem(m, {
-    uniqueId: item.uniqueId as string,
-    sku: item.sku as string,
-    name: item.name as string,
-    type: item.type as string,
-    unitMinor: toMinor(m, item.unitPriceIncludingTax as number),
+    uniqueId: String(item.uniqueId),
+    sku: String(item.sku),
+    name: String(item.name),
+    type: String(item.type),
+    unitMinor: toMinor(m, Number(item.unitPriceIncludingTax)),
     quantity,
-    taxRate: item.aggregatedTaxRate as number,
-    shippingRequired: item.shippingRequired as boolean,
+    taxRate: Number(item.aggregatedTaxRate),
+    shippingRequired: item.shippingRequired === true,
   });
 }

@@ -1,7 +1,7 @@
 // The payment steps of a transaction: charge attempts (authorization), voids, completions and
 // line item versions. Each sets the transaction fields the step implies.
 import type { StoredObject } from '../store';
-import { FAILURES } from '../lifecycle/transactions';
+import { FAILURES, userFailureMessage, type FailureReason } from '../lifecycle/transactions/life-cycle';
 import { copy, idOf } from './context';
 import { toAmount, taxMinor, totalMinor, withQuantity } from './line-items';
 import { DAY, addMs, iso } from './random';
@@ -10,17 +10,13 @@ import { at, child, processFields, processorReference, step, updateTx, type TxSt
 /** Why a payment failed, in the same terms (ids, texts) the sandbox's life cycles use. */
 export type AttemptFailure = 'declined' | 'processorError' | 'authenticationFailed' | 'notSuitable';
 
-export function failureOf(kind: AttemptFailure): { failureReason: StoredObject; message: string } {
+export function failureOf(kind: AttemptFailure): { failureReason: FailureReason; message: string | undefined } {
   const failureReason = copy(FAILURES[kind]);
-  return { failureReason, message: (failureReason.description as Record<string, string>)['en-US'] };
+  return { failureReason, message: userFailureMessage(failureReason) };
 }
 
 /** A charge attempt in `state`; a FAILED one records its failure on the transaction too. */
-export function chargeAttempt(
-  story: TxStory,
-  state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL',
-  why: AttemptFailure = 'processorError',
-): StoredObject {
+export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL', why: AttemptFailure = 'processorError') {
   const { ctx, space, tx } = story;
   step(story, 1, 3);
   const failure = state === 'FAILED' ? failureOf(why) : undefined;
@@ -55,7 +51,7 @@ export function chargeAttempt(
   return attempt;
 }
 
-export function voidTransaction(story: TxStory): StoredObject {
+export function voidTransaction(story: TxStory) {
   step(story, 10, 120);
   return child(story, 'TransactionVoid', {
     ...processFields(story),
@@ -70,9 +66,9 @@ export function voidTransaction(story: TxStory): StoredObject {
 }
 
 /** A line item version that set the transaction's current line items (e.g. after a basket change). */
-export function lineItemVersion(story: TxStory): StoredObject {
+export function lineItemVersion(story: TxStory) {
   step(story, 1, 30);
-  const items = story.tx.lineItems as StoredObject[];
+  const items = story.tx.lineItems ?? [];
   return child(story, 'TransactionLineItemVersion', {
     ...processFields(story),
     transaction: story.tx.id,
@@ -89,22 +85,16 @@ export function lineItemVersion(story: TxStory): StoredObject {
 
 /** Splits the line items into a first, partial completion and the rest, when that is possible. */
 export function partialSplit(story: TxStory): { first: StoredObject[]; rest: StoredObject[] } | undefined {
-  const items = story.tx.lineItems as StoredObject[];
+  const items = story.tx.lineItems ?? [];
   if (items.length > 1) return { first: [items[0]], rest: items.slice(1) };
   const only = items[0];
-  const quantity = only.quantity as number;
+  const quantity = Number(only.quantity);
   if (quantity < 2) return undefined;
   return { first: [withQuantity(story.money, only, 1)], rest: [withQuantity(story.money, only, quantity - 1)] };
 }
 
 /** A successful completion of `items`; the last one completes the transaction. */
-export function completion(
-  story: TxStory,
-  items: StoredObject[],
-  remaining: StoredObject[],
-  last: boolean,
-  lineItemVersionId?: number,
-): StoredObject {
+export function completion(story: TxStory, items: StoredObject[], remaining: StoredObject[], last: boolean, lineItemVersionId?: number) {
   step(story, 5, 90);
   const created = at(story);
   step(story, 0, 2);
@@ -122,7 +112,7 @@ export function completion(
     taxAmount: toAmount(story.money, taxMinor(story.money, items)),
     lineItems: copy(items),
     // Base and remaining items only tell something when the completion is partial.
-    ...(remaining.length ? { baseLineItems: copy(story.tx.lineItems as StoredObject[]) } : {}),
+    ...(remaining.length ? { baseLineItems: copy(story.tx.lineItems ?? []) } : {}),
     remainingLineItems: copy(remaining),
     statementDescriptor: `PAYGRAPH ${String(story.tx.merchantReference)}`,
     invoiceMerchantReference: story.tx.invoiceMerchantReference,
@@ -131,19 +121,19 @@ export function completion(
     succeededOn: at(story),
     timeoutOn: iso(addMs(story.at, DAY)),
   });
-  const completedMinor = Math.round(((story.tx.completedAmount as number | undefined) ?? 0) * 10 ** story.money.digits) + amountMinor;
+  const completedMinor = Math.round((story.tx.completedAmount ?? 0) * 10 ** story.money.digits) + amountMinor;
   updateTx(story, { completedAmount: toAmount(story.money, completedMinor), ...(last ? { completedOn: at(story) } : {}) });
   return done;
 }
 
 /** Completes the whole transaction, sometimes in two steps (a partial completion first). */
-export function completeFully(story: TxStory, lineItemVersionId?: number): StoredObject {
+export function completeFully(story: TxStory, lineItemVersionId?: number) {
   const split = story.ctx.rng.chance(0.15) ? partialSplit(story) : undefined;
   if (split) {
     completion(story, split.first, split.rest, false, lineItemVersionId);
     return completion(story, split.rest, [], true, lineItemVersionId);
   }
-  return completion(story, story.tx.lineItems as StoredObject[], [], true, lineItemVersionId);
+  return completion(story, story.tx.lineItems ?? [], [], true, lineItemVersionId);
 }
 
 export const idOrUndefined = (object: StoredObject | undefined): number | undefined => (object ? idOf(object) : undefined);

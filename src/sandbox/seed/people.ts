@@ -1,5 +1,4 @@
 // Names and postal addresses for demo people, per country of the demo spaces.
-import type { StoredObject } from '../store';
 import type { Rng } from './random';
 
 const GIVEN = [
@@ -83,7 +82,7 @@ export function randomPerson(rng: Rng, serial: number): Person {
 }
 
 /** A postal address (the shape shared by Address and CustomerPostalAddress). */
-export function randomAddress(rng: Rng, person: Person, country: string): StoredObject {
+export function randomAddress(rng: Rng, person: Person, country: string) {
   const place = rng.pick(PLACES[country] ?? PLACES.CH);
   const street = country === 'US' ? `${rng.int(1, 999)} ${rng.pick(place.streets)}` : `${rng.pick(place.streets)} ${rng.int(1, 120)}`;
   return {

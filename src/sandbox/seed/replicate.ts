@@ -7,6 +7,8 @@
 // is a spread and a few assignments: a large seed makes about a million of them.
 import { resourceOf } from '../../catalog';
 import { isCanonicalInstant } from '../search/values';
+import { loadObject } from '../objects';
+import type { Stored } from '../store';
 import type { Made, SeedContext } from './context';
 
 interface Part {
@@ -29,7 +31,7 @@ export interface Template {
 /** An ISO 8601 time stamp as the seed writes them (`2025-07-01T10:00:00.000Z`). */
 /** Compiles what a story made (started at `start`, ms) for copying. */
 export function compileTemplate(made: Made[], start: number): Template {
-  const ids = new Set(made.map(({ object }) => object.id as number));
+  const ids = new Set(made.map(({ object }) => Number(object.id)));
   const parts = made.map(({ model, space, object }) => {
     const idFields: string[] = [];
     const times: [string, number][] = [];
@@ -68,12 +70,12 @@ function isoTime(ms: number): string {
 }
 
 /** Copies `template` to start at the clock's time; returns the copy of its transaction. */
-export function replicate(ctx: SeedContext, template: Template): Record<string, unknown> {
+export function replicate(ctx: SeedContext, template: Template): Stored<'Transaction'> {
   const delta = ctx.clock.current().getTime() - template.start;
   const ids = new Map<unknown, number>();
   for (const part of template.parts) ids.set(part.object.id, ctx.store.nextId());
   let last = template.start + delta;
-  let first: Record<string, unknown> | undefined;
+  let first: number | undefined;
   for (const part of template.parts) {
     const copy = { ...part.object };
     for (const key of part.idFields) copy[key] = ids.get(copy[key]);
@@ -81,9 +83,9 @@ export function replicate(ctx: SeedContext, template: Template): Record<string, 
       copy[key] = isoTime(ms + delta);
       if (key === 'createdOn' && ms + delta > last) last = ms + delta;
     }
-    ctx.store.put(part.model, part.space, copy.id as number, copy);
-    first ??= copy;
+    ctx.store.put(part.model, part.space, Number(copy.id), copy);
+    first ??= Number(copy.id);
   }
   ctx.clock.moveTo(new Date(last));
-  return first!;
+  return loadObject(ctx.store, 'Transaction', first!, template.parts[0].space);
 }

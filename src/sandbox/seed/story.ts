@@ -1,6 +1,6 @@
 // One transaction's life, told in order: each step moves a private cursor forward in time and
 // creates its objects there, and updates the transaction's own fields as a real payment would.
-import type { StoredObject } from '../store';
+import type { Stored, StoredObject } from '../store';
 import type { PaymentMethodKey, SeedContext, SpaceIds } from './context';
 import { make } from './context';
 import type { Money } from './line-items';
@@ -9,7 +9,7 @@ import { MINUTE, addMs, iso } from './random';
 export interface TxStory {
   ctx: SeedContext;
   space: SpaceIds;
-  tx: StoredObject;
+  tx: Stored<'Transaction'>;
   money: Money;
   method?: PaymentMethodKey;
   connectorKey?: string;
@@ -25,13 +25,13 @@ export function step(story: TxStory, minMinutes: number, maxMinutes: number): Da
 }
 
 /** Creates a child object of the transaction at the story's current time. */
-export function child(story: TxStory, model: string, fields: StoredObject): StoredObject {
+export function child(story: TxStory, model: string, fields: StoredObject) {
   story.ctx.clock.moveTo(story.at);
   return make(story.ctx, model, story.space.id, fields);
 }
 
 /** Fields every transaction-bound process (completion, void, refund, line item version) shares. */
-export function processFields(story: TxStory): StoredObject {
+export function processFields(story: TxStory) {
   return {
     language: story.tx.language,
     createdBy: 1,

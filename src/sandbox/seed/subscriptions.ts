@@ -1,8 +1,8 @@
 // Subscriptions in every state with their subscriber, versions (one ACTIVE version while the
 // subscription runs), charges (each successful or failed charge paid by a real transaction),
 // ledger entries, period bills and metric usage reports.
-import type { SubscriptionState } from '../lifecycle/subscriptions';
-import type { StoredObject } from '../store';
+import type { SubscriptionState } from '../lifecycle/subscriptions/life-cycle';
+import type { Stored, StoredObject } from '../store';
 import type { SeedContext, SpaceIds } from './context';
 import { copy, idOf, make, makeLater } from './context';
 import type { SeededCustomer } from './customers';
@@ -57,8 +57,8 @@ interface SubStory {
   ctx: SeedContext;
   plan: SubscriptionPlan;
   customer: SeededCustomer;
-  subscription: StoredObject;
-  version: StoredObject;
+  subscription: Stored<'Subscription'>;
+  version: Stored<'SubscriptionVersion'>;
   fee: StoredObject;
   setup: SubscriptionSetup;
 }
@@ -150,7 +150,7 @@ function usageReports(story: SubStory): void {
   }
 }
 
-function subscriber(ctx: SeedContext, space: SpaceIds, customer: SeededCustomer): StoredObject {
+function subscriber(ctx: SeedContext, space: SpaceIds, customer: SeededCustomer) {
   const c = customer.customer;
   return makeLater(ctx, 'Subscriber', space.id, 10 * MINUTE, {
     reference: `SUB-${String(c.customerId)}-${ctx.rng.chars(4)}`,
@@ -164,7 +164,7 @@ function subscriber(ctx: SeedContext, space: SpaceIds, customer: SeededCustomer)
   });
 }
 
-function versionFields(plan: SubscriptionPlan, state: string, created: Date, product: StoredObject, lastPeriodEnd: Date): StoredObject {
+function versionFields(plan: SubscriptionPlan, state: string, created: Date, product: StoredObject, lastPeriodEnd: Date) {
   const running = state !== 'PENDING' && state !== 'INITIALIZING' && state !== 'FAILED';
   return {
     state,
@@ -239,5 +239,5 @@ export function seedSubscription(ctx: SeedContext, plan: SubscriptionPlan, custo
     periodBill(story, 'PENDING', addMs(created, plan.paidPeriods * 30 * DAY));
     usageReports(story);
   }
-  return subscription.id as number;
+  return Number(subscription.id);
 }

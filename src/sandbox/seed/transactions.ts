@@ -1,7 +1,7 @@
 // Transactions in every state, each told as a coherent story: what exists for a transaction
 // (attempts, voids, completions, invoices, refunds, ...) follows from the state it ends in.
-import type { TransactionState } from '../lifecycle/transactions';
-import type { StoredObject } from '../store';
+import type { TransactionState } from '../lifecycle/transactions/life-cycle';
+import type { Stored, StoredObject } from '../store';
 import type { PaymentMethodKey, SeedContext, SpaceIds } from './context';
 import { copy, idOf, make } from './context';
 import type { SeededCustomer } from './customers';
@@ -59,7 +59,7 @@ function chooseMethod(ctx: SeedContext, space: SpaceIds): PaymentMethodKey {
   return ctx.rng.chance(0.65) ? 'card' : ctx.rng.pick(methods);
 }
 
-function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject[]): StoredObject {
+function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject[]) {
   const { space, customer } = spec;
   const m = money(space.currency);
   const guest = customer ? undefined : randomPerson(ctx.rng, 10_000 + ctx.store.count('Transaction'));
@@ -116,7 +116,7 @@ function choosePayment(story: TxStory, spec: TransactionSpec): void {
 }
 
 export interface TransactionOutcome {
-  transaction: StoredObject;
+  transaction: Stored<'Transaction'>;
   /** Invoices created for the transaction, with their states. */
   invoices: StoredObject[];
   /** The delivery decision, for completed transactions. */

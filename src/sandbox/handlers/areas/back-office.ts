@@ -3,9 +3,9 @@
 import { noContent, text } from '../../context';
 import { unprocessable } from '../../errors';
 import { changeAccountState } from '../../lifecycle/accounts';
-import { openDunningCase, suspendDunningCase } from '../../lifecycle/dunning';
-import { processAction } from '../../lifecycle/manual-task-actions';
-import { notificationText } from '../../lifecycle/manual-tasks';
+import { openDunningCase, suspendDunningCase } from '../../lifecycle/after-sales/dunning';
+import { processAction } from '../../lifecycle/manual-tasks/actions';
+import { notificationText } from '../../lifecycle/manual-tasks/life-cycle';
 import { defineHandlers } from '../registry';
 import { actingUserId, dateQuery, emptyOk, idParam, spaceOf } from './support';
 

@@ -3,13 +3,13 @@
 import { ok } from '../../context';
 import { notFound } from '../../errors';
 import { loadObject } from '../../objects';
-import type { Store, StoredObject } from '../../store';
+import type { Store, Stored } from '../../store';
 import { checkReceiptRequest, invoiceDocument, packingSlipDocument, refundDocument, renderDocument, renderReceipts } from '../../documents';
 import { defineHandlers } from '../registry';
 import { idParam, spaceOf } from './support';
 
 /** The invoice of a transaction: the newest one that is not canceled, else the newest. */
-function invoiceOfTransaction(store: Store, space: number, transactionId: number): StoredObject {
+function invoiceOfTransaction(store: Store, space: number, transactionId: number) {
   loadObject(store, 'Transaction', transactionId, space);
   const invoices = store.where('TransactionInvoice', 'linkedTransaction', transactionId, space).sort((a, b) => Number(b.id) - Number(a.id));
   const invoice = invoices.find((i) => i.state !== 'CANCELED') ?? invoices[0];
@@ -18,7 +18,7 @@ function invoiceOfTransaction(store: Store, space: number, transactionId: number
 }
 
 /** Receipts exist only for payments at a terminal: the customer was physically present (or a terminal is named). */
-function atTerminal(transaction: StoredObject): boolean {
+function atTerminal(transaction: Stored<'Transaction'>): boolean {
   return transaction.customersPresence === 'PHYSICAL_PRESENT' || (transaction.terminal !== undefined && transaction.terminal !== null);
 }
 

@@ -1,9 +1,9 @@
 // Subscription billing operations: charges (create, run at once when due; discard), ledger entries,
 // metric usage reports and closing period bills.
-import { createLedgerEntry, type LedgerEntryInput } from '../../lifecycle/ledger';
-import { closePeriodBill, reportUsage, type UsageInput } from '../../lifecycle/period-bills';
+import { createLedgerEntry, type LedgerEntryInput } from '../../lifecycle/subscriptions/ledger';
+import { closePeriodBill, reportUsage, type UsageInput } from '../../lifecycle/subscriptions/period-bills';
 import { referenced } from '../../lifecycle/references';
-import { createCharge, discardCharge, type ChargeInput } from '../../lifecycle/subscription-charges';
+import { createCharge, discardCharge, type ChargeInput } from '../../lifecycle/subscriptions/charges';
 import { badRequest } from '../../errors';
 import { defineHandlers } from '../registry';
 import { actingUserId, bodyObject, booleanQuery, dateQuery, idParam, rendered, spaceOf } from './support';

@@ -10,8 +10,8 @@ import {
   reactivateSubscription,
   suspendSubscription,
   terminate,
-} from '../../lifecycle/subscription-flows';
-import { replaceVersion, type VersionTerms } from '../../lifecycle/subscriptions';
+} from '../../lifecycle/subscriptions/flows';
+import { replaceVersion, type VersionTerms } from '../../lifecycle/subscriptions/life-cycle';
 import { defineHandlers } from '../registry';
 import { searchObjects } from '../standard';
 import { actingUserId, bodyObject, booleanQuery, idParam, rendered, spaceOf } from './support';

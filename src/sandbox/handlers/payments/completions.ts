@@ -2,8 +2,8 @@
 import { defineHandlers } from '../registry';
 import type { Handler } from '../../context';
 import { bodyObject, idParam, rendered, spaceOf } from '../areas/support';
-import { completeTransaction, type CompletionDetails } from '../../lifecycle/completions';
-import { voidTransaction } from '../../lifecycle/voids';
+import { completeTransaction, type CompletionDetails } from '../../lifecycle/after-sales/completions';
+import { voidTransaction } from '../../lifecycle/after-sales/voids';
 
 function complete(mode: 'ONLINE' | 'OFFLINE', partial: boolean): Handler {
   return (req, sandbox) => {

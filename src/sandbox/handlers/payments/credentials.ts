@@ -4,12 +4,12 @@ import { defineHandlers, registerCredentialsAuthority } from '../registry';
 import type { HandlerRequest, SandboxState } from '../../context';
 import { noContent } from '../../context';
 import { idParam, spaceOf } from '../areas/support';
-import { credentialsTransaction, issueCredentials, verifyCredentials } from '../../lifecycle/credentials';
-import { loadTransaction } from '../../lifecycle/transactions';
-import { checkoutUrl } from '../../lifecycle/transactions-urls';
+import { credentialsTransaction, issueCredentials, verifyCredentials } from '../../lifecycle/transactions/credentials';
+import { loadTransaction } from '../../lifecycle/transactions/life-cycle';
+import { checkoutUrl } from '../../lifecycle/transactions/urls';
 import { applyTransition } from '../../lifecycle/machine';
 import { tokenVersionLifecycle } from '../../lifecycle/tokens';
-import { oneClickVersion, oneClickVersions, processOneClick } from '../../lifecycle/transactions-payments';
+import { oneClickVersion, oneClickVersions, processOneClick } from '../../lifecycle/transactions/payments';
 import { paymentMethodConfigurationsFor } from './method-configurations';
 import { plainText } from './support';
 

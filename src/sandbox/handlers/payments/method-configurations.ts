@@ -1,7 +1,7 @@
 // The payment method configurations a transaction may be paid with, for an integration mode.
 import type { HandlerRequest, SandboxState } from '../../context';
 import { badRequest } from '../../errors';
-import type { StoredObject } from '../../store';
+import type { Stored } from '../../store';
 
 /**
  * Integration modes accepted by `integrationMode` (case-insensitive): the transaction user interface
@@ -21,9 +21,14 @@ export function integrationMode(req: HandlerRequest): string {
 }
 
 /** The space's ACTIVE configurations (limited to the transaction's allowed ones), as a list response. */
-export function paymentMethodConfigurationsFor(req: HandlerRequest, sandbox: SandboxState, space: number, transaction: StoredObject) {
+export function paymentMethodConfigurationsFor(
+  req: HandlerRequest,
+  sandbox: SandboxState,
+  space: number,
+  transaction: Stored<'Transaction'>,
+) {
   integrationMode(req);
-  const allowed = (transaction.allowedPaymentMethodConfigurations as number[] | undefined) ?? [];
+  const allowed = transaction.allowedPaymentMethodConfigurations ?? [];
   const data = sandbox.store
     .list('PaymentMethodConfiguration', space)
     .filter((c) => c.state === 'ACTIVE' && (!allowed.length || allowed.includes(Number(c.id))))

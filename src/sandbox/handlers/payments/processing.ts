@@ -10,11 +10,11 @@ import {
   processCard,
   processWithoutInteraction,
   processWithToken,
-} from '../../lifecycle/transactions-payments';
-import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
-import { internalsOf } from '../../lifecycle/transactions-internals';
-import { sendLevelMessage } from '../../lifecycle/charge-flows';
-import { checkoutUrl } from '../../lifecycle/transactions-urls';
+} from '../../lifecycle/transactions/payments';
+import { guardTransaction, loadTransaction } from '../../lifecycle/transactions/life-cycle';
+import { internalsOf } from '../../lifecycle/transactions/internals';
+import { sendLevelMessage } from '../../lifecycle/transactions/charge-flows';
+import { checkoutUrl } from '../../lifecycle/transactions/urls';
 import { plainText } from './support';
 
 defineHandlers({
@@ -28,7 +28,7 @@ defineHandlers({
   },
   processTransactionWithToken: (req, sandbox) => {
     const { transaction, attempt } = processWithToken(sandbox.store, spaceOf(req), idParam(req), sandbox.now());
-    const charge = attempt.charge as Record<string, unknown>;
+    const charge = attempt.charge;
     // Charge is no stored resource: its transaction link is answered with the whole transaction.
     const body = {
       ...charge,

@@ -2,8 +2,8 @@
 // replace, check replacement).
 import { defineHandlers } from '../registry';
 import { actingUserId, bodyObject, idParam, rendered, spaceOf } from '../areas/support';
-import { createRefund, markRefundFailed, markRefundSucceeded } from '../../lifecycle/refunds';
-import { derecognizeInvoice, markInvoicePaid, replaceInvoice, replacementPossible } from '../../lifecycle/invoices';
+import { createRefund, markRefundFailed, markRefundSucceeded } from '../../lifecycle/after-sales/refunds';
+import { derecognizeInvoice, markInvoicePaid, replaceInvoice, replacementPossible } from '../../lifecycle/after-sales/invoices';
 
 defineHandlers({
   createRefund: (req, sandbox) =>

@@ -2,7 +2,7 @@
 import { defineHandlers } from '../registry';
 import { actingUserId, bodyObject, idParam, rendered, spaceOf } from '../areas/support';
 import { createToken, createTransactionForTokenUpdate, requireActiveVersion, updateToken } from '../../lifecycle/tokens';
-import { decideManually } from '../../lifecycle/delivery-indications';
+import { decideManually } from '../../lifecycle/after-sales/delivery-indications';
 
 defineHandlers({
   createToken: (req, sandbox) => rendered(sandbox, req, 'Token', createToken(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),

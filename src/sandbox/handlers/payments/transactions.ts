@@ -2,7 +2,7 @@
 // item version, token-creation check, payment method configurations for an integration mode.
 import { defineHandlers } from '../registry';
 import type { HandlerRequest, SandboxState } from '../../context';
-import type { StoredObject } from '../../store';
+import type { Stored } from '../../store';
 import { bodyObject, idParam, rendered, spaceOf } from '../areas/support';
 import {
   adjustLineItems,
@@ -10,10 +10,10 @@ import {
   createTransaction,
   latestLineItemVersion,
   updatePendingTransaction,
-} from '../../lifecycle/transactions-create';
-import { guardTransaction, loadTransaction } from '../../lifecycle/transactions';
-import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions-urls';
-import { internalsOf } from '../../lifecycle/transactions-internals';
+} from '../../lifecycle/transactions/create';
+import { guardTransaction, loadTransaction } from '../../lifecycle/transactions/life-cycle';
+import { checkoutUrl, type CheckoutPage } from '../../lifecycle/transactions/urls';
+import { internalsOf } from '../../lifecycle/transactions/internals';
 import { plainText } from './support';
 import { paymentMethodConfigurationsFor } from './method-configurations';
 
@@ -33,9 +33,9 @@ const TOKENIZABLE_STATES = new Set(['AUTHORIZED', 'COMPLETED', 'FULFILL', 'VOIDE
 const TOKENIZING_MODES = new Set([undefined, 'FORCE_CREATION']);
 
 /** A card payment authorized the transaction and its card may be kept, or no token holds it yet. */
-function tokenCreationPossible(transaction: StoredObject, paidWith: string | undefined): boolean {
+function tokenCreationPossible(transaction: Stored<'Transaction'>, paidWith: string | undefined): boolean {
   if (!TOKENIZABLE_STATES.has(String(transaction.state)) || paidWith !== 'card') return false;
-  return TOKENIZING_MODES.has(transaction.tokenizationMode as string | undefined) || !transaction.token;
+  return TOKENIZING_MODES.has(transaction.tokenizationMode) || !transaction.token;
 }
 
 defineHandlers({
