@@ -4,7 +4,7 @@
 // in front of the real REST client until the test lets them go, so nothing here depends on timing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { OperationAdmission } from '../../src/server/security/operation-admission';
+import { OperationAdmission } from '../../src/server/admission/caller-concurrency';
 import type { App } from '../../src/server/app';
 import { appOver, gql, readCallers, send, startWorld, until, type Answer, type World } from './support';
 

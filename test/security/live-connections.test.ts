@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { cacheConfigFromEnv } from '../../src/server/cache/config';
-import { generateApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { generateApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
 import { apiKeysFile, jwtSetup, restCalls as countedRestCalls, serveOver, wsResult, type JwtSetup, type WsResult } from './support';
 

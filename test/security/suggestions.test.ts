@@ -7,8 +7,8 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../src/server/app';
-import { generateApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { generateApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
 import { apiKeysFile, appOver, gql, readCallers, resetCalls, restCalls, serveOver, startWorld, wsResult, type World } from './support';
 

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
-import { VARIABLES_ALLOWANCE_BYTES } from '../../src/server/security/use-query-limits';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
+import { VARIABLES_ALLOWANCE_BYTES } from '../../src/server/limits/use-query-limits';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 import { restCalls as countedRestCalls, wsResult, type WsResult } from './support';
 

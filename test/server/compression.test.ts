@@ -2,7 +2,7 @@
 // client accepts it, plain otherwise; small answers stay plain.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../../src/server/compression';
+import { chooseEncoding } from '../../src/server/http/compression';
 import { useAppFixture } from '../support/app-fixture';
 
 const f = useAppFixture({ graphiql: true });

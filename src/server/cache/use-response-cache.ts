@@ -12,8 +12,8 @@ import { getOperationAST, OperationTypeNode, visit, type DocumentNode, type Exec
 import type { Plugin } from 'graphql-yoga';
 import { resourceByModel, resources } from '../../catalog';
 import type { InboundCaller, WrittenModel } from '../../resolvers';
-import { ANONYMOUS_CALLER } from '../security/auth';
-import { callerOf } from '../security/request-auth';
+import { ANONYMOUS_CALLER } from '../auth/authenticator';
+import { callerOf } from '../auth/request-auth';
 import type { CacheConfig } from './config';
 import { indexedCache, type LookupListener } from './entity-records';
 import { cacheClassOf, ttlPerTypeName } from './ttl-policy';

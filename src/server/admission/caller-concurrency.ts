@@ -5,7 +5,7 @@
 // waits behind itself, while a caller sending one request at a time is admitted at once, whatever
 // the flood's size. Nothing is shared between callers: one caller's backlog never delays another's.
 
-import { abortedWhileWaiting, WaitingLine } from '../../rest/waiting-line';
+import { abortedWhileWaiting, WaitingLine } from '../../shared/waiting-line';
 
 export interface AdmissionConfig {
   /** Operations of one caller running at once. */

@@ -1,6 +1,6 @@
 // The per-caller gates an app made (its operations admission and rate limit), for the transports
 // that run operations outside yoga's HTTP hooks (the WebSocket server): they pass the same gates.
-import type { OperationAdmission } from './operation-admission';
+import type { OperationAdmission } from './caller-concurrency';
 import type { RateLimit } from './rate-limit';
 
 export interface CallerGates {

@@ -7,7 +7,7 @@ import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import type { FairScheduler } from './fair-scheduler';
-import type { RateLimit, Spent } from './rate-limit';
+import type { RateLimit, Spent } from '../admission/rate-limit';
 
 export interface RequestRestOptions {
   /** REST calls one operation may make. */

@@ -4,7 +4,7 @@
 // (a well-behaved client sending one thing at a time) goes first, whatever the flood's size.
 // For REST calls `max` is the REST client's own bound, so its FIFO queue stays empty and this order
 // is the order calls are sent.
-import { abortedWhileWaiting, WaitingLine } from '../../rest/waiting-line';
+import { abortedWhileWaiting, WaitingLine } from '../../shared/waiting-line';
 
 export class FairScheduler {
   private active = 0;

@@ -10,7 +10,7 @@
 // operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
 // flood of big operations queues. With no light operation about, heavy ones are not held back.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { abortedWhileWaiting } from '../../rest/waiting-line';
+import { abortedWhileWaiting } from '../../shared/waiting-line';
 
 export interface BusyGateConfig {
   /** Event-loop utilization (0-1) above which heavy operations wait; 1 or more: never. */

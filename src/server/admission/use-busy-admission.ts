@@ -5,9 +5,9 @@
 // wait is refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`) and runs nothing.
 import { GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { BusyGate, Operation } from './busy-gate';
-import { requesterOf } from './request-auth';
-import { bucketAtDoor, tooManyRequests } from './use-rate-limit-gate';
+import type { BusyGate, Operation } from './busy-admission';
+import { requesterOf } from '../auth/request-auth';
+import { bucketAtDoor, tooManyRequests } from './use-rate-limit-admission';
 
 export interface BusyGateSetup {
   gate: BusyGate;

@@ -7,9 +7,9 @@
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit, Spent } from './rate-limit';
-import { rateLimited } from './request-rest';
-import { requesterOf } from './request-auth';
-import { refusalPause } from './refusal-pause';
+import { rateLimited } from '../context/request-rest';
+import { requesterOf } from '../auth/request-auth';
+import { refusalPause } from '../http/refusal-pause';
 
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
 export const REFUSAL_COST = 50;

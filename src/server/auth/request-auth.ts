@@ -2,7 +2,7 @@
 // by use-graph-context (the resolvers' caller) and the document checks, with the client address it
 // came from (client-address). Kept by request object, so nothing a client sends can set it.
 import type { InboundCaller } from '../../resolvers';
-import { ANONYMOUS_CALLER, type AuthOutcome } from './auth';
+import { ANONYMOUS_CALLER, type AuthOutcome } from './authenticator';
 import { UNKNOWN_ADDRESS } from './client-address';
 
 const outcomes = new WeakMap<Request, AuthOutcome>();

@@ -2,11 +2,11 @@
 // the operation with it as the resolvers' context. Yoga merges context objects by copying, but the
 // resolvers keep per-request state keyed by the context object itself, so the one made by
 // createGraphContext is handed to execution unchanged.
-// The context carries the authenticated caller (security/request-auth), REST calls limited to its
-// spaces (security/space-guard) and counted against the operation's budget and the caller's rate
-// limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
+// The context carries the authenticated caller (auth/request-auth), REST calls limited to its
+// spaces (access/space-guard) and counted against the operation's budget and the caller's rate
+// limit (request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
-// A subscription stream ends when its caller's token expires (security/until-expiry).
+// A subscription stream ends when its caller's token expires (auth/until-expiry).
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -17,22 +17,22 @@ import {
   type BatchObserver,
   type IdempotencyStore,
   type WriteListener,
-} from '../resolvers';
-import type { RestCaller } from '../rest/types';
-import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf, expiryOf, isSocketRequest, requesterOf } from './security/request-auth';
-import { untilExpiry } from './security/until-expiry';
-import { credentialsBucketOf } from './security/credentials-bucket';
-import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from './security/export-rows';
-import type { FairScheduler } from './security/fair-scheduler';
-import type { RateLimit } from './security/rate-limit';
-import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
-import { estimateCost } from './security/cost-estimate';
-import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
-import { guardRest } from './security/space-guard';
-import { OwnedAccounts } from './security/owned-accounts';
-import { liveRefusal } from './security/live-access';
-import { bucketAtDoor } from './security/use-rate-limit-gate';
+} from '../../resolvers';
+import type { RestCaller } from '../../rest/types';
+import { ANONYMOUS_CALLER } from '../auth/authenticator';
+import { callerOf, expiryOf, isSocketRequest, requesterOf } from '../auth/request-auth';
+import { untilExpiry } from '../auth/until-expiry';
+import { credentialsBucketOf } from './credentials-bucket';
+import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from '../cost/export-rows';
+import type { FairScheduler } from './fair-scheduler';
+import type { RateLimit } from '../admission/rate-limit';
+import { passBusyGate, type BusyGateSetup } from '../admission/use-busy-admission';
+import { estimateCost } from '../cost/cost-estimate';
+import { deadlineExceeded, overBudget, RequestRest } from './request-rest';
+import { guardRest } from '../access/space-guard';
+import { OwnedAccounts } from '../access/owned-accounts';
+import { liveRefusal } from '../access/live-access';
+import { bucketAtDoor } from '../admission/use-rate-limit-admission';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;

@@ -4,10 +4,10 @@
 // pause). The slot is given back when the response is made (also for a client that left: its aborted
 // operation still ends in a response); a request that leaves while it waits leaves the queue.
 import type { Plugin } from 'graphql-yoga';
-import type { OperationAdmission, Release } from './operation-admission';
-import { requesterOf } from './request-auth';
-import { refusalPause } from './refusal-pause';
-import { tooManyRequests } from './use-rate-limit-gate';
+import type { OperationAdmission, Release } from './caller-concurrency';
+import { requesterOf } from '../auth/request-auth';
+import { refusalPause } from '../http/refusal-pause';
+import { tooManyRequests } from './use-rate-limit-admission';
 
 /** A full queue empties at the pace of the caller's own operations: a second is a fair guess. */
 const RETRY_AFTER_SECONDS = 1;
