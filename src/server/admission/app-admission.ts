@@ -1,19 +1,19 @@
-// The per-caller gates an app made (its operations admission and rate limit), for the transports
-// that run operations outside yoga's HTTP hooks (the WebSocket server): they pass the same gates.
-import type { OperationAdmission } from './caller-concurrency';
+// The per-caller admission an app made (its concurrency per caller and rate limit), for the transports
+// that run operations outside yoga's HTTP hooks (the WebSocket server): they are admitted the same way.
+import type { CallerConcurrency } from './caller-concurrency';
 import type { RateLimit } from './rate-limit';
 
-export interface CallerGates {
-  admission?: OperationAdmission;
+export interface AppAdmission {
+  concurrency?: CallerConcurrency;
   rateLimit?: RateLimit;
 }
 
-const gates = new WeakMap<object, CallerGates>();
+const admissions = new WeakMap<object, AppAdmission>();
 
-export function recordGates(app: object, g: CallerGates): void {
-  gates.set(app, g);
+export function recordAdmission(app: object, a: AppAdmission): void {
+  admissions.set(app, a);
 }
 
-export function gatesOf(app: object): CallerGates {
-  return gates.get(app) ?? {};
+export function admissionOf(app: object): AppAdmission {
+  return admissions.get(app) ?? {};
 }

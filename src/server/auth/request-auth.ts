@@ -36,6 +36,11 @@ export function requesterOf(request: Request | undefined): string | undefined {
   return undefined;
 }
 
+/** The name a request's operation counts against: its requester, else its caller's, else `open`. */
+export function requesterNameOf(request: Request | undefined): string {
+  return requesterOf(request) ?? callerOf(request)?.name ?? 'open';
+}
+
 /** When the request's credentials expire (epoch ms), if they do. */
 export function expiryOf(request: Request | undefined): number | undefined {
   const outcome = outcomeOf(request);

@@ -103,3 +103,8 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
   };
   return { plugins: [marker, cache as Plugin, settle], written };
 }
+
+/** The response cache's plugins in the app's list; none without a response cache. */
+export function useCachedAnswers(cache: AppResponseCache | undefined): Plugin[] {
+  return cache?.plugins ?? [];
+}

@@ -20,19 +20,17 @@ import {
 } from '../../resolvers';
 import type { RestCaller } from '../../rest/types';
 import { ANONYMOUS_CALLER } from '../auth/authenticator';
-import { callerOf, expiryOf, isSocketRequest, requesterOf } from '../auth/request-auth';
+import { callerOf, expiryOf, isSocketRequest, requesterNameOf } from '../auth/request-auth';
 import { untilExpiry } from '../auth/until-expiry';
 import { credentialsBucketOf } from './credentials-bucket';
 import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from '../cost/export-rows';
 import type { FairScheduler } from './fair-scheduler';
 import type { RateLimit } from '../admission/rate-limit';
-import { passBusyGate, type BusyGateSetup } from '../admission/use-busy-admission';
-import { estimateCost } from '../cost/cost-estimate';
-import { deadlineExceeded, overBudget, RequestRest } from './request-rest';
+import { operationCostOf } from '../cost/operation-cost';
+import { deadlineExceeded, RequestRest } from './request-rest';
 import { guardRest } from '../access/space-guard';
 import { OwnedAccounts } from '../access/owned-accounts';
 import { liveRefusal } from '../access/live-access';
-import { bucketAtDoor } from '../admission/use-rate-limit-admission';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -43,13 +41,11 @@ export interface GraphContextPluginOptions {
   bulkLimit?: number;
   /** Where mutations' idempotency keys live (default: one in-process store per app). */
   idempotency?: IdempotencyStore;
-  /** REST calls one operation may make (default unbounded). */
+  /** REST calls one operation may make (default unbounded): calls past it are refused unsent. */
   maxCost?: number;
   /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
   maxExportRows?: number;
   limiter?: RateLimit;
-  /** While paygraph is busy, heavy operations wait here (default: none). */
-  busy?: BusyGateSetup;
   /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
   /** Told of every DataLoader batch (metrics). */
@@ -117,43 +113,22 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         },
       };
     },
-    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+    onExecute({ args, executeFn, setExecuteFn }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
-      // Requests without credentials count by client address, their by-credentials calls by credentials too.
-      const callerName = requesterOf(request) ?? caller?.name ?? 'open';
-      const { schema, document, operationName, variableValues } = args as ExecutionArgs;
-      const operation = getOperationAST(document, operationName ?? undefined);
-      const mutation = operation?.operation === OperationTypeNode.MUTATION;
+      const { document, operationName } = args as ExecutionArgs;
+      const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
         limiter: options.limiter,
         scheduler: options.scheduler,
-        callerName,
+        // Requests without credentials count by client address, their by-credentials calls by credentials too.
+        callerName: requesterNameOf(request),
         bucketsOf: caller === ANONYMOUS_CALLER ? credentialsBucketOf : undefined,
         extraTokensOf: extraExportTokens(maxExportRowsOf(options)),
+        before: operationCostOf(args.contextValue),
       });
-      const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
-      if (limited) {
-        setResultAndStopExecution({ errors: [limited] });
-        return;
-      }
-      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit, maxExportRowsOf(options));
-      if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
-        // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
-        setResultAndStopExecution({
-          data: null,
-          errors: [overBudget(counted.estimated, options.maxCost!)],
-          extensions: { cost: counted.cost() },
-        });
-        return;
-      }
-      const busy = await passBusyGate(options.busy, request, callerName, counted.estimated);
-      if (busy) {
-        setResultAndStopExecution({ errors: [busy], extensions: { cost: counted.cost() } });
-        return;
-      }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
         ...commonContext(options, owned, request, counted),

@@ -110,3 +110,8 @@ export class Ops {
     this.streams.endAll();
   }
 }
+
+/** Observation, first in the app's list: health and metrics answer before authentication. */
+export function useOps(ops: Ops, rest: RestCaller): Plugin[] {
+  return ops.plugins(rest);
+}
