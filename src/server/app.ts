@@ -23,6 +23,7 @@ import { defaultSecurityConfig, type SecurityConfig } from './config/security-co
 import { FairScheduler } from './context/fair-scheduler';
 import { useGraphContext } from './context/use-graph-context';
 import { useCost } from './cost/use-cost';
+import { useCompiledExecution } from './execution/use-compiled-execution';
 import { createErrorMasking } from './execution/use-error-masking';
 import { graphiqlOptions } from './graphiql-examples';
 import { renderPaygraphGraphiQL } from './graphiql-page';
@@ -134,31 +135,33 @@ export function createApp(o: AppOptions) {
     // The request path, in order (src/server/README.md, "A request, step by step"). Each hook runs
     // in this order too: a refusal by an earlier step leaves the later ones nothing to do.
     plugins: [
-      // 1. Observation: request ids, health, metrics, logs, the operation's span.
+      // 1. Engine: queries and mutations compiled once per document; graphql-js for subscriptions and @defer/@stream.
+      useCompiledExecution(),
+      // 2. Observation: request ids, health, metrics, logs, the operation's span.
       ...useOps(ops, o.rest),
       useTracing(o.tracing),
-      // 2. HTTP: refusals labelled as GraphQL responses (its onResponse sees every refusal before
+      // 3. HTTP: refusals labelled as GraphQL responses (its onResponse sees every refusal before
       // compression encodes it), JSON-only POSTs and the CSRF rule.
       useGraphQLResponseType(GRAPHQL_PATH),
       ...useBrowserRules(security.corsOrigins),
-      // 3. Authentication: the caller before the body is read; the document's access rules before execution.
+      // 4. Authentication: the caller before the body is read; the document's access rules before execution.
       useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
-      // 4. Limits: body and document size, tokens, depth, aliases; no schema hints without introspection; errors capped.
+      // 5. Limits: body and document size, tokens, depth, aliases; no schema hints without introspection; errors capped.
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(security.introspection ? [] : [useNoSuggestions()]),
       useErrorCap(security.limits.maxErrors),
-      // 5. Persisted operations: the document named by its hash (APQ or an allow-list).
+      // 6. Persisted operations: the document named by its hash (APQ or an allow-list).
       ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
-      // 6. Admission: before the body is read, the rate limit (refused documents cost tokens), the
+      // 7. Admission: before the body is read, the rate limit (refused documents cost tokens), the
       // caller's concurrency, then, while paygraph is busy, callers that spent most of their burst.
       useRateLimitAdmission(rateLimit),
       useConcurrencyAdmission(concurrency),
       useBusyAdmission(busy),
-      // 7. Cost: the estimate, refused over PAYGRAPH_MAX_COST.
+      // 8. Cost: the estimate, refused over PAYGRAPH_MAX_COST.
       useCost({ maxCost: security.limits.maxCost, bulkLimit: o.bulkLimit, maxExportRows: security.limits.maxExportRows }),
-      // 8. Admission by cost: while paygraph is busy, heavy operations wait.
+      // 9. Admission by cost: while paygraph is busy, heavy operations wait.
       useBusyAdmissionByCost(busy),
-      // 9. Context: the resolvers' GraphContext and the request's REST caller.
+      // 10. Context: the resolvers' GraphContext and the request's REST caller.
       useGraphContext({
         rest: o.rest,
         naive: o.naive,
@@ -176,9 +179,9 @@ export function createApp(o: AppOptions) {
           hub.written(written);
         },
       }),
-      // 10. Cache: after the context, so a hit is served only past authentication and admission, its cost remade (actual 0).
+      // 11. Cache: after the context, so a hit is served only past authentication and admission, its cost remade (actual 0).
       ...useCachedAnswers(responseCache),
-      // 11. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after the rest).
+      // 12. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after the rest).
       useCompression(),
       useDeferStream(),
     ],
