@@ -7,6 +7,8 @@ export interface OperationCost {
   estimated: number | null;
   /** Rate-limit tokens the caller had left at admission, where rate limiting is on. */
   rateLimitRemaining?: number;
+  /** The variables coerce without error (known once the estimate read them): execution need not check them again first. */
+  variablesValid?: boolean;
 }
 
 const costs = new WeakMap<object, OperationCost>();

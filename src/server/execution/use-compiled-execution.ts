@@ -19,6 +19,7 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { operationCostOf } from '../cost/operation-cost';
 import { isIncremental } from './incremental';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
@@ -84,7 +85,8 @@ export function useCompiledExecution(): Plugin {
       const run = compiled!;
       // Checked as execution starts, after every other step's hooks (as graphql-js's own coercion is).
       payload.setExecuteFn((a: ExecutionArgs) => {
-        if (!operation.variableDefinitions?.length) return run(a);
+        // The cost step coerced them already (with the same graphql-js): valid ones need no second look.
+        if (!operation.variableDefinitions?.length || operationCostOf(args.contextValue as object).variablesValid) return run(a);
         const coerced = getVariableValues(a.schema, operation.variableDefinitions, a.variableValues ?? {});
         return coerced.errors ? { errors: coerced.errors } : run(a);
       });
