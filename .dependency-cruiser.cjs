@@ -45,6 +45,13 @@ module.exports = {
       to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/redis/' },
     },
     {
+      name: 'shared-imports-nothing-of-the-project',
+      comment: 'src/shared holds primitives every part may import (the waiting line, long timers): it imports nothing of the project.',
+      severity: 'error',
+      from: { path: '^src/shared/' },
+      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/shared/' },
+    },
+    {
       name: 'direction-schema-not-to-server',
       comment: 'Direction server -> schema -> resolvers -> rest -> catalog: the schema never imports the server.',
       severity: 'error',

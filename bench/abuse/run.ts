@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
 import { ABUSE_KINDS, ALL_ABUSE_KINDS, type AbuseKind, type AbuserSetup, type Counts } from './abusers';
 import { startAbusers, startControl, startPaygraph, startSandbox, stop, type Abusers, type Paygraph, type Sandbox } from './processes';
 import { percentile, printAndSave, type Phase } from './report';

@@ -42,7 +42,9 @@ async function bundleMinimum(outfile: string): Promise<void> {
 export async function prepareArtifacts(): Promise<Prepared> {
   mkdirSync(CACHE, { recursive: true });
   // Built once into a folder of the run's own: a rebuild of dist/ while the run lasts changes nothing here.
-  const paygraphCli = await build(`${CACHE}dist`);
+  // BENCH_PAYGRAPH_CLI measures another build instead (the dist/cli.js of an earlier commit, kept
+  // inside this checkout so that it finds node_modules): before/after runs, interleaved by the caller.
+  const paygraphCli = process.env.BENCH_PAYGRAPH_CLI ?? (await build(`${CACHE}dist`));
   const supergraph = `${CACHE}supergraph.graphql`;
   const started = performance.now();
   await composeSupergraph(supergraph);

@@ -2,9 +2,9 @@
 // cold start: from spawn to the first successful answer (polled every 20 ms).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { HEAP_FLAGS } from '../../bin/heap-bound.mjs';
 import type { Kind } from './client';
 
 export const CONTENDERS = ['paygraph', 'naive', 'mesh', 'minimum'] as const;
@@ -39,14 +39,8 @@ const ROOT = here('../..');
 const HIVE_GATEWAY = here('../../node_modules/@graphql-hive/gateway/dist/bin.js');
 const READY_TIMEOUT_MS = 90_000;
 
-/**
- * Node flags of the production `serve` (package.json `config.serveNodeFlags`, which `npm run serve`
- * passes): heap bounds. paygraph runs here as it ships, so a change to them shows in the report.
- */
-export function serveNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(`${ROOT}package.json`, 'utf8')) as { config?: { serveNodeFlags?: string } };
-  return (pkg.config?.serveNodeFlags ?? '').split(' ').filter(Boolean);
-}
+/** paygraph's entry as users start it (`npx paygraph`, `npm start`): it bounds its own heap. */
+const PAYGRAPH_BIN = here('../../bin/paygraph.mjs');
 
 async function freePort(): Promise<number> {
   const server = createServer().listen(0, '127.0.0.1');
@@ -75,15 +69,17 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
   switch (name) {
     case 'paygraph':
       return {
-        args: [...serveNodeFlags(), a.paygraphCli, ...serve],
-        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key },
+        // Launched as users do, with no node flag, on the run's own build.
+        args: [PAYGRAPH_BIN, ...serve],
+        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: a.paygraphCli },
         cwd: ROOT,
         url: `${url}/graphql`,
         probe: graphql,
       };
     case 'naive':
       return {
-        args: [...serveNodeFlags(), here('./naive-entry.mjs'), a.paygraphCli],
+        // Not a user's launch: given the heap bound paygraph gives itself.
+        args: [...HEAP_FLAGS, here('./naive-entry.mjs'), a.paygraphCli],
         env: { ...paygraphEnv, ...bench },
         cwd: ROOT,
         url: `${url}/graphql`,

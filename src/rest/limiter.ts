@@ -1,7 +1,7 @@
 // A bound on the calls in flight to one upstream: beyond it, calls wait in FIFO order.
 // Held per attempt (not across retry back-offs), so a call sleeping before its retry does not block
 // others. A waiting call whose signal aborts leaves the queue at once.
-import { WaitingLine } from './waiting-line';
+import { WaitingLine } from '../shared/waiting-line';
 
 export class AbortedWhileQueued extends Error {
   override name = 'AbortedWhileQueued';

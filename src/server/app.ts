@@ -1,38 +1,40 @@
 // The paygraph HTTP app: graphql-yoga over the schema, GraphiQL at /graphql with example operations,
-// one GraphContext per operation (use-graph-context), expected errors typed and the rest masked
-// (use-error-masking). Tests call `app.fetch(...)` in process.
+// and the plugins in the order a request meets them (README.md, "A request, step by step", names
+// each; test/server/request-path.test.ts keeps the two in agreement). Tests call `app.fetch(...)`.
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
-import { useCompression } from './compression';
 import type { DocumentNode } from 'graphql';
+import { createYoga } from 'graphql-yoga';
 import { liveHubOf, type TickOptions, type WatchCoordinator } from '../live';
 import type { IdempotencyStore } from '../resolvers';
-import { createYoga } from 'graphql-yoga';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
+import { recordAdmission } from './admission/app-admission';
+import { BusyAdmission } from './admission/busy-admission';
+import { CallerConcurrency } from './admission/caller-concurrency';
+import { RateLimiter, type RateLimit } from './admission/rate-limit';
+import { useBusyAdmission, useBusyAdmissionByCost, type BusyAdmissionSetup } from './admission/use-busy-admission';
+import { useConcurrencyAdmission } from './admission/use-concurrency-admission';
+import { useRateLimitAdmission } from './admission/use-rate-limit-admission';
+import { openAuthenticator, type Authenticator } from './auth/authenticator';
+import { useAuthentication } from './auth/use-authentication';
+import { ByteBoundedCache } from './cache/parse-cache';
+import { useAppResponseCache, useCachedAnswers, type ResponseCacheSetup } from './cache/use-response-cache';
+import { defaultSecurityConfig, type SecurityConfig } from './config/security-config';
+import { FairScheduler } from './context/fair-scheduler';
+import { useGraphContext } from './context/use-graph-context';
+import { useCost } from './cost/use-cost';
+import { useCompiledExecution } from './execution/use-compiled-execution';
+import { createErrorMasking } from './execution/use-error-masking';
 import { graphiqlOptions } from './graphiql-examples';
 import { renderPaygraphGraphiQL } from './graphiql-page';
-import { createErrorMasking } from './use-error-masking';
-import { useGraphQLResponseType } from './use-graphql-response-type';
-import { useGraphContext } from './use-graph-context';
-import { openAuthenticator, type Authenticator } from './security/auth';
-import { defaultSecurityConfig, type SecurityConfig } from './security/config';
-import { useAuthentication } from './security/use-authentication';
-import { ByteBoundedCache } from './security/byte-bounded-cache';
-import { corsFor, useBrowserRules } from './security/use-browser-rules';
-import { useErrorCap } from './security/use-error-cap';
-import { useQueryLimits } from './security/use-query-limits';
-import { useNoSuggestions } from './security/use-no-suggestions';
-import { RateLimiter, type RateLimit } from './security/rate-limit';
-import { FairScheduler } from './security/fair-scheduler';
-import { OperationAdmission } from './security/operation-admission';
-import { useOperationAdmission } from './security/use-operation-admission';
-import { useRateLimitGate } from './security/use-rate-limit-gate';
-import { BusyGate } from './security/busy-gate';
-import { recordGates } from './security/caller-gates';
-import { useBusyDoor, type BusyGateSetup } from './security/use-busy-gate';
-import { Ops } from './ops';
-import type { Tracing } from './ops/tracing';
-import { useAppResponseCache, type ResponseCacheSetup } from './cache/use-response-cache';
+import { useCompression } from './http/compression';
+import { corsFor, useBrowserRules } from './http/use-browser-rules';
+import { useGraphQLResponseType } from './http/use-graphql-response-type';
+import { useErrorCap } from './limits/use-error-cap';
+import { useNoSuggestions } from './limits/use-no-suggestions';
+import { useQueryLimits } from './limits/use-query-limits';
+import { Ops, useOps } from './ops';
+import { useTracing, type Tracing } from './ops/tracing';
 import { usePersistedOperationsFor, type PersistedOperationsSetup } from './persisted/use-persisted-operations';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -72,25 +74,34 @@ function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefin
   return new RateLimiter({ burst: limits.rateLimitBurst, perSecond: limits.rateLimitPerSecond });
 }
 
-function admissionFor(limits: SecurityConfig['limits']): OperationAdmission | undefined {
+function concurrencyFor(limits: SecurityConfig['limits']): CallerConcurrency | undefined {
   if (limits.maxOperationsPerCaller === 0) return undefined;
-  return new OperationAdmission({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
+  return new CallerConcurrency({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
 }
 
-function busyGateFor(limits: SecurityConfig['limits'], admission: OperationAdmission | undefined, ops: Ops): BusyGateSetup | undefined {
+function busyAdmissionFor(
+  limits: SecurityConfig['limits'],
+  concurrency: CallerConcurrency | undefined,
+  ops: Ops,
+): BusyAdmissionSetup | undefined {
   if (limits.busyPercent >= 100) return undefined;
-  const gate = new BusyGate(
+  const admission = new BusyAdmission(
     {
       busyAbove: limits.busyPercent / 100,
       heavyCost: limits.heavyCost,
       heavyBelow: limits.heavyCallerPercent / 100,
       // Half its allowance of operations at once: more is a flood, however light each one is.
-      heavyRunning: admission ? Math.max(1, Math.floor(admission.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
+      heavyRunning: concurrency ? Math.max(1, Math.floor(concurrency.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
       maxWaitMs: limits.busyWaitMs,
     },
     { waited: ops.metrics.observeBusyWait, waiting: (count) => ops.metrics.busyWaiting.set(count) },
   );
-  return { gate, burst: limits.rateLimitBurst, running: admission ? (caller) => admission.load(caller).running : undefined };
+  return {
+    admission,
+    burst: limits.rateLimitBurst,
+    running: concurrency ? (caller) => concurrency.load(caller).running : undefined,
+    budget: limits.maxCost,
+  };
 }
 
 export function createApp(o: AppOptions) {
@@ -101,8 +112,8 @@ export function createApp(o: AppOptions) {
   // calls are charged to the subscribers' rate limits.
   const hub = liveHubOf(o.rest, { ...o.liveTick, ...o.live, charger: rateLimit });
   const ops = o.ops ?? new Ops();
-  const admission = admissionFor(security.limits);
-  const busy = busyGateFor(security.limits, admission, ops);
+  const concurrency = concurrencyFor(security.limits);
+  const busy = busyAdmissionFor(security.limits, concurrency, ops);
   const responseCache = o.responseCache
     ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome))
     : undefined;
@@ -121,21 +132,36 @@ export function createApp(o: AppOptions) {
       documentCache: new ByteBoundedCache<DocumentNode>(security.limits.parseCacheBytes),
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
     },
+    // The request path, in order (src/server/README.md, "A request, step by step"). Each hook runs
+    // in this order too: a refusal by an earlier step leaves the later ones nothing to do.
     plugins: [
-      ...ops.plugins(o.rest),
-      // First, so that its onResponse sees every refusal before compression encodes the body.
+      // 1. Engine: queries and mutations compiled once per document; graphql-js for subscriptions and @defer/@stream.
+      useCompiledExecution(),
+      // 2. Observation: request ids, health, metrics, logs, the operation's span.
+      ...useOps(ops, o.rest),
+      useTracing(o.tracing),
+      // 3. HTTP: refusals labelled as GraphQL responses (its onResponse sees every refusal before
+      // compression encodes it), JSON-only POSTs and the CSRF rule.
       useGraphQLResponseType(GRAPHQL_PATH),
-      ...(o.tracing ? [o.tracing.plugin] : []),
-      useQueryLimits(security.limits, { introspection: security.introspection }),
-      // Without introspection, "Did you mean ...?" hints would tell the schema anyway.
-      ...(security.introspection ? [] : [useNoSuggestions()]),
-      ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
       ...useBrowserRules(security.corsOrigins),
+      // 4. Authentication: the caller before the body is read; the document's access rules before execution.
       useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
+      // 5. Limits: body and document size, tokens, depth, aliases; no schema hints without introspection; errors capped.
+      useQueryLimits(security.limits, { introspection: security.introspection }),
+      ...(security.introspection ? [] : [useNoSuggestions()]),
       useErrorCap(security.limits.maxErrors),
-      // Before the body is read, the doors in their order: the rate limit (an empty bucket is refused;
-      // refused documents cost tokens), then the caller's own admission, then the busy gate's door.
-      useRateLimitGate(rateLimit),
+      // 6. Persisted operations: the document named by its hash (APQ or an allow-list).
+      ...(o.persistedOperations ? usePersistedOperationsFor(o.persistedOperations, schema) : []),
+      // 7. Admission: before the body is read, the rate limit (refused documents cost tokens), the
+      // caller's concurrency, then, while paygraph is busy, callers that spent most of their burst.
+      useRateLimitAdmission(rateLimit),
+      useConcurrencyAdmission(concurrency),
+      useBusyAdmission(busy),
+      // 8. Cost: the estimate, refused over PAYGRAPH_MAX_COST.
+      useCost({ maxCost: security.limits.maxCost, bulkLimit: o.bulkLimit, maxExportRows: security.limits.maxExportRows }),
+      // 9. Admission by cost: while paygraph is busy, heavy operations wait.
+      useBusyAdmissionByCost(busy),
+      // 10. Context: the resolvers' GraphContext and the request's REST caller.
       useGraphContext({
         rest: o.rest,
         naive: o.naive,
@@ -145,7 +171,6 @@ export function createApp(o: AppOptions) {
         maxCost: security.limits.maxCost,
         maxExportRows: security.limits.maxExportRows,
         limiter: rateLimit,
-        busy,
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,
         // A mutation drops the cached answers of what it changed and wakes its live watches, on every instance, at once.
@@ -154,18 +179,15 @@ export function createApp(o: AppOptions) {
           hub.written(written);
         },
       }),
-      useOperationAdmission(admission),
-      // Then, while paygraph is busy, a caller that spent most of its burst or runs many operations waits, unparsed.
-      useBusyDoor(busy),
-      // After the graph context: a hit is served only past authentication and the rate limit, and its cost is remade (actual 0).
-      ...(responseCache?.plugins ?? []),
+      // 11. Cache: after the context, so a hit is served only past authentication and admission, its cost remade (actual 0).
+      ...useCachedAnswers(responseCache),
+      // 12. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after the rest).
       useCompression(),
-      // @defer and @stream: slow extras (documents, receipts) and long lists may arrive after the rest.
       useDeferStream(),
     ],
   });
-  // The WebSocket transport runs operations outside the HTTP doors: it passes the same gates itself.
-  recordGates(app, { admission, rateLimit });
+  // The WebSocket transport runs operations outside the HTTP hooks of admission: it is admitted the same way itself.
+  recordAdmission(app, { concurrency, rateLimit });
   return app;
 }
 

@@ -11,7 +11,7 @@ import { progressBar } from './cli-progress-bar';
 import { readCommandLine, usage } from './config/command-line';
 import type { Command } from './config/setting';
 import type { Raw } from './config/values';
-import { securityConfigFromEnv, type SecurityConfig } from './security/config';
+import { securityConfigFromEnv, type SecurityConfig } from './config/security-config';
 
 const USAGE = usage({ 'hash-key [--generate]': '(reads an API key on stdin, or makes one; prints its hash)' });
 
@@ -124,7 +124,7 @@ async function serveCommand(args: string[]): Promise<void> {
 
 async function hashKeyCommand(args: string[]): Promise<void> {
   const { values } = parseArgs({ args, options: { generate: { type: 'boolean' } } });
-  const { generateApiKey, hashApiKey } = await import('./security/api-keys');
+  const { generateApiKey, hashApiKey } = await import('./auth/api-keys');
   if (values.generate) {
     const key = generateApiKey();
     process.stdout.write(`${JSON.stringify({ key, hash: hashApiKey(key) })}\n`);

@@ -9,16 +9,16 @@ import { createSharedRedis, durabilityWarnings, type SharedRedis } from '../redi
 import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
-import { createAuthenticator } from './security/auth';
-import { assertSafeToListen, defaultSecurityConfig, type NetworkConfig, type SecurityConfig } from './security/config';
+import { createAuthenticator } from './auth/authenticator';
+import { assertSafeToListen, defaultSecurityConfig, type NetworkConfig, type SecurityConfig } from './config/security-config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
 import { tracingFromEnv, withRestTracing } from './ops/tracing-setup';
 import { cacheConfigFromEnv, type CacheConfig } from './cache/config';
 import { createSharedStores } from './cache/stores';
 import { persistedOperationsConfigFromEnv, type PersistedOperationsConfig } from './persisted/config';
-import { createRedisRateLimit } from './security/redis-rate-limit';
-import { metricsAccess } from './security/metrics-access';
+import { createRedisRateLimit } from './admission/redis-rate-limit';
+import { metricsAccess } from './ops/metrics-access';
 import { readSettings } from './config/read';
 
 export interface GraphServerOptions {

@@ -3,8 +3,8 @@
 // the admission slots they hold), an idle timer that closes it while none runs, and a timer that
 // closes it when the token it was opened with expires.
 import type { WebSocket } from 'ws';
-import type { Release } from './security/operation-admission';
-import { runAt } from './security/run-at';
+import type { Release } from './admission/caller-concurrency';
+import { runAt } from '../shared/run-at';
 
 /** graphql-ws's Unauthorized: the token the connection was opened with has expired. */
 export const CLOSE_EXPIRED = 4401;

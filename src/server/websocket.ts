@@ -1,9 +1,9 @@
 // GraphQL over WebSocket (the graphql-ws protocol) on the GraphQL path, beside yoga's built-in SSE:
 // each connection is authenticated like an HTTP request (its upgrade headers, or `authorization` /
 // `x-api-key` in the connection parameters), and every operation runs through yoga's envelop, so
-// the same plugins (context, limits, masking, cost budget, rate limit) apply as over HTTP; the doors
-// HTTP passes before its body is read are passed here per operation: the caller's operations
-// admission (a slot per operation, a subscription's given back once it runs) and the charge for a
+// the same plugins (context, limits, masking, cost budget, rate limit) apply as over HTTP; the
+// admission HTTP passes before its body is read is passed here per operation: the caller's
+// concurrency (a slot per operation, a subscription's given back once it runs) and the charge for a
 // refused document. The document size is checked before parsing as over HTTP, and a message larger
 // than a request body may be is refused by the socket itself (close code 1009) before it is read.
 // Connections are capped per client address (HTTP 429 at the upgrade) and per caller (4429), wait
@@ -15,15 +15,15 @@ import type { SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from './app';
-import type { Authenticator } from './security/auth';
-import { gatesOf, type CallerGates } from './security/caller-gates';
-import { clientAddress } from './security/client-address';
-import type { Limits, NetworkConfig } from './security/config';
-import { rateLimited } from './security/request-rest';
-import { recordOutcome, recordSocketRequest, requesterOf } from './security/request-auth';
-import { variablesTooDeep } from './security/input-depth';
-import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './security/use-query-limits';
-import { refusalCost, refused } from './security/use-rate-limit-gate';
+import type { Authenticator } from './auth/authenticator';
+import { admissionOf, type AppAdmission } from './admission/app-admission';
+import { clientAddress } from './auth/client-address';
+import type { Limits, NetworkConfig } from './config/security-config';
+import { rateLimited } from './context/request-rest';
+import { recordOutcome, recordSocketRequest, requesterOf } from './auth/request-auth';
+import { variablesTooDeep } from './limits/input-depth';
+import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './limits/use-query-limits';
+import { refusalCost, refused } from './admission/use-rate-limit-admission';
 import { CLOSE_TOO_MANY, Connection, ConnectionCounts } from './websocket-connections';
 
 type Extra = { socket: WebSocket; request: IncomingMessage };
@@ -80,27 +80,27 @@ function expired(): GraphQLError {
 const ADMISSION_RETRY_SECONDS = 1;
 
 /** A slot of the requester's operations allowance, or the refusal when its queue is full. */
-async function admit(gates: CallerGates, connection: Connection, id: string): Promise<GraphQLError | null> {
-  const admission = gates.admission;
-  if (!admission) return null;
+async function admit(admission: AppAdmission, connection: Connection, id: string): Promise<GraphQLError | null> {
+  const concurrency = admission.concurrency;
+  if (!concurrency) return null;
   // Waiting in the queue ends when the connection closes: nothing is answered then.
   const slot =
-    admission.admitNow(connection.o.requester) ?? (await admission.admit(connection.o.requester, connection.signal)?.catch(() => null));
+    concurrency.admitNow(connection.o.requester) ?? (await concurrency.admit(connection.o.requester, connection.signal)?.catch(() => null));
   if (!slot) return rateLimited(ADMISSION_RETRY_SECONDS);
   connection.holdSlot(id, slot);
   return null;
 }
 
 /** A document refused before execution costs its requester as over HTTP (tokens, into debt). */
-function charge(gates: CallerGates, connection: Connection, query: string): void {
+function charge(admission: AppAdmission, connection: Connection, query: string): void {
   const bytes = Buffer.byteLength(query, 'utf8');
-  void gates.rateLimit?.spend(connection.o.requester, refusalCost(bytes), true).catch(() => undefined);
+  void admission.rateLimit?.spend(connection.o.requester, refusalCost(bytes), true).catch(() => undefined);
 }
 
 /** What to execute for one operation of `connection`, or the errors refusing it (before any REST call). */
 async function operationArgs(
   app: App,
-  gates: CallerGates,
+  admission: AppAdmission,
   limits: WebSocketOptions['limits'],
   connection: Connection,
   id: string,
@@ -112,10 +112,10 @@ async function operationArgs(
   }
   const tooLarge = documentTooLarge(payload.query, limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, limits.maxInputDepth);
   if (tooLarge) {
-    charge(gates, connection, payload.query);
+    charge(admission, connection, payload.query);
     return [tooLarge];
   }
-  const refusal = await admit(gates, connection, id);
+  const refusal = await admit(admission, connection, id);
   if (refusal) return [refusal];
   const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
     request: connection.request,
@@ -124,7 +124,7 @@ async function operationArgs(
   const document = parsed(parse, payload.query);
   const errors = 'kind' in document ? validate(schema, document) : document;
   if (errors.length > 0 || !('kind' in document)) {
-    charge(gates, connection, payload.query);
+    charge(admission, connection, payload.query);
     return errors;
   }
   const root: RootValue = { execute, subscribe };
@@ -140,7 +140,7 @@ async function operationArgs(
 
 export function serveWebSocket(server: Server, app: App, authenticator: Authenticator, o: WebSocketOptions): { close(): Promise<void> } {
   const { network } = o;
-  const gates = gatesOf(app);
+  const admission = admissionOf(app);
   const perAddress = new ConnectionCounts(network.wsConnectionsPerAddress);
   const perCaller = new ConnectionCounts(network.wsConnectionsPerCaller);
   const addresses = new WeakMap<IncomingMessage, string>();
@@ -193,7 +193,7 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
       onSubscribe: async ({ extra }, id, payload) => {
         const connection = connectionOf(extra)!;
         connection.started(id);
-        const answer = await operationArgs(app, gates, o.limits, connection, id, payload);
+        const answer = await operationArgs(app, admission, o.limits, connection, id, payload);
         // Refused: ended now (graphql-ws calls no hook for an id its client completed meanwhile).
         if (Array.isArray(answer)) connection.ended(id);
         return answer;
@@ -202,7 +202,7 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
         const connection = connectionOf(extra)!;
         // A stream holds no slot while it runs (as an SSE response does not); a refused operation costs.
         if (Symbol.asyncIterator in (result as object)) connection.releaseSlot(id);
-        else if (refused(result)) charge(gates, connection, payload.query);
+        else if (refused(result)) charge(admission, connection, payload.query);
       },
       onComplete: ({ extra }, id) => connectionOf(extra)?.ended(id),
       onError: ({ extra }, id) => connectionOf(extra)?.ended(id),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import { readCallers } from '../security/support';
 
 let sandbox: RunningSandbox;

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
 export interface Received {
   method: string;

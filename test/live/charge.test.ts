@@ -11,7 +11,7 @@ import { createGraphContext, encodeGlobalId, type InboundCaller } from '../../sr
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { schema } from '../../src/schema';
-import { RateLimiter } from '../../src/server/security/rate-limit';
+import { RateLimiter } from '../../src/server/admission/rate-limit';
 import { RecordingCaller } from '../support/world';
 
 const { subscribe, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');

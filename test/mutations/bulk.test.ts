@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryIdempotencyStore } from '../../src/resolvers/writes';
 import { CHUNKS_IN_FLIGHT } from '../../src/resolvers/writes/bulk';
 import { createApp } from '../../src/server/app';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import { at, count, RecordingCaller, rounds, startWorld, type TestWorld, type RecordedCall } from '../support/world';
 import { gql } from '../security/support';
 

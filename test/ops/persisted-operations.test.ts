@@ -12,10 +12,10 @@ import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { cacheConfigFromEnv } from '../../src/server/cache/config';
 import { examples } from '../../src/server/graphiql-examples';
 import { loadAllowList } from '../../src/server/persisted/allow-list';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
 import type { PersistedOperationsConfig } from '../../src/server/persisted/config';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
 interface Answer {
   status: number;

@@ -11,8 +11,8 @@ import { Kind, parse } from 'graphql';
 import { examples } from '../../src/server/graphiql-examples';
 import { DEFAULT_CACHE_CONFIG, cacheConfigFromEnv, type CacheConfig } from '../../src/server/cache/config';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
 interface Body {
   data?: Record<string, any> | null;

@@ -2,9 +2,9 @@
 // catalog: a new operation without one fails here, and is refused (unsent) until it gets one.
 import { describe, expect, it } from 'vitest';
 import { operations } from '../../src/catalog';
-import { guardAccountLevel } from '../../src/server/security/account-guard';
-import { accountLevelRule, isAccountLevel } from '../../src/server/security/account-rules';
-import { OwnedAccounts } from '../../src/server/security/owned-accounts';
+import { guardAccountLevel } from '../../src/server/access/account-guard';
+import { accountLevelRule, isAccountLevel } from '../../src/server/access/account-rules';
+import { OwnedAccounts } from '../../src/server/access/owned-accounts';
 import type { RestCaller } from '../../src/rest/types';
 
 const unreachable: RestCaller = { call: () => Promise.reject(new Error('no REST call may be made')) };

@@ -4,7 +4,7 @@
 // in front of the real REST client until the test lets them go, so nothing here depends on timing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { OperationAdmission } from '../../src/server/security/operation-admission';
+import { CallerConcurrency } from '../../src/server/admission/caller-concurrency';
 import type { App } from '../../src/server/app';
 import { appOver, gql, readCallers, send, until, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
@@ -132,7 +132,7 @@ describe('operation admission per caller', () => {
   });
 
   it("admits a caller's queued operations in arrival order, one per slot given back", async () => {
-    const admission = new OperationAdmission({ perCaller: 1, queuePerCaller: 2 });
+    const admission = new CallerConcurrency({ perCaller: 1, queuePerCaller: 2 });
     const order: string[] = [];
     const first = await admission.admit('a')!;
     const second = admission.admit('a')!.then((release) => (order.push('second'), release));
@@ -149,7 +149,7 @@ describe('operation admission per caller', () => {
   });
 
   it('hands a released slot straight to the first waiter: a request arriving meanwhile queues behind it', async () => {
-    const admission = new OperationAdmission({ perCaller: 1, queuePerCaller: 2 });
+    const admission = new CallerConcurrency({ perCaller: 1, queuePerCaller: 2 });
     const first = await admission.admit('a')!;
     const woken = admission.admit('a')!;
     const controller = new AbortController();
@@ -165,7 +165,7 @@ describe('operation admission per caller', () => {
   });
 
   it('lets a waiting request leave when its client goes away, and a released slot is given back once', async () => {
-    const admission = new OperationAdmission({ perCaller: 1, queuePerCaller: 1 });
+    const admission = new CallerConcurrency({ perCaller: 1, queuePerCaller: 1 });
     const release = await admission.admit('a')!;
     const controller = new AbortController();
     const waiting = admission.admit('a', controller.signal)!;

@@ -8,10 +8,10 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/security/api-keys';
+import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/auth/api-keys';
 import { apiKeysFile, appOver, gql, resetCalls, restCalls, serveOver } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { createAuthenticator } from '../../src/server/security/auth';
-import { assertSafeToListen, ConfigError, securityConfigFromEnv } from '../../src/server/security/config';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import { createAuthenticator } from '../../src/server/auth/authenticator';
+import { assertSafeToListen, ConfigError, securityConfigFromEnv } from '../../src/server/config/security-config';
 import { appOver, gql, resetCalls, restCalls } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

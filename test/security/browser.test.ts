@@ -3,8 +3,8 @@
 // PAYGRAPH_CORS_ORIGINS; none executes (zero REST calls) and none gets CORS headers. Production
 // errors keep the upstream error id and lose the upstream's words.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, securityConfigFromEnv } from '../../src/server/security/config';
-import { CSRF_HEADER } from '../../src/server/security/use-browser-rules';
+import { ConfigError, securityConfigFromEnv } from '../../src/server/config/security-config';
+import { CSRF_HEADER } from '../../src/server/http/use-browser-rules';
 import { appOver, gql, resetCalls, restCalls, send } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

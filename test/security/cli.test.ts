@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/security/api-keys';
+import { apiKeyAuthenticator, parseKeysFile } from '../../src/server/auth/api-keys';
 import { startWorld, type TestWorld } from '../support/world';
 
 let world: TestWorld;

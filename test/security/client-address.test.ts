@@ -1,7 +1,7 @@
 // Client addresses as counted for requests without credentials: the socket's peer, or a trusted
 // proxy's header (its last entry, when an IP address); IPv4 mapped into IPv6 as IPv4; IPv6 by /64.
 import { describe, expect, it } from 'vitest';
-import { clientAddressOf, countedAddress, UNKNOWN_ADDRESS } from '../../src/server/security/client-address';
+import { clientAddressOf, countedAddress, UNKNOWN_ADDRESS } from '../../src/server/auth/client-address';
 
 const socketOf = (remoteAddress: string) => ({ req: { socket: { remoteAddress } } });
 const withHeader = (value: string) => new Request('http://paygraph.test/graphql', { headers: { 'x-forwarded-for': value } });

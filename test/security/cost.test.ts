@@ -4,10 +4,10 @@
 // REST call, while another caller is still served. Counts come from the sandbox itself.
 import type { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
 import { examples } from '../../src/server/graphiql-examples';
-import { RateLimiter } from '../../src/server/security/rate-limit';
-import { RequestRest } from '../../src/server/security/request-rest';
+import { RateLimiter } from '../../src/server/admission/rate-limit';
+import { RequestRest } from '../../src/server/context/request-rest';
 import { appOver, gql, resetCalls, restCalls } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

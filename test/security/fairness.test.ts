@@ -3,8 +3,8 @@
 // flood. Order is read from the calls as they reach the REST client (no timing is asserted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { FairScheduler } from '../../src/server/security/fair-scheduler';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import { FairScheduler } from '../../src/server/context/fair-scheduler';
 import { appOver, gql } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

@@ -7,7 +7,7 @@ import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { RunningSandbox } from '../../src/sandbox';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
 import { serveOver } from './support';
 import { startWorld, type TestWorld } from '../support/world';

@@ -5,7 +5,7 @@
 // and idempotency keys follow the identity.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../src/server/app';
-import { identityOf } from '../../src/server/security/jwt';
+import { identityOf } from '../../src/server/auth/jwt';
 import { gql, jwtAppOver, jwtSetup, resetCalls, restCalls, type JwtSetup } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

@@ -6,7 +6,7 @@ import { createClient } from 'graphql-ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { App } from '../../src/server/app';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
 import { appOver, resetCalls, restCalls, send, serveOver, wsResult } from './support';
 import { startWorld, type TestWorld } from '../support/world';

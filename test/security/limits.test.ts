@@ -4,7 +4,7 @@
 // Identical errors are reported once; a request past its deadline aborts its REST calls.
 import { getIntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ByteBoundedCache } from '../../src/server/security/byte-bounded-cache';
+import { ByteBoundedCache } from '../../src/server/cache/parse-cache';
 import { appOver, gql, resetCalls, restCalls, send, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

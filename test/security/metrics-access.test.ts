@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { ConfigError, securityConfigFromEnv } from '../../src/server/security/config';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
+import { ConfigError, securityConfigFromEnv } from '../../src/server/config/security-config';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 
 let sandbox: RunningSandbox;

@@ -3,7 +3,7 @@
 // FORBIDDEN before any REST call. Counts come from the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
 import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

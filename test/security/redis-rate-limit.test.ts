@@ -4,9 +4,9 @@
 // REST call; another caller is served. The bucket lives on Redis's clock.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { generateApiKey, hashApiKey } from '../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../src/server/security/config';
-import { createRedisRateLimit } from '../../src/server/security/redis-rate-limit';
+import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
+import { createRedisRateLimit } from '../../src/server/admission/redis-rate-limit';
 import { startGraphServer, type RunningGraphServer } from '../../src/server/serve';
 import { hasRedisServer, startRedis, type RunningRedis } from '../support/redis-server';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';

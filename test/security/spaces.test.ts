@@ -5,8 +5,8 @@
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId, type InboundCaller } from '../../src/resolvers';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { checkOperationAccess } from '../../src/server/security/operation-access';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import { checkOperationAccess } from '../../src/server/access/operation-access';
 import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

@@ -11,9 +11,9 @@ import type { RestCaller } from '../../src/rest/types';
 import type { RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
 import { startGraphServer, type GraphServerOptions, type RunningGraphServer } from '../../src/server/serve';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/security/api-keys';
-import { createAuthenticator, type Authenticator } from '../../src/server/security/auth';
-import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/security/config';
+import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import { createAuthenticator, type Authenticator } from '../../src/server/auth/authenticator';
+import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/config/security-config';
 import type { TestWorld } from '../support/world';
 
 export function appOver(

@@ -2,7 +2,7 @@
 // client accepts it, plain otherwise; small answers stay plain.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding } from '../../src/server/compression';
+import { chooseEncoding } from '../../src/server/http/compression';
 import { useWorld } from '../support/world';
 
 const f = useWorld({ graph: { graphiql: true } });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { readSettings, ConfigError } from '../../src/server/config/read';
 import { COMMANDS, type Setting } from '../../src/server/config/setting';
 import { SETTINGS, settingsOf } from '../../src/server/config/settings';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
 function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {

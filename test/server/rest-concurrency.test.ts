@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAX_IN_FLIGHT } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
-import { securityConfigFromEnv } from '../../src/server/security/config';
+import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import { startGraphServer } from '../../src/server/serve';
 
 const BOUND = DEFAULT_MAX_IN_FLIGHT + 20;

@@ -1,10 +1,10 @@
-// `npm run serve`: the production `serve` with the node flags of package.json's
-// `config.serveNodeFlags` (heap bounds; the benchmark runs paygraph with the same). Started as a user
-// would, through npm: the node process that serves carries those flags, and it answers.
+// `npm run serve`: the production `serve`, started as a user would, through npm and without a node
+// flag: it bounds its own heap (bin/heap-bound.mjs: the node process that serves carries HEAP_FLAGS;
+// the benchmark starts paygraph the same way), and it answers.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { serveNodeFlags } from '../../bench/suite/contenders';
+import { HEAP_FLAGS } from '../../bin/heap-bound.mjs';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { stopChild } from '../support/cli-process';
 
@@ -42,8 +42,8 @@ function descendants(root: number): { pid: number; argv: string[] }[] {
   return [...parent.keys()].filter((pid) => pid !== root && below(pid)).map((pid) => ({ pid, argv: commandLine(pid) }));
 }
 
-it('npm run serve starts node with config.serveNodeFlags, and the graph answers', async () => {
-  const flags = serveNodeFlags();
+it('npm run serve, given no node flag, serves from a node process with a bounded heap, and the graph answers', async () => {
+  const flags = HEAP_FLAGS;
   expect(flags).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
   const [user] = sandbox.users;
   const npm = spawn('npm', ['run', '-s', 'serve', '--', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'], {
@@ -61,8 +61,11 @@ it('npm run serve starts node with config.serveNodeFlags, and the graph answers'
       });
       npm.once('exit', (code) => reject(new Error(`npm run serve exited with ${code} before ready: ${stderr}`)));
     });
-    const server = descendants(npm.pid!).find((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs')));
-    expect(server, 'the node process running bin/paygraph.mjs').toBeDefined();
+    const paygraphs = descendants(npm.pid!).filter((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs')));
+    // npm starts it without a flag; it starts the bounded process that serves.
+    expect(paygraphs.some((p) => p.argv[1]?.endsWith('bin/paygraph.mjs'))).toBe(true);
+    const server = paygraphs.find((p) => p.argv.includes(flags[0]));
+    expect(server, 'the node process running bin/paygraph.mjs with the heap bound').toBeDefined();
     const script = server!.argv.findIndex((a) => a.endsWith('bin/paygraph.mjs'));
     expect(server!.argv.slice(1, script)).toEqual(flags);
     expect(server!.argv[script + 1]).toBe('serve');

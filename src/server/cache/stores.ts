@@ -7,7 +7,7 @@ import { loadAllowList } from '../persisted/allow-list';
 import type { PersistedOperationsConfig } from '../persisted/config';
 import { createMemoryDocumentStore, createRedisDocumentStore } from '../persisted/store';
 import type { PersistedOperationsSetup } from '../persisted/use-persisted-operations';
-import type { Limits } from '../security/config';
+import type { Limits } from '../config/security-config';
 import type { CacheConfig } from './config';
 import { CACHE_KEY_PREFIX, createRedisCache } from './redis-cache';
 import { schemaFingerprint } from './schema-fingerprint';

@@ -10,7 +10,7 @@
 //   it moving, no such query could be cached.
 import { isObjectType, type GraphQLSchema } from 'graphql';
 import { resources, type Resource } from '../../catalog';
-import { ConfigError } from '../security/config';
+import { ConfigError } from '../config/security-config';
 import type { CacheConfig } from './config';
 
 export type CacheClass = 'reference' | 'moving' | 'default';

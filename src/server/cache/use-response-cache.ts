@@ -8,12 +8,13 @@
 // it is) and subscriptions (the plugin sees executions only).
 import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
-import { getOperationAST, OperationTypeNode, visit, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import { getOperationAST, OperationTypeNode, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { resourceByModel, resources } from '../../catalog';
 import type { InboundCaller, WrittenModel } from '../../resolvers';
-import { ANONYMOUS_CALLER } from '../security/auth';
-import { callerOf } from '../security/request-auth';
+import { ANONYMOUS_CALLER } from '../auth/authenticator';
+import { callerOf } from '../auth/request-auth';
+import { isIncremental } from '../execution/incremental';
 import type { CacheConfig } from './config';
 import { indexedCache, type LookupListener } from './entity-records';
 import { cacheClassOf, ttlPerTypeName } from './ttl-policy';
@@ -22,22 +23,6 @@ export interface ResponseCacheSetup {
   config: CacheConfig;
   /** Where answers live (default: in this process, `config.maxEntries` of them). */
   store?: Cache;
-}
-
-const INCREMENTAL = new Set(['defer', 'stream']);
-
-function isIncremental(document: DocumentNode): boolean {
-  let found = false;
-  visit(document, {
-    Directive(node) {
-      if (INCREMENTAL.has(node.name.value)) found = true;
-    },
-    OperationDefinition(node) {
-      // Only executed operations reach here; a subscription is never cached either way.
-      if (node.operation === OperationTypeNode.SUBSCRIPTION) found = true;
-    },
-  });
-  return found;
 }
 
 function spacesText(caller: InboundCaller): string {
@@ -102,4 +87,9 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
     if (typenames.size > 0) void indexed.invalidate([...typenames].map((typename) => ({ typename })));
   };
   return { plugins: [marker, cache as Plugin, settle], written };
+}
+
+/** The response cache's plugins in the app's list; none without a response cache. */
+export function useCachedAnswers(cache: AppResponseCache | undefined): Plugin[] {
+  return cache?.plugins ?? [];
 }

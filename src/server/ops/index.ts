@@ -14,7 +14,7 @@ import { useOperationObserver } from './observe-operations';
 import { currentScope, upstreamRequestHeaders } from './request-scope';
 import { useLogging } from './use-logging';
 import { useMetrics } from './use-metrics';
-import { useMetricsAccess, type MetricsAccess } from '../security/metrics-access';
+import { useMetricsAccess, type MetricsAccess } from './metrics-access';
 
 export { REQUEST_ID_HEADER } from './request-scope';
 export { HEALTH_PATH, READY_PATH } from './health';
@@ -109,4 +109,9 @@ export class Ops {
     this.draining = true;
     this.streams.endAll();
   }
+}
+
+/** Observation, first in the app's list: health and metrics answer before authentication. */
+export function useOps(ops: Ops, rest: RestCaller): Plugin[] {
+  return ops.plugins(rest);
 }

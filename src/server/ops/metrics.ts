@@ -70,14 +70,14 @@ export class AppMetrics {
   });
   private readonly busyWaits = new Histogram({
     name: 'paygraph_busy_gate_wait_seconds',
-    help: 'Heavy operations held at the busy gate while paygraph was busy, by outcome (admitted, or refused after PAYGRAPH_BUSY_WAIT_MS), and how long they waited',
+    help: 'Heavy operations held by the busy admission while paygraph was busy, by outcome (admitted, or refused after PAYGRAPH_BUSY_WAIT_MS), and how long they waited',
     labelNames: ['outcome'] as const,
     buckets: SECONDS_BUCKETS,
     registers: [this.registry],
   });
   readonly busyWaiting = new Gauge({
     name: 'paygraph_busy_gate_waiting',
-    help: 'Heavy operations waiting at the busy gate now',
+    help: 'Heavy operations waiting for the busy admission now',
     registers: [this.registry],
   });
   readonly liveSubscribers = new Gauge({
@@ -146,7 +146,7 @@ export class AppMetrics {
     if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
   }
 
-  /** Bound once, handed to the busy gate. */
+  /** Bound once, handed to the busy admission. */
   readonly observeBusyWait = (outcome: 'admitted' | 'refused', waitedMs: number): void => {
     this.busyWaits.observe({ outcome }, waitedMs / 1000);
   };

@@ -62,6 +62,11 @@ function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plug
   };
 }
 
+/** The app's tracing plugin: none (no hook, no cost) when tracing is off. */
+export function useTracing(tracing: Tracing | undefined): Plugin {
+  return tracing?.plugin ?? {};
+}
+
 /** Tracing into `exporter`; `batch` (the served process) exports in the background, else span by span. */
 export function createTracing(exporter: SpanExporter, o: { serviceName?: string; batch?: boolean } = {}): Tracing {
   const provider = new BasicTracerProvider({

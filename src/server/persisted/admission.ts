@@ -5,8 +5,8 @@
 // The request that registers it goes on through the normal pipeline, which reports any problem.
 import { createHash } from 'node:crypto';
 import { parse, print, validate, type GraphQLSchema } from 'graphql';
-import type { Limits } from '../security/config';
-import { checkDocumentLimits } from '../security/document-limits';
+import type { Limits } from '../config/security-config';
+import { checkDocumentLimits } from '../limits/document-limits';
 
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('hex');

@@ -2,7 +2,7 @@
 // of each document to the document, as `npm run -s persisted-operations` writes it from the
 // operations paygraph ships. Read once at start; an entry whose hash is not its document's is refused.
 import { readFileSync } from 'node:fs';
-import { ConfigError } from '../security/config';
+import { ConfigError } from '../config/security-config';
 import { sha256Hex } from './admission';
 
 const HASH = /^[0-9a-f]{64}$/;

@@ -3,7 +3,7 @@
 // (described and validated in src/server/config).
 import { PERSISTED_OPERATIONS_MODES } from '../config/persisted-settings';
 import { readSettings } from '../config/read';
-import { ConfigError } from '../security/config';
+import { ConfigError } from '../config/security-config';
 import { DEFAULT_ALLOWANCE, type RegistrationAllowance } from './store';
 
 export type PersistedOperationsMode = (typeof PERSISTED_OPERATIONS_MODES)[number];

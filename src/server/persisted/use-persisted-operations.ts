@@ -10,8 +10,8 @@
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { GraphQLSchema } from 'graphql';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
-import type { Limits } from '../security/config';
-import { outcomeOf } from '../security/request-auth';
+import type { Limits } from '../config/security-config';
+import { outcomeOf } from '../auth/request-auth';
 import { admissibleDocument, sha256Hex } from './admission';
 import type { PersistedDocumentStore } from './store';
 

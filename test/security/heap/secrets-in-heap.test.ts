@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { getHeapSnapshot, setFlagsFromString } from 'node:v8';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generateApiKey, hashApiKey } from '../../../src/server/security/api-keys';
-import { securityConfigFromEnv } from '../../../src/server/security/config';
+import { generateApiKey, hashApiKey } from '../../../src/server/auth/api-keys';
+import { securityConfigFromEnv } from '../../../src/server/config/security-config';
 import { startGraphServer, type RunningGraphServer } from '../../../src/server/serve';
 
 const USER_ID = '4242';

@@ -5,11 +5,11 @@
 // proxy's header). Before execution, the document-level checks of operation-access run.
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Authenticator } from './auth';
+import type { Authenticator } from './authenticator';
 import { clientAddressOf } from './client-address';
-import { checkOperationAccess } from './operation-access';
+import { checkOperationAccess } from '../access/operation-access';
 import { callerOf, outcomeOf, recordOutcome } from './request-auth';
-import { refusalPause } from './refusal-pause';
+import { refusalPause } from '../http/refusal-pause';
 
 function unauthenticated(reason: string): Response {
   const body = { errors: [{ message: `unauthenticated: ${reason}`, extensions: { code: 'UNAUTHENTICATED' } }] };

@@ -10,7 +10,7 @@ import { getNamedType, isObjectType, Kind, type FieldNode, type GraphQLNamedType
 import { mutationSpecs, operations, refName, resourceByModel } from '../../catalog';
 import { payloadTypeName } from '../../resolvers';
 import { defaultExportRows, EXPORT_FIELDS, exportPages, exportRows } from './export-rows';
-import { isByCredentialsField } from './operation-access';
+import { isByCredentialsField } from '../access/operation-access';
 import { operationsById } from '../../catalog';
 
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createLocalJWKSet, createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { InboundCaller } from '../../resolvers';
 import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './credentials';
-import { ConfigError, type JwtConfig } from './config';
+import { ConfigError, type JwtConfig } from '../config/security-config';
 
 const SYMMETRIC = ['HS256', 'HS384', 'HS512'];
 const ASYMMETRIC = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA', 'Ed25519'];

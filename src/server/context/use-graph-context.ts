@@ -2,11 +2,11 @@
 // the operation with it as the resolvers' context. Yoga merges context objects by copying, but the
 // resolvers keep per-request state keyed by the context object itself, so the one made by
 // createGraphContext is handed to execution unchanged.
-// The context carries the authenticated caller (security/request-auth), REST calls limited to its
-// spaces (security/space-guard) and counted against the operation's budget and the caller's rate
-// limit (security/request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
+// The context carries the authenticated caller (auth/request-auth), REST calls limited to its
+// spaces (access/space-guard) and counted against the operation's budget and the caller's rate
+// limit (request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
 // signal that also fires at the request's deadline, so REST calls still running then are aborted.
-// A subscription stream ends when its caller's token expires (security/until-expiry).
+// A subscription stream ends when its caller's token expires (auth/until-expiry).
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -17,22 +17,20 @@ import {
   type BatchObserver,
   type IdempotencyStore,
   type WriteListener,
-} from '../resolvers';
-import type { RestCaller } from '../rest/types';
-import { ANONYMOUS_CALLER } from './security/auth';
-import { callerOf, expiryOf, isSocketRequest, requesterOf } from './security/request-auth';
-import { untilExpiry } from './security/until-expiry';
-import { credentialsBucketOf } from './security/credentials-bucket';
-import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from './security/export-rows';
-import type { FairScheduler } from './security/fair-scheduler';
-import type { RateLimit } from './security/rate-limit';
-import { passBusyGate, type BusyGateSetup } from './security/use-busy-gate';
-import { estimateCost } from './security/cost-estimate';
-import { deadlineExceeded, overBudget, RequestRest } from './security/request-rest';
-import { guardRest } from './security/space-guard';
-import { OwnedAccounts } from './security/owned-accounts';
-import { liveRefusal } from './security/live-access';
-import { bucketAtDoor } from './security/use-rate-limit-gate';
+} from '../../resolvers';
+import type { RestCaller } from '../../rest/types';
+import { ANONYMOUS_CALLER } from '../auth/authenticator';
+import { callerOf, expiryOf, isSocketRequest, requesterNameOf } from '../auth/request-auth';
+import { untilExpiry } from '../auth/until-expiry';
+import { credentialsBucketOf } from './credentials-bucket';
+import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from '../cost/export-rows';
+import type { FairScheduler } from './fair-scheduler';
+import type { RateLimit } from '../admission/rate-limit';
+import { operationCostOf } from '../cost/operation-cost';
+import { deadlineExceeded, RequestRest } from './request-rest';
+import { guardRest } from '../access/space-guard';
+import { OwnedAccounts } from '../access/owned-accounts';
+import { liveRefusal } from '../access/live-access';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -43,13 +41,11 @@ export interface GraphContextPluginOptions {
   bulkLimit?: number;
   /** Where mutations' idempotency keys live (default: one in-process store per app). */
   idempotency?: IdempotencyStore;
-  /** REST calls one operation may make (default unbounded). */
+  /** REST calls one operation may make (default unbounded): calls past it are refused unsent. */
   maxCost?: number;
   /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
   maxExportRows?: number;
   limiter?: RateLimit;
-  /** While paygraph is busy, heavy operations wait here (default: none). */
-  busy?: BusyGateSetup;
   /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
   /** Told of every DataLoader batch (metrics). */
@@ -117,43 +113,22 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         },
       };
     },
-    async onExecute({ args, executeFn, setExecuteFn, setResultAndStopExecution }) {
+    onExecute({ args, executeFn, setExecuteFn }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
-      // Requests without credentials count by client address, their by-credentials calls by credentials too.
-      const callerName = requesterOf(request) ?? caller?.name ?? 'open';
-      const { schema, document, operationName, variableValues } = args as ExecutionArgs;
-      const operation = getOperationAST(document, operationName ?? undefined);
-      const mutation = operation?.operation === OperationTypeNode.MUTATION;
+      const { document, operationName } = args as ExecutionArgs;
+      const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
         limiter: options.limiter,
         scheduler: options.scheduler,
-        callerName,
+        // Requests without credentials count by client address, their by-credentials calls by credentials too.
+        callerName: requesterNameOf(request),
         bucketsOf: caller === ANONYMOUS_CALLER ? credentialsBucketOf : undefined,
         extraTokensOf: extraExportTokens(maxExportRowsOf(options)),
+        before: operationCostOf(args.contextValue),
       });
-      const limited = await counted.refusal(request ? bucketAtDoor(request) : undefined);
-      if (limited) {
-        setResultAndStopExecution({ errors: [limited] });
-        return;
-      }
-      counted.estimated = estimateCost(schema, document, operation, variableValues ?? {}, options.bulkLimit, maxExportRowsOf(options));
-      if (counted.estimated !== null && counted.estimated > (options.maxCost ?? Number.POSITIVE_INFINITY)) {
-        // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
-        setResultAndStopExecution({
-          data: null,
-          errors: [overBudget(counted.estimated, options.maxCost!)],
-          extensions: { cost: counted.cost() },
-        });
-        return;
-      }
-      const busy = await passBusyGate(options.busy, request, callerName, counted.estimated);
-      if (busy) {
-        setResultAndStopExecution({ errors: [busy], extensions: { cost: counted.cost() } });
-        return;
-      }
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
         ...commonContext(options, owned, request, counted),

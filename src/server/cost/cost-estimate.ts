@@ -278,14 +278,36 @@ export function estimateCost(
   maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
 ): number | null {
   if (!operation) return null;
+  return estimateCoerced(schema, document, operation, coerceVariables(schema, operation, variables).values, bulkLimit, maxExportRows);
+}
+
+/**
+ * The operation's variables with their defaults and coercions, as execution will see them (invalid
+ * ones: as given, and `valid` false; execution refuses them).
+ */
+export function coerceVariables(
+  schema: GraphQLSchema,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): { values: Record<string, unknown>; valid: boolean } {
+  if (!operation.variableDefinitions?.length) return { values: variables, valid: true };
+  const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 1 });
+  return coerced.coerced ? { values: coerced.coerced, valid: true } : { values: variables, valid: false };
+}
+
+/** The estimate over variables already coerced (coerceVariables). */
+export function estimateCoerced(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  values: Record<string, unknown>,
+  bulkLimit = DEFAULT_BULK_LIMIT,
+  maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
+): number | null {
   const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   if (!root) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  // With the operation's defaults and coercions, as execution will see them (invalid ones: as given;
-  // execution refuses them).
-  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables, { maxErrors: 1 });
-  const values = coerced.coerced ?? variables;
   const walk = { schema, fragments, variables: values, bulkLimit, maxExportRows };
   return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }

@@ -1,19 +1,19 @@
-// Operation admission at the door (operation-admission): right after authentication and the rate
+// Admission by per-caller concurrency (caller-concurrency): right after authentication and the rate
 // limit, before the request body is read, an authenticated caller's request waits for one of its
 // slots; a full queue is refused with RATE_LIMITED (HTTP 429, `retryAfterSeconds`, after the refusal
 // pause). The slot is given back when the response is made (also for a client that left: its aborted
 // operation still ends in a response); a request that leaves while it waits leaves the queue.
 import type { Plugin } from 'graphql-yoga';
-import type { OperationAdmission, Release } from './operation-admission';
-import { requesterOf } from './request-auth';
-import { refusalPause } from './refusal-pause';
-import { tooManyRequests } from './use-rate-limit-gate';
+import type { CallerConcurrency, Release } from './caller-concurrency';
+import { requesterOf } from '../auth/request-auth';
+import { refusalPause } from '../http/refusal-pause';
+import { tooManyRequests } from './use-rate-limit-admission';
 
 /** A full queue empties at the pace of the caller's own operations: a second is a fair guess. */
 const RETRY_AFTER_SECONDS = 1;
 
-export function useOperationAdmission(admission: OperationAdmission | undefined): Plugin {
-  if (!admission) return {};
+export function useConcurrencyAdmission(concurrency: CallerConcurrency | undefined): Plugin {
+  if (!concurrency) return {};
   const slots = new WeakMap<Request, Release>();
   const release = (request: Request) => {
     slots.get(request)?.();
@@ -24,14 +24,14 @@ export function useOperationAdmission(admission: OperationAdmission | undefined)
       // A caller by its identity; requests without credentials by their client address.
       const name = requesterOf(request);
       if (name === undefined) return;
-      const now = admission.admitNow(name);
+      const now = concurrency.admitNow(name);
       if (now) {
         slots.set(request, now);
         return;
       }
       // Only a request that waits listens for its client leaving (touching the signal of every
       // request would make one for each).
-      const waiting = admission.admit(name, request.signal);
+      const waiting = concurrency.admit(name, request.signal);
       if (!waiting) return refusalPause().then(() => endResponse(tooManyRequests(RETRY_AFTER_SECONDS)));
       return waiting.then((release) => void slots.set(request, release));
     },

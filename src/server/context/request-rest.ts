@@ -6,8 +6,9 @@
 import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
+import type { RateLimit, Spent } from '../admission/rate-limit';
+import type { OperationCost } from '../cost/operation-cost';
 import type { FairScheduler } from './fair-scheduler';
-import type { RateLimit, Spent } from './rate-limit';
 
 export interface RequestRestOptions {
   /** REST calls one operation may make. */
@@ -23,6 +24,8 @@ export interface RequestRestOptions {
   bucketsOf?: (operationId: string, options: CallOptions | undefined) => string | undefined;
   /** Tokens a call costs beyond its one (an export: a token per further page of rows), charged once it is let through. */
   extraTokensOf?: (operationId: string, options: CallOptions | undefined) => number;
+  /** What admission and the cost step found before execution (the estimate, the tokens left). */
+  before?: OperationCost;
 }
 
 export interface Cost {
@@ -40,6 +43,13 @@ export interface Cost {
 function readKey(operationId: string, options: CallOptions | undefined): string {
   const { signal: _signal, ...rest } = options ?? {};
   return `${operationId} ${JSON.stringify(rest, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+}
+
+/** `extensions.cost` of an operation refused before its first REST call. */
+export function costBeforeCalls(before: OperationCost, budget: number): Cost {
+  const cost: Cost = { estimated: before.estimated, actual: 0, budget, remaining: budget };
+  if (before.rateLimitRemaining !== undefined) cost.rateLimitRemaining = before.rateLimitRemaining;
+  return cost;
 }
 
 /** RATE_LIMITED; `whole` refuses the whole request (HTTP 429), else only the field that called. */
@@ -75,8 +85,8 @@ export function deadlineExceeded(timeoutMs: number): GraphQLError {
 
 export class RequestRest implements RestCaller {
   actual = 0;
-  /** Set before execution from the document (cost-estimate). */
-  estimated: number | null = null;
+  /** Estimated before execution from the document (cost-estimate). */
+  readonly estimated: number | null;
   private readonly reads = new Map<string, Promise<unknown>>();
   /** Rate-limit tokens the caller had left at the last look. */
   private rateLimitRemaining?: number;
@@ -86,7 +96,10 @@ export class RequestRest implements RestCaller {
   constructor(
     private readonly inner: RestCaller,
     private readonly o: RequestRestOptions,
-  ) {}
+  ) {
+    this.estimated = o.before?.estimated ?? null;
+    this.rateLimitRemaining = o.before?.rateLimitRemaining;
+  }
 
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const read = this.o.dedupe && operationsById.get(operationId)?.method === 'GET';
@@ -142,18 +155,6 @@ export class RequestRest implements RestCaller {
         if (signal?.aborted && error === signal.reason) throw notSent();
         throw error;
       });
-  }
-
-  /**
-   * Before execution: RATE_LIMITED for the whole request (HTTP 429) when the caller's bucket is
-   * empty, else null; remembers the tokens left for `extensions.cost`.
-   */
-  async refusal(atDoor?: Spent): Promise<GraphQLError | null> {
-    if (!this.o.limiter) return null;
-    // The door's look at the bucket, when this request passed one (HTTP): no second round trip.
-    const spent = atDoor ?? (await this.o.limiter.spend(this.o.callerName, 0));
-    this.rateLimitRemaining = spent.remaining;
-    return spent.granted ? null : rateLimited(spent.retryAfterSeconds, true);
   }
 
   /**

@@ -1,15 +1,15 @@
-// Fair use of the REST API's connection slots: work waits in one queue per caller and is admitted never more than `max` at once,
+// Fair use of the REST API's connection slots: work waits in one queue per caller and is let through never more than `max` at once,
 // the next slot going to the waiting caller with the least work running (ties: the one whose turn
 // came longest ago). A caller flooding paygraph waits behind itself; a caller with nothing running
 // (a well-behaved client sending one thing at a time) goes first, whatever the flood's size.
 // For REST calls `max` is the REST client's own bound, so its FIFO queue stays empty and this order
 // is the order calls are sent.
-import { abortedWhileWaiting, WaitingLine } from '../../rest/waiting-line';
+import { abortedWhileWaiting, WaitingLine } from '../../shared/waiting-line';
 
 export class FairScheduler {
   private active = 0;
   /** Callers with waiting work, in turn order (a Map keeps insertion order). */
-  private readonly lanes = new Map<string, WaitingLine>();
+  private readonly lines = new Map<string, WaitingLine>();
   /** Work running per caller (callers with none are absent). */
   private readonly running = new Map<string, number>();
 
@@ -17,66 +17,66 @@ export class FairScheduler {
 
   get waiting(): number {
     let n = 0;
-    for (const line of this.lanes.values()) n += line.length;
+    for (const line of this.lines.values()) n += line.length;
     return n;
   }
 
-  async run<T>(lane: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+  async run<T>(caller: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     if (signal?.aborted) throw abortedWhileWaiting(signal.reason);
-    if (this.lanes.size === 0 && this.active < this.max) this.count(lane);
-    else await this.turn(lane, signal);
+    if (this.lines.size === 0 && this.active < this.max) this.count(caller);
+    else await this.turn(caller, signal);
     try {
       return await work();
     } finally {
       this.active -= 1;
-      const left = this.running.get(lane)! - 1;
-      if (left === 0) this.running.delete(lane);
-      else this.running.set(lane, left);
+      const left = this.running.get(caller)! - 1;
+      if (left === 0) this.running.delete(caller);
+      else this.running.set(caller, left);
       this.pump();
     }
   }
 
   /** Waits in the caller's line until `pump` gives it a slot (counted for it by then). */
-  private turn(lane: string, signal?: AbortSignal): Promise<void> {
-    let line = this.lanes.get(lane);
+  private turn(caller: string, signal?: AbortSignal): Promise<void> {
+    let line = this.lines.get(caller);
     if (!line) {
       line = new WaitingLine();
-      this.lanes.set(lane, line);
+      this.lines.set(caller, line);
     }
     const mine = line;
     const waited = mine.wait(signal, abortedWhileWaiting, () => {
-      if (mine.length === 0 && this.lanes.get(lane) === mine) this.lanes.delete(lane);
+      if (mine.length === 0 && this.lines.get(caller) === mine) this.lines.delete(caller);
     });
     this.pump();
     return waited;
   }
 
-  private count(lane: string): void {
+  private count(caller: string): void {
     this.active += 1;
-    this.running.set(lane, (this.running.get(lane) ?? 0) + 1);
+    this.running.set(caller, (this.running.get(caller) ?? 0) + 1);
   }
 
   /** The waiting caller with the least work running; the first in turn order among equals. */
-  private nextLane(): string {
+  private nextCaller(): string {
     let best = '';
     let fewest = Number.POSITIVE_INFINITY;
-    for (const lane of this.lanes.keys()) {
-      const n = this.running.get(lane) ?? 0;
-      if (n < fewest) [best, fewest] = [lane, n];
+    for (const caller of this.lines.keys()) {
+      const n = this.running.get(caller) ?? 0;
+      if (n < fewest) [best, fewest] = [caller, n];
       if (n === 0) break;
     }
     return best;
   }
 
   private pump(): void {
-    while (this.active < this.max && this.lanes.size > 0) {
-      const lane = this.nextLane();
-      const line = this.lanes.get(lane)!;
-      this.lanes.delete(lane);
-      this.count(lane);
+    while (this.active < this.max && this.lines.size > 0) {
+      const caller = this.nextCaller();
+      const line = this.lines.get(caller)!;
+      this.lines.delete(caller);
+      this.count(caller);
       line.wakeFirst();
       // The caller goes to the back of the turn order if it has more waiting.
-      if (line.length > 0) this.lanes.set(lane, line);
+      if (line.length > 0) this.lines.set(caller, line);
     }
   }
 }

@@ -4,7 +4,7 @@
 // above 100 are refused by the connections themselves, before their call.
 // Validation itself is quadratic in the worst case (overlapping fields), so these run first.
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
-import type { Limits } from './config';
+import type { Limits } from '../config/security-config';
 import { literalsTooDeep } from './input-depth';
 
 export interface LimitViolation {

@@ -2,7 +2,7 @@
 // when they do: its last event is an UNAUTHENTICATED error, then it completes, and the subscription
 // below is ended (its watch stops asking REST for it).
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import { runAt } from './run-at';
+import { runAt } from '../../shared/run-at';
 
 export function tokenExpired(): GraphQLError {
   return new GraphQLError('the token this stream was opened with has expired: subscribe again with a new one', {

@@ -10,9 +10,9 @@
 // operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
 // flood of big operations queues. With no light operation about, heavy ones are not held back.
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
-import { abortedWhileWaiting } from '../../rest/waiting-line';
+import { abortedWhileWaiting } from '../../shared/waiting-line';
 
-export interface BusyGateConfig {
+export interface BusyAdmissionConfig {
   /** Event-loop utilization (0-1) above which heavy operations wait; 1 or more: never. */
   busyAbove: number;
   /** An operation estimated at this many REST calls or more is heavy. */
@@ -28,12 +28,12 @@ export interface BusyGateConfig {
 /** How often utilization is measured (and waiting operations looked at): short next to a query's time. */
 export const WINDOW_MS = 25;
 /**
- * Heavy operations wait only while light ones are about: with none for this long the gate holds
+ * Heavy operations wait only while light ones are about: with none for this long the busy admission holds
  * nothing back (a workload of heavy operations alone keeps the whole CPU).
  */
 export const LIGHT_MEMORY_MS = 1_000;
 
-/** What the gate knows of an operation. */
+/** What the busy admission knows of an operation. */
 export interface Operation {
   /** Its estimated REST calls. */
   cost: number;
@@ -48,15 +48,15 @@ interface Waiter {
   admit: () => void;
 }
 
-export type GateOutcome = 'admitted' | 'timeout';
+export type AdmissionOutcome = 'admitted' | 'timeout';
 
 /** Told of each operation that waited (for metrics), and of how many wait. */
-export interface BusyGateObserver {
+export interface BusyAdmissionObserver {
   waited?: (outcome: 'admitted' | 'refused', waitedMs: number) => void;
   waiting?: (count: number) => void;
 }
 
-export class BusyGate {
+export class BusyAdmission {
   private last: EventLoopUtilization = performance.eventLoopUtilization();
   private lastAt = performance.now();
   private current = 0;
@@ -68,8 +68,8 @@ export class BusyGate {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    readonly config: BusyGateConfig,
-    private readonly observer: BusyGateObserver = {},
+    readonly config: BusyAdmissionConfig,
+    private readonly observer: BusyAdmissionObserver = {},
   ) {}
 
   /** Event-loop utilization over the last window (measured at most once per window). */
@@ -93,16 +93,16 @@ export class BusyGate {
    * Whether the operation may start now; when not, a promise of when it may ('timeout' when it waited
    * past maxWaitMs; rejects when `signal` fires).
    */
-  admit(o: Operation, signal?: AbortSignal, stage: 'door' | 'run' = 'run'): true | Promise<GateOutcome> {
+  admit(o: Operation, signal?: AbortSignal, stage: 'request' | 'operation' = 'operation'): true | Promise<AdmissionOutcome> {
     if (!this.isHeavy(o)) {
-      if (stage === 'run') this.lastLightAt = performance.now();
+      if (stage === 'operation') this.lastLightAt = performance.now();
       return true;
     }
     if (this.waiting.length === 0 && this.roomNow()) return true;
-    return new Promise<GateOutcome>((resolve, reject) => {
+    return new Promise<AdmissionOutcome>((resolve, reject) => {
       const since = performance.now();
       const waiter: Waiter = { cost: o.cost, admit: () => finish('admitted') };
-      const finish = (outcome: GateOutcome) => {
+      const finish = (outcome: AdmissionOutcome) => {
         clearTimeout(expiry);
         signal?.removeEventListener('abort', onAbort);
         this.remove(waiter);

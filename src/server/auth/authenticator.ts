@@ -3,7 +3,7 @@
 // credentials it passes are the authorization); credentials that do not verify are `refused`.
 import { OPEN_CALLER, type InboundCaller, type Scope } from '../../resolvers';
 import { createApiKeyAuthenticator } from './api-keys';
-import { ConfigError, type SecurityConfig } from './config';
+import { ConfigError, type SecurityConfig } from '../config/security-config';
 import type { Authenticator } from './credentials';
 import { createJwtAuthenticator } from './jwt';
 

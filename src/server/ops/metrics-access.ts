@@ -7,9 +7,9 @@
 //   proxy on the same host makes every request come from loopback.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
-import { METRICS_PATH } from '../ops/use-metrics';
-import { bearerToken } from './credentials';
-import type { AuthMode } from './config';
+import { METRICS_PATH } from './use-metrics';
+import { bearerToken } from '../auth/credentials';
+import type { AuthMode } from '../config/security-config';
 
 export type MetricsVerdict = 'allow' | 'unauthorized' | 'off';
 export type MetricsAccess = (headers: Headers) => MetricsVerdict;

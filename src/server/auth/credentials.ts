@@ -1,7 +1,7 @@
 // What every authentication mode shares: the outcome of authenticating a request, and reading
 // bearer tokens, scopes and spaces from headers, claims and key entries.
 import type { InboundCaller, Scope } from '../../resolvers';
-import type { AuthMode } from './config';
+import type { AuthMode } from '../config/security-config';
 
 /** `expiresAt`: when the credentials stop being valid (epoch ms; a JWT's `exp`), if they do: live connections end then. */
 export type AuthOutcome =

@@ -6,7 +6,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { InboundCaller } from '../../resolvers';
 import { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './credentials';
-import { ConfigError } from './config';
+import { ConfigError } from '../config/security-config';
 
 const SCHEME = 'sha256';
 /** Keys shorter than this are refused when hashed: they could be guessed. */

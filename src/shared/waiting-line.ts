@@ -1,6 +1,6 @@
 // Work waiting its turn, in arrival order, woken one at a time by whoever frees a place. A waiter whose
 // signal aborts leaves the line at once and its promise rejects: an abandoned request holds no place.
-// The REST client's limiter, the operations admission per caller and the fair REST queue each keep
+// The REST client's limiter, the per-caller concurrency admission and the fair REST queue each keep
 // their own rule for when to wake; this is the part they share.
 
 /** A waiter's rejection when its signal fires: the signal's reason, or an error saying it was aborted. */

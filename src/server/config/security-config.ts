@@ -3,10 +3,10 @@
 // whose default `open` is accepted only on loopback (see assertSafeToListen). The variables, their
 // defaults and checks are described once, in src/server/config: adding one is one entry there.
 import { readFileSync } from 'node:fs';
-import { AUTH_MODES } from '../config/auth-settings';
-import { DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from '../config/graph-settings';
-import { ConfigError, readSettings } from '../config/read';
-import type { SettingName } from '../config/settings';
+import { AUTH_MODES } from './auth-settings';
+import { DEFAULT_MAX_OPERATIONS_PER_CALLER, DEFAULT_RATE_LIMIT_PER_SECOND } from './graph-settings';
+import { ConfigError, readSettings } from './read';
+import type { SettingName } from './settings';
 
 export type AuthMode = (typeof AUTH_MODES)[number];
 export { AUTH_MODES };
@@ -99,7 +99,7 @@ export interface NetworkConfig {
   wsIdleTimeoutMs: number;
 }
 
-export { ConfigError } from '../config/read';
+export { ConfigError } from './read';
 
 const SECURITY_SETTINGS = [
   'auth',

@@ -5,7 +5,7 @@
 // `_service { sdl }`) when turned off.
 import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type GraphQLError, type ParseOptions, type Source } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Limits } from './config';
+import type { Limits } from '../config/security-config';
 import { checkDocumentLimits } from './document-limits';
 import { NoSubgraphSdlRule } from './no-subgraph-sdl';
 import { variablesTooDeep } from './input-depth';

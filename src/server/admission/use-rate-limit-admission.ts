@@ -1,15 +1,17 @@
-// The rate limit at the door: a caller whose bucket is empty is refused (RATE_LIMITED, HTTP 429,
+// Admission by rate limit: a caller whose bucket is empty is refused (RATE_LIMITED, HTTP 429,
 // `retryAfterSeconds`) right after authentication, before its request body is read or parsed (after a
-// short pause: a client looping on refusals loops slowly); and an
+// short pause: a client looping on refusals loops slowly); an operation arriving without an HTTP
+// request of its own (WebSocket) is refused the same way as it starts; and an
 // operation refused before execution (too large, too deep, invalid, over budget...) costs its caller
 // REFUSAL_COST tokens and one more per KiB it sent. Otherwise asking for what is refused would cost nothing but paygraph's own
 // work, and a client could make paygraph read and parse large refused documents at full speed.
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit, Spent } from './rate-limit';
-import { rateLimited } from './request-rest';
-import { requesterOf } from './request-auth';
-import { refusalPause } from './refusal-pause';
+import { rateLimited } from '../context/request-rest';
+import { operationCostOf } from '../cost/operation-cost';
+import { requesterNameOf, requesterOf } from '../auth/request-auth';
+import { refusalPause } from '../http/refusal-pause';
 
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
 export const REFUSAL_COST = 50;
@@ -45,15 +47,15 @@ export function tooManyRequests(retryAfterSeconds: number, message = rateLimited
   });
 }
 
-/** The requester's bucket as the gate found it (a caller's, or an anonymous client address's; when rate limiting is on). */
+/** The requester's bucket as admission found it on arrival (a caller's, or an anonymous client address's; when rate limiting is on). */
 const buckets = new WeakMap<Request, Spent>();
 
-export function bucketAtDoor(request: Request): Spent | undefined {
+export function bucketOnArrival(request: Request): Spent | undefined {
   return buckets.get(request);
 }
 
-/** A plugin listed after useAuthentication (which records who called) and before the other doors. */
-export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
+/** A plugin listed after useAuthentication (which records who called) and before the other admission. */
+export function useRateLimitAdmission(limit: RateLimit | undefined): Plugin {
   if (!limit) return {};
   return {
     async onRequestParse({ request, endResponse }) {
@@ -64,6 +66,13 @@ export function useRateLimitGate(limit: RateLimit | undefined): Plugin {
       if (bucket.granted) return;
       await refusalPause();
       endResponse(tooManyRequests(bucket.retryAfterSeconds));
+    },
+    async onExecute({ args, setResultAndStopExecution }) {
+      const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      // The look at the bucket on arrival, when this request had one (HTTP): no second round trip.
+      const spent = (request && buckets.get(request)) ?? (await limit.spend(requesterNameOf(request), 0));
+      operationCostOf(args.contextValue).rateLimitRemaining = spent.remaining;
+      if (!spent.granted) setResultAndStopExecution({ errors: [rateLimited(spent.retryAfterSeconds, true)] });
     },
     async onResultProcess({ request, result }) {
       const name = requesterOf(request);

@@ -2,7 +2,7 @@
 // by use-graph-context (the resolvers' caller) and the document checks, with the client address it
 // came from (client-address). Kept by request object, so nothing a client sends can set it.
 import type { InboundCaller } from '../../resolvers';
-import { ANONYMOUS_CALLER, type AuthOutcome } from './auth';
+import { ANONYMOUS_CALLER, type AuthOutcome } from './authenticator';
 import { UNKNOWN_ADDRESS } from './client-address';
 
 const outcomes = new WeakMap<Request, AuthOutcome>();
@@ -34,6 +34,11 @@ export function requesterOf(request: Request | undefined): string | undefined {
   if (outcome?.kind === 'caller') return outcome.caller.name;
   if (outcome?.kind === 'anonymous') return `anonymous@${addresses.get(request!) ?? UNKNOWN_ADDRESS}`;
   return undefined;
+}
+
+/** The name a request's operation counts against: its requester, else its caller's, else `open`. */
+export function requesterNameOf(request: Request | undefined): string {
+  return requesterOf(request) ?? callerOf(request)?.name ?? 'open';
 }
 
 /** When the request's credentials expire (epoch ms), if they do. */

@@ -1,0 +1,44 @@
+// The served process bounds its own heap: without a bound V8 lets old space grow to about a quarter
+// of the machine's memory before collecting much (RSS 285-313 MB after load here), with one it
+// collects sooner (bench/profile/README.md measures the choice). A user gives no node flag: when none
+// bounds the heap, the CLI runs itself again in a child with HEAP_FLAGS, forwarding signals and exit code.
+import { spawn } from 'node:child_process';
+
+export const HEAP_FLAGS = ['--max-old-space-size=512'];
+
+/** Set in the relaunched child, so that it runs instead of relaunching again. */
+const BOUNDED = 'PAYGRAPH_HEAP_BOUNDED';
+
+/** In the bounded child: it ends with its parent, however the parent ended (even SIGKILL). */
+function followParent() {
+  if (!process.send || !process.channel) return;
+  process.channel.unref();
+  process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+}
+
+function bounded() {
+  const flags = [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)];
+  return process.env[BOUNDED] === '1' || flags.some((f) => f.startsWith('--max-old-space-size'));
+}
+
+/**
+ * False when this process may run the command itself (its heap is bounded, or `command` serves
+ * nothing); otherwise starts the bounded child and returns true: this process then only relays.
+ */
+export function relaunchedWithHeapBound(command) {
+  if (process.env[BOUNDED] === '1') followParent();
+  if (bounded() || !['serve', 'start'].includes(command)) return false;
+  const child = spawn(process.execPath, [...HEAP_FLAGS, ...process.execArgv, ...process.argv.slice(1)], {
+    // The IPC channel only tells the child when this process is gone.
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+    env: { ...process.env, [BOUNDED]: '1' },
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => {
+    if (!signal) process.exit(code ?? 1);
+    // Ended by a signal: this process ends by the same one (its relaying handler removed first).
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+  });
+  return true;
+}

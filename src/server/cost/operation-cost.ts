@@ -1,0 +1,24 @@
+// What the steps before execution learn of one operation's cost, kept by its execution context: the
+// rate limit's tokens left (admission), the estimate (use-cost), read by the busy admission and the
+// graph context, whose per-request REST caller carries them into `extensions.cost`.
+
+export interface OperationCost {
+  /** REST calls estimated from the document before execution (null without an operation). */
+  estimated: number | null;
+  /** Rate-limit tokens the caller had left at admission, where rate limiting is on. */
+  rateLimitRemaining?: number;
+  /** The variables coerce without error (known once the estimate read them): execution need not check them again first. */
+  variablesValid?: boolean;
+}
+
+const costs = new WeakMap<object, OperationCost>();
+
+/** The operation's cost record (made on first use); `context` is the operation's execution context. */
+export function operationCostOf(context: object): OperationCost {
+  let cost = costs.get(context);
+  if (!cost) {
+    cost = { estimated: null };
+    costs.set(context, cost);
+  }
+  return cost;
+}

@@ -1,0 +1,86 @@
+// The cost step: before execution, the REST calls the operation may make are estimated from its
+// document (cost-estimate) and an operation estimated over PAYGRAPH_MAX_COST is refused with
+// COST_LIMIT_EXCEEDED and `data: null`, before any call. The estimate is kept for the busy
+// admission and for `extensions.cost` (operation-cost). A query's estimate is computed once per
+// parsed document and variables (yoga caches the parse: a repeated query brings the same document).
+import {
+  getOperationAST,
+  OperationTypeNode,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { costBeforeCalls, overBudget } from '../context/request-rest';
+import { coerceVariables, estimateCoerced } from './cost-estimate';
+import { DEFAULT_MAX_EXPORT_ROWS } from './export-rows';
+import { operationCostOf } from './operation-cost';
+
+export interface CostOptions {
+  /** REST calls one operation may make (default unbounded). */
+  maxCost?: number;
+  /** Items per REST bulk call of bulk mutations (default 100). */
+  bulkLimit?: number;
+  /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
+  maxExportRows?: number;
+}
+
+interface Estimate {
+  estimated: number | null;
+  valid: boolean;
+}
+
+/** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
+const MAX_KEPT_PER_DOCUMENT = 64;
+
+function estimator(o: CostOptions, maxExportRows: number) {
+  const kept = new WeakMap<DocumentNode, Map<string, Estimate>>();
+  const estimate = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): Estimate => {
+    const { values, valid } = coerceVariables(schema, operation, variables);
+    return { estimated: estimateCoerced(schema, document, operation, values, o.bulkLimit, maxExportRows), valid };
+  };
+  return (args: ExecutionArgs): Estimate => {
+    const { schema, document, operationName } = args;
+    const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+    const operation = getOperationAST(document, operationName ?? undefined);
+    if (!operation) return { estimated: null, valid: true };
+    // Mutations seldom repeat with the same variables (and bulk ones carry many): estimated each time.
+    if (operation.operation === OperationTypeNode.MUTATION) return estimate(schema, document, operation, variables);
+    let byVariables = kept.get(document);
+    if (!byVariables) kept.set(document, (byVariables = new Map<string, Estimate>()));
+    const key = `${operationName ?? ''}\n${JSON.stringify(variables)}`;
+    let known = byVariables.get(key);
+    if (!known) {
+      if (byVariables.size >= MAX_KEPT_PER_DOCUMENT) byVariables.clear();
+      byVariables.set(key, (known = estimate(schema, document, operation, variables)));
+    }
+    return known;
+  };
+}
+
+export function useCost(o: CostOptions): Plugin {
+  const budget = o.maxCost ?? Number.POSITIVE_INFINITY;
+  const maxExportRows = o.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
+  const estimateOf = estimator(o, maxExportRows);
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const cost = operationCostOf(args.contextValue);
+      const { estimated, valid } = estimateOf(args);
+      cost.estimated = estimated;
+      cost.variablesValid = valid;
+      if (cost.estimated === null || cost.estimated <= budget) return;
+      // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
+      setResultAndStopExecution({
+        data: null,
+        errors: [overBudget(cost.estimated, budget)],
+        extensions: { cost: costBeforeCalls(cost, budget) },
+      });
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// The execution engine: queries and mutations run compiled (graphql-jit, through @envelop/graphql-jit:
+// each document is compiled once into JavaScript that resolves and completes its fields without
+// graphql-js's per-field interpretation); subscriptions and @defer/@stream stay on graphql-js. Answers
+// are graphql-js's: variables are coerced by graphql-js first (its errors, words and locations), and
+// an error met while executing is located as graphql-js locates it (the field's nodes, hence
+// `locations`, from its path). First in the app's list: every later step wraps this engine.
+import { useGraphQlJit } from '@envelop/graphql-jit';
+import {
+  getOperationAST,
+  getVariableValues,
+  GraphQLError,
+  Kind,
+  locatedError,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type FieldNode,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import { operationCostOf } from '../cost/operation-cost';
+import { isIncremental } from './incremental';
+
+type ExecuteFn = (args: ExecutionArgs) => unknown;
+
+/** The field nodes an error's path names (graphql-js reports their locations), fragments followed. */
+function fieldNodesAt(document: DocumentNode, operation: OperationDefinitionNode, path: readonly (string | number)[]): FieldNode[] {
+  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
+  const fieldsOf = (set: SelectionSetNode, key: string, out: FieldNode[], seen: Set<string>): void => {
+    for (const s of set.selections) {
+      if (s.kind === Kind.FIELD && (s.alias ?? s.name).value === key) out.push(s);
+      else if (s.kind === Kind.INLINE_FRAGMENT) fieldsOf(s.selectionSet, key, out, seen);
+      else if (s.kind === Kind.FRAGMENT_SPREAD && !seen.has(s.name.value)) {
+        const fragment = fragments.get(s.name.value);
+        if (fragment) fieldsOf(fragment.selectionSet, key, out, new Set([...seen, s.name.value]));
+      }
+    }
+  };
+  let sets: SelectionSetNode[] = [operation.selectionSet];
+  let nodes: FieldNode[] = [];
+  for (const key of path) {
+    if (typeof key === 'number') continue;
+    nodes = [];
+    for (const set of sets) fieldsOf(set, key, nodes, new Set());
+    sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
+  }
+  return nodes;
+}
+
+/** An error of compiled execution: graphql-jit's own class, with `locations` only where it knew them. */
+interface CompiledError {
+  message: string;
+  path?: readonly (string | number)[];
+  originalError?: Error | null;
+}
+
+/** A compiled execution's error as graphql-js makes it: a GraphQLError located at its field's nodes. */
+function located(
+  error: GraphQLError | CompiledError,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+): GraphQLError | CompiledError {
+  if (error instanceof GraphQLError || !error.path) return error;
+  const nodes = fieldNodesAt(document, operation, error.path);
+  const original = error.originalError;
+  return original ? locatedError(original, nodes, error.path) : new GraphQLError(error.message, { nodes, path: error.path });
+}
+
+function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
+  if (isIncremental(args.document)) return undefined;
+  return getOperationAST(args.document, args.operationName) ?? undefined;
+}
+
+export function useCompiledExecution(): Plugin {
+  // Answers are serialized by yoga as for graphql-js (no schema-compiled JSON writer).
+  const jit = useGraphQlJit({ customJSONSerializer: false });
+  return {
+    onExecute(payload) {
+      const args = payload.args as ExecutionArgs;
+      const operation = compilable(args);
+      if (!operation) return;
+      let compiled: ExecuteFn | undefined;
+      void jit.onExecute!({ ...payload, setExecuteFn: (fn: ExecuteFn) => void (compiled = fn) });
+      const run = compiled!;
+      // Checked as execution starts, after every other step's hooks (as graphql-js's own coercion is).
+      payload.setExecuteFn((a: ExecutionArgs) => {
+        // The cost step coerced them already (with the same graphql-js): valid ones need no second look.
+        if (!operation.variableDefinitions?.length || operationCostOf(args.contextValue as object).variablesValid) return run(a);
+        const coerced = getVariableValues(a.schema, operation.variableDefinitions, a.variableValues ?? {});
+        return coerced.errors ? { errors: coerced.errors } : run(a);
+      });
+      return {
+        onExecuteDone({ result, setResult }) {
+          const errors = (result as ExecutionResult).errors as readonly (GraphQLError | CompiledError)[] | undefined;
+          if (!errors?.some((e) => !(e instanceof GraphQLError))) return;
+          setResult({ ...(result as ExecutionResult), errors: errors.map((e) => located(e, args.document, operation)) });
+        },
+      };
+    },
+  };
+}
