@@ -3,13 +3,20 @@
 // other contender it ran with (`before` for an A/B of one change, `minimum` for the floor), with the REST
 // calls and rounds of each contender (they must stay equal to the minimum's).
 import { readFileSync } from 'node:fs';
-import { cellsOf, median } from './aggregate';
+import { cellsOf } from './aggregate';
 import type { ContenderName } from './contenders';
 import type { Results } from './results';
 
 const file = process.argv[2];
 if (!file) throw new Error('usage: paired.ts <bench-*.json of bench/suite/reports>');
 const r = JSON.parse(readFileSync(file, 'utf8')) as Results;
+/** The middle value, or the mean of the two middle values of an even count (2 rounds: their mean). */
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+}
+
 const others = r.settings.contenders.filter((c) => c !== 'paygraph');
 
 function cpu(scenario: string, c: ContenderName): Map<number, number> {

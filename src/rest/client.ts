@@ -180,7 +180,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
       const info = { ...prepared.info, attempts: event.attempts };
       const headers: Record<string, string> = { ...requestHeaders?.(), accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
-      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`;
+      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;
       if (prepared.body !== undefined) headers['content-type'] = 'application/json';
       const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;
