@@ -73,7 +73,9 @@ async function main(): Promise<void> {
   const clientCall = (create: ClientFactory): Call => {
     const client = create(options);
     closers.push(() => client.close());
-    return () => client.call('searchTransactions', { space, query });
+    // Every call under a signal, as the server passes each REST call its operation's (never aborted here).
+    const signal = new AbortController().signal;
+    return () => client.call('searchTransactions', { space, query, signal });
   };
   const variants: [string, Call][] = [
     ['undici (bare)', bare],
