@@ -2,6 +2,7 @@
 // server with node arguments, e.g. heap bounds, and environment of its own), the sandbox child they
 // load through (its first space, one transaction of it, the added REST latency) and the load itself.
 import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { ParseArgsConfig } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -66,4 +67,13 @@ export function loadOptions(rounds: string) {
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '8' },
   } satisfies ParseArgsConfig['options'];
+}
+
+/** Writes a report to bench/profile/reports/<prefix>-<stamp>.md and says where. */
+export function saveReport(prefix: string, text: string): void {
+  const dir = new URL('./reports/', import.meta.url);
+  mkdirSync(dir, { recursive: true });
+  const file = new URL(`${prefix}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, dir);
+  writeFileSync(file, `${text}\n`);
+  process.stderr.write(`saved ${file.pathname}\n`);
 }

@@ -54,16 +54,14 @@ export interface StartOptions {
 }
 
 export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
-  const child = spawn(
-    process.execPath,
-    [...(o.nodeArgs ?? []), o.entry, 'serve', '--rest-url', o.restUrl, '--user-id', o.userId, '--port', '0'],
-    {
-      cwd: o.cwd,
-      // The response cache would answer repeated identical operations without work: measure the work.
-      env: { ...process.env, PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const args = [...(o.nodeArgs ?? []), o.entry, 'serve', '--rest-url', o.restUrl, '--user-id', o.userId, '--port', '0'];
+  // The response cache would answer repeated identical operations without work: measure the work.
+  return startChild(args, { cwd: o.cwd, env: { PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env } });
+}
+
+/** Any server child that prints `{"graphql": URL}` once it listens (node `args`, environment added to this one's). */
+export async function startChild(args: string[], o: { cwd?: string; env?: Record<string, string> } = {}): Promise<ServerUnderTest> {
+  const child = spawn(process.execPath, args, { cwd: o.cwd, env: { ...process.env, ...o.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const url = await readyUrl(child, () => stderr);

@@ -42,8 +42,7 @@ async function bundleMinimum(outfile: string): Promise<void> {
 export async function prepareArtifacts(): Promise<Prepared> {
   mkdirSync(CACHE, { recursive: true });
   // Built once into a folder of the run's own: a rebuild of dist/ while the run lasts changes nothing here.
-  // BENCH_PAYGRAPH_CLI measures another build instead (the dist/cli.js of an earlier commit, kept
-  // inside this checkout so that it finds node_modules): before/after runs, interleaved by the caller.
+  // BENCH_PAYGRAPH_CLI names a build made beforehand instead (one commit's, for an A/B with `before`).
   const paygraphCli = process.env.BENCH_PAYGRAPH_CLI ?? (await build(`${CACHE}dist`));
   const supergraph = `${CACHE}supergraph.graphql`;
   const started = performance.now();

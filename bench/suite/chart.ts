@@ -8,7 +8,13 @@ export interface ChartRow {
   values: Partial<Record<ContenderName, number>>;
 }
 
-const COLORS: Record<ContenderName, string> = { paygraph: '#2b6cb0', naive: '#90cdf4', mesh: '#dd6b20', minimum: '#718096' };
+const COLORS: Record<ContenderName, string> = {
+  paygraph: '#2b6cb0',
+  naive: '#90cdf4',
+  before: '#a0aec0',
+  mesh: '#dd6b20',
+  minimum: '#718096',
+};
 const BAR = 12;
 const LABEL_WIDTH = 190;
 const PLOT_WIDTH = 420;

@@ -8,9 +8,26 @@ import { HEAP_FLAGS } from '../../bin/heap-bound.mjs';
 import type { Kind } from './client';
 
 export const CONTENDERS = ['paygraph', 'naive', 'mesh', 'minimum'] as const;
-export type ContenderName = (typeof CONTENDERS)[number];
+/**
+ * `before`: another build of paygraph (BENCH_BEFORE_CLI, the cli.js of `node scripts/build.mjs DIR` run on
+ * the commit before a change), run exactly as `paygraph`, for a paired before/after of one change in the
+ * same rounds. Only when asked for by name.
+ */
+export type ContenderName = (typeof CONTENDERS)[number] | 'before';
 
-export const KIND: Record<ContenderName, Kind> = { paygraph: 'paygraph', naive: 'paygraph', mesh: 'mesh', minimum: 'minimum' };
+export const KIND: Record<ContenderName, Kind> = {
+  paygraph: 'paygraph',
+  naive: 'paygraph',
+  before: 'paygraph',
+  mesh: 'mesh',
+  minimum: 'minimum',
+};
+
+function beforeCli(): string {
+  const cli = process.env.BENCH_BEFORE_CLI;
+  if (!cli) throw new Error('the before contender needs BENCH_BEFORE_CLI: the cli.js of a build of the commit to compare with');
+  return cli;
+}
 
 /** What the contenders need: the built paygraph, the composed supergraph, the bundled minimum server. */
 export interface Artifacts {
@@ -72,6 +89,14 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
         // Launched as users do, with no node flag, on the run's own build.
         args: [PAYGRAPH_BIN, ...serve],
         env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: a.paygraphCli },
+        cwd: ROOT,
+        url: `${url}/graphql`,
+        probe: graphql,
+      };
+    case 'before':
+      return {
+        args: [...serveNodeFlags(), beforeCli(), ...serve],
+        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key },
         cwd: ROOT,
         url: `${url}/graphql`,
         probe: graphql,

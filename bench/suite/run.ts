@@ -27,8 +27,8 @@ function number(name: string, text: string | undefined, min: number, max: number
 function contendersOption(list: string | undefined): ContenderName[] {
   if (!list) return [...CONTENDERS];
   const names = list.split(',').map((n) => n.trim());
-  const unknown = names.filter((n) => !(CONTENDERS as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`unknown contender ${unknown.join(', ')}; known: ${CONTENDERS.join(', ')}`);
+  const unknown = names.filter((n) => n !== 'before' && !(CONTENDERS as readonly string[]).includes(n));
+  if (unknown.length) throw new Error(`unknown contender ${unknown.join(', ')}; known: ${CONTENDERS.join(', ')}, before`);
   return names as ContenderName[];
 }
 

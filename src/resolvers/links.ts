@@ -5,7 +5,7 @@ import { internalsOf, noteMisses, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { bareLink, keyOf, spaceFor } from './entity-cache';
 import { mayUseSpace } from './caller';
-import { graphError, guarded, toGraphQLError } from './errors';
+import { graphError, guarded, guardedSync, toGraphQLError, type MaybePromise } from './errors';
 import { entityKey } from './entity-key';
 import { decodeGlobalId, embeddedIdModel } from './global-id';
 import { prefetchSelectedChildren } from './prefetch-children';
@@ -56,13 +56,14 @@ function ownProperties(resource: Resource, paths: readonly string[]): string[] {
   return paths.filter((p) => resource.omittedByDefault.includes(p));
 }
 
-async function one(
+/** A linked entity: answered at once from what the parent holds where it can be, else loaded. */
+function one(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
   link: unknown,
   resource: Resource,
   space: number | null,
-): Promise<Entity | null> {
+): MaybePromise<Entity | null> {
   // A collapsed link (`{ id }`) and a bare id are the same unexpanded link.
   const value = bareLink(link);
   if (value === null || value === undefined) return null;
@@ -85,16 +86,15 @@ export function resolveLink(
   parent: Entity,
   field: string,
   targetModel: string,
-): Promise<Entity | Entity[] | null> {
-  return guarded(async () => {
+): MaybePromise<Entity | Entity[] | null> {
+  return guardedSync(() => {
     const resource = targetResource(targetModel);
     const space = spaceFor(targetModel, entityMeta(parent).space);
     const value = parent[field];
-    if (Array.isArray(value)) {
-      const all = await Promise.all(value.map((v) => one(ctx, info, v, resource, space)));
-      return all.filter((e): e is Entity => e !== null);
-    }
-    return one(ctx, info, value, resource, space);
+    if (!Array.isArray(value)) return one(ctx, info, value, resource, space);
+    const all = value.map((v) => one(ctx, info, v, resource, space));
+    const found = (list: (Entity | null)[]) => list.filter((e): e is Entity => e !== null);
+    return all.some((e) => e instanceof Promise) ? Promise.all(all.map(async (e) => e)).then(found) : found(all as (Entity | null)[]);
   });
 }
 
@@ -209,8 +209,8 @@ export function resolveKnownKey(
   model: string,
   space: number | null,
   key: string,
-): Promise<Entity | null> {
-  return guarded(async () => {
+): MaybePromise<Entity | null> {
+  return guardedSync(() => {
     const resource = targetResource(model);
     const nested = resource.parent ? key.split('/') : null;
     if (nested) {

@@ -177,10 +177,13 @@ export function createRestClient(options: RestClientOptions): RestClient {
       if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
       event.attempts++;
       event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
-      const info = { ...prepared.info, attempts: event.attempts };
-      const headers: Record<string, string> = { ...requestHeaders?.(), accept: prepared.accept };
+      // The call's own info (made per call by prepareCall) counts its sends: errors copy it when made.
+      prepared.info.attempts = event.attempts;
+      const info = prepared.info;
+      const extra = requestHeaders?.();
+      const headers: Record<string, string> = extra ? { ...extra, accept: prepared.accept } : { accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
-      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${await sign(prepared.op.method, prepared.requestPath)}`;
+      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;
       if (prepared.body !== undefined) headers['content-type'] = 'application/json';
       const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;
@@ -231,7 +234,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
       : undefined;
     try {
       const prepared = prepareCall(operationId, callOptions, basePath);
-      Object.assign(event, { method: prepared.op.method, route: basePath + prepared.op.path, space: prepared.space });
+      event.method = prepared.op.method;
+      event.route = basePath + prepared.op.path;
+      event.space = prepared.space;
       const signal = callOptions.signal;
       for (;;) {
         if (signal?.aborted) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts });
@@ -246,7 +251,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
             return bodyStream(res);
           }
           event.bytesIn += res.bytesIn;
-          const result = interpret({ ...prepared, info: { ...prepared.info, attempts: event.attempts } }, res);
+          const result = interpret(prepared, res);
           event.ok = true;
           return result;
         } catch (err) {

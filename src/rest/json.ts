@@ -71,8 +71,17 @@ export function parseJson(text: string): unknown {
   return unmarked(JSON.parse(marked(text, spans)));
 }
 
-/** Serialises a request body; bigint and LosslessNumber values are written exactly, Dates as ISO strings. */
+/**
+ * Serialises a request body; bigint and LosslessNumber values are written exactly, Dates as ISO strings.
+ * A body of plain JSON values only (no bigint, decimal, toJSON but Date's, or number a double cannot
+ * send) is JSON.stringify's own output, which is what the lossless writer makes of it, about ten times
+ * faster: checking for those is one walk, and a 250-item bulk body is all plain.
+ */
 export function stringifyJson(value: unknown): string {
+  if (isPlainJson(value, 0)) {
+    const out = JSON.stringify(value);
+    if (out !== undefined) return out;
+  }
   const out = stringify(value, null, undefined, [
     // A LosslessNumber that went through structuredClone is a plain object with the same fields.
     { test: isDecimal, stringify: (v: unknown) => (v as { value: string }).value },
@@ -82,6 +91,35 @@ export function stringifyJson(value: unknown): string {
   ]);
   if (out === undefined) throw new TypeError('request body is not JSON-serialisable');
   return out;
+}
+
+/** Deeper bodies take the lossless writer (which also reports a cycle). */
+const MAX_PLAIN_DEPTH = 64;
+
+/** True when JSON.stringify writes `value` exactly as the lossless writer would. */
+function isPlainJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && (Number.isSafeInteger(value) || !Number.isInteger(value));
+    case 'object': {
+      if (value === null || value instanceof Date) return true;
+      if (depth >= MAX_PLAIN_DEPTH || isDecimal(value)) return false;
+      if (Array.isArray(value)) {
+        for (const item of value) if (!isPlainJson(item, depth + 1)) return false;
+        return true;
+      }
+      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+      const record = value as Record<string, unknown>;
+      for (const key in record) if (!isPlainJson(record[key], depth + 1)) return false;
+      return true;
+    }
+    default:
+      return false;
+  }
 }
 
 function unsafeInteger(v: unknown): string {

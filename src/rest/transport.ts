@@ -63,26 +63,78 @@ export interface RawResponse {
 }
 
 /**
+ * What undici listens on to abort one request: `aborted`, `reason` and abort listeners, as its
+ * `signal` option reads an EventTarget. A plain object: an AbortController with its AbortSignal
+ * (a DOM EventTarget) per REST call was the client's largest cost of its own.
+ */
+class AbortLine {
+  aborted = false;
+  readonly reason = undefined;
+  private listeners: (() => void)[] = [];
+
+  addEventListener(_type: 'abort', listener: () => void): void {
+    if (this.aborted) queueMicrotask(listener);
+    else this.listeners.push(listener);
+  }
+
+  removeEventListener(_type: 'abort', listener: () => void): void {
+    const i = this.listeners.indexOf(listener);
+    if (i >= 0) this.listeners.splice(i, 1);
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    const listeners = this.listeners;
+    this.listeners = [];
+    for (const listener of listeners) listener();
+  }
+}
+
+/**
+ * The exchanges in flight under each caller's signal (the GraphQL operation's, shared by all its REST
+ * calls): one listener per signal aborts them all, instead of a listener added and removed per call.
+ */
+const inFlightUnder = new WeakMap<AbortSignal, Set<Deadlines>>();
+
+function underSignal(signal: AbortSignal): Set<Deadlines> {
+  let set = inFlightUnder.get(signal);
+  if (!set) {
+    const exchanges = (set = new Set());
+    inFlightUnder.set(signal, exchanges);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const d of exchanges) d.line.abort();
+        exchanges.clear();
+      },
+      { once: true },
+    );
+  }
+  return set;
+}
+
+/**
  * Deadlines for one exchange, on native timers: undici's own headers/body timeouts run on a coarse
  * (about one second) clock, too coarse for sub-second per-call timeouts. Either the caller's signal
  * or a deadline aborts the request; `expired` tells which.
  */
 class Deadlines {
-  readonly controller = new AbortController();
+  readonly line = new AbortLine();
   expired?: 'headers' | 'body';
   private timer?: NodeJS.Timeout;
-  private readonly forward = () => this.controller.abort();
+  private readonly watched?: Set<Deadlines>;
 
-  constructor(private readonly caller: AbortSignal | undefined) {
-    if (caller?.aborted) this.controller.abort();
-    else caller?.addEventListener('abort', this.forward, { once: true });
+  constructor(caller: AbortSignal | undefined) {
+    if (caller?.aborted) this.line.abort();
+    else if (caller) (this.watched = underSignal(caller)).add(this);
   }
 
   start(phase: 'headers' | 'body', ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => {
       this.expired = phase;
-      this.controller.abort();
+      this.line.abort();
     }, ms);
   }
 
@@ -92,7 +144,7 @@ class Deadlines {
 
   done(): void {
     clearTimeout(this.timer);
-    this.caller?.removeEventListener('abort', this.forward);
+    this.watched?.delete(this);
   }
 }
 
@@ -105,7 +157,7 @@ function send(pool: Dispatcher, req: Exchange, deadlines: Deadlines): Promise<Re
     path: req.path,
     headers: req.headers,
     body: req.body,
-    signal: deadlines.controller.signal,
+    signal: deadlines.line,
     // Backstops only: the native deadlines fire first.
     headersTimeout: req.headersTimeoutMs + 1_000,
     bodyTimeout: req.bodyTimeoutMs + 1_000,
@@ -195,7 +247,7 @@ class BodyChunks implements AsyncIterable<Uint8Array> {
     private readonly onEnd: BodyEnd,
   ) {
     // Never read: the slot is still given back when the request is aborted or the deadline passes.
-    deadlines.controller.signal.addEventListener('abort', () => {
+    deadlines.line.addEventListener('abort', () => {
       if (!this.started) this.finish(new RestAbortedError(info));
     });
   }

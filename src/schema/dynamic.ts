@@ -32,14 +32,23 @@ export interface FieldSpec<P> {
   keyOnly?: boolean;
 }
 
-/** Wraps a remote resolver so every failure surfaces as a typed GraphQL error on this field only. */
+function typed(error: unknown): never {
+  throw error instanceof GraphQLError ? error : toGraphQLError(error);
+}
+
+/**
+ * Wraps a remote resolver so every failure surfaces as a typed GraphQL error on this field only. An
+ * answer the resolver has at hand (a link expanded in its parent) stays synchronous: no promise per row.
+ */
 export function guarded<P>(resolve: Resolve<P>): Resolve<P> {
-  return async (parent, args, ctx, info) => {
+  return (parent, args, ctx, info) => {
+    let result: unknown;
     try {
-      return await resolve(parent, args, ctx, info);
+      result = resolve(parent, args, ctx, info);
     } catch (error) {
-      throw error instanceof GraphQLError ? error : toGraphQLError(error);
+      typed(error);
     }
+    return result instanceof Promise ? result.catch(typed) : result;
   };
 }
 

@@ -185,6 +185,23 @@ describe('abort', () => {
     expect(lastEvent()).toMatchObject({ attempts: 1, retries: 1, errorCode: 'REST_ABORTED' });
   });
 
+  it("one operation's signal shared by many calls ends every call in flight, and only those", async () => {
+    const operation = new AbortController();
+    // A call finished before the abort is not touched by it.
+    expect(await tc.client.call('listSpaces', { query: { limit: 1 }, signal: operation.signal })).toBeDefined();
+    sandbox.faults.set({ latencyMs: 5_000, match: { operationId: 'listSpaces' } });
+    const other = new AbortController();
+    const unrelated = tc.client.call('listSpaces', { query: { limit: 1 }, signal: other.signal });
+    const pending = Array.from({ length: 3 }, () => failureOf(tc.client.call('listSpaces', { signal: operation.signal })));
+    setTimeout(() => operation.abort(), 50);
+    for (const err of await Promise.all(pending)) expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
+    expect(tc.client.load).toEqual({ inFlight: 1, waiting: 0 });
+    sandbox.faults.clear();
+    other.abort();
+    expect(await failureOf(unrelated)).toMatchObject({ code: 'REST_ABORTED' });
+    expect(tc.client.load).toEqual({ inFlight: 0, waiting: 0 });
+  });
+
   it('already aborted sends nothing', async () => {
     const err = await failureOf(tc.client.call('listSpaces', { signal: AbortSignal.abort() }));
     expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 0 });

@@ -1,7 +1,7 @@
 // Lossless JSON: integers at or above 2^53 become bigint and are written back digit for digit.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LosslessNumber } from 'lossless-json';
+import { LosslessNumber, stringify as losslessStringify } from 'lossless-json';
 import { decimalText, plainDecimal, sumDecimals } from '../../src/rest/decimal';
 import { parseJson, stringifyJson } from '../../src/rest/json';
 
@@ -133,5 +133,22 @@ describe('stringifyJson', () => {
   it('refuses NaN and Infinity instead of sending null', () => {
     expect(() => stringifyJson({ a: Number.NaN })).toThrow(/cannot send NaN/);
     expect(() => stringifyJson([Infinity])).toThrow(/cannot send Infinity/);
+    expect(() => stringifyJson({ deep: { list: [1, Number.NEGATIVE_INFINITY] } })).toThrow(/cannot send -Infinity/);
+    expect(() => stringifyJson({ id: 2 ** 53 + 2 })).toThrow(/past 2\^53/);
+  });
+  it('writes plain bodies as the lossless writer does (JSON.stringify takes them), exotic ones exactly', () => {
+    // Integers past 2^53 (16 digits, or an exponent) are refused on both paths (see above).
+    const json = fc.jsonValue().filter((v) => !/\d{16}|e\+/.test(JSON.stringify(v)));
+    const plain = fc.oneof(json, fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), json)));
+    fc.assert(
+      fc.property(plain, (value) => {
+        expect(stringifyJson(value)).toBe(losslessStringify(value));
+        expect(stringifyJson(value)).toBe(JSON.stringify(value));
+      }),
+      { numRuns: 300 },
+    );
+    const nested = { items: [{ amount: new LosslessNumber('853.80'), id: 9007199254740993n, at: new Date(0), note: undefined }] };
+    expect(stringifyJson(nested)).toBe('{"items":[{"amount":853.80,"id":9007199254740993,"at":"1970-01-01T00:00:00.000Z"}]}');
+    expect(stringifyJson({ toJSON: () => ({ id: 12345678901234567890n }) })).toBe('{"id":12345678901234567890}');
   });
 });

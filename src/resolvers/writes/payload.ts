@@ -8,6 +8,7 @@ import type { Entity } from '../entity';
 import { spaceFor } from '../entity-cache';
 import { entityKey } from '../entity-key';
 import { encodeGlobalId } from '../global-id';
+import type { MaybePromise } from '../errors';
 import { resolveKnownKey } from '../links';
 import type { ObjectRef } from './errors';
 
@@ -38,8 +39,12 @@ function returned(ctx: GraphContext, p: PayloadValue): Entity | null {
   return entity;
 }
 
-/** The payload field holding an object of `model`: the returned one when it is that model, else loaded. */
-export async function payloadObject(ctx: GraphContext, info: GraphQLResolveInfo, p: PayloadValue, model: string): Promise<Entity | null> {
+/**
+ * The payload field holding an object of `model`: the returned one when it is that model, else the
+ * acted-on object, by its key alone when the selection needs no more (a bulk item's `customer { id }`),
+ * else loaded. Answered without a promise when nothing is loaded.
+ */
+export function payloadObject(ctx: GraphContext, info: GraphQLResolveInfo, p: PayloadValue, model: string): MaybePromise<Entity | null> {
   if (p.resultModel === model) {
     const entity = returned(ctx, p);
     if (entity) return entity;
