@@ -95,8 +95,9 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
       };
     case 'before':
       return {
-        args: [...serveNodeFlags(), beforeCli(), ...serve],
-        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key },
+        // Launched exactly as paygraph, on the build BENCH_BEFORE_CLI names.
+        args: [PAYGRAPH_BIN, ...serve],
+        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: beforeCli() },
         cwd: ROOT,
         url: `${url}/graphql`,
         probe: graphql,
