@@ -16,7 +16,8 @@ module.exports = {
     },
     {
       name: 'shared-knowledge-imports-only-itself',
-      comment: 'src/catalog and src/search-syntax import nothing of the project but each other (and packages).',
+      comment:
+        'src/catalog and src/search-syntax import nothing of the project but each other (and packages).',
       severity: 'error',
       from: { path: '^src/(catalog|search-syntax)/' },
       to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/(catalog|search-syntax)/' },
@@ -46,35 +47,40 @@ module.exports = {
     },
     {
       name: 'shared-imports-nothing-of-the-project',
-      comment: 'src/shared holds primitives every part may import (the waiting line, long timers): it imports nothing of the project.',
+      comment:
+        'src/shared holds primitives every part may import (the waiting line, long timers): it imports nothing of the project.',
       severity: 'error',
       from: { path: '^src/shared/' },
       to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/shared/' },
     },
     {
       name: 'direction-schema-not-to-server',
-      comment: 'Direction server -> schema -> resolvers -> rest -> catalog: the schema never imports the server.',
+      comment:
+        'Direction server -> schema -> resolvers -> rest -> catalog: the schema never imports the server.',
       severity: 'error',
       from: { path: '^src/schema/' },
       to: { path: '^src/server/' },
     },
     {
       name: 'direction-resolvers-not-to-schema-or-server',
-      comment: 'Direction server -> schema -> resolvers -> rest -> catalog: the resolvers never import what is above them.',
+      comment:
+        'Direction server -> schema -> resolvers -> rest -> catalog: the resolvers never import what is above them.',
       severity: 'error',
       from: { path: '^src/resolvers/' },
       to: { path: '^src/(schema|server)/' },
     },
     {
       name: 'direction-rest-not-to-resolvers-schema-or-server',
-      comment: 'Direction server -> schema -> resolvers -> rest -> catalog: the REST client never imports what is above it.',
+      comment:
+        'Direction server -> schema -> resolvers -> rest -> catalog: the REST client never imports what is above it.',
       severity: 'error',
       from: { path: '^src/rest/' },
       to: { path: '^src/(resolvers|schema|server)/' },
     },
     {
       name: 'live-below-schema',
-      comment: 'src/live serves the schema: it uses the resolvers, rest and catalog, never the schema or the server.',
+      comment:
+        'src/live serves the schema: it uses the resolvers, rest and catalog, never the schema or the server.',
       severity: 'error',
       from: { path: '^src/live/' },
       to: { path: '^src/(schema|server|sandbox)/' },

@@ -8,7 +8,9 @@
 import type { CodegenConfig } from '@graphql-codegen/cli';
 import { clientScalars } from './src/schema/client-scalars';
 
-const header = { add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' } };
+const header = {
+  add: { content: '// generated, do not edit: produced by `npm run generate` (graphql-codegen, codegen.ts)' },
+};
 
 // Typed documents: results always hold every selected field; inputs need only what the caller gives.
 const typedDocuments = {
@@ -35,8 +37,14 @@ const config: CodegenConfig = {
         scalars: clientScalars,
       },
     },
-    'examples/typed-client/generated/graphql.ts': { documents: ['examples/typed-client/operations.graphql'], ...typedDocuments },
-    'examples/clients/generated/graphql.ts': { documents: ['examples/clients/operations.graphql'], ...typedDocuments },
+    'examples/typed-client/generated/graphql.ts': {
+      documents: ['examples/typed-client/operations.graphql'],
+      ...typedDocuments,
+    },
+    'examples/clients/generated/graphql.ts': {
+      documents: ['examples/clients/operations.graphql'],
+      ...typedDocuments,
+    },
     'test/operations/generated.ts': { documents: ['test/operations/*.graphql'], ...typedDocuments },
     'examples/clients/generated/possible-types.ts': {
       plugins: [header, 'fragment-matcher'],

@@ -21,14 +21,23 @@ export default tseslint.config(
     files: ['src/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts', 'scripts/*.ts', 'vitest.config.ts', 'codegen.ts'],
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
-      parserOptions: { projectService: { allowDefaultProject: ['codegen.ts'] }, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['codegen.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     rules: {
       // JSON values narrowed from `unknown` (type `{}`) are stringified on purpose: into error messages and
       // documents, as they came. Real object types (which would print "[object Object]") are still checked.
-      '@typescript-eslint/no-base-to-string': ['error', { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] }],
+      '@typescript-eslint/no-base-to-string': [
+        'error',
+        { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] },
+      ],
       // `_name` marks a parameter or binding kept for its position or to leave it out of a rest spread.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -52,10 +61,17 @@ export default tseslint.config(
       globals: {
         module: 'writable',
         ...Object.fromEntries(
-          ['console', 'process', 'URL', 'Buffer', 'performance', 'fetch', 'setTimeout', 'clearTimeout', 'require'].map((g) => [
-            g,
-            'readonly',
-          ]),
+          [
+            'console',
+            'process',
+            'URL',
+            'Buffer',
+            'performance',
+            'fetch',
+            'setTimeout',
+            'clearTimeout',
+            'require',
+          ].map((g) => [g, 'readonly']),
         ),
       },
     },

@@ -7,7 +7,17 @@
 // Files read at run time through `new URL('<relative path>', import.meta.url)` are copied into dist/
 // under their path in src/, and the URL in the bundle is rewritten to point at the copy.
 // `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when dist/ is not current.
-import { existsSync, mkdirSync, realpathSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  realpathSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -17,7 +27,11 @@ export const DEFAULT_OUTDIR = join(ROOT, 'dist');
 const ENTRY = 'cli';
 const STAMP = 'BUILD_STAMP';
 /** Inputs of the build besides src/: a change to this script or to the installed packages makes dist/ stale. */
-const BUILD_INPUTS = [fileURLToPath(import.meta.url), join(ROOT, 'package-lock.json'), join(ROOT, 'node_modules', '.package-lock.json')];
+const BUILD_INPUTS = [
+  fileURLToPath(import.meta.url),
+  join(ROOT, 'package-lock.json'),
+  join(ROOT, 'node_modules', '.package-lock.json'),
+];
 
 /**
  * Packages left to Node instead of bundled, each because it reads files or starts workers by paths
@@ -73,7 +87,8 @@ function assetsPlugin(assets) {
         if (!source.includes('import.meta.url') || !args.path.startsWith(SRC + sep)) return undefined;
         const contents = source.replace(ASSET_URL, (whole, quote, rel) => {
           const file = resolve(dirname(args.path), rel);
-          if (!file.startsWith(SRC + sep)) throw new Error(`${relative(ROOT, args.path)}: ${rel} is outside src/`);
+          if (!file.startsWith(SRC + sep))
+            throw new Error(`${relative(ROOT, args.path)}: ${rel} is outside src/`);
           if (!existsSync(file)) throw new Error(`${relative(ROOT, args.path)}: ${rel} does not exist`);
           const target = relative(SRC, file).split(sep).join('/');
           assets.set(target, file);
@@ -92,7 +107,10 @@ function keepExternalPlugin() {
   return {
     name: 'keep-external',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^(${names})(/|$)`) }, (args) => ({ path: args.path, external: true }));
+      build.onResolve({ filter: new RegExp(`^(${names})(/|$)`) }, (args) => ({
+        path: args.path,
+        external: true,
+      }));
     },
   };
 }
@@ -104,7 +122,9 @@ function loadOnFirstUsePlugin() {
     name: 'load-on-first-use',
     setup(build) {
       build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) =>
-        args.namespace === 'load-on-first-use' ? undefined : { path: args.path, namespace: 'load-on-first-use' },
+        args.namespace === 'load-on-first-use'
+          ? undefined
+          : { path: args.path, namespace: 'load-on-first-use' },
       );
       build.onLoad({ filter: /.*/, namespace: 'load-on-first-use' }, (args) => {
         const classes = LOAD_ON_FIRST_USE[args.path].map(
@@ -145,7 +165,8 @@ function graphqlEsmPlugin() {
       build.onLoad({ filter: /[/\\]graphql[/\\]jsutils[/\\]instanceOf\.mjs$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
         const plain = source.replace(/const isProduction =[^;]*;/, 'const isProduction = true;');
-        if (plain === source) throw new Error(`graphql-js' instanceOf.mjs changed shape: no isProduction to set in ${args.path}`);
+        if (plain === source)
+          throw new Error(`graphql-js' instanceOf.mjs changed shape: no isProduction to set in ${args.path}`);
         return { contents: plain, loader: 'js' };
       });
     },
@@ -161,7 +182,9 @@ function assertOneGraphql(metafile) {
     .filter((f) => /[/\\]node_modules[/\\]graphql[/\\]/.test(f));
   const stray = files.filter((f) => !f.startsWith(own) || !f.endsWith('.mjs'));
   if (files.length === 0 || stray.length > 0) {
-    throw new Error(`graphql-js must be bundled once, from ${own} (ESM): ${stray.slice(0, 3).join(', ') || 'not found'}`);
+    throw new Error(
+      `graphql-js must be bundled once, from ${own} (ESM): ${stray.slice(0, 3).join(', ') || 'not found'}`,
+    );
   }
 }
 
@@ -173,9 +196,13 @@ function assertOneGraphql(metafile) {
 function assertNoDynamicPackageImports(metafile) {
   for (const [file, input] of Object.entries(metafile.inputs)) {
     if (!file.startsWith('src/')) continue;
-    const bad = input.imports.find((i) => i.kind === 'dynamic-import' && !i.external && i.path.includes('node_modules/'));
+    const bad = input.imports.find(
+      (i) => i.kind === 'dynamic-import' && !i.external && i.path.includes('node_modules/'),
+    );
     if (bad)
-      throw new Error(`${file}: import('${bad.original ?? bad.path}') of a bundled package; import it statically from a module of src/`);
+      throw new Error(
+        `${file}: import('${bad.original ?? bad.path}') of a bundled package; import it statically from a module of src/`,
+      );
   }
 }
 
@@ -192,7 +219,8 @@ function assertNoOwnFolderLookups(outputFiles) {
     const use = /\b__(dirname|filename)\b/.exec(text);
     if (!use) continue;
     // esbuild heads each bundled file's code with a comment naming it.
-    const from = [...text.slice(0, use.index).matchAll(/^\/\/ (node_modules\/\S+)$/gm)].pop()?.[1] ?? 'a bundled file';
+    const from =
+      [...text.slice(0, use.index).matchAll(/^\/\/ (node_modules\/\S+)$/gm)].pop()?.[1] ?? 'a bundled file';
     throw new Error(`${from} uses ${use[0]}: add its package to KEEP_EXTERNAL in scripts/build.mjs`);
   }
 }
@@ -258,5 +286,7 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const outdir = resolve(process.argv[2] ?? DEFAULT_OUTDIR);
   const started = performance.now();
   const entry = await build(outdir);
-  console.log(`built ${relative(process.cwd(), entry) || entry} in ${Math.round(performance.now() - started)} ms`);
+  console.log(
+    `built ${relative(process.cwd(), entry) || entry} in ${Math.round(performance.now() - started)} ms`,
+  );
 }

@@ -7,7 +7,12 @@ const { getNamedType, isObjectType } = require('graphql');
 const PAGING_ARGS = new Set(['first', 'after', 'last', 'before']);
 
 function isConnection(type) {
-  return isObjectType(type) && type.name.endsWith('Connection') && 'pageInfo' in type.getFields() && 'edges' in type.getFields();
+  return (
+    isObjectType(type) &&
+    type.name.endsWith('Connection') &&
+    'pageInfo' in type.getFields() &&
+    'edges' in type.getFields()
+  );
 }
 
 module.exports = {
@@ -19,13 +24,18 @@ module.exports = {
       .sort((a, b) => a.name.localeCompare(b.name));
     for (const type of types) {
       const fields = type.getFields();
-      if (!('id' in fields) && ![schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].includes(type)) {
+      if (
+        !('id' in fields) &&
+        ![schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].includes(type)
+      ) {
         keylessTypes.push(type.name);
       }
       for (const field of Object.values(fields)) {
         if (!isConnection(getNamedType(field.type))) continue;
         connectionFields[type.name] ??= {};
-        connectionFields[type.name][field.name] = field.args.map((a) => a.name).filter((a) => !PAGING_ARGS.has(a));
+        connectionFields[type.name][field.name] = field.args
+          .map((a) => a.name)
+          .filter((a) => !PAGING_ARGS.has(a));
       }
     }
     return [

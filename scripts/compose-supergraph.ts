@@ -24,7 +24,8 @@ export interface Subgraph {
   sdl: string;
 }
 
-export type Composition = { supergraphSdl: string; errors?: undefined } | { supergraphSdl?: undefined; errors: string[] };
+export type Composition =
+  { supergraphSdl: string; errors?: undefined } | { supergraphSdl?: undefined; errors: string[] };
 
 /** paygraph as a subgraph of this checkout, served at `url`. */
 export function paygraphSubgraph(url = DEFAULT_PAYGRAPH_URL): Subgraph {
@@ -32,7 +33,9 @@ export function paygraphSubgraph(url = DEFAULT_PAYGRAPH_URL): Subgraph {
 }
 
 export function composeSupergraph(subgraphs: readonly Subgraph[]): Composition {
-  const result = composeServices(subgraphs.map((s) => ({ name: s.name, url: s.url, typeDefs: parse(s.sdl) })));
+  const result = composeServices(
+    subgraphs.map((s) => ({ name: s.name, url: s.url, typeDefs: parse(s.sdl) })),
+  );
   if (compositionHasErrors(result)) {
     return { errors: result.errors.map((e) => `${String(e.extensions.code ?? 'ERROR')}: ${e.message}`) };
   }
@@ -46,7 +49,10 @@ export async function fetchSubgraphSdl(url: string, headers: Record<string, stri
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify({ query: '{ _service { sdl } }' }),
   });
-  const body = (await response.json().catch(() => ({}))) as { data?: { _service?: { sdl?: unknown } }; errors?: { message: string }[] };
+  const body = (await response.json().catch(() => ({}))) as {
+    data?: { _service?: { sdl?: unknown } };
+    errors?: { message: string }[];
+  };
   const sdl = body.data?._service?.sdl;
   if (typeof sdl !== 'string') {
     throw new Error(
@@ -78,9 +84,12 @@ async function main(): Promise<void> {
   });
   const urls = pairs('subgraph', values.subgraph);
   const files = pairs('sdl', values.sdl);
-  for (const name of files.keys()) if (!urls.has(name)) throw new Error(`--sdl ${name}=...: no --subgraph ${name}=URL names its URL`);
+  for (const name of files.keys())
+    if (!urls.has(name)) throw new Error(`--sdl ${name}=...: no --subgraph ${name}=URL names its URL`);
   if (urls.has(PAYGRAPH_SUBGRAPH))
-    throw new Error(`--subgraph ${PAYGRAPH_SUBGRAPH}: paygraph is always composed; give its URL as --paygraph-url`);
+    throw new Error(
+      `--subgraph ${PAYGRAPH_SUBGRAPH}: paygraph is always composed; give its URL as --paygraph-url`,
+    );
   const others = await Promise.all(
     [...urls].map(async ([name, url]) => {
       const file = files.get(name);
@@ -95,7 +104,9 @@ async function main(): Promise<void> {
     return;
   }
   writeFileSync(values.out, composed.supergraphSdl);
-  process.stdout.write(`${JSON.stringify({ supergraph: values.out, subgraphs: subgraphs.map((s) => ({ name: s.name, url: s.url })) })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ supergraph: values.out, subgraphs: subgraphs.map((s) => ({ name: s.name, url: s.url })) })}\n`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -38,7 +38,10 @@ openapi.paths['/ibans'] = {
       content: { 'application/json': { schema: { $ref: '#/components/schemas/IbanLookupRequest' } } },
     },
     responses: {
-      200: { description: '', content: { 'application/json': { schema: { $ref: '#/components/schemas/IbanDetails' } } } },
+      200: {
+        description: '',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/IbanDetails' } } },
+      },
       '4XX': { $ref: '#/components/responses/Error' },
       '5XX': { $ref: '#/components/responses/Error' },
     },
@@ -49,4 +52,8 @@ openapi.paths['/ibans'] = {
 
 writeFileSync(new URL('../src/rest/openapi.json', import.meta.url), JSON.stringify(openapi, null, 1) + '\n');
 writeFileSync(new URL('../src/catalog/facts.json', import.meta.url), JSON.stringify(catalog, null, 1) + '\n');
-console.log('imported openapi.json (%d paths) and catalog.json (%d bases)', Object.keys(openapi.paths).length, catalog.length);
+console.log(
+  'imported openapi.json (%d paths) and catalog.json (%d bases)',
+  Object.keys(openapi.paths).length,
+  catalog.length,
+);

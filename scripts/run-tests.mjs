@@ -7,7 +7,14 @@ import { join } from 'node:path';
 const report = join(mkdtempSync(join(tmpdir(), 'paygraph-tests-')), 'vitest.json');
 const run = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = 'tests: no report was written';

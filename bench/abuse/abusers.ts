@@ -32,7 +32,10 @@ export type ToAbusers = { type: 'start' } | { type: 'stop' };
 export type FromAbusers = { type: 'ready' } | { type: 'stopped'; counts: Counts };
 
 function aliasFlood(space: number): string {
-  const pages = Array.from({ length: 30 }, (_, i) => `p${i}: customers(first: ${20 + i}) { nodes { restId givenName } }`);
+  const pages = Array.from(
+    { length: 30 },
+    (_, i) => `p${i}: customers(first: ${20 + i}) { nodes { restId givenName } }`,
+  );
   return `{ space(id: "${space}") { ${pages.join(' ')} } }`;
 }
 
@@ -45,7 +48,9 @@ function expensive(space: number): string {
 }
 
 function forged(space: number): string {
-  const ids = Array.from({ length: 100 }, () => encodeGlobalId('Customer', space, 900_000_000 + Math.floor(Math.random() * 1e8)));
+  const ids = Array.from({ length: 100 }, () =>
+    encodeGlobalId('Customer', space, 900_000_000 + Math.floor(Math.random() * 1e8)),
+  );
   return `{ nodes(ids: ${JSON.stringify(ids)}) { id } }`;
 }
 
@@ -57,7 +62,11 @@ function forgedJwt(): string {
   return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'mallory', spaces: '*', scope: 'read write', exp })}.${part({ sig: Math.random() })}`;
 }
 
-function request(kind: AbuseKind, space: number, key: string): { body: string; headers: Record<string, string> } {
+function request(
+  kind: AbuseKind,
+  space: number,
+  key: string,
+): { body: string; headers: Record<string, string> } {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (kind === 'bad-jwt') headers.authorization = `Bearer ${forgedJwt()}`;
   else headers['x-api-key'] = key;
@@ -91,17 +100,25 @@ async function outcome(response: Response): Promise<string> {
 async function once(setup: AbuserSetup, client: AbuserSetup['clients'][number]): Promise<string> {
   const { body, headers } = request(client.kind, setup.space, client.key);
   try {
-    return await outcome(await fetch(setup.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) }));
+    return await outcome(
+      await fetch(setup.url, { method: 'POST', headers, body, signal: AbortSignal.timeout(30_000) }),
+    );
   } catch (error) {
     return `failed ${(error as Error).name}`;
   }
 }
 
-async function loop(setup: AbuserSetup, client: AbuserSetup['clients'][number], running: () => boolean, counts: Counts) {
+async function loop(
+  setup: AbuserSetup,
+  client: AbuserSetup['clients'][number],
+  running: () => boolean,
+  counts: Counts,
+) {
   const mine = (counts[client.kind] ??= {});
   const atOnce = client.kind === 'parallel' ? PARALLEL : 1;
   while (running()) {
-    for (const seen of await Promise.all(Array.from({ length: atOnce }, () => once(setup, client)))) mine[seen] = (mine[seen] ?? 0) + 1;
+    for (const seen of await Promise.all(Array.from({ length: atOnce }, () => once(setup, client))))
+      mine[seen] = (mine[seen] ?? 0) + 1;
   }
 }
 

@@ -22,14 +22,21 @@ export interface Sandbox {
 /** The first stdout line of a child, as JSON; rejects if it exits first. */
 function readyLine<T>(child: ChildProcess, what: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${what} exited with ${String(code)} before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`${what} exited with ${String(code)} before it was ready`)),
+    );
     createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line) as T));
   });
 }
 
 export async function startSandbox(latencyMs: number): Promise<Sandbox> {
-  const child = spawn(process.execPath, [await build(BUILD_DIR), 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const ready = await readyLine<{ baseUrl: string; users: { id: string; key: string }[]; spaces: number[] }>(child, 'the sandbox');
+  const child = spawn(process.execPath, [await build(BUILD_DIR), 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const ready = await readyLine<{ baseUrl: string; users: { id: string; key: string }[]; spaces: number[] }>(
+    child,
+    'the sandbox',
+  );
   const origin = new URL(ready.baseUrl).origin;
   const faults = await fetch(`${origin}/__admin/faults`, {
     method: 'PUT',
@@ -84,7 +91,8 @@ export async function startAbusers(setup: AbuserSetup): Promise<Abusers> {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const next = () => new Promise<FromAbusers>((resolve) => child.once('message', (m: FromAbusers) => resolve(m)));
+  const next = () =>
+    new Promise<FromAbusers>((resolve) => child.once('message', (m: FromAbusers) => resolve(m)));
   const send = (m: ToAbusers) => child.send(m);
   if ((await next()).type !== 'ready') throw new Error('the abusers did not start');
   return {

@@ -10,7 +10,14 @@ export interface Phase {
 }
 
 export interface Outcome {
-  options: { rounds: number; samples: number; clients: number; latencyMs: number; kinds: readonly string[]; control: boolean };
+  options: {
+    rounds: number;
+    samples: number;
+    clients: number;
+    latencyMs: number;
+    kinds: readonly string[];
+    control: boolean;
+  };
   phases: Phase[];
   /** p99 under abuse / p99 alone. */
   ratio: number;
@@ -86,6 +93,9 @@ export function printAndSave(o: Outcome): void {
     p50: percentile(p.samples, 0.5),
     p99: percentile(p.samples, 0.99),
   }));
-  writeFileSync(join(dir, `${stem}.json`), `${JSON.stringify({ date, ...o, settings: settingsFromEnv(), phases: summary }, null, 2)}\n`);
+  writeFileSync(
+    join(dir, `${stem}.json`),
+    `${JSON.stringify({ date, ...o, settings: settingsFromEnv(), phases: summary }, null, 2)}\n`,
+  );
   process.stdout.write(`saved bench/abuse/reports/${stem}.md and .json\n`);
 }

@@ -11,7 +11,16 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey, hashApiKey } from '../../src/server/auth/api-keys';
 import { ABUSE_KINDS, ALL_ABUSE_KINDS, type AbuseKind, type AbuserSetup, type Counts } from './abusers';
-import { startAbusers, startControl, startPaygraph, startSandbox, stop, type Abusers, type Paygraph, type Sandbox } from './processes';
+import {
+  startAbusers,
+  startControl,
+  startPaygraph,
+  startSandbox,
+  stop,
+  type Abusers,
+  type Paygraph,
+  type Sandbox,
+} from './processes';
 import { percentile, printAndSave, type Phase } from './report';
 
 /** The whole run stops measuring past this, whatever the options say. */
@@ -42,7 +51,8 @@ function options() {
     control: values.control,
     /** The kinds of abuse, dealt round-robin to the clients. */
     kinds: values.kinds.split(',').map((k) => {
-      if (!ALL_ABUSE_KINDS.includes(k as AbuseKind)) throw new Error(`--kinds: "${k}" is not one of ${ALL_ABUSE_KINDS.join(', ')}`);
+      if (!ALL_ABUSE_KINDS.includes(k as AbuseKind))
+        throw new Error(`--kinds: "${k}" is not one of ${ALL_ABUSE_KINDS.join(', ')}`);
       return k as AbuseKind;
     }),
   };
@@ -58,13 +68,23 @@ async function calmOnce(url: string, key: string, space: number): Promise<number
     headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': key },
     body: JSON.stringify({ query: CALM, variables: { s: String(space) } }),
   });
-  const body = (await response.json()) as { data?: { space?: { customers?: { nodes: unknown[] } } }; errors?: { message: string }[] };
+  const body = (await response.json()) as {
+    data?: { space?: { customers?: { nodes: unknown[] } } };
+    errors?: { message: string }[];
+  };
   const ms = performance.now() - t;
-  if (!body.data?.space?.customers?.nodes.length) throw new Error(`the calm query failed: ${body.errors?.[0]?.message ?? response.status}`);
+  if (!body.data?.space?.customers?.nodes.length)
+    throw new Error(`the calm query failed: ${body.errors?.[0]?.message ?? response.status}`);
   return ms;
 }
 
-async function measure(url: string, key: string, space: number, samples: number, budgetMs: number): Promise<number[]> {
+async function measure(
+  url: string,
+  key: string,
+  space: number,
+  samples: number,
+  budgetMs: number,
+): Promise<number[]> {
   const until = performance.now() + budgetMs;
   const out: number[] = [];
   while (out.length < samples && performance.now() < until) out.push(await calmOnce(url, key, space));
@@ -112,7 +132,11 @@ async function main(): Promise<void> {
     // The response cache would answer the calm query (always the same) without the path under test.
     paygraph = await startPaygraph(sandbox, keys.file, { PAYGRAPH_CACHE: 'off' }, o.profile);
     control = o.control ? await startControl() : undefined;
-    abusers = await startAbusers({ url: (control ?? paygraph).url, space: sandbox.space, clients: keys.abusers });
+    abusers = await startAbusers({
+      url: (control ?? paygraph).url,
+      space: sandbox.space,
+      clients: keys.abusers,
+    });
     const { url } = paygraph;
     const space = sandbox.space;
     await measure(url, keys.calm, space, 20, 10_000);
@@ -133,7 +157,10 @@ async function main(): Promise<void> {
     }
     const phases: Phase[] = [
       { name: 'calm client alone', samples: alone },
-      { name: `calm client with ${o.clients} abusers${o.control ? ' of a bare control server' : ''}`, samples: abused },
+      {
+        name: `calm client with ${o.clients} abusers${o.control ? ' of a bare control server' : ''}`,
+        samples: abused,
+      },
     ];
     const ratio = percentile(abused, 0.99) / percentile(alone, 0.99);
     printAndSave({ options: o, phases, ratio, counts, abuseSeconds: abuseMs / 1000 });

@@ -33,7 +33,11 @@ interface Sample {
   nodeCpuMsPerSecond: number;
 }
 
-const INTEREST: Interest = { entities: { '1': { expand: [], fresh: false } }, collections: {}, subscribers: 1 };
+const INTEREST: Interest = {
+  entities: { '1': { expand: [], fresh: false } },
+  collections: {},
+  subscribers: 1,
+};
 const peer: WatchPeer = {
   interest: () => INTEREST,
   deliver: () => undefined,
@@ -45,7 +49,8 @@ const peer: WatchPeer = {
 /** Calls per command name, and Redis's CPU seconds (system + user). */
 async function redisStats(redis: Redis): Promise<{ calls: Map<string, number>; cpu: number }> {
   const calls = new Map<string, number>();
-  for (const m of (await redis.info('commandstats')).matchAll(/^cmdstat_(\w+):calls=(\d+)/gm)) calls.set(m[1], Number(m[2]));
+  for (const m of (await redis.info('commandstats')).matchAll(/^cmdstat_(\w+):calls=(\d+)/gm))
+    calls.set(m[1], Number(m[2]));
   const cpu = await redis.info('cpu');
   const field = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, 'm').exec(cpu)?.[1] ?? 0);
   return { calls, cpu: field('used_cpu_sys') + field('used_cpu_user') };
@@ -64,7 +69,11 @@ function countSent(redis: Redis): () => number {
 
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-async function round(variant: string, create: Factory, o: { url: string; watches: number; seconds: number; tick: TickOptions }) {
+async function round(
+  variant: string,
+  create: Factory,
+  o: { url: string; watches: number; seconds: number; tick: TickOptions },
+) {
   const { Redis } = await import('ioredis');
   const admin = new Redis(o.url);
   const coordinators = [create({ url: o.url }), create({ url: o.url })];
@@ -88,7 +97,9 @@ async function round(variant: string, create: Factory, o: { url: string; watches
   await admin.quit();
   const delta = (name: string) => (after.calls.get(name) ?? 0) - (before.calls.get(name) ?? 0);
   const beats = delta('zadd');
-  const commands = [...after.calls.keys()].filter((name) => name !== 'info').reduce((sum, name) => sum + delta(name), 0);
+  const commands = [...after.calls.keys()]
+    .filter((name) => name !== 'info')
+    .reduce((sum, name) => sum + delta(name), 0);
   return {
     variant,
     beats,
@@ -125,17 +136,26 @@ async function main(): Promise<void> {
     },
   });
   const fastMs = Number(values['tick-ms']);
-  const o = { watches: Number(values.watches), seconds: Number(values.seconds), tick: { fastMs, slowMs: fastMs } };
-  const variants: [string, Factory][] = [['this tree', (await import('../../src/live/redis-coordinator')).createRedisCoordinator]];
+  const o = {
+    watches: Number(values.watches),
+    seconds: Number(values.seconds),
+    tick: { fastMs, slowMs: fastMs },
+  };
+  const variants: [string, Factory][] = [
+    ['this tree', (await import('../../src/live/redis-coordinator')).createRedisCoordinator],
+  ];
   if (values.compare) {
-    const other = (await import(pathToFileURL(resolve(values.compare)).href)) as { createRedisCoordinator: Factory };
+    const other = (await import(pathToFileURL(resolve(values.compare)).href)) as {
+      createRedisCoordinator: Factory;
+    };
     variants.unshift([values.compare, other.createRedisCoordinator]);
   }
   const redis = await startRedis();
   const samples: Sample[] = [];
   try {
     for (let r = 0; r < Number(values.rounds); r++)
-      for (const [name, create] of variants) samples.push(await round(name, create, { ...o, url: redis.url }));
+      for (const [name, create] of variants)
+        samples.push(await round(name, create, { ...o, url: redis.url }));
   } finally {
     await redis.stop();
   }

@@ -19,7 +19,9 @@ import { schema } from '../../src/schema';
 import { hasRedisServer, startRedis, type RunningRedis } from '../../test/support/redis-server';
 
 const { subscribe, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
-const FOLLOW = parse(`subscription ($id: ID!) { entityChanged(id: $id) { id ... on Transaction { state version } } }`);
+const FOLLOW = parse(
+  `subscription ($id: ID!) { entityChanged(id: $id) { id ... on Transaction { state version } } }`,
+);
 
 interface Row {
   instances: number;
@@ -37,7 +39,9 @@ interface Instance {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { seconds: { type: 'string', default: '10' }, 'tick-ms': { type: 'string', default: '1000' } } });
+  const { values } = parseArgs({
+    options: { seconds: { type: 'string', default: '10' }, 'tick-ms': { type: 'string', default: '1000' } },
+  });
   const seconds = Number(values.seconds);
   const tickMs = Number(values['tick-ms']);
   const sandbox = await startSandbox();
@@ -50,7 +54,12 @@ async function main(): Promise<void> {
   };
   const single = connect();
   const redis: RunningRedis | undefined = hasRedisServer ? await startRedis() : undefined;
-  const pair = redis ? [connect(createRedisCoordinator({ url: redis.url })), connect(createRedisCoordinator({ url: redis.url }))] : [];
+  const pair = redis
+    ? [
+        connect(createRedisCoordinator({ url: redis.url })),
+        connect(createRedisCoordinator({ url: redis.url })),
+      ]
+    : [];
   const admin = `${sandbox.origin}/__admin/requests`;
   const rows: Row[] = [];
   const rounds: [Instance[], number][] = [
@@ -65,7 +74,10 @@ async function main(): Promise<void> {
       // A fresh transaction per round: PENDING, then changed once over REST.
       const tx = (await rest.call('createTransaction', {
         space,
-        body: { currency: 'CHF', lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 5, type: 'PRODUCT' }] },
+        body: {
+          currency: 'CHF',
+          lineItems: [{ uniqueId: 'a', name: 'Tea', quantity: 1, amountIncludingTax: 5, type: 'PRODUCT' }],
+        },
       })) as { id: number; version: number };
       const id = encodeGlobalId('Transaction', space, tx.id);
       const streams: AsyncGenerator<ExecutionResult>[] = [];
@@ -74,7 +86,12 @@ async function main(): Promise<void> {
         const upstream = instances[i % instances.length].rest;
         const contextValue = createGraphContext({ rest: upstream, upstream });
         streams.push(
-          (await subscribe({ schema, document: FOLLOW, variableValues: { id }, contextValue })) as AsyncGenerator<ExecutionResult>,
+          (await subscribe({
+            schema,
+            document: FOLLOW,
+            variableValues: { id },
+            contextValue,
+          })) as AsyncGenerator<ExecutionResult>,
         );
       }
       await Promise.all(streams.map((s) => s.next()));
@@ -83,7 +100,11 @@ async function main(): Promise<void> {
       const idle = ((await (await fetch(admin)).json()) as { total: number }).total;
       const changedAt = performance.now();
       const arrived = streams.map((s) => s.next().then(() => performance.now() - changedAt));
-      await rest.call('updateTransaction', { space, path: { id: tx.id }, body: { version: tx.version, merchantReference: `bench-${n}` } });
+      await rest.call('updateTransaction', {
+        space,
+        path: { id: tx.id },
+        body: { version: tx.version, merchantReference: `bench-${n}` },
+      });
       const delays = await Promise.all(arrived);
       rows.push({
         instances: instances.length,

@@ -45,7 +45,10 @@ const maps = new Map<string, SourceMap | undefined>();
 function sourceMapOf(url: string): SourceMap | undefined {
   if (!maps.has(url)) {
     const file = `${fileURLToPath(url)}.map`;
-    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as never) : undefined);
+    maps.set(
+      url,
+      existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8')) as never) : undefined,
+    );
   }
   return maps.get(url);
 }
@@ -103,13 +106,20 @@ function table(title: string, entries: Map<string, number>, total: number, top: 
 }
 
 function main(): void {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { top: { type: 'string', default: '30' } } });
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { top: { type: 'string', default: '30' } },
+  });
   if (positionals.length !== 1) throw new Error('usage: aggregate.ts FILE.cpuprofile [--top N]');
   const profile = JSON.parse(readFileSync(positionals[0], 'utf8')) as Profile;
   const { byFunction, byArea, byLayer, total } = summarise(profile);
   const top = Number(values.top);
   console.log(`non-idle time ${(total / 1e6).toFixed(2)} s\n`);
-  const tables = [table('layer', byLayer, total, top), table('area', byArea, total, top), table('function (self)', byFunction, total, top)];
+  const tables = [
+    table('layer', byLayer, total, top),
+    table('area', byArea, total, top),
+    table('function (self)', byFunction, total, top),
+  ];
   console.log(tables.map((t) => t.join('\n')).join('\n\n'));
 }
 

@@ -14,7 +14,9 @@ import { scenarios } from './scenarios';
 const { execute, parse } = createRequire(import.meta.url)('graphql') as typeof import('graphql');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { scenario: { type: 'string', default: 'page' }, seconds: { type: 'string', default: '8' } } });
+  const { values } = parseArgs({
+    options: { scenario: { type: 'string', default: 'page' }, seconds: { type: 'string', default: '8' } },
+  });
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
   const sandbox = await startChildSandbox();
@@ -22,13 +24,23 @@ async function main(): Promise<void> {
   const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
   try {
     const space = sandbox.spaces[0];
-    const first = (await rest.call('searchTransactions', { space, query: { limit: 1 } })) as { data: { id: number }[] };
+    const first = (await rest.call('searchTransactions', { space, query: { limit: 1 } })) as {
+      data: { id: number }[];
+    };
     const document = parse(scenario.query);
     const variableValues = scenario.variables({ space, transaction: first.data[0].id });
-    const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), { method: 'PUT', body: JSON.stringify({ latencyMs: 5 }) });
+    const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
+      method: 'PUT',
+      body: JSON.stringify({ latencyMs: 5 }),
+    });
     if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
     const once = async () => {
-      const result = await execute({ schema, document, variableValues, contextValue: createGraphContext({ rest }) });
+      const result = await execute({
+        schema,
+        document,
+        variableValues,
+        contextValue: createGraphContext({ rest }),
+      });
       if (result.errors?.length) throw new Error(result.errors[0].message);
       JSON.stringify(result);
     };

@@ -52,13 +52,20 @@ function yogaApp(jit: boolean) {
     typeDefs,
     resolvers: {
       Query: { space: () => ({}) },
-      Space: { transactions: (_: unknown, args: { first?: number }) => ({ nodes: transactions.slice(0, args.first ?? 20) }) },
+      Space: {
+        transactions: (_: unknown, args: { first?: number }) => ({
+          nodes: transactions.slice(0, args.first ?? 20),
+        }),
+      },
     },
   });
   return createYoga({ schema, logging: false, graphiql: false, plugins: jit ? [useGraphQlJit()] : [] });
 }
 
-function bareHandler(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void {
+function bareHandler(
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+): void {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
@@ -70,7 +77,8 @@ function bareHandler(req: import('node:http').IncomingMessage, res: import('node
 }
 
 const mode = process.argv[2];
-if (mode !== 'bare' && mode !== 'yoga' && mode !== 'jit') throw new Error('usage: floor-server.ts bare|yoga|jit');
+if (mode !== 'bare' && mode !== 'yoga' && mode !== 'jit')
+  throw new Error('usage: floor-server.ts bare|yoga|jit');
 const yoga = mode === 'bare' ? undefined : yogaApp(mode === 'jit');
 const server = createServer(yoga ? (req, res) => void yoga(req, res) : bareHandler);
 server.listen(0, '127.0.0.1', () => {

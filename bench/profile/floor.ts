@@ -33,9 +33,18 @@ interface Sample {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 async function measure(mode: Mode, o: { seconds: number; connections: number }): Promise<Sample> {
-  const server = await startChild(['--import', 'tsx', new URL('./floor-server.ts', import.meta.url).pathname, mode]);
+  const server = await startChild([
+    '--import',
+    'tsx',
+    new URL('./floor-server.ts', import.meta.url).pathname,
+    mode,
+  ]);
   try {
-    const check = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+    const check = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: BODY,
+    });
     const text = await check.text();
     if (!check.ok || (JSON.parse(text) as { errors?: unknown }).errors)
       throw new Error(`${mode} answered ${check.status}: ${text.slice(0, 300)}`);
@@ -43,7 +52,8 @@ async function measure(mode: Mode, o: { seconds: number; connections: number }):
     const cpu0 = server.cpuSeconds();
     const result = await load(server.url, BODY, o.connections, o.seconds);
     const cpu1 = server.cpuSeconds();
-    if (result.non2xx || result.errors) throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (result.non2xx || result.errors)
+      throw new Error(`${mode}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     return {
       cpuMsPerOp: ((cpu1 - cpu0) * 1000) / result.requests.total,
       opsPerSecond: result.requests.average,
@@ -64,7 +74,11 @@ async function main(): Promise<void> {
       connections: { type: 'string', default: '8' },
     },
   });
-  const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
+  const o = {
+    rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+  };
   const modes = Object.keys(SERVERS) as Mode[];
   const samples = new Map<Mode, Sample[]>(modes.map((m) => [m, []]));
   const loadBefore = loadavg()[0];
@@ -72,7 +86,9 @@ async function main(): Promise<void> {
     for (const mode of modes.map((_, i) => modes[(i + round) % modes.length])) {
       const s = await measure(mode, o);
       samples.get(mode)!.push(s);
-      process.stderr.write(`round ${round + 1} ${mode}: ${s.cpuMsPerOp.toFixed(3)} ms CPU/op, ${s.opsPerSecond.toFixed(0)} ops/s\n`);
+      process.stderr.write(
+        `round ${round + 1} ${mode}: ${s.cpuMsPerOp.toFixed(3)} ms CPU/op, ${s.opsPerSecond.toFixed(0)} ops/s\n`,
+      );
     }
   }
   const bare = median(samples.get('bare')!.map((s) => s.cpuMsPerOp));

@@ -18,7 +18,11 @@ function state() {
   const usage = process.memoryUsage();
   const spaces = {};
   for (const s of v8.getHeapSpaceStatistics()) {
-    if (s.space_size > 0) spaces[s.space_name.replace(/_space$/, '')] = { committed: s.space_size / MB, used: s.space_used_size / MB };
+    if (s.space_size > 0)
+      spaces[s.space_name.replace(/_space$/, '')] = {
+        committed: s.space_size / MB,
+        used: s.space_used_size / MB,
+      };
   }
   return {
     ...resident(),

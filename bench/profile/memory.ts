@@ -55,7 +55,13 @@ async function probe(server: ServerUnderTest, file: string): Promise<Probe> {
   throw new Error(`the server wrote no memory probe to ${file} within 30 s`);
 }
 
-async function measure(b: Build, up: Upstream, body: string, o: { connections: number; seconds: number }, dir: string): Promise<Row[]> {
+async function measure(
+  b: Build,
+  up: Upstream,
+  body: string,
+  o: { connections: number; seconds: number },
+  dir: string,
+): Promise<Row[]> {
   const file = join(dir, `${b.name}.json`);
   const server = await startServer({
     entry: b.entry,
@@ -67,7 +73,11 @@ async function measure(b: Build, up: Upstream, body: string, o: { connections: n
     cwd: ROOT,
   });
   try {
-    const check = await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const check = await fetch(server.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
     if (!check.ok) throw new Error(`the query answered ${check.status}`);
     await check.arrayBuffer();
     const started = await probe(server, file);
@@ -75,11 +85,18 @@ async function measure(b: Build, up: Upstream, body: string, o: { connections: n
     const cpu0 = server.cpuSeconds();
     const result = await load(server.url, body, o.connections, o.seconds);
     const cpuMsPerOp = ((server.cpuSeconds() - cpu0) * 1000) / result.requests.total;
-    if (result.non2xx || result.errors) throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+    if (result.non2xx || result.errors)
+      throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
     const loaded = await probe(server, file);
     return [
       { build: b.name, phase: 'started', probe: started },
-      { build: b.name, phase: 'after load', probe: loaded, cpuMsPerOp, opsPerSecond: result.requests.average },
+      {
+        build: b.name,
+        phase: 'after load',
+        probe: loaded,
+        cpuMsPerOp,
+        opsPerSecond: result.requests.average,
+      },
     ];
   } finally {
     await server.stop();
@@ -92,7 +109,8 @@ const f1 = (x: number | undefined) => (x === undefined ? '' : x.toFixed(1));
 function line(r: Row): string {
   const s = r.probe.asIs;
   const space = (name: string) => s.spaces[name];
-  const pair = (name: string) => (space(name) ? `${f0(space(name).committed)} / ${f0(space(name).used)}` : '');
+  const pair = (name: string) =>
+    space(name) ? `${f0(space(name).committed)} / ${f0(space(name).used)}` : '';
   const large = (space('large_object')?.committed ?? 0) + (space('new_large_object')?.committed ?? 0);
   const live = r.probe.afterFullGc;
   return (
@@ -111,13 +129,20 @@ async function main(): Promise<void> {
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
   const builds = values.build.map(parseBuild);
-  const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
+  const o = {
+    rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+  };
   const loadBefore = loadavg()[0];
   const dir = mkdtempSync(join(tmpdir(), 'paygraph-memory-'));
   const up = await startUpstream(LATENCY_MS);
   const rows: Row[] = [];
   try {
-    const body = JSON.stringify({ query: scenario.query, variables: scenario.variables({ space: up.space, transaction: up.transaction }) });
+    const body = JSON.stringify({
+      query: scenario.query,
+      variables: scenario.variables({ space: up.space, transaction: up.transaction }),
+    });
     for (let round = 0; round < o.rounds; round++) {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
         const measured = await measure(b, up, body, o, dir);
@@ -143,7 +168,10 @@ async function main(): Promise<void> {
   console.log(`\n${text}`);
   const reports = new URL('./reports/', import.meta.url);
   mkdirSync(reports, { recursive: true });
-  const out = new URL(`memory-${values.scenario}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`, reports);
+  const out = new URL(
+    `memory-${values.scenario}-${new Date().toISOString().replace(/[:.]/g, '-')}.md`,
+    reports,
+  );
   writeFileSync(out, `${text}\n`);
   console.log(`saved ${out.pathname}`);
 }

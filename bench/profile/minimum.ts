@@ -60,10 +60,23 @@ async function main(): Promise<void> {
     });
     if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
     const user = sandbox.users[0];
-    const env = { ...process.env, BENCH_REST_URL: sandbox.baseUrl, BENCH_REST_USER: user.id, BENCH_REST_KEY: user.key, PORT: '0' };
-    const child = spawn(process.execPath, [...nodeArgs, server], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-    const exited = once(child, 'exit').then(([code]) => Promise.reject(new Error(`the minimum server exited (code ${String(code)})`)));
-    const [line] = (await Promise.race([once(createInterface({ input: child.stdout }), 'line'), exited])) as [string];
+    const env = {
+      ...process.env,
+      BENCH_REST_URL: sandbox.baseUrl,
+      BENCH_REST_USER: user.id,
+      BENCH_REST_KEY: user.key,
+      PORT: '0',
+    };
+    const child = spawn(process.execPath, [...nodeArgs, server], {
+      env,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    const exited = once(child, 'exit').then(([code]) =>
+      Promise.reject(new Error(`the minimum server exited (code ${String(code)})`)),
+    );
+    const [line] = (await Promise.race([once(createInterface({ input: child.stdout }), 'line'), exited])) as [
+      string,
+    ];
     const url = `${(JSON.parse(line) as { url: string }).url}/${values.scenario}`;
     const load = (seconds: number) =>
       autocannon({
@@ -78,7 +91,8 @@ async function main(): Promise<void> {
       const cpu0 = cpuMs(child.pid!);
       const result = await load(Number(values.seconds));
       const cpu = cpuMs(child.pid!) - cpu0;
-      if (result.non2xx || result.errors) throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+      if (result.non2xx || result.errors)
+        throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       console.log(
         `minimum ${values.scenario}: ${(cpu / result.requests.total).toFixed(3)} ms CPU/op, ${result.requests.average.toFixed(0)} ops/s, ` +
           `RSS ${rssMb(child.pid!).toFixed(0)} MB, p50 ${result.latency.p50} ms`,

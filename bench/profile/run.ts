@@ -30,8 +30,14 @@ async function restCalls(server: ServerUnderTest): Promise<number> {
   return total;
 }
 
-async function sample(server: ServerUnderTest, body: string, o: { connections: number; seconds: number }): Promise<Sample> {
-  const check = (await (await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })).json()) as {
+async function sample(
+  server: ServerUnderTest,
+  body: string,
+  o: { connections: number; seconds: number },
+): Promise<Sample> {
+  const check = (await (
+    await fetch(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  ).json()) as {
     errors?: unknown;
   };
   if (check.errors) throw new Error(`the query failed: ${JSON.stringify(check.errors).slice(0, 500)}`);
@@ -41,7 +47,8 @@ async function sample(server: ServerUnderTest, body: string, o: { connections: n
   const result = await load(server.url, body, o.connections, o.seconds);
   const cpu1 = server.cpuSeconds();
   const calls1 = await restCalls(server);
-  if (result.non2xx || result.errors) throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  if (result.non2xx || result.errors)
+    throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   const ops = result.requests.total;
   return {
     cpuMsPerOp: ((cpu1 - cpu0) * 1000) / ops,
@@ -65,7 +72,11 @@ async function main(): Promise<void> {
   const scenario = scenarios[values.scenario];
   if (!scenario) throw new Error(`--scenario must be one of ${Object.keys(scenarios).join(', ')}`);
   const builds = values.build.map(parseBuild);
-  const o = { rounds: Number(values.rounds), seconds: Number(values.seconds), connections: Number(values.connections) };
+  const o = {
+    rounds: Number(values.rounds),
+    seconds: Number(values.seconds),
+    connections: Number(values.connections),
+  };
   const nodeArgs = [...values['node-arg']];
   if (values['cpu-prof']) {
     mkdirSync(values['cpu-prof'], { recursive: true });
@@ -75,7 +86,10 @@ async function main(): Promise<void> {
   const { sandbox, user, space, transaction } = await startUpstream(LATENCY_MS);
   const results = new Map<string, Sample[]>(builds.map((b) => [b.name, []]));
   try {
-    const body = JSON.stringify({ query: scenario.query, variables: scenario.variables({ space, transaction }) });
+    const body = JSON.stringify({
+      query: scenario.query,
+      variables: scenario.variables({ space, transaction }),
+    });
     for (let round = 0; round < o.rounds; round++) {
       const order = round % 2 === 0 ? builds : [...builds].reverse();
       for (const b of order) {

@@ -26,9 +26,16 @@ export function parseBuild(spec: string): Build {
   const [name, dir] = (head ?? '').split('=');
   if (!name || !dir) throw new Error(`--build must be NAME=DIR [NODE-ARG | VAR=VALUE]..., got "${spec}"`);
   const env = Object.fromEntries(
-    rest.filter((a) => ASSIGNMENT.test(a)).map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
+    rest
+      .filter((a) => ASSIGNMENT.test(a))
+      .map((a) => [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]),
   );
-  return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs: rest.filter((a) => !ASSIGNMENT.test(a)), env };
+  return {
+    name,
+    entry: join(resolve(ROOT, dir), 'cli.js'),
+    nodeArgs: rest.filter((a) => !ASSIGNMENT.test(a)),
+    env,
+  };
 }
 
 export interface Upstream {
@@ -48,14 +55,29 @@ export async function startUpstream(latencyMs: number): Promise<Upstream> {
     headers: { space: String(space), authorization: createSigner(user)('GET', path) },
   });
   const transaction = ((await res.json()) as { data: { id: number }[] }).data[0].id;
-  const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), { method: 'PUT', body: JSON.stringify({ latencyMs }) });
+  const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
+    method: 'PUT',
+    body: JSON.stringify({ latencyMs }),
+  });
   if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
   return { sandbox, user, space, transaction };
 }
 
 /** POSTs one GraphQL body from `connections` connections back to back for `seconds`. */
-export function load(url: string, body: string, connections: number, seconds: number): Promise<autocannon.Result> {
-  return autocannon({ url, method: 'POST', headers: { 'content-type': 'application/json' }, body, connections, duration: seconds });
+export function load(
+  url: string,
+  body: string,
+  connections: number,
+  seconds: number,
+): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections,
+    duration: seconds,
+  });
 }
 
 /** The options every load runner takes: builds, the scenario and the load. */

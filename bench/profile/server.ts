@@ -32,7 +32,9 @@ function rssMb(pid: number): number {
 function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server printed no ready line within 60 s')), 60_000);
-    child.once('exit', (code) => reject(new Error(`the server exited (code ${code}) before it was ready: ${stderr()}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the server exited (code ${code}) before it was ready: ${stderr()}`)),
+    );
     const lines = createInterface({ input: child.stdout! });
     lines.once('line', (line) => {
       clearTimeout(timer);
@@ -54,14 +56,34 @@ export interface StartOptions {
 }
 
 export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
-  const args = [...(o.nodeArgs ?? []), o.entry, 'serve', '--rest-url', o.restUrl, '--user-id', o.userId, '--port', '0'];
+  const args = [
+    ...(o.nodeArgs ?? []),
+    o.entry,
+    'serve',
+    '--rest-url',
+    o.restUrl,
+    '--user-id',
+    o.userId,
+    '--port',
+    '0',
+  ];
   // The response cache would answer repeated identical operations without work: measure the work.
-  return startChild(args, { cwd: o.cwd, env: { PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env } });
+  return startChild(args, {
+    cwd: o.cwd,
+    env: { PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env },
+  });
 }
 
 /** Any server child that prints `{"graphql": URL}` once it listens (node `args`, environment added to this one's). */
-export async function startChild(args: string[], o: { cwd?: string; env?: Record<string, string> } = {}): Promise<ServerUnderTest> {
-  const child = spawn(process.execPath, args, { cwd: o.cwd, env: { ...process.env, ...o.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startChild(
+  args: string[],
+  o: { cwd?: string; env?: Record<string, string> } = {},
+): Promise<ServerUnderTest> {
+  const child = spawn(process.execPath, args, {
+    cwd: o.cwd,
+    env: { ...process.env, ...o.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const url = await readyUrl(child, () => stderr);

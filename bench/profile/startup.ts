@@ -38,8 +38,13 @@ async function once(entry: string, upstream: Upstream, nodeArgs: string[]): Prom
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: QUERY }),
     });
-    if (!res.ok || ((await res.json()) as { errors?: unknown }).errors) throw new Error('the first query failed');
-    return { answerMs: performance.now() - started, cpuMs: server.cpuSeconds() * 1000, rssMb: server.rssMb() };
+    if (!res.ok || ((await res.json()) as { errors?: unknown }).errors)
+      throw new Error('the first query failed');
+    return {
+      answerMs: performance.now() - started,
+      cpuMs: server.cpuSeconds() * 1000,
+      rssMb: server.rssMb(),
+    };
   } finally {
     await server.stop();
   }
@@ -55,11 +60,17 @@ async function upstreamFrom(values: { 'rest-url'?: string; 'user-id'?: string })
   if (values['rest-url']) {
     const authKey = process.env.PAYGRAPH_AUTH_KEY;
     if (!values['user-id'] || !authKey) throw new Error('--rest-url needs --user-id and PAYGRAPH_AUTH_KEY');
-    return { upstream: { restUrl: values['rest-url'], userId: values['user-id'], authKey }, stop: async () => {} };
+    return {
+      upstream: { restUrl: values['rest-url'], userId: values['user-id'], authKey },
+      stop: async () => {},
+    };
   }
   const sandbox = await startChildSandbox();
   const [user] = sandbox.users;
-  return { upstream: { restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key }, stop: () => sandbox.stop() };
+  return {
+    upstream: { restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key },
+    stop: () => sandbox.stop(),
+  };
 }
 
 async function main(): Promise<void> {
@@ -76,7 +87,12 @@ async function main(): Promise<void> {
     const [spec, ...nodeArgs] = b.split(' ').filter(Boolean);
     const [name, dir] = spec.split('=');
     if (!name || !dir) throw new Error(`--build must be 'NAME=DIR [NODE-ARG]...', got "${b}"`);
-    return { name, entry: join(resolve(ROOT, dir), 'cli.js'), nodeArgs: [...values['node-arg'], ...nodeArgs], samples: [] as Sample[] };
+    return {
+      name,
+      entry: join(resolve(ROOT, dir), 'cli.js'),
+      nodeArgs: [...values['node-arg'], ...nodeArgs],
+      samples: [] as Sample[],
+    };
   });
   const loadBefore = loadavg()[0];
   const { upstream, stop } = await upstreamFrom(values);
@@ -86,7 +102,9 @@ async function main(): Promise<void> {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
         const s = await once(b.entry, upstream, b.nodeArgs);
         b.samples.push(s);
-        console.log(`round ${round + 1} ${b.name}: first answer ${s.answerMs.toFixed(0)} ms, CPU ${s.cpuMs.toFixed(0)} ms`);
+        console.log(
+          `round ${round + 1} ${b.name}: first answer ${s.answerMs.toFixed(0)} ms, CPU ${s.cpuMs.toFixed(0)} ms`,
+        );
       }
     }
   } finally {
@@ -102,7 +120,9 @@ async function main(): Promise<void> {
   for (const b of builds) {
     const m = (f: (s: Sample) => number) => median(b.samples.map(f)).toFixed(0);
     const min = Math.min(...b.samples.map((s) => s.answerMs)).toFixed(0);
-    lines.push(`| ${b.name} | ${m((s) => s.answerMs)} | ${min} | ${m((s) => s.cpuMs)} | ${m((s) => s.rssMb)} |`);
+    lines.push(
+      `| ${b.name} | ${m((s) => s.answerMs)} | ${min} | ${m((s) => s.cpuMs)} | ${m((s) => s.rssMb)} |`,
+    );
   }
   if (builds.length === 2) {
     const names = builds.map((b) => b.name);

@@ -7,13 +7,16 @@ import { createRestClient } from '../../src/rest';
 import { EntityCache } from '../../src/resolvers/entity-cache';
 import { startChildSandbox } from '../sandbox/child-sandbox';
 
-type CacheClass = new () => { wrap(o: Record<string, unknown>, model: string, space: number | null, expand: readonly string[]): unknown };
+type CacheClass = new () => {
+  wrap(o: Record<string, unknown>, model: string, space: number | null, expand: readonly string[]): unknown;
+};
 
 function perPage(Cache: CacheClass, text: string, space: number, pages: number): number {
   const started = process.cpuUsage();
   for (let i = 0; i < pages; i++) {
     const cache = new Cache();
-    for (const row of (JSON.parse(text) as { data: Record<string, unknown>[] }).data) cache.wrap(row, 'Transaction', space, ['token']);
+    for (const row of (JSON.parse(text) as { data: Record<string, unknown>[] }).data)
+      cache.wrap(row, 'Transaction', space, ['token']);
   }
   const used = process.cpuUsage(started);
   return (used.user + used.system) / 1000 / pages;
@@ -22,7 +25,9 @@ function perPage(Cache: CacheClass, text: string, space: number, pages: number):
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { before: { type: 'string' }, pages: { type: 'string', default: '2000' } } });
+  const { values } = parseArgs({
+    options: { before: { type: 'string' }, pages: { type: 'string', default: '2000' } },
+  });
   const sandbox = await startChildSandbox();
   const user = sandbox.users[0];
   const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
@@ -33,7 +38,9 @@ async function main(): Promise<void> {
   const text = JSON.stringify(body);
   const variants: [string, CacheClass][] = [['this tree', EntityCache]];
   if (values.before) {
-    const mod = (await import(`${values.before}/src/resolvers/entity-cache.ts`)) as { EntityCache: CacheClass };
+    const mod = (await import(`${values.before}/src/resolvers/entity-cache.ts`)) as {
+      EntityCache: CacheClass;
+    };
     variants.unshift(['before', mod.EntityCache]);
   }
   const pages = Number(values.pages);
@@ -45,7 +52,8 @@ async function main(): Promise<void> {
   variants.push(['JSON.parse alone', parseOnly]);
   const results = new Map<string, number[]>(variants.map(([n]) => [n, []]));
   for (const [, C] of variants) perPage(C, text, space, pages); // warm-up
-  for (let round = 0; round < 7; round++) for (const [name, C] of variants) results.get(name)!.push(perPage(C, text, space, pages));
+  for (let round = 0; round < 7; round++)
+    for (const [name, C] of variants) results.get(name)!.push(perPage(C, text, space, pages));
   console.log(`REST page of 20 transactions with token: ${text.length} bytes`);
   for (const [name, xs] of results)
     console.log(

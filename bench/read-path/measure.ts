@@ -23,8 +23,18 @@ class CountingCaller implements RestCaller {
   }
 }
 
-async function once(rest: RestCaller, document: DocumentNode, variables: Record<string, unknown>, naive: boolean): Promise<void> {
-  const result = await execute({ schema, document, variableValues: variables, contextValue: createGraphContext({ rest, naive }) });
+async function once(
+  rest: RestCaller,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+  naive: boolean,
+): Promise<void> {
+  const result = await execute({
+    schema,
+    document,
+    variableValues: variables,
+    contextValue: createGraphContext({ rest, naive }),
+  });
   if (result.errors?.length) throw new Error(`query failed: ${result.errors[0].message}`);
 }
 

@@ -20,7 +20,10 @@ function positive(name: string, text: string | undefined): number {
 }
 
 async function setLatency(baseUrl: string, latencyMs: number): Promise<void> {
-  const response = await fetch(new URL('/__admin/faults', baseUrl), { method: 'PUT', body: JSON.stringify({ latencyMs }) });
+  const response = await fetch(new URL('/__admin/faults', baseUrl), {
+    method: 'PUT',
+    body: JSON.stringify({ latencyMs }),
+  });
   if (!response.ok) throw new Error(`setting sandbox latency answered ${response.status}`);
 }
 
@@ -29,13 +32,17 @@ type Rows = { data: { id: number }[] };
 async function suiteIds(rest: ReturnType<typeof createRestClient>, spaces: number[]): Promise<SuiteIds> {
   const [space, otherSpace] = spaces;
   const search = async (op: string, s: number, limit: number) =>
-    ((await rest.call(op as 'searchTransactions', { space: s, query: { limit } })) as Rows).data.map((o) => o.id);
+    ((await rest.call(op as 'searchTransactions', { space: s, query: { limit } })) as Rows).data.map(
+      (o) => o.id,
+    );
   const nodeIds = [
     ...(await search('searchTransactions', space, 3)).map((id) => encodeGlobalId('Transaction', space, id)),
     ...(await search('searchRefunds', space, 2)).map((id) => encodeGlobalId('Refund', space, id)),
     ...(await search('searchCustomers', space, 2)).map((id) => encodeGlobalId('Customer', space, id)),
     encodeGlobalId('RestCountry', null, 'CH'),
-    ...(await search('searchTransactions', otherSpace, 1)).map((id) => encodeGlobalId('Transaction', otherSpace, id)),
+    ...(await search('searchTransactions', otherSpace, 1)).map((id) =>
+      encodeGlobalId('Transaction', otherSpace, id),
+    ),
   ];
   return { space, otherSpace, nodeIds };
 }
@@ -83,7 +90,8 @@ async function main(): Promise<void> {
       rows,
     };
     console.log(`\n${markdown(report)}`);
-    for (const file of saveReport(new URL('./reports/', import.meta.url), report)) console.log(`saved ${file}`);
+    for (const file of saveReport(new URL('./reports/', import.meta.url), report))
+      console.log(`saved ${file}`);
   } finally {
     await rest.close();
     await sandbox.stop();

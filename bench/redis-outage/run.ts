@@ -19,8 +19,14 @@ import { startCluster, type Cluster, type Instance } from '../../test/support/pa
 import { startRedis, type RunningRedis } from '../../test/support/redis-server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
-const summary = (xs: number[]) => ({ n: xs.length, p50: percentile(xs, 50), p99: percentile(xs, 99), max: Math.max(...xs) });
+const percentile = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
+const summary = (xs: number[]) => ({
+  n: xs.length,
+  p50: percentile(xs, 50),
+  p99: percentile(xs, 99),
+  max: Math.max(...xs),
+});
 
 const CREATE = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename ... on CreateCustomerPayload { customer { id } } } }`;
 const READ = `query ($id: ID!) { node(id: $id) { ... on Customer { givenName version emailAddresses { emailAddress } } } }`;
@@ -46,7 +52,8 @@ async function customers(cluster: Cluster, n: number, prefix: string): Promise<s
 
 async function readLatency(cluster: Cluster, ids: string[]): Promise<number[]> {
   const times: number[] = [];
-  for (const id of ids) times.push((await timed(() => cluster.instances[0].post({ query: READ, variables: { id } })))[1]);
+  for (const id of ids)
+    times.push((await timed(() => cluster.instances[0].post({ query: READ, variables: { id } })))[1]);
   return times;
 }
 
@@ -57,7 +64,11 @@ async function keyedWhileDown(cluster: Cluster, redis: RunningRedis, n: number) 
       key: `bench-repeat-${Date.now()}-${i}`,
       input: { space: cluster.space, customerId: `bench-repeat-${Date.now()}-${i}` },
     });
-  for (const r of repeats) await cluster.instances[0].post({ query: CREATE, variables: { input: r.input } }, { 'idempotency-key': r.key });
+  for (const r of repeats)
+    await cluster.instances[0].post(
+      { query: CREATE, variables: { input: r.input } },
+      { 'idempotency-key': r.key },
+    );
   await redis.kill();
   const fresh: number[] = [];
   const again: number[] = [];
@@ -65,7 +76,10 @@ async function keyedWhileDown(cluster: Cluster, redis: RunningRedis, n: number) 
   for (let i = 0; i < n; i++) {
     const [body, ms] = await timed(() =>
       cluster.instances[1].post(
-        { query: CREATE, variables: { input: { space: cluster.space, customerId: `bench-new-${Date.now()}-${i}` } } },
+        {
+          query: CREATE,
+          variables: { input: { space: cluster.space, customerId: `bench-new-${Date.now()}-${i}` } },
+        },
         { 'idempotency-key': `bench-new-${Date.now()}-${i}` },
       ),
     );
@@ -75,7 +89,10 @@ async function keyedWhileDown(cluster: Cluster, redis: RunningRedis, n: number) 
   }
   for (const r of repeats) {
     const [body, ms] = await timed(() =>
-      cluster.instances[1].post({ query: CREATE, variables: { input: r.input } }, { 'idempotency-key': r.key }),
+      cluster.instances[1].post(
+        { query: CREATE, variables: { input: r.input } },
+        { 'idempotency-key': r.key },
+      ),
     );
     again.push(ms);
     const name = (body.data?.createCustomer as { __typename?: string } | undefined)?.__typename ?? 'untyped';
@@ -94,12 +111,19 @@ async function freshness(cluster: Cluster, rounds: number): Promise<number> {
     const slow = e.post({ query: READ, variables: { id } });
     await sleep(50);
     await cluster.clearFaults();
-    const updated = await b.post({ query: UPDATE, variables: { input: { id, version, givenName: `v${version + 1}` } } });
-    if ((updated.data?.updateCustomer as { __typename?: string } | undefined)?.__typename !== 'UpdateCustomerPayload')
+    const updated = await b.post({
+      query: UPDATE,
+      variables: { input: { id, version, givenName: `v${version + 1}` } },
+    });
+    if (
+      (updated.data?.updateCustomer as { __typename?: string } | undefined)?.__typename !==
+      'UpdateCustomerPayload'
+    )
       throw new Error(`the update failed: ${JSON.stringify(updated)}`);
     await slow;
     for (const on of [a, b, e]) {
-      const name = ((await on.post({ query: READ, variables: { id } })).data?.node as { givenName: string }).givenName;
+      const name = ((await on.post({ query: READ, variables: { id } })).data?.node as { givenName: string })
+        .givenName;
       if (name !== `v${version + 1}`) stale++;
     }
   }
@@ -114,7 +138,10 @@ async function pushLatency(cluster: Cluster, n: number): Promise<number[]> {
   let seen = 0;
   let wake: (() => void) | undefined;
   const done = (async () => {
-    for await (const _ of client.iterate({ query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`, variables: { id } })) {
+    for await (const _ of client.iterate({
+      query: `subscription ($id: ID!) { entityChanged(id: $id) { id } }`,
+      variables: { id },
+    })) {
       seen++;
       wake?.();
     }
@@ -185,10 +212,16 @@ async function liveOutage(cluster: Cluster, redis: RunningRedis) {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { reads: { type: 'string', default: '100' }, pushes: { type: 'string', default: '15' } } });
+  const { values } = parseArgs({
+    options: { reads: { type: 'string', default: '100' }, pushes: { type: 'string', default: '15' } },
+  });
   const reads = Number(values.reads);
   const redis = await startRedis({ persistence: 'always' });
-  const cluster = await startCluster({ redisUrl: redis.url, instances: 3, env: { PAYGRAPH_LOG_LEVEL: 'warn' } });
+  const cluster = await startCluster({
+    redisUrl: redis.url,
+    instances: 3,
+    env: { PAYGRAPH_LOG_LEVEL: 'warn' },
+  });
   try {
     await cluster.fault({ latencyMs: 5 });
     const ids = await customers(cluster, reads * 2, 'read');
@@ -216,7 +249,10 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(report, null, 2));
     mkdirSync(new URL('./reports/', import.meta.url), { recursive: true });
     writeFileSync(
-      new URL(`./reports/redis-outage-${new Date().toISOString().replace(/[:.]/g, '-')}.json`, import.meta.url),
+      new URL(
+        `./reports/redis-outage-${new Date().toISOString().replace(/[:.]/g, '-')}.json`,
+        import.meta.url,
+      ),
       JSON.stringify(report, null, 2),
     );
   } finally {

@@ -20,7 +20,10 @@ interface Cell {
 }
 
 const queries = (space: number): { name: string; query: string }[] => [
-  { name: 'reference: currencies and countries', query: '{ currencies { currencyCode name } countries { isoCode2 name } }' },
+  {
+    name: 'reference: currencies and countries',
+    query: '{ currencies { currencyCode name } countries { isoCode2 name } }',
+  },
   {
     name: 'default: 20 customers with addresses',
     query: `{ space(id: "${space}") { customers(first: 20) { nodes { givenName emailAddress addresses(first: 3) { nodes { restId } } } } } }`,
@@ -44,7 +47,11 @@ async function restCalls(admin: string): Promise<number> {
 }
 
 async function once(url: string, query: string): Promise<void> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query }),
+  });
   const body = (await response.json()) as { errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(`query failed: ${body.errors[0].message}`);
 }
@@ -78,7 +85,12 @@ async function measure(
     }),
   );
   const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))];
-  return { restCalls: calls, medianMs: at(0.5), p90Ms: at(0.9), opsPerSecond: done / ((performance.now() - started) / 1000) };
+  return {
+    restCalls: calls,
+    medianMs: at(0.5),
+    p90Ms: at(0.9),
+    opsPerSecond: done / ((performance.now() - started) / 1000),
+  };
 }
 
 async function main(): Promise<void> {
@@ -119,7 +131,11 @@ async function main(): Promise<void> {
     const on = await serve({});
     const rows: { query: string; off: Cell; on: Cell }[] = [];
     for (const { name, query } of queries(sandbox.spaces[0])) {
-      rows.push({ query: name, off: await measure(off, admin, query, o), on: await measure(on, admin, query, o) });
+      rows.push({
+        query: name,
+        off: await measure(off, admin, query, o),
+        on: await measure(on, admin, query, o),
+      });
     }
     const f1 = (n: number) => n.toFixed(1);
     const lines = [
@@ -143,7 +159,10 @@ async function main(): Promise<void> {
     mkdirSync(dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     writeFileSync(new URL(`response-cache-${stamp}.md`, dir), lines.join('\n'));
-    writeFileSync(new URL(`response-cache-${stamp}.json`, dir), `${JSON.stringify({ loadBefore, o, rows }, null, 2)}\n`);
+    writeFileSync(
+      new URL(`response-cache-${stamp}.json`, dir),
+      `${JSON.stringify({ loadBefore, o, rows }, null, 2)}\n`,
+    );
   } finally {
     for (const server of servers) await server.close();
     await sandbox.stop();

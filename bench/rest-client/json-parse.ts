@@ -21,7 +21,10 @@ const space = sandbox.spaces[0];
 // The bodies as the REST client receives them: fetched through its own `onCall`-free path, re-serialised.
 const client = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
 const transactions = JSON.stringify(
-  await client.call('searchTransactions', { space, query: { limit: 100, expand: ['token', 'paymentConnectorConfiguration', 'group'] } }),
+  await client.call('searchTransactions', {
+    space,
+    query: { limit: 100, expand: ['token', 'paymentConnectorConfiguration', 'group'] },
+  }),
 );
 const customers = JSON.stringify(await client.call('searchCustomers', { space, query: { limit: 100 } }));
 await client.close();
@@ -29,13 +32,17 @@ await sandbox.close();
 // Every amount with two decimals, as a BigDecimal-minded REST writes it: 110.08 stays, 119 -> 119.00, 39.9 -> 39.90.
 const twoDecimals = transactions.replace(
   /("[A-Za-z]*(?:[Aa]mount|[Pp]rice|[Tt]ax)[A-Za-z]*":)(-?\d+)(?:\.(\d+))?(?=[,}])/g,
-  (_m, key: string, whole: string, fraction: string | undefined) => `${key}${whole}.${(fraction ?? '').padEnd(2, '0')}`,
+  (_m, key: string, whole: string, fraction: string | undefined) =>
+    `${key}${whole}.${(fraction ?? '').padEnd(2, '0')}`,
 );
 
 const losslessAll = (text: string) =>
-  parse(text, null, (n) => (isInteger(n) ? (Number.isSafeInteger(Number(n)) ? Number(n) : BigInt(n)) : new LosslessNumber(n)));
+  parse(text, null, (n) =>
+    isInteger(n) ? (Number.isSafeInteger(Number(n)) ? Number(n) : BigInt(n)) : new LosslessNumber(n),
+  );
 // parseJson before exact decimals (commit 2c82375): native unless a 16-digit run or a 3-digit exponent.
-const before = (text: string): unknown => (/\d{16}|\d[eE][+-]?\d{3}/.test(text) ? losslessAll(text) : JSON.parse(text));
+const before = (text: string): unknown =>
+  /\d{16}|\d[eE][+-]?\d{3}/.test(text) ? losslessAll(text) : JSON.parse(text);
 const parsers: Record<string, (text: string) => unknown> = {
   'JSON.parse (rounds)': (t): unknown => JSON.parse(t),
   'parseJson before (rounds decimals)': before,

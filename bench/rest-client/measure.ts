@@ -30,7 +30,11 @@ function summarise(latencies: number[], elapsedMs: number): Summary {
 }
 
 /** Runs `fn` up to `count` times one after another, stopping early at `limitMs`. */
-export async function sequential(fn: () => Promise<unknown>, count: number, limitMs: number): Promise<Summary> {
+export async function sequential(
+  fn: () => Promise<unknown>,
+  count: number,
+  limitMs: number,
+): Promise<Summary> {
   const latencies: number[] = [];
   const start = performance.now();
   for (let i = 0; i < count && performance.now() - start < limitMs; i++) {
@@ -42,7 +46,12 @@ export async function sequential(fn: () => Promise<unknown>, count: number, limi
 }
 
 /** Runs `fn` `count` times with `concurrency` workers, stopping early at `limitMs`. */
-export async function concurrent(fn: () => Promise<unknown>, count: number, concurrency: number, limitMs: number): Promise<Summary> {
+export async function concurrent(
+  fn: () => Promise<unknown>,
+  count: number,
+  concurrency: number,
+  limitMs: number,
+): Promise<Summary> {
   const latencies: number[] = [];
   const start = performance.now();
   let issued = 0;

@@ -52,11 +52,18 @@ async function main(): Promise<void> {
   const origin = new URL(sandbox.baseUrl).origin;
   const pool = new Pool(origin, { connections: concurrency, pipelining: 1 });
   const key = Buffer.from(user.key, 'base64');
-  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 })).toString('base64url');
+  const header = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 })).toString(
+    'base64url',
+  );
   const path = `/api/v2.0/payment/transactions/search?limit=${rows}&expand=token`;
   const bare: Call = async () => {
     const claims = Buffer.from(
-      JSON.stringify({ requestPath: path, requestMethod: 'GET', sub: user.id, iat: Math.floor(Date.now() / 1000) }),
+      JSON.stringify({
+        requestPath: path,
+        requestMethod: 'GET',
+        sub: user.id,
+        iat: Math.floor(Date.now() / 1000),
+      }),
     );
     const input = `${header}.${claims.toString('base64url')}`;
     const token = `${input}.${createHmac('sha256', key).update(input).digest('base64url')}`;

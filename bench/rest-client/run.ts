@@ -27,14 +27,25 @@ const sandbox = await startSandbox({ port: 0 });
 const user = sandbox.users[0];
 const space = sandbox.spaces[0];
 
-const client = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, maxInFlight: C });
+const client = createRestClient({
+  baseUrl: sandbox.baseUrl,
+  userId: user.id,
+  authKey: user.key,
+  maxInFlight: C,
+});
 const seeded = (await client.call('listCustomers', { space, query: { limit: 1 } })).data?.[0];
 if (seeded?.id === undefined) throw new Error('the sandbox seed has no customer in the first space');
 const requestPath = `/api/v2.0/customers/${seeded.id}`;
 
 // The bare baseline: the same pool settings, the same jose signature, JSON.parse, no checks.
 const pool = new Pool(sandbox.origin, { connections: C, pipelining: 1 });
-const key = await crypto.subtle.importKey('raw', Buffer.from(user.key, 'base64'), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+const key = await crypto.subtle.importKey(
+  'raw',
+  Buffer.from(user.key, 'base64'),
+  { name: 'HMAC', hash: 'SHA-256' },
+  false,
+  ['sign'],
+);
 async function bare(): Promise<unknown> {
   const token = await new SignJWT({ requestPath, requestMethod: 'GET' })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 })
@@ -52,11 +63,17 @@ async function bare(): Promise<unknown> {
 }
 const viaClient = () => client.call('getCustomer', { space, path: { id: seeded.id! } });
 
-type Row = { scenario: string; bare: Summary; client: Summary; roundsReqPerSec: { bare: number[]; client: number[] } };
+type Row = {
+  scenario: string;
+  bare: Summary;
+  client: Summary;
+  roundsReqPerSec: { bare: number[]; client: number[] };
+};
 const rows: Row[] = [];
 const ROUNDS = 5;
 /** The round with the median throughput: robust to a noisy neighbour during one round. */
-const medianRound = (runs: Summary[]) => [...runs].sort((a, b) => a.throughputPerSec - b.throughputPerSec)[Math.floor(runs.length / 2)];
+const medianRound = (runs: Summary[]) =>
+  [...runs].sort((a, b) => a.throughputPerSec - b.throughputPerSec)[Math.floor(runs.length / 2)];
 
 /** Alternates the two implementations over several rounds so that neither always runs first. */
 async function scenario(name: string, run: (fn: () => Promise<unknown>) => Promise<Summary>): Promise<void> {
@@ -90,7 +107,17 @@ await pool.close();
 await sandbox.close();
 
 const fmt = (n: number, d = 2) => n.toFixed(d);
-const header = ['scenario', 'impl', 'requests', 'median ms', 'p95 ms', 'p99 ms', 'req/s', 'client/bare median', 'client/bare req/s'];
+const header = [
+  'scenario',
+  'impl',
+  'requests',
+  'median ms',
+  'p95 ms',
+  'p99 ms',
+  'req/s',
+  'client/bare median',
+  'client/bare req/s',
+];
 function cells(scenarioName: string, impl: string, sum: Summary, ratio: string[]): string[] {
   return [
     scenarioName,
@@ -143,7 +170,10 @@ const md = [
   '',
   'Throughput of every round (req/s), to show the spread on this machine:',
   '',
-  ...rows.map((r) => `- ${r.scenario}: bare ${r.roundsReqPerSec.bare.join(', ')}; client ${r.roundsReqPerSec.client.join(', ')}`),
+  ...rows.map(
+    (r) =>
+      `- ${r.scenario}: bare ${r.roundsReqPerSec.bare.join(', ')}; client ${r.roundsReqPerSec.client.join(', ')}`,
+  ),
   '',
 ].join('\n');
 

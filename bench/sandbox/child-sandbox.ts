@@ -22,7 +22,10 @@ const READY_TIMEOUT_MS = 60_000;
 
 function readyLine(child: ChildProcess): Promise<ReadyLine> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the sandbox printed no ready line within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`the sandbox printed no ready line within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
     child.once('exit', (code) => reject(new Error(`the sandbox exited (code ${code}) before it was ready`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer);
@@ -37,7 +40,9 @@ function readyLine(child: ChildProcess): Promise<ReadyLine> {
 
 /** Starts the sandbox; `nodeArgs` go to node itself (e.g. `--cpu-prof`). */
 export async function startChildSandbox(nodeArgs: string[] = []): Promise<ChildSandbox> {
-  const child = spawn(process.execPath, [...nodeArgs, BIN, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...nodeArgs, BIN, 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ready = await readyLine(child);
   return {
     ...ready,

@@ -32,8 +32,17 @@ function timed(what: string, runs: number, once: (i: number) => number): CatchUp
     times.push(performance.now() - started);
   }
   times.sort((a, b) => a - b);
-  const row = { what, runs, steps, medianMs: times[Math.floor(runs / 2)], maxMs: times[runs - 1], rssMb: process.memoryUsage().rss / 1e6 };
-  console.error(`${what}: ${runs} x, ${steps} steps, median ${row.medianMs.toFixed(2)} ms, RSS ${row.rssMb.toFixed(0)} MB`);
+  const row = {
+    what,
+    runs,
+    steps,
+    medianMs: times[Math.floor(runs / 2)],
+    maxMs: times[runs - 1],
+    rssMb: process.memoryUsage().rss / 1e6,
+  };
+  console.error(
+    `${what}: ${runs} x, ${steps} steps, median ${row.medianMs.toFixed(2)} ms, RSS ${row.rssMb.toFixed(0)} MB`,
+  );
   return row;
 }
 

@@ -29,10 +29,12 @@ const { values } = parseArgs({
   },
 });
 const size = values.size as SeedSize;
-if (!SEED_SIZES.includes(size)) throw new Error(`--size is one of ${SEED_SIZES.join(', ')}, not "${values.size}"`);
+if (!SEED_SIZES.includes(size))
+  throw new Error(`--size is one of ${SEED_SIZES.join(', ')}, not "${values.size}"`);
 const jumps = values.jumps.split(',').map((jump) => ({ jump, ms: parseDuration(jump) }));
 const catchUps = Number(values['catch-ups']);
-if (!Number.isInteger(catchUps) || catchUps < 0) throw new Error(`--catch-ups is a whole number (0: none), not "${values['catch-ups']}"`);
+if (!Number.isInteger(catchUps) || catchUps < 0)
+  throw new Error(`--catch-ups is a whole number (0: none), not "${values['catch-ups']}"`);
 
 interface Row {
   jump: string;
@@ -61,7 +63,13 @@ const catchUpTable: CatchUpRow[] = catchUps ? catchUpRows(size, catchUps) : [];
 const env = environment();
 const label = values.label ?? benchCommit();
 const header = ['jump', 'objects', 'steps applied', 'ms', 'ms per step'];
-const cells = (r: Row) => [r.jump, String(r.objects), String(r.steps), r.ms.toFixed(0), r.steps ? (r.ms / r.steps).toFixed(2) : '-'];
+const cells = (r: Row) => [
+  r.jump,
+  String(r.objects),
+  String(r.steps),
+  r.ms.toFixed(0),
+  r.steps ? (r.ms / r.steps).toFixed(2) : '-',
+];
 printColumns([header, ...rows.map(cells)]);
 const catchUpHeader = ['real clock', 'catch-ups', 'steps applied', 'median ms', 'max ms', 'RSS MB after'];
 const catchUpCells = (r: CatchUpRow) => [

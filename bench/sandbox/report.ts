@@ -92,7 +92,12 @@ export function saveReport(dir: URL, report: Report): string[] {
 /** A Markdown table: the first row is the header. */
 export function markdownTable(table: string[][]): string[] {
   const [header, ...rows] = table;
-  return [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((r) => `| ${r.join(' | ')} |`), ''];
+  return [
+    `| ${header.join(' | ')} |`,
+    `| ${header.map(() => '---').join(' | ')} |`,
+    ...rows.map((r) => `| ${r.join(' | ')} |`),
+    '',
+  ];
 }
 
 /** Prints a table as aligned columns (the first row is the header). */

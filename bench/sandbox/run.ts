@@ -17,7 +17,10 @@ interface Scenario {
   path: (i: number) => string;
 }
 
-async function transactionIds(sandbox: ChildSandbox, sign: (m: string, p: string) => string): Promise<number[]> {
+async function transactionIds(
+  sandbox: ChildSandbox,
+  sign: (m: string, p: string) => string,
+): Promise<number[]> {
   const path = `${new URL(sandbox.baseUrl).pathname}/payment/transactions?limit=100`;
   const response = await fetch(`${new URL(sandbox.baseUrl).origin}${path}`, {
     headers: { authorization: sign('GET', path), space: String(sandbox.spaces[0]) },
@@ -41,10 +44,19 @@ async function measure(
     method: 'GET',
     setupRequest: (req: Request) => {
       const path = scenario.path(counter++);
-      return { ...req, path, headers: { authorization: sign('GET', path), space, accept: 'application/json' } };
+      return {
+        ...req,
+        path,
+        headers: { authorization: sign('GET', path), space, accept: 'application/json' },
+      };
     },
   };
-  const result = await autocannon({ url: new URL(sandbox.baseUrl).origin, connections, duration: seconds, requests: [request] });
+  const result = await autocannon({
+    url: new URL(sandbox.baseUrl).origin,
+    connections,
+    duration: seconds,
+    requests: [request],
+  });
   return {
     scenario: scenario.name,
     connections,
@@ -59,7 +71,9 @@ async function measure(
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { duration: { type: 'string', default: '5' }, profile: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { duration: { type: 'string', default: '5' }, profile: { type: 'string' } },
+  });
   const seconds = Number(values.duration);
   if (!Number.isFinite(seconds) || seconds <= 0)
     throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
@@ -73,20 +87,32 @@ async function main(): Promise<void> {
       { name: 'retrieve transaction', path: (i) => `${prefix}/payment/transactions/${ids[i % ids.length]}` },
       {
         name: 'search transactions',
-        path: () => `${prefix}/payment/transactions/search?query=${encodeURIComponent(SEARCH_QUERY)}&limit=20`,
+        path: () =>
+          `${prefix}/payment/transactions/search?query=${encodeURIComponent(SEARCH_QUERY)}&limit=20`,
       },
     ];
     const env = environment();
     await measure(sandbox, scenarios[0], 16, 1, sign); // warm-up: JIT and caches, not reported
     const rows: Row[] = [];
     for (const scenario of scenarios) {
-      for (const connections of CONNECTIONS) rows.push(await measure(sandbox, scenario, connections, seconds, sign));
+      for (const connections of CONNECTIONS)
+        rows.push(await measure(sandbox, scenario, connections, seconds, sign));
     }
     printTable(rows);
-    const report = { ...env, targetRetrievalsPerSecond: TARGET_RETRIEVALS_PER_SECOND, profiled: nodeArgs.length > 0, rows };
-    for (const file of saveReport(new URL('./reports/', import.meta.url), report)) console.log(`saved ${file}`);
-    const best = Math.max(...rows.filter((r) => r.scenario.startsWith('retrieve')).map((r) => r.requestsPerSecond));
-    console.log(`signed retrievals: best ${best.toFixed(0)}/s against a target of ${TARGET_RETRIEVALS_PER_SECOND}/s`);
+    const report = {
+      ...env,
+      targetRetrievalsPerSecond: TARGET_RETRIEVALS_PER_SECOND,
+      profiled: nodeArgs.length > 0,
+      rows,
+    };
+    for (const file of saveReport(new URL('./reports/', import.meta.url), report))
+      console.log(`saved ${file}`);
+    const best = Math.max(
+      ...rows.filter((r) => r.scenario.startsWith('retrieve')).map((r) => r.requestsPerSecond),
+    );
+    console.log(
+      `signed retrievals: best ${best.toFixed(0)}/s against a target of ${TARGET_RETRIEVALS_PER_SECOND}/s`,
+    );
   } finally {
     await sandbox.stop();
   }

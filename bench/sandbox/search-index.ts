@@ -20,12 +20,18 @@ import { benchCommit } from '../suite/machine';
 import { environment, markdownTable, printColumns, saveMarkdown } from './report';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: 'large' }, runs: { type: 'string', default: '30' }, label: { type: 'string' } },
+  options: {
+    size: { type: 'string', default: 'large' },
+    runs: { type: 'string', default: '30' },
+    label: { type: 'string' },
+  },
 });
 const size = values.size as SeedSize;
-if (!SEED_SIZES.includes(size)) throw new Error(`--size is one of ${SEED_SIZES.join(', ')}, not "${values.size}"`);
+if (!SEED_SIZES.includes(size))
+  throw new Error(`--size is one of ${SEED_SIZES.join(', ')}, not "${values.size}"`);
 const runs = Number(values.runs);
-if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs is a whole number of at least 1, not "${values.runs}"`);
+if (!Number.isInteger(runs) || runs < 1)
+  throw new Error(`--runs is a whole number of at least 1, not "${values.runs}"`);
 
 const store = new Store();
 const seedStarted = performance.now();
@@ -33,7 +39,14 @@ seedStore(store, 1, undefined, { size });
 const seedMs = performance.now() - seedStarted;
 const sandbox = {
   store,
-  settings: { seed: 1, users: [], iatWindowSeconds: 600, bulkMaxItems: 100, rateLimitPerSecond: null, credentialsTtlSeconds: 600 },
+  settings: {
+    seed: 1,
+    users: [],
+    iatWindowSeconds: 600,
+    bulkMaxItems: 100,
+    rateLimitPerSecond: null,
+    credentialsTtlSeconds: 600,
+  },
   render: createRenderer(store),
   now: () => new Date(),
 } satisfies SandboxState;
@@ -52,32 +65,48 @@ function sample(model: string): StoredObject[] {
   return all.filter((_, i) => i % step === 0);
 }
 
-function scenario(model: string, shown: string, make: (objects: StoredObject[], i: number) => string): Scenario {
+function scenario(
+  model: string,
+  shown: string,
+  make: (objects: StoredObject[], i: number) => string,
+): Scenario {
   const objects = sample(model);
   return {
     model,
     shown,
-    query: (i) => ({ query: make(objects, i), space: store.spaceOf(model, objects[i % objects.length].id as number) ?? null }),
+    query: (i) => ({
+      query: make(objects, i),
+      space: store.spaceOf(model, objects[i % objects.length].id as number) ?? null,
+    }),
   };
 }
 
 const pick = (objects: StoredObject[], i: number, offset = 0) => objects[(i * 4 + offset) % objects.length];
 const scenarios: Scenario[] = [
-  scenario('TransactionCompletion', 'linkedTransaction:<id>', (o, i) => `linkedTransaction:${String(pick(o, i).linkedTransaction)}`),
+  scenario(
+    'TransactionCompletion',
+    'linkedTransaction:<id>',
+    (o, i) => `linkedTransaction:${String(pick(o, i).linkedTransaction)}`,
+  ),
   scenario('Transaction', 'id:<a> OR id:<b> (20 ids)', (o, i) =>
     Array.from({ length: 20 }, (_, k) => `id:${String(pick(o, i, k).id)}`).join(' OR '),
   ),
   scenario(
     'Customer',
     'customerId:"a" OR customerId:"b"',
-    (o, i) => `customerId:${quoteValue(String(pick(o, i).customerId))} OR customerId:${quoteValue(String(pick(o, i, 1).customerId))}`,
+    (o, i) =>
+      `customerId:${quoteValue(String(pick(o, i).customerId))} OR customerId:${quoteValue(String(pick(o, i, 1).customerId))}`,
   ),
   scenario(
     'Transaction',
     'customerId:"a" AND state:FULFILL',
     (o, i) => `customerId:${quoteValue(String(pick(o, i).customerId))} AND state:FULFILL`,
   ),
-  scenario('SubscriptionVersion', 'subscription.id:<id>', (o, i) => `subscription.id:${String(pick(o, i).subscription)}`),
+  scenario(
+    'SubscriptionVersion',
+    'subscription.id:<id>',
+    (o, i) => `subscription.id:${String(pick(o, i).subscription)}`,
+  ),
 ];
 
 function request(model: string, query: string, space: number | null): HandlerRequest {
@@ -130,7 +159,8 @@ for (const s of scenarios) {
     const req = request(s.model, query, space);
     const a = timed(() => searchObjects(s.model, visibleObjects(resource, req, sandbox), req, sandbox));
     const b = timed(() => bodyOf(search(req, sandbox)));
-    if (a.hits !== b.hits) throw new Error(`${s.model} ${query}: the scan found ${a.hits}, the index ${b.hits}`);
+    if (a.hits !== b.hits)
+      throw new Error(`${s.model} ${query}: the scan found ${a.hits}, the index ${b.hits}`);
     scan.push(a.ms);
     index.push(b.ms);
   }
@@ -142,10 +172,20 @@ for (const s of scenarios) {
     scanMs: median(scan),
     indexMs: median(index),
   });
-  console.error(`${s.model} ${s.shown}: scan ${median(scan).toFixed(2)} ms, index ${median(index).toFixed(3)} ms`);
+  console.error(
+    `${s.model} ${s.shown}: scan ${median(scan).toFixed(2)} ms, index ${median(index).toFixed(3)} ms`,
+  );
 }
 
-const header = ['model', 'query', 'objects', 'first (builds index) ms', 'scan median ms', 'index median ms', 'scan / index'];
+const header = [
+  'model',
+  'query',
+  'objects',
+  'first (builds index) ms',
+  'scan median ms',
+  'index median ms',
+  'scan / index',
+];
 const cells = (r: Row) => [
   r.model,
   r.query,

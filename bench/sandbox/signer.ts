@@ -15,7 +15,14 @@ export function createSigner(user: BenchUser) {
   const header = base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 }));
   /** `Bearer <jwt>` bound to exactly this method and path-with-query. */
   return (method: string, requestPath: string): string => {
-    const claims = base64url(JSON.stringify({ sub: user.id, iat: Math.floor(Date.now() / 1000), requestPath, requestMethod: method }));
+    const claims = base64url(
+      JSON.stringify({
+        sub: user.id,
+        iat: Math.floor(Date.now() / 1000),
+        requestPath,
+        requestMethod: method,
+      }),
+    );
     const signature = createHmac('sha256', secret).update(`${header}.${claims}`).digest('base64url');
     return `Bearer ${header}.${claims}.${signature}`;
   };

@@ -28,11 +28,17 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 
 const loadBefore = loadavg()[0];
 const started = performance.now();
-const child = spawn(process.execPath, ['bin/paygraph.mjs', 'sandbox', '--port', '0', '--seed-size', values.size], {
-  cwd: ROOT,
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready = JSON.parse(await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve))) as Ready;
+const child = spawn(
+  process.execPath,
+  ['bin/paygraph.mjs', 'sandbox', '--port', '0', '--seed-size', values.size],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const ready = JSON.parse(
+  await new Promise<string>((resolve) => createInterface({ input: child.stdout }).once('line', resolve)),
+) as Ready;
 const readyMs = performance.now() - started;
 const rss = rssMb(child.pid!);
 const origin = new URL(ready.baseUrl).origin;
@@ -52,12 +58,19 @@ async function timed(path: string): Promise<{ ms: number; rows: number }> {
   return { ms: median(times), rows };
 }
 
-const first = await signedFetch<{ data: { id: number }[] }>(origin, { path: '/payment/transactions?limit=100', space }, sign);
+const first = await signedFetch<{ data: { id: number }[] }>(
+  origin,
+  { path: '/payment/transactions?limit=100', space },
+  sign,
+);
 const cursor = first.body.data.at(-1)!.id;
 const pages: [string, string][] = [
   ['search, newest first, 100 rows', '/payment/transactions/search?limit=100&order=createdOn%3ADESC'],
   ['search at offset 9,900', '/payment/transactions/search?limit=100&offset=9900&order=createdOn%3ADESC'],
-  ['search state:FULFILL, by amount', '/payment/transactions/search?limit=100&query=state%3AFULFILL&order=authorizationAmount%3ADESC'],
+  [
+    'search state:FULFILL, by amount',
+    '/payment/transactions/search?limit=100&query=state%3AFULFILL&order=authorizationAmount%3ADESC',
+  ],
   ['list after a cursor', `/payment/transactions?limit=100&after=${cursor}`],
 ];
 const rows: string[] = [];

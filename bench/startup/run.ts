@@ -38,7 +38,10 @@ function rssMb(pid: number): number {
 
 function firstLine(child: ReturnType<typeof spawn>, stderr: () => string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no ready line within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => reject(new Error(`no ready line within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
     child.once('exit', (code) => reject(new Error(`exited (code ${code}) before it was ready: ${stderr()}`)));
     createInterface({ input: child.stdout! }).once('line', (line) => {
       clearTimeout(timer);
@@ -50,7 +53,11 @@ function firstLine(child: ReturnType<typeof spawn>, stderr: () => string): Promi
 /** One cold start: spawn, wait for the ready line, ask one query, read the RSS, stop. */
 async function startOnce(variant: Variant, args: string[], env: NodeJS.ProcessEnv): Promise<Sample> {
   const started = performance.now();
-  const child = spawn(process.execPath, [variant.entry, ...args], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [variant.entry, ...args], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -64,7 +71,8 @@ async function startOnce(variant: Variant, args: string[], env: NodeJS.ProcessEn
       body: JSON.stringify({ query: QUERY }),
     });
     const body = (await response.json()) as { errors?: unknown };
-    if (!response.ok || body.errors) throw new Error(`${variant.name}: the first query failed: ${JSON.stringify(body)}`);
+    if (!response.ok || body.errors)
+      throw new Error(`${variant.name}: the first query failed: ${JSON.stringify(body)}`);
     const answerMs = performance.now() - started;
     return { readyMs, answerMs, rssMb: rssMb(child.pid!) };
   } finally {
@@ -113,7 +121,13 @@ async function main(): Promise<void> {
     { name: 'built JS (dist/cli.js)', entry: built },
     { name: 'bin (dist/ current)', entry: fileURLToPath(new URL('../../bin/paygraph.mjs', import.meta.url)) },
   ];
-  const rows = await measureCommand('start', variants, ['start', '--port', '0', '--sandbox-port', '0'], process.env, samples);
+  const rows = await measureCommand(
+    'start',
+    variants,
+    ['start', '--port', '0', '--sandbox-port', '0'],
+    process.env,
+    samples,
+  );
   const sandbox = await startChildSandbox();
   try {
     const user = sandbox.users[0];
@@ -134,7 +148,8 @@ async function main(): Promise<void> {
     rows,
   };
   console.log(table(report).join('\n'));
-  for (const file of saveReport(new URL('./reports/', import.meta.url), report)) console.log(`report: ${file}`);
+  for (const file of saveReport(new URL('./reports/', import.meta.url), report))
+    console.log(`report: ${file}`);
 }
 
 await main();

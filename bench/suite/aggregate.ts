@@ -56,7 +56,11 @@ export function summarize(cells: CellResult[]): Summary {
 }
 
 /** paygraph / other per round, for rounds where both were measured. */
-export function pairedRatio(a: CellResult[], b: CellResult[], value: (c: CellResult) => number): Ratio | undefined {
+export function pairedRatio(
+  a: CellResult[],
+  b: CellResult[],
+  value: (c: CellResult) => number,
+): Ratio | undefined {
   const ratios: number[] = [];
   for (const x of measured(a)) {
     const y = measured(b).find((c) => c.round === x.round);

@@ -18,7 +18,10 @@ export interface Prepared extends Artifacts {
 }
 
 async function composeSupergraph(output: string): Promise<void> {
-  const child = spawn(process.execPath, [MESH_COMPOSE, '--output', output], { cwd: here('./mesh/'), stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [MESH_COMPOSE, '--output', output], {
+    cwd: here('./mesh/'),
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-3000)));
   const [code] = (await once(child, 'exit')) as [number | null];

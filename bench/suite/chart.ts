@@ -31,7 +31,8 @@ export function throughputChart(rows: ChartRow[], contenders: ContenderName[], t
     `<rect width="100%" height="100%" fill="white"/>`,
     `<text x="8" y="16" font-size="13" font-weight="bold">${escape(title)}</text>`,
     ...contenders.map(
-      (c, i) => `<rect x="${8 + i * 110}" y="26" width="10" height="10" fill="${COLORS[c]}"/><text x="${22 + i * 110}" y="35">${c}</text>`,
+      (c, i) =>
+        `<rect x="${8 + i * 110}" y="26" width="10" height="10" fill="${COLORS[c]}"/><text x="${22 + i * 110}" y="35">${c}</text>`,
     ),
   ];
   rows.forEach((row, r) => {

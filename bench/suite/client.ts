@@ -14,7 +14,11 @@ export interface Target {
 }
 
 export function createTarget(kind: Kind, url: string, connections: number): Target {
-  return { kind, url, pool: new Pool(new URL(url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }) };
+  return {
+    kind,
+    url,
+    pool: new Pool(new URL(url).origin, { connections, pipelining: 1, keepAliveTimeout: 30_000 }),
+  };
 }
 
 async function postJson(target: Target, path: string, body: unknown): Promise<Record<string, unknown>> {
@@ -25,7 +29,8 @@ async function postJson(target: Target, path: string, body: unknown): Promise<Re
     body: JSON.stringify(body),
   });
   const text = await response.body.text();
-  if (response.statusCode !== 200) throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
+  if (response.statusCode !== 200)
+    throw new Error(`${path} answered ${response.statusCode}: ${text.slice(0, 300)}`);
   return JSON.parse(text) as Record<string, unknown>;
 }
 
@@ -44,7 +49,10 @@ export function graphClient(target: Target): GraphClient {
 function assertNoTypedError(data: unknown): void {
   const text = JSON.stringify(data);
   const typed = /"code":"[A-Z_]+"|"message":"/.exec(text);
-  if (typed) throw new Error(`the answer holds an error: ${text.slice(Math.max(0, typed.index - 100), typed.index + 200)}`);
+  if (typed)
+    throw new Error(
+      `the answer holds an error: ${text.slice(Math.max(0, typed.index - 100), typed.index + 200)}`,
+    );
 }
 
 /** The operation of one scenario; `check` also refuses answers holding typed errors. */
@@ -58,7 +66,8 @@ export function operationOf(
   if (target.kind === 'minimum') {
     return async () => {
       const body = await postJson(target, `/${scenario.name}`, fixture);
-      if (check && (body.data === undefined || body.data === null)) throw new Error('the minimum answered no data');
+      if (check && (body.data === undefined || body.data === null))
+        throw new Error('the minimum answered no data');
       return body.data;
     };
   }

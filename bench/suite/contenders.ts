@@ -25,7 +25,10 @@ export const KIND: Record<ContenderName, Kind> = {
 
 function beforeCli(): string {
   const cli = process.env.BENCH_BEFORE_CLI;
-  if (!cli) throw new Error('the before contender needs BENCH_BEFORE_CLI: the cli.js of a build of the commit to compare with');
+  if (!cli)
+    throw new Error(
+      'the before contender needs BENCH_BEFORE_CLI: the cli.js of a build of the commit to compare with',
+    );
   return cli;
 }
 
@@ -77,7 +80,12 @@ interface Command {
 
 function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number): Command {
   const graphql = { path: '/graphql', body: JSON.stringify({ query: '{ __typename }' }) };
-  const bench = { BENCH_REST_URL: up.restUrl, BENCH_REST_USER: up.user.id, BENCH_REST_KEY: up.user.key, PORT: String(port) };
+  const bench = {
+    BENCH_REST_URL: up.restUrl,
+    BENCH_REST_USER: up.user.id,
+    BENCH_REST_KEY: up.user.key,
+    PORT: String(port),
+  };
   // No response cache (Mesh has none configured; a cached answer makes no REST call) and warnings
   // only in the log, as Mesh is configured.
   const paygraphEnv = { PAYGRAPH_CACHE: 'off', PAYGRAPH_LOG_LEVEL: 'warn' };
@@ -158,16 +166,25 @@ function stopper(child: ChildProcess): () => Promise<void> {
   };
 }
 
-export async function startContender(name: ContenderName, a: Artifacts, up: Upstream): Promise<RunningContender> {
+export async function startContender(
+  name: ContenderName,
+  a: Artifacts,
+  up: Upstream,
+): Promise<RunningContender> {
   const port = await freePort();
   const c = commandOf(name, a, up, port);
   const started = performance.now();
-  const child = spawn(process.execPath, c.args, { cwd: c.cwd, env: { ...process.env, ...c.env }, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, c.args, {
+    cwd: c.cwd,
+    env: { ...process.env, ...c.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
   const stop = stopper(child);
   while (!(await probeOnce(c.url, c.probe))) {
-    if (child.exitCode !== null) throw new Error(`${name} exited (code ${child.exitCode}) before answering: ${stderr}`);
+    if (child.exitCode !== null)
+      throw new Error(`${name} exited (code ${child.exitCode}) before answering: ${stderr}`);
     if (performance.now() - started > READY_TIMEOUT_MS) {
       await stop();
       throw new Error(`${name} did not answer within ${READY_TIMEOUT_MS} ms: ${stderr}`);

@@ -28,7 +28,8 @@ export async function loadFixture(sandbox: SandboxFacts): Promise<Fixture> {
       search('/subscriptions/search', 1),
     ]);
     const refunded = refunds[0]?.transaction;
-    if (refunded === undefined || !subscriptions[0]) throw new Error('the seeded sandbox has no refunded transaction or no subscription');
+    if (refunded === undefined || !subscriptions[0])
+      throw new Error('the seeded sandbox has no refunded transaction or no subscription');
     const nodeIds = {
       transactions: transactions.map((r) => r.id),
       refunds: refunds.map((r) => r.id),
@@ -36,7 +37,9 @@ export async function loadFixture(sandbox: SandboxFacts): Promise<Fixture> {
     };
     const cardConfiguration = sandbox.cardConfigurations[String(space)];
     if (cardConfiguration === undefined)
-      throw new Error(`the sandbox's ready line names no card payment method configuration for space ${space}`);
+      throw new Error(
+        `the sandbox's ready line names no card payment method configuration for space ${space}`,
+      );
     return {
       space,
       transaction: typeof refunded === 'object' ? refunded.id : refunded,

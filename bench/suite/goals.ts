@@ -41,8 +41,10 @@ const link = (heading: string) =>
 const f = (n: number, digits: number) => n.toFixed(digits);
 const NESTED = new Set(Object.values(nestedScenarios).map((s) => s.name));
 
-const measured = (r: Results, scenario: string, c: ContenderName) => cellsOf(r, scenario, c).filter((x) => !x.unavailable && x.load);
-const medianOf = (cells: CellResult[], value: (c: CellResult) => number) => (cells.length ? median(cells.map(value)) : undefined);
+const measured = (r: Results, scenario: string, c: ContenderName) =>
+  cellsOf(r, scenario, c).filter((x) => !x.unavailable && x.load);
+const medianOf = (cells: CellResult[], value: (c: CellResult) => number) =>
+  cells.length ? median(cells.map(value)) : undefined;
 
 /** A per-scenario check for the scenarios `where` selects; `measure` answers undefined when there is nothing to compare. */
 function perScenario(
@@ -55,7 +57,9 @@ function perScenario(
       .filter((s) => where(s.name))
       .flatMap((s) => {
         const m = measure(r, s.name);
-        return m ? [{ scenario: s.name, shown: m.shown, met: atMost ? m.value <= m.limit : m.value >= m.limit }] : [];
+        return m
+          ? [{ scenario: s.name, shown: m.shown, met: atMost ? m.value <= m.limit : m.value >= m.limit }]
+          : [];
       });
 }
 
@@ -69,7 +73,9 @@ function likeMinimum(value: (c: CellResult) => number | undefined): (r: Results)
       return xs.length ? Math.max(...xs) : undefined;
     };
     const [pg, min] = [of('paygraph'), of('minimum')];
-    return pg === undefined || min === undefined ? undefined : { value: pg, limit: min, shown: `${pg} (minimum ${min})` };
+    return pg === undefined || min === undefined
+      ? undefined
+      : { value: pg, limit: min, shown: `${pg} (minimum ${min})` };
   }, true);
 }
 
@@ -77,13 +83,24 @@ function likeMinimum(value: (c: CellResult) => number | undefined): (r: Results)
  * paygraph / Mesh paired per round (median over rounds) against a bound, shown beside the minimum's
  * own ratio to Mesh: where the minimum misses the bound too, no gateway can meet it.
  */
-function againstMesh(value: (c: CellResult) => number, limit: number, atMost: boolean, where?: (scenario: string) => boolean) {
+function againstMesh(
+  value: (c: CellResult) => number,
+  limit: number,
+  atMost: boolean,
+  where?: (scenario: string) => boolean,
+) {
   return perScenario(
     (r, scenario) => {
       const [pg, min] = (['paygraph', 'minimum'] as const).map((c) =>
         pairedRatio(cellsOf(r, scenario, c), cellsOf(r, scenario, 'mesh'), value),
       );
-      return pg && { value: pg.median, limit, shown: `${f(pg.median, 2)}${min ? ` (minimum ${f(min.median, 2)})` : ''}` };
+      return (
+        pg && {
+          value: pg.median,
+          limit,
+          shown: `${f(pg.median, 2)}${min ? ` (minimum ${f(min.median, 2)})` : ''}`,
+        }
+      );
     },
     atMost,
     where,
@@ -117,10 +134,16 @@ export const GOALS: Goal[] = [
     target: 'at most 1 ms',
     checks: perScenario(
       (r, scenario) => {
-        const [pg, min] = (['paygraph', 'minimum'] as const).map((c) => medianOf(measured(r, scenario, c), cpu));
+        const [pg, min] = (['paygraph', 'minimum'] as const).map((c) =>
+          medianOf(measured(r, scenario, c), cpu),
+        );
         return pg === undefined
           ? undefined
-          : { value: pg, limit: 1, shown: `${f(pg, 2)} ms (minimum ${min === undefined ? 'n/a' : f(min, 2)} ms)` };
+          : {
+              value: pg,
+              limit: 1,
+              shown: `${f(pg, 2)} ms (minimum ${min === undefined ? 'n/a' : f(min, 2)} ms)`,
+            };
       },
       true,
       (s) => s === 'page',
@@ -137,7 +160,10 @@ export const GOALS: Goal[] = [
     goal: 'RSS after load',
     target: 'at most 150 MB',
     checks: (r) => {
-      const rss = r.scenarios.map((s) => ({ s: s.name, mb: medianOf(measured(r, s.name, 'paygraph'), (c) => c.rssMbAfter!) }));
+      const rss = r.scenarios.map((s) => ({
+        s: s.name,
+        mb: medianOf(measured(r, s.name, 'paygraph'), (c) => c.rssMbAfter!),
+      }));
       const known = rss.filter((x): x is { s: string; mb: number } => x.mb !== undefined);
       if (!known.length) return [];
       const worst = known.reduce((a, b) => (b.mb > a.mb ? b : a));
@@ -157,7 +183,8 @@ export const GOALS: Goal[] = [
 ];
 
 function measuredText(checks: Check[]): string {
-  if (checks.length === 1) return checks[0].scenario ? `${checks[0].scenario} ${checks[0].shown}` : checks[0].shown;
+  if (checks.length === 1)
+    return checks[0].scenario ? `${checks[0].scenario} ${checks[0].shown}` : checks[0].shown;
   const missed = checks.filter((c) => !c.met);
   const count = `${checks.length - missed.length} of ${checks.length} scenarios`;
   return missed.length ? `${count}; not: ${missed.map((c) => `${c.scenario} ${c.shown}`).join(', ')}` : count;
@@ -184,7 +211,10 @@ export function goalsSection(r: Results): string[] {
   return [
     '| goal | target | paygraph in this run | met |',
     '|---|---|---|---|',
-    ...rows.map((x) => `| ${x.goal} | ${x.target} | ${x.measured} | ${x.checked ? (x.met ? 'yes' : '**no**') : 'n/a'} |`),
+    ...rows.map(
+      (x) =>
+        `| ${x.goal} | ${x.target} | ${x.measured} | ${x.checked ? (x.met ? 'yes' : '**no**') : 'n/a'} |`,
+    ),
     '',
     ...(unmet.length
       ? ['What stands between:', '', ...unmet.map((x) => `- **${x.goal}**: ${x.between}`)]

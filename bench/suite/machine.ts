@@ -21,7 +21,9 @@ const PACKAGES = [
 
 function version(name: string): string {
   try {
-    return (JSON.parse(readFileSync(`${ROOT}node_modules/${name}/package.json`, 'utf8')) as { version: string }).version;
+    return (
+      JSON.parse(readFileSync(`${ROOT}node_modules/${name}/package.json`, 'utf8')) as { version: string }
+    ).version;
   } catch {
     return 'not installed';
   }

@@ -10,7 +10,14 @@ export interface Cell {
   /** Measured in the first round only (it is structural). */
   restRounds?: number;
   sequential: { p50: number; p99: number };
-  load: { p50: number; p99: number; opsPerSecond: number; operations: number; errors: number; firstError?: string };
+  load: {
+    p50: number;
+    p99: number;
+    opsPerSecond: number;
+    operations: number;
+    errors: number;
+    firstError?: string;
+  };
   cpuMsPerOp: number;
   rssMbAfter: number;
 }
@@ -30,7 +37,8 @@ async function admin(sandbox: Sandbox, path: string, method: string, body?: unkn
   return response.json();
 }
 
-export const setLatency = (sandbox: Sandbox, latencyMs: number) => admin(sandbox, 'faults', 'PUT', { latencyMs });
+export const setLatency = (sandbox: Sandbox, latencyMs: number) =>
+  admin(sandbox, 'faults', 'PUT', { latencyMs });
 
 export async function countCalls(sandbox: Sandbox, op: Operation): Promise<number> {
   await admin(sandbox, 'requests', 'DELETE');
@@ -57,7 +65,13 @@ async function fastestOf(op: Operation, n: number): Promise<number> {
 }
 
 /** Rounds: the fastest operation at base latency and at base + step; each round adds one step. */
-export async function countRounds(sandbox: Sandbox, op: Operation, baseMs: number, stepMs = ROUND_STEP_MS, samples = 3): Promise<number> {
+export async function countRounds(
+  sandbox: Sandbox,
+  op: Operation,
+  baseMs: number,
+  stepMs = ROUND_STEP_MS,
+  samples = 3,
+): Promise<number> {
   const base = await fastestOf(op, samples);
   await setLatency(sandbox, baseMs + stepMs);
   try {

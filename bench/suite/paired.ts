@@ -20,7 +20,11 @@ function median(xs: number[]): number {
 const others = r.settings.contenders.filter((c) => c !== 'paygraph');
 
 function cpu(scenario: string, c: ContenderName): Map<number, number> {
-  return new Map(cellsOf(r, scenario, c).flatMap((x) => (x.cpuMsPerOp === undefined ? [] : [[x.round, x.cpuMsPerOp] as const])));
+  return new Map(
+    cellsOf(r, scenario, c).flatMap((x) =>
+      x.cpuMsPerOp === undefined ? [] : [[x.round, x.cpuMsPerOp] as const],
+    ),
+  );
 }
 
 function paired(scenario: string, other: ContenderName): string {
@@ -54,4 +58,6 @@ for (const scenario of r.settings.scenarios) {
   ];
   console.log(`| ${cells.join(' | ')} |`);
 }
-console.log(`\n${r.settings.rounds} rounds x ${r.settings.seconds} s, load ${r.machine.loadBefore[0]} -> ${r.machine.loadAfter[0]}`);
+console.log(
+  `\n${r.settings.rounds} rounds x ${r.settings.seconds} s, load ${r.machine.loadBefore[0]} -> ${r.machine.loadAfter[0]}`,
+);

@@ -13,18 +13,28 @@ const REPORT = new URL('../REPORT.md', import.meta.url);
 const REPORTS = new URL('./reports/', import.meta.url);
 const CHART = 'suite/reports/throughput.svg';
 
-const f = (n: number | undefined, digits = 1) => (n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(digits));
+const f = (n: number | undefined, digits = 1) =>
+  n === undefined || Number.isNaN(n) ? 'n/a' : n.toFixed(digits);
 const ratio = (r: Ratio | undefined) => (r ? `${f(r.median, 2)} (${f(r.min, 2)}–${f(r.max, 2)})` : 'n/a');
 
 function summaries(r: Results, scenario: string): Record<ContenderName, Summary> {
-  return Object.fromEntries(r.settings.contenders.map((c) => [c, summarize(cellsOf(r, scenario, c))])) as Record<ContenderName, Summary>;
+  return Object.fromEntries(
+    r.settings.contenders.map((c) => [c, summarize(cellsOf(r, scenario, c))]),
+  ) as Record<ContenderName, Summary>;
 }
 
 function each(r: Results, s: Record<ContenderName, Summary>, value: (x: Summary) => string): string {
-  return r.settings.contenders.map((c) => (s[c].unavailable && !s[c].opsPerSecond ? 'n/a' : value(s[c]))).join(' / ');
+  return r.settings.contenders
+    .map((c) => (s[c].unavailable && !s[c].opsPerSecond ? 'n/a' : value(s[c])))
+    .join(' / ');
 }
 
-function ratios(r: Results, scenario: string, other: ContenderName, value: (c: CellResult) => number): string {
+function ratios(
+  r: Results,
+  scenario: string,
+  other: ContenderName,
+  value: (c: CellResult) => number,
+): string {
   if (!r.settings.contenders.includes('paygraph') || !r.settings.contenders.includes(other)) return 'n/a';
   return ratio(pairedRatio(cellsOf(r, scenario, 'paygraph'), cellsOf(r, scenario, other), value));
 }
@@ -63,8 +73,14 @@ function latency(r: Results): string[] {
 }
 
 function memory(r: Results): string[] {
-  const rows = r.scenarios.map((sc) => `| ${sc.name} | ${each(r, summaries(r, sc.name), (x) => f(x.rssMb, 0))} |`);
-  return [`| scenario | RSS MB after its load (${r.settings.contenders.join(' / ')}) |`, '|---|---|', ...rows];
+  const rows = r.scenarios.map(
+    (sc) => `| ${sc.name} | ${each(r, summaries(r, sc.name), (x) => f(x.rssMb, 0))} |`,
+  );
+  return [
+    `| scenario | RSS MB after its load (${r.settings.contenders.join(' / ')}) |`,
+    '|---|---|',
+    ...rows,
+  ];
 }
 
 function coldStarts(r: Results): string[] {
@@ -73,7 +89,11 @@ function coldStarts(r: Results): string[] {
     const ms = xs.map((x) => x.ms);
     return `| ${c} | ${f(median(ms), 0)} (${f(Math.min(...ms), 0)}–${f(Math.max(...ms), 0)}) | ${f(median(xs.map((x) => x.rssMb)), 0)} |`;
   });
-  return ['| contender | process start to first answer, ms: median (range) | RSS at first answer, MB |', '|---|---|---|', ...rows];
+  return [
+    '| contender | process start to first answer, ms: median (range) | RSS at first answer, MB |',
+    '|---|---|---|',
+    ...rows,
+  ];
 }
 
 function notAnswered(r: Results): string[] {
@@ -87,7 +107,9 @@ function notAnswered(r: Results): string[] {
   }
   const errors = r.cells.filter((c) => c.load?.errors);
   for (const c of errors)
-    lines.push(`- ${c.contender}, ${c.scenario}, round ${c.round}: ${c.load!.errors} failed operations under load (${c.load!.firstError})`);
+    lines.push(
+      `- ${c.contender}, ${c.scenario}, round ${c.round}: ${c.load!.errors} failed operations under load (${c.load!.firstError})`,
+    );
   return lines.length ? lines : ['- none: every contender answered every scenario.'];
 }
 
@@ -96,7 +118,8 @@ export function markdown(r: Results): string {
   const s = r.settings;
   const cores = Number(/^\d+/.exec(m.cpus)?.[0] ?? 1);
   const busy = m.loadBefore[0] > cores || m.loadAfter[0] > cores;
-  const reduced = s.rounds < 5 || s.seconds < 2 || s.samples < 10 || s.scenarios.length < 11 || s.contenders.length < 4;
+  const reduced =
+    s.rounds < 5 || s.seconds < 2 || s.samples < 10 || s.scenarios.length < 11 || s.contenders.length < 4;
   return [
     '# Benchmark: paygraph, paygraph naive, GraphQL Mesh and the minimum',
     '',
@@ -159,7 +182,9 @@ export function markdown(r: Results): string {
     '',
     '## Scenarios',
     '',
-    ...r.scenarios.map((sc) => `- **${sc.name}**: ${sc.title}${sc.writes ? ' (writes)' : ''}${sc.note ? `. ${sc.note}` : ''}`),
+    ...r.scenarios.map(
+      (sc) => `- **${sc.name}**: ${sc.title}${sc.writes ? ' (writes)' : ''}${sc.note ? `. ${sc.note}` : ''}`,
+    ),
     '',
     '## Versions',
     '',
@@ -183,7 +208,9 @@ export async function writeReports(r: Results): Promise<string[]> {
   const chart = new URL('throughput.svg', REPORTS);
   const rows = r.scenarios.map((sc) => ({
     scenario: sc.name,
-    values: Object.fromEntries(r.settings.contenders.map((c) => [c, summarize(cellsOf(r, sc.name, c)).opsPerSecond])),
+    values: Object.fromEntries(
+      r.settings.contenders.map((c) => [c, summarize(cellsOf(r, sc.name, c)).opsPerSecond]),
+    ),
   }));
   writeFileSync(json, `${JSON.stringify(r, null, 2)}\n`);
   writeFileSync(

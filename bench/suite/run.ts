@@ -20,7 +20,8 @@ import { progressBar } from '../../src/server/cli-progress-bar';
 
 function number(name: string, text: string | undefined, min: number, max: number): number {
   const n = Number(text);
-  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be a number from ${min} to ${max}, got "${text}"`);
+  if (!Number.isFinite(n) || n < min || n > max)
+    throw new Error(`--${name} must be a number from ${min} to ${max}, got "${text}"`);
   return n;
 }
 
@@ -28,7 +29,8 @@ function contendersOption(list: string | undefined): ContenderName[] {
   if (!list) return [...CONTENDERS];
   const names = list.split(',').map((n) => n.trim());
   const unknown = names.filter((n) => n !== 'before' && !(CONTENDERS as readonly string[]).includes(n));
-  if (unknown.length) throw new Error(`unknown contender ${unknown.join(', ')}; known: ${CONTENDERS.join(', ')}, before`);
+  if (unknown.length)
+    throw new Error(`unknown contender ${unknown.join(', ')}; known: ${CONTENDERS.join(', ')}, before`);
   return names as ContenderName[];
 }
 
@@ -65,17 +67,28 @@ const rotate = <T>(list: T[], by: number) => list.map((_, i) => list[(i + by) % 
 
 async function measureScenario(
   s: Scenario,
-  ctx: { settings: Settings; round: number; contender: ContenderName; pid: number; url: string; sandbox: { origin: string } },
+  ctx: {
+    settings: Settings;
+    round: number;
+    contender: ContenderName;
+    pid: number;
+    url: string;
+    sandbox: { origin: string };
+  },
   fixture: Parameters<typeof operationOf>[2],
 ): Promise<CellResult> {
   const { settings, round, contender } = ctx;
   const base = { round, contender, scenario: s.name };
   const target = createTarget(KIND[contender], ctx.url, settings.connections);
   try {
-    const prepared = KIND[contender] === 'paygraph' && s.preparePaygraph ? await s.preparePaygraph(graphClient(target), fixture) : {};
+    const prepared =
+      KIND[contender] === 'paygraph' && s.preparePaygraph
+        ? await s.preparePaygraph(graphClient(target), fixture)
+        : {};
     const check = operationOf(target, s, fixture, prepared, true);
     const op = operationOf(target, s, fixture, prepared, false);
-    if (!check || !op) return { ...base, unavailable: 'unsupported' in s.mesh ? s.mesh.unsupported : 'no document' };
+    if (!check || !op)
+      return { ...base, unavailable: 'unsupported' in s.mesh ? s.mesh.unsupported : 'no document' };
     const restCalls = await countCalls(ctx.sandbox, check);
     const restRounds = round === 1 ? await countRounds(ctx.sandbox, op, settings.latencyMs) : undefined;
     const seq = await sequential(op, settings.samples);
@@ -109,7 +122,10 @@ async function runContender(
   try {
     const fixture = await loadFixture(sandbox);
     await setLatency(sandbox, settings.latencyMs);
-    const running = await startContender(contender, artifacts, { restUrl: sandbox.baseUrl, user: sandbox.users[0] });
+    const running = await startContender(contender, artifacts, {
+      restUrl: sandbox.baseUrl,
+      user: sandbox.users[0],
+    });
     const cold: ColdStart = { round, contender, ms: running.coldStartMs, rssMb: rssMb(running.pid) };
     log(`  ${contender}: answered ${cold.ms.toFixed(0)} ms after start (RSS ${cold.rssMb.toFixed(0)} MB)`);
     const cells: CellResult[] = [];
@@ -144,7 +160,9 @@ async function main(): Promise<void> {
   let turns = 0;
   for (let round = 1; round <= settings.rounds; round++) {
     const order = rotate(settings.contenders, round - 1);
-    log(`round ${round}/${settings.rounds}: ${order.join(', ')} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`);
+    log(
+      `round ${round}/${settings.rounds}: ${order.join(', ')} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`,
+    );
     for (const contender of order) {
       const result = await runContender(contender, round, settings, ordered, artifacts);
       cells.push(...result.cells);

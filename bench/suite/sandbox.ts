@@ -24,7 +24,9 @@ const READY_TIMEOUT_MS = 90_000;
 export async function startSandbox(cli: string): Promise<RunningSandbox> {
   // Its stderr is kept (the last lines, for a failure) rather than shared: on a terminal the sandbox
   // would draw its seeding bar across the bench's own.
-  const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [cli, 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr.setEncoding('utf8').on('data', (text: string) => (stderr = (stderr + text).slice(-4_000)));
   const stop = async () => {
@@ -34,8 +36,13 @@ export async function startSandbox(cli: string): Promise<RunningSandbox> {
     await exited;
   };
   const line = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the sandbox printed no ready line within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS);
-    child.once('exit', (code) => reject(new Error(`the sandbox exited (code ${code}) before it was ready:\n${stderr}`)));
+    const timer = setTimeout(
+      () => reject(new Error(`the sandbox printed no ready line within ${READY_TIMEOUT_MS} ms`)),
+      READY_TIMEOUT_MS,
+    );
+    child.once('exit', (code) =>
+      reject(new Error(`the sandbox exited (code ${code}) before it was ready:\n${stderr}`)),
+    );
     createInterface({ input: child.stdout }).once('line', (text) => {
       clearTimeout(timer);
       resolve(text);

@@ -11,7 +11,12 @@ import { connectionFields } from './generated/schema-shape';
 interface Page {
   nodes?: unknown[];
   edges?: unknown[];
-  pageInfo?: { endCursor?: string | null; hasNextPage?: boolean; startCursor?: string | null; hasPreviousPage?: boolean };
+  pageInfo?: {
+    endCursor?: string | null;
+    hasNextPage?: boolean;
+    startCursor?: string | null;
+    hasPreviousPage?: boolean;
+  };
   [field: string]: unknown;
 }
 
@@ -22,7 +27,11 @@ function identity(item: unknown): string {
 }
 
 /** `after` appends, `before` prepends, neither starts the list again; items already held are not repeated. */
-function joined(existing: unknown[] | undefined, incoming: unknown[] | undefined, forward: boolean): unknown[] | undefined {
+function joined(
+  existing: unknown[] | undefined,
+  incoming: unknown[] | undefined,
+  forward: boolean,
+): unknown[] | undefined {
   if (existing === undefined || incoming === undefined) return incoming ?? existing;
   const held = new Set(existing.map(identity));
   const fresh = incoming.filter((item) => !held.has(identity(item)));
@@ -40,8 +49,16 @@ export function connectionPolicy(keyArgs: readonly string[]): FieldPolicy<Page> 
       const pageInfo =
         existing.pageInfo && incoming.pageInfo
           ? after
-            ? { ...existing.pageInfo, endCursor: incoming.pageInfo.endCursor, hasNextPage: incoming.pageInfo.hasNextPage }
-            : { ...existing.pageInfo, startCursor: incoming.pageInfo.startCursor, hasPreviousPage: incoming.pageInfo.hasPreviousPage }
+            ? {
+                ...existing.pageInfo,
+                endCursor: incoming.pageInfo.endCursor,
+                hasNextPage: incoming.pageInfo.hasNextPage,
+              }
+            : {
+                ...existing.pageInfo,
+                startCursor: incoming.pageInfo.startCursor,
+                hasPreviousPage: incoming.pageInfo.hasPreviousPage,
+              }
           : (incoming.pageInfo ?? existing.pageInfo);
       return {
         ...existing,
@@ -59,14 +76,21 @@ export function paygraphTypePolicies(): TypePolicies {
   return Object.fromEntries(
     Object.entries(connectionFields).map(([typeName, fields]) => [
       typeName,
-      { fields: Object.fromEntries(Object.entries(fields).map(([field, keyArgs]) => [field, connectionPolicy(keyArgs)])) },
+      {
+        fields: Object.fromEntries(
+          Object.entries(fields).map(([field, keyArgs]) => [field, connectionPolicy(keyArgs)]),
+        ),
+      },
     ]),
   );
 }
 
 /** The cache: paygraph's possibleTypes and type policies. */
 export function paygraphCache(): InMemoryCache {
-  return new InMemoryCache({ possibleTypes: introspection.possibleTypes, typePolicies: paygraphTypePolicies() });
+  return new InMemoryCache({
+    possibleTypes: introspection.possibleTypes,
+    typePolicies: paygraphTypePolicies(),
+  });
 }
 
 export interface ApolloOptions {

@@ -6,7 +6,12 @@
 // does not warn about a missing key) and relayPagination on every connection field (it joins `nodes`
 // and `edges` pages). Decimal and Long arrive as strings, exactly.
 import { Client, fetchExchange } from '@urql/core';
-import { cacheExchange, type CacheExchangeOpts, type KeyingConfig, type ResolverConfig } from '@urql/exchange-graphcache';
+import {
+  cacheExchange,
+  type CacheExchangeOpts,
+  type KeyingConfig,
+  type ResolverConfig,
+} from '@urql/exchange-graphcache';
 import { relayPagination } from '@urql/exchange-graphcache/extras';
 import { connectionFields, keylessTypes } from './generated/schema-shape';
 import schema from './generated/urql-schema';

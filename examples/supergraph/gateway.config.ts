@@ -12,6 +12,8 @@ export const gatewayConfig = defineConfig({
   supergraph: './supergraph.graphql',
   propagateHeaders: {
     fromClientToSubgraphs: ({ request, subgraphName }) =>
-      subgraphName === 'paygraph' ? Object.fromEntries(FORWARDED_TO_PAYGRAPH.map((name) => [name, request.headers.get(name)])) : {},
+      subgraphName === 'paygraph'
+        ? Object.fromEntries(FORWARDED_TO_PAYGRAPH.map((name) => [name, request.headers.get(name)]))
+        : {},
   },
 });

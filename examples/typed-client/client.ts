@@ -34,16 +34,24 @@ export async function tour(url: string, fetchFn: Fetch = fetch): Promise<string[
   const first = spaces?.nodes[0];
   if (!first) throw new Error('no space is visible to this caller');
   lines.push(`spaces: ${spaces.nodes.map((s) => `${s.name ?? '?'} (${String(s.restId)})`).join(', ')}`);
-  const { space } = await request(url, BiggestTransactionsDocument, { space: first.id, first: 3, minAmount: 100 }, fetchFn);
+  const { space } = await request(
+    url,
+    BiggestTransactionsDocument,
+    { space: first.id, first: 3, minAmount: 100 },
+    fetchFn,
+  );
   for (const t of space?.transactions?.nodes ?? [])
-    lines.push(`transaction ${String(t.restId)}: ${t.state ?? '?'} ${t.authorizationAmount ?? '?'} ${t.currency ?? ''}`);
+    lines.push(
+      `transaction ${String(t.restId)}: ${t.state ?? '?'} ${t.authorizationAmount ?? '?'} ${t.currency ?? ''}`,
+    );
   const { createCustomer } = await request(
     url,
     CreateCustomerDocument,
     { input: { space: first.id, givenName: 'Ada', familyName: 'Lovelace', emailAddress: 'ada@example.com' } },
     fetchFn,
   );
-  if (createCustomer.__typename === 'CreateCustomerPayload') lines.push(`created customer ${String(createCustomer.customer?.restId)}`);
+  if (createCustomer.__typename === 'CreateCustomerPayload')
+    lines.push(`created customer ${String(createCustomer.customer?.restId)}`);
   else lines.push(`refused (${createCustomer.__typename}): ${createCustomer.code}`);
   return lines;
 }

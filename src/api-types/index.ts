@@ -14,7 +14,9 @@ export type PathParams<Op extends OperationId> = Part<ParametersOf<Op>, 'path'>;
 export type QueryParams<Op extends OperationId> = Part<ParametersOf<Op>, 'query'>;
 
 type JsonContent<T> = T extends { content: { 'application/json': infer B } } ? B : never;
-export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R } ? JsonContent<NonNullable<R>> : never;
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody?: infer R }
+  ? JsonContent<NonNullable<R>>
+  : never;
 
 type SuccessResponse<R> = R extends { 200: infer S } ? S : R extends { 204: unknown } ? void : unknown;
 type ContentOf<S> = S extends { content: infer C } ? C[keyof C] : void;
@@ -33,5 +35,7 @@ type LinkValue<Many> = Many extends true ? number[] : number;
  * holds the linked object's id (ids for a list), every field may be absent and is writable.
  */
 export type Unexpanded<Name extends ResourceModel> = {
-  -readonly [K in keyof Schemas[Name]]?: K extends keyof LinkFields[Name] ? LinkValue<LinkFields[Name][K]> : Schemas[Name][K];
+  -readonly [K in keyof Schemas[Name]]?: K extends keyof LinkFields[Name]
+    ? LinkValue<LinkFields[Name][K]>
+    : Schemas[Name][K];
 };

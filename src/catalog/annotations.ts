@@ -56,7 +56,10 @@ export const idReferences: Record<string, Record<string, string>> = {
   DunningCase: { linkedTransaction: 'Transaction' },
   Refund: { completion: 'TransactionCompletion', updatedInvoice: 'TransactionInvoice' },
   TransactionClientPlatformInformation: { transaction: 'Transaction' },
-  SubscriptionLedgerEntry: { subscriptionVersion: 'SubscriptionVersion', subscriptionMetricId: 'SubscriptionMetric' },
+  SubscriptionLedgerEntry: {
+    subscriptionVersion: 'SubscriptionVersion',
+    subscriptionMetricId: 'SubscriptionMetric',
+  },
   SubscriptionMetricUsageReport: { metric: 'SubscriptionMetric', subscription: 'Subscription' },
   PaymentMethodBrand: { paymentMethod: 'PaymentMethod' },
   Transaction: { authorizationSalesChannel: 'SalesChannel' },
@@ -95,25 +98,56 @@ export interface ChildRelation {
    *  `path`: the child's base carries the parent id in its path (one call per parent);
    *  `through`: the child names (per `via`) one of the parent's children of relation `relation`,
    *  e.g. a ledger entry names a version of the subscription. */
-  via: ChildFieldVia | { kind: 'path'; pathParam: string } | { kind: 'through'; relation: string; via: ChildFieldVia };
+  via:
+    | ChildFieldVia
+    | { kind: 'path'; pathParam: string }
+    | { kind: 'through'; relation: string; via: ChildFieldVia };
 }
 
-const byLink = (field: string): ChildFieldVia => ({ kind: 'field', path: [field], searchName: `${field}.id` });
+const byLink = (field: string): ChildFieldVia => ({
+  kind: 'field',
+  path: [field],
+  searchName: `${field}.id`,
+});
 const byId = (field: string): ChildFieldVia => ({ kind: 'field', path: [field], searchName: field });
 /** The parent id is a field of the object the child links to: `subscriptionVersion.subscription`. */
-const byLinkOf = (link: string, field: string): ChildFieldVia => ({ kind: 'field', path: [link, field], searchName: `${link}.${field}` });
+const byLinkOf = (link: string, field: string): ChildFieldVia => ({
+  kind: 'field',
+  path: [link, field],
+  searchName: `${link}.${field}`,
+});
 const byPath = (pathParam: string) => ({ kind: 'path' as const, pathParam });
 const through = (relation: string, via: ChildFieldVia) => ({ kind: 'through' as const, relation, via });
 
 export const childRelations: ChildRelation[] = [
-  { parent: 'Transaction', child: 'TransactionCompletion', name: 'completions', via: byId('linkedTransaction') },
+  {
+    parent: 'Transaction',
+    child: 'TransactionCompletion',
+    name: 'completions',
+    via: byId('linkedTransaction'),
+  },
   { parent: 'Transaction', child: 'TransactionVoid', name: 'voids', via: byLink('transaction') },
   { parent: 'Transaction', child: 'Refund', name: 'refunds', via: byLink('transaction') },
   { parent: 'Transaction', child: 'TransactionInvoice', name: 'invoices', via: byId('linkedTransaction') },
-  { parent: 'Transaction', child: 'TransactionLineItemVersion', name: 'lineItemVersions', via: byLink('transaction') },
+  {
+    parent: 'Transaction',
+    child: 'TransactionLineItemVersion',
+    name: 'lineItemVersions',
+    via: byLink('transaction'),
+  },
   { parent: 'Transaction', child: 'TransactionComment', name: 'comments', via: byPath('transactionId') },
-  { parent: 'Transaction', child: 'DeliveryIndication', name: 'deliveryIndications', via: byId('linkedTransaction') },
-  { parent: 'TransactionInvoice', child: 'TransactionInvoiceComment', name: 'comments', via: byPath('invoiceId') },
+  {
+    parent: 'Transaction',
+    child: 'DeliveryIndication',
+    name: 'deliveryIndications',
+    via: byId('linkedTransaction'),
+  },
+  {
+    parent: 'TransactionInvoice',
+    child: 'TransactionInvoiceComment',
+    name: 'comments',
+    via: byPath('invoiceId'),
+  },
   { parent: 'Refund', child: 'RefundComment', name: 'comments', via: byPath('refundId') },
   { parent: 'Customer', child: 'CustomerAddress', name: 'addresses', via: byPath('customerId') },
   { parent: 'Customer', child: 'CustomerComment', name: 'comments', via: byPath('customerId') },
@@ -126,15 +160,41 @@ export const childRelations: ChildRelation[] = [
     name: 'ledgerEntries',
     via: through('versions', byId('subscriptionVersion')),
   },
-  { parent: 'Subscription', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLinkOf('subscriptionVersion', 'subscription') },
-  { parent: 'SubscriptionVersion', child: 'SubscriptionLedgerEntry', name: 'ledgerEntries', via: byId('subscriptionVersion') },
-  { parent: 'SubscriptionVersion', child: 'SubscriptionPeriodBill', name: 'periodBills', via: byLink('subscriptionVersion') },
+  {
+    parent: 'Subscription',
+    child: 'SubscriptionPeriodBill',
+    name: 'periodBills',
+    via: byLinkOf('subscriptionVersion', 'subscription'),
+  },
+  {
+    parent: 'SubscriptionVersion',
+    child: 'SubscriptionLedgerEntry',
+    name: 'ledgerEntries',
+    via: byId('subscriptionVersion'),
+  },
+  {
+    parent: 'SubscriptionVersion',
+    child: 'SubscriptionPeriodBill',
+    name: 'periodBills',
+    via: byLink('subscriptionVersion'),
+  },
   { parent: 'Token', child: 'TokenVersion', name: 'versions', via: byLink('token') },
-  { parent: 'ChargeFlowLevel', child: 'ChargeFlowLevelPaymentLink', name: 'paymentLinks', via: byLink('chargeFlowLevel') },
+  {
+    parent: 'ChargeFlowLevel',
+    child: 'ChargeFlowLevelPaymentLink',
+    name: 'paymentLinks',
+    via: byLink('chargeFlowLevel'),
+  },
   { parent: 'DunningFlow', child: 'DunningFlowLevel', name: 'levels', via: byLink('flow') },
   // By natural key: transactions and tokens name their customer by the merchant's customerId.
   // (Subscriptions name a Subscriber, which carries no customerId: no search can find a customer's.)
-  { parent: 'Customer', child: 'Transaction', name: 'transactions', parentField: 'customerId', via: byId('customerId') },
+  {
+    parent: 'Customer',
+    child: 'Transaction',
+    name: 'transactions',
+    parentField: 'customerId',
+    via: byId('customerId'),
+  },
   { parent: 'Customer', child: 'Token', name: 'tokens', parentField: 'customerId', via: byId('customerId') },
 ];
 
@@ -149,7 +209,13 @@ export interface NaturalLink {
 }
 
 export const naturalLinks: NaturalLink[] = [
-  { model: 'Transaction', field: 'customerId', name: 'customer', target: 'Customer', targetField: 'customerId' },
+  {
+    model: 'Transaction',
+    field: 'customerId',
+    name: 'customer',
+    target: 'Customer',
+    targetField: 'customerId',
+  },
   { model: 'Token', field: 'customerId', name: 'customer', target: 'Customer', targetField: 'customerId' },
 ];
 

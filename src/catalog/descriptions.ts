@@ -16,7 +16,8 @@ export const commonFieldDescriptions: Record<string, string> = {
   timeZone: 'The time zone dates shown to the customer are given in.',
   currency: 'The ISO 4217 code of the currency of all amounts of the object (`CHF`, `EUR`).',
   merchantReference: "The merchant's own reference for the object (e.g. an order number).",
-  externalId: 'A unique id chosen by the merchant; sending the same externalId again does not create a second object.',
+  externalId:
+    'A unique id chosen by the merchant; sending the same externalId again does not create a second object.',
   metaData: 'Key-value data of the merchant, stored and returned as is.',
   failureReason: 'Why the object failed, when it did.',
   failedOn: 'When the object failed.',

@@ -59,7 +59,8 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
     CREATE: 'Created; the refund has not been started.',
     SCHEDULED: 'Scheduled: the refund is sent at its planned time.',
     PENDING: 'Sent to the processor; waiting for its answer.',
-    MANUAL_CHECK: 'Waiting for a person to confirm the outcome (a manual task), e.g. after a processor timeout.',
+    MANUAL_CHECK:
+      'Waiting for a person to confirm the outcome (a manual task), e.g. after a processor timeout.',
     FAILED: 'The refund failed: nothing was paid back (final).',
     SUCCESSFUL: 'The amount was paid back to the customer (final).',
   },
@@ -151,7 +152,10 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
     SCHEDULED: 'Billed with a charge that has not been paid yet.',
     PAID: 'Paid.',
   },
-  SubscriptionPeriodBillState: { PENDING: 'The period is still running.', BILLED: 'The period was closed and billed.' },
+  SubscriptionPeriodBillState: {
+    PENDING: 'The period is still running.',
+    BILLED: 'The period was closed and billed.',
+  },
   SubscriptionProductState: {
     CREATE: 'Being created.',
     ACTIVE: 'Offered: new subscriptions may follow it.',
@@ -166,7 +170,10 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
     RETIRING: 'Being retired.',
     RETIRED: 'No longer in use (final).',
   },
-  SubscriptionSuspensionState: { RUNNING: 'The suspension is in effect.', ENDED: 'The suspension is over (final).' },
+  SubscriptionSuspensionState: {
+    RUNNING: 'The suspension is in effect.',
+    ENDED: 'The suspension is over (final).',
+  },
   SubscriptionSuspensionAction: {
     TERMINATE: 'When the suspension ends, the subscription is terminated.',
     REACTIVATE: 'When the suspension ends, the subscription runs again.',
@@ -182,7 +189,8 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
     CHARGE_FLOW: 'Collected through a charge flow (payment links and reminders to the subscriber).',
   },
   TransactionCompletionBehavior: {
-    COMPLETE_IMMEDIATELY: 'Complete (capture) as soon as the payment is authorized: the transaction goes on to FULFILL.',
+    COMPLETE_IMMEDIATELY:
+      'Complete (capture) as soon as the payment is authorized: the transaction goes on to FULFILL.',
     COMPLETE_DEFERRED: 'Authorize only: complete (capture) later with a completion, or void.',
     USE_CONFIGURATION: "Follow the payment connector's configuration.",
   },
@@ -216,7 +224,8 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
   TokenizationMode: {
     FORCE_UPDATE: 'Update the token given with the payment details used.',
     FORCE_CREATION: 'Always store the payment details as a new token.',
-    FORCE_CREATION_WITH_ONE_CLICK_PAYMENT: 'Always store a token the customer may pay with in one click later.',
+    FORCE_CREATION_WITH_ONE_CLICK_PAYMENT:
+      'Always store a token the customer may pay with in one click later.',
     ALLOW_ONE_CLICK_PAYMENT: 'Let the customer choose to store the details for one-click payments.',
   },
   OneClickPaymentMode: {
@@ -289,11 +298,19 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
   RefundType: {
     MERCHANT_INITIATED_ONLINE: 'Started by the merchant and sent to the processor.',
     MERCHANT_INITIATED_OFFLINE: 'Started by the merchant and paid back outside the processor.',
-    CUSTOMER_INITIATED_AUTOMATIC: "Started by the customer's bank or card issuer (e.g. a chargeback), recorded automatically.",
+    CUSTOMER_INITIATED_AUTOMATIC:
+      "Started by the customer's bank or card issuer (e.g. a chargeback), recorded automatically.",
     CUSTOMER_INITIATED_MANUAL: "Started by the customer's bank or card issuer, recorded by hand.",
   },
-  TaxCalculation: { TAX_INCLUDED: 'Amounts include taxes.', TAX_NOT_INCLUDED: 'Taxes are added to the amounts.' },
-  CustomerAddressType: { BILLING: 'Billing address.', SHIPPING: 'Shipping address.', BOTH: 'Billing and shipping address.' },
+  TaxCalculation: {
+    TAX_INCLUDED: 'Amounts include taxes.',
+    TAX_NOT_INCLUDED: 'Taxes are added to the amounts.',
+  },
+  CustomerAddressType: {
+    BILLING: 'Billing address.',
+    SHIPPING: 'Shipping address.',
+    BOTH: 'Billing and shipping address.',
+  },
   DataCollectionType: {
     ONSITE: 'The payment details are entered on the shop site (iframe, lightbox).',
     OFFSITE: 'The payment details are entered away from the shop (payment page, redirect).',
@@ -303,8 +320,16 @@ export const enumValueDescriptions: Readonly<Record<string, Values>> = {
     SETUP_FEE: 'Charged once, at the start.',
     PERIOD_FEE: 'Charged every billing period.',
   },
-  BillingCycleType: { DAILY: 'Every day.', WEEKLY: 'Every week.', MONTHLY: 'Every month.', YEARLY: 'Every year.' },
-  BillingDayCustomization: { DEFAULT: 'Billed on the default day of the cycle.', SPECIFIC: 'Billed on a chosen day of the cycle.' },
+  BillingCycleType: {
+    DAILY: 'Every day.',
+    WEEKLY: 'Every week.',
+    MONTHLY: 'Every month.',
+    YEARLY: 'Every year.',
+  },
+  BillingDayCustomization: {
+    DEFAULT: 'Billed on the default day of the cycle.',
+    SPECIFIC: 'Billed on a chosen day of the cycle.',
+  },
   AccountType: {
     MASTER: 'The top account of a group of accounts.',
     REGULAR: 'A stand-alone account.',

@@ -25,7 +25,9 @@ export interface MutationErrorRule {
 /** The models a mutation names: the object acted on, its parent, path and body references. */
 export function modelsNamed(spec: MutationSpec): string[] {
   const refs = spec.body?.model ? [...(bodyReferences.get(spec.body.model)?.values() ?? [])] : [];
-  return [spec.idModel, spec.parentParam?.model, ...Object.values(spec.pathReferences), ...refs].filter((m): m is string => !!m);
+  return [spec.idModel, spec.parentParam?.model, ...Object.values(spec.pathReferences), ...refs].filter(
+    (m): m is string => !!m,
+  );
 }
 
 /**
@@ -33,12 +35,19 @@ export function modelsNamed(spec: MutationSpec): string[] {
  * body schema of openapi.json leaves it out (SubscriptionUpdateRequest). The input asks for it there too.
  */
 export function versionOutsideBody(spec: MutationSpec): boolean {
-  return spec.kind === 'update' && spec.resource?.versioned === true && !!spec.body && !('version' in bodyProperties(spec.body.schema));
+  return (
+    spec.kind === 'update' &&
+    spec.resource?.versioned === true &&
+    !!spec.body &&
+    !('version' in bodyProperties(spec.body.schema))
+  );
 }
 
 /** Whether the input (or each bulk item) carries a `version` that REST checks (409 on a mismatch). */
 export function takesVersion(spec: MutationSpec): boolean {
-  const props = spec.kind.startsWith('bulk') ? bodyProperties(spec.body?.schema.items) : bodyProperties(spec.body?.schema);
+  const props = spec.kind.startsWith('bulk')
+    ? bodyProperties(spec.body?.schema.items)
+    : bodyProperties(spec.body?.schema);
   return 'version' in props || versionOutsideBody(spec);
 }
 
@@ -58,11 +67,17 @@ const keyed = (_spec: MutationSpec, scope: ResultScope): boolean => scope !== 'b
 /** What a REST call answers: a single mutation's call, or the bulk call an item went in. */
 const restCalled = (_spec: MutationSpec, scope: ResultScope): boolean => scope !== 'bulk';
 /** Every mutation runs in a space or names an object; a bulk item names its own too. */
-const namesObjects = (spec: MutationSpec): boolean => spec.operation.spaceScoped || modelsNamed(spec).length > 0;
+const namesObjects = (spec: MutationSpec): boolean =>
+  spec.operation.spaceScoped || modelsNamed(spec).length > 0;
 
 /** Every error type, in the order result unions list them. */
 export const mutationErrorRules = [
-  { type: 'ValidationError', code: 'VALIDATION_FAILED', meaning: 'The input is invalid; nothing was changed.', answers: always },
+  {
+    type: 'ValidationError',
+    code: 'VALIDATION_FAILED',
+    meaning: 'The input is invalid; nothing was changed.',
+    answers: always,
+  },
   {
     type: 'VersionConflictError',
     code: 'VERSION_CONFLICT',
@@ -81,15 +96,30 @@ export const mutationErrorRules = [
     meaning: 'The state of an object the mutation acts on does not allow it; nothing was changed.',
     answers: (spec, scope) => scope !== 'bulk' && touchesState(spec),
   },
-  { type: 'ForbiddenError', code: 'FORBIDDEN', meaning: 'The caller (or the REST user) may not do this.', answers: always },
+  {
+    type: 'ForbiddenError',
+    code: 'FORBIDDEN',
+    meaning: 'The caller (or the REST user) may not do this.',
+    answers: always,
+  },
   {
     type: 'BulkLimitError',
     code: 'BULK_LIMIT_EXCEEDED',
     meaning: "REST refused a bulk call as too large (paygraph's bulk limit is above the API's).",
     answers: (_spec, scope) => scope === 'bulkItem',
   },
-  { type: 'RateLimitedError', code: 'RATE_LIMITED', meaning: 'The request rate is limited; try again later.', answers: restCalled },
-  { type: 'UpstreamError', code: 'UPSTREAM_ERROR', meaning: 'REST failed or could not be reached.', answers: always },
+  {
+    type: 'RateLimitedError',
+    code: 'RATE_LIMITED',
+    meaning: 'The request rate is limited; try again later.',
+    answers: restCalled,
+  },
+  {
+    type: 'UpstreamError',
+    code: 'UPSTREAM_ERROR',
+    meaning: 'REST failed or could not be reached.',
+    answers: always,
+  },
   {
     type: 'IdempotencyKeyReusedError',
     code: 'IDEMPOTENCY_KEY_REUSED',
@@ -99,19 +129,22 @@ export const mutationErrorRules = [
   {
     type: 'IdempotencyKeyBusyError',
     code: 'IDEMPOTENCY_KEY_BUSY',
-    meaning: 'The first request with this idempotency key is still running, or may still reach REST; nothing was sent.',
+    meaning:
+      'The first request with this idempotency key is still running, or may still reach REST; nothing was sent.',
     answers: keyed,
   },
   {
     type: 'IdempotencyUnavailableError',
     code: 'IDEMPOTENCY_UNAVAILABLE',
-    meaning: 'The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent.',
+    meaning:
+      'The idempotency key cannot be checked now (its store, or REST to reconcile with, does not answer); nothing was sent.',
     answers: keyed,
   },
   {
     type: 'OutcomeUnknownError',
     code: 'OUTCOME_UNKNOWN',
-    meaning: 'The first request with this idempotency key may have been carried out and REST cannot tell; read the object first.',
+    meaning:
+      'The first request with this idempotency key may have been carried out and REST cannot tell; read the object first.',
     answers: (spec, scope) => keyed(spec, scope) && reconciliationOf(spec) === 'none',
   },
 ] as const satisfies readonly MutationErrorRule[];

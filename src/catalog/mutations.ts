@@ -1,11 +1,33 @@
 // Every write operation of the REST API as a mutation of the graph: its name, its kind, the resource
 // it acts on, the path parameters the input must supply and the object REST answers with. Derived
 // from the operations and the resources; the curated names and references live in annotations.ts.
-import { bodyReferenceOverrides, byCredentialsIdModel, mutationNameOverrides, pathParamReferences, readOnlyWrites } from './annotations';
-import { deref, operations, refName, schemas, type JsonSchema, type OpenApiParameter, type Operation } from './openapi';
-import { lowerFirst, resourceByModel, resourceByOperationId, resources, standardOperationIndex, type Resource } from './resources';
+import {
+  bodyReferenceOverrides,
+  byCredentialsIdModel,
+  mutationNameOverrides,
+  pathParamReferences,
+  readOnlyWrites,
+} from './annotations';
+import {
+  deref,
+  operations,
+  refName,
+  schemas,
+  type JsonSchema,
+  type OpenApiParameter,
+  type Operation,
+} from './openapi';
+import {
+  lowerFirst,
+  resourceByModel,
+  resourceByOperationId,
+  resources,
+  standardOperationIndex,
+  type Resource,
+} from './resources';
 
-export type MutationKind = 'create' | 'update' | 'delete' | 'action' | 'bulkCreate' | 'bulkUpdate' | 'bulkDelete';
+export type MutationKind =
+  'create' | 'update' | 'delete' | 'action' | 'bulkCreate' | 'bulkUpdate' | 'bulkDelete';
 
 export interface MutationSpec {
   /** The GraphQL field name, verb + noun: `createCustomer`, `completeTransactionOnline`. */
@@ -46,11 +68,13 @@ export interface MutationSpec {
 function referenceTable(): Map<string, Map<string, string>> {
   const byField = new Map<string, Set<string>>();
   for (const r of resources) {
-    for (const link of [...r.links, ...r.references]) byField.set(link.field, (byField.get(link.field) ?? new Set()).add(link.model));
+    for (const link of [...r.links, ...r.references])
+      byField.set(link.field, (byField.get(link.field) ?? new Set()).add(link.model));
   }
   const table = new Map<string, Map<string, string>>();
   for (const [name, schema] of Object.entries(schemas)) {
-    if (!name.endsWith('Create') && !/Active|Update|Pending|Request|Replacement|Details$/.test(name)) continue;
+    if (!name.endsWith('Create') && !/Active|Update|Pending|Request|Replacement|Details$/.test(name))
+      continue;
     const refs = new Map<string, string>();
     for (const [field, prop] of Object.entries(schema.properties ?? {})) {
       const item = prop.items ?? prop;
@@ -63,7 +87,8 @@ function referenceTable(): Map<string, Map<string, string>> {
       else refs.set(field, model);
     }
     for (const [field, model] of refs) {
-      if (!resourceByModel.has(model)) throw new Error(`body reference ${name}.${field} names ${model}, which is no resource`);
+      if (!resourceByModel.has(model))
+        throw new Error(`body reference ${name}.${field} names ${model}, which is no resource`);
     }
     if (refs.size > 0) table.set(name, refs);
   }
@@ -74,7 +99,11 @@ function referenceTable(): Map<string, Map<string, string>> {
 export const bodyReferences: ReadonlyMap<string, ReadonlyMap<string, string>> = referenceTable();
 
 const VERB_OF: Record<string, MutationKind> = { C: 'create', U: 'update', D: 'delete' };
-const BULK_OF: Record<string, MutationKind> = { POST: 'bulkCreate', PATCH: 'bulkUpdate', DELETE: 'bulkDelete' };
+const BULK_OF: Record<string, MutationKind> = {
+  POST: 'bulkCreate',
+  PATCH: 'bulkUpdate',
+  DELETE: 'bulkDelete',
+};
 
 function kindOf(op: Operation): MutationKind {
   const standard = standardOperationIndex.get(op.operationId);
@@ -94,7 +123,10 @@ function specOf(op: Operation): MutationSpec {
   const kind = kindOf(op);
   const resource = kind.startsWith('bulk') ? bulkResource(op) : resourceByOperationId.get(op.operationId);
   const keyParam = resource ? `{${resource.key.pathParam}}` : undefined;
-  const idParam = resource && keyParam && op.path.startsWith(`${resource.base}/${keyParam}`) ? resource.key.pathParam : undefined;
+  const idParam =
+    resource && keyParam && op.path.startsWith(`${resource.base}/${keyParam}`)
+      ? resource.key.pathParam
+      : undefined;
   const byCredentials = op.byCredentials;
   const parentParam = resource?.parent;
   const named = new Set([idParam, parentParam?.pathParam]);
@@ -117,13 +149,19 @@ function specOf(op: Operation): MutationSpec {
     resultModel,
     resultField: resultModel ? fieldFor(resultModel) : undefined,
     // By credentials, the token acted on cannot be read: its space is unknown and reading needs a user key.
-    objectField: idModelOf && idModelOf !== resultModel && kind !== 'delete' && !byCredentials ? fieldFor(idModelOf) : undefined,
+    objectField:
+      idModelOf && idModelOf !== resultModel && kind !== 'delete' && !byCredentials
+        ? fieldFor(idModelOf)
+        : undefined,
     body: rawBody ? { schema: rawBody, model: bodyModel, required: op.requestBodyRequired } : undefined,
     ...(kind.startsWith('bulk') && resource ? bulkNames(kind, resource) : {}),
   };
 }
 
-function bulkNames(kind: MutationKind, resource: Resource): Pick<MutationSpec, 'bulkItemsField' | 'itemMutation'> {
+function bulkNames(
+  kind: MutationKind,
+  resource: Resource,
+): Pick<MutationSpec, 'bulkItemsField' | 'itemMutation'> {
   const single = { bulkCreate: 'create', bulkUpdate: 'update', bulkDelete: 'delete' }[kind as 'bulkCreate'];
   const field = resource.fieldName;
   return {
@@ -137,7 +175,9 @@ export const mutationSpecs: MutationSpec[] = operations
   .filter((op) => op.method !== 'GET' && !readOnlyWrites.has(op.operationId))
   .map(specOf);
 
-export const mutationSpecByName: ReadonlyMap<string, MutationSpec> = new Map(mutationSpecs.map((m) => [m.name, m]));
+export const mutationSpecByName: ReadonlyMap<string, MutationSpec> = new Map(
+  mutationSpecs.map((m) => [m.name, m]),
+);
 
 /** The properties of an object body schema (a `$ref` resolved), or none. */
 export function bodyProperties(schema: JsonSchema | undefined): Record<string, JsonSchema> {

@@ -87,7 +87,10 @@ export function deref(schema: JsonSchema): JsonSchema {
 
 function toOperation(path: string, method: string, raw: RawOperation): Operation {
   const params = raw.parameters ?? [];
-  const [status, response] = Object.entries(raw.responses).find(([code]) => /^2\d\d$/.test(code)) ?? ['200', undefined];
+  const [status, response] = Object.entries(raw.responses).find(([code]) => /^2\d\d$/.test(code)) ?? [
+    '200',
+    undefined,
+  ];
   const content = response?.content ? Object.entries(response.content)[0] : undefined;
   const body = raw.requestBody?.content ? Object.values(raw.requestBody.content)[0]?.schema : undefined;
   return {
@@ -111,7 +114,9 @@ export const operations: Operation[] = Object.entries(openapi.paths).flatMap(([p
   Object.entries(methods).map(([method, raw]) => toOperation(path, method, raw)),
 );
 
-export const operationsById: ReadonlyMap<string, Operation> = new Map(operations.map((op) => [op.operationId, op]));
+export const operationsById: ReadonlyMap<string, Operation> = new Map(
+  operations.map((op) => [op.operationId, op]),
+);
 
 export function operation(operationId: string): Operation {
   const op = operationsById.get(operationId);

@@ -13,7 +13,9 @@ export type MarkerField = 'metaData' | 'externalId';
 
 const isString = (s: JsonSchema | undefined) => s?.type === 'string';
 const isStringMap = (s: JsonSchema | undefined) =>
-  s?.type === 'object' && typeof s.additionalProperties === 'object' && s.additionalProperties.type === 'string';
+  s?.type === 'object' &&
+  typeof s.additionalProperties === 'object' &&
+  s.additionalProperties.type === 'string';
 
 const fields = new Map<string, MarkerField | null>();
 
@@ -27,7 +29,8 @@ export function markerFieldOf(spec: MutationSpec): MarkerField | undefined {
       const body = bodyProperties(spec.body.schema);
       const model = schemas[result.model]?.properties ?? {};
       if (isString(body.externalId) && isString(model.externalId)) field = 'externalId';
-      else if (spec.kind === 'create' && isStringMap(body.metaData) && isStringMap(model.metaData)) field = 'metaData';
+      else if (spec.kind === 'create' && isStringMap(body.metaData) && isStringMap(model.metaData))
+        field = 'metaData';
     }
     fields.set(spec.name, field);
   }
@@ -41,6 +44,7 @@ export function markerFieldOf(spec: MutationSpec): MarkerField | undefined {
  */
 export function reconciliationOf(spec: MutationSpec): 'marker' | 'guarded' | 'none' {
   if (markerFieldOf(spec)) return 'marker';
-  if (spec.kind === 'delete' || (spec.kind === 'update' && spec.resource?.versioned === true)) return 'guarded';
+  if (spec.kind === 'delete' || (spec.kind === 'update' && spec.resource?.versioned === true))
+    return 'guarded';
   return 'none';
 }

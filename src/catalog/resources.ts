@@ -113,7 +113,11 @@ function toResource(entry: FactsEntry & { model: string }): Resource {
     key,
     parent: parentPathParams[entry.base],
     links: entry.linkFields,
-    references: Object.entries(idReferences[entry.model] ?? {}).map(([field, model]) => ({ field, model, many: false })),
+    references: Object.entries(idReferences[entry.model] ?? {}).map(([field, model]) => ({
+      field,
+      model,
+      many: false,
+    })),
     embedded: entry.otherObjectFields.map(({ field, model, many }) => ({ field, model, many })),
     versioned: entry.versioned,
     state: entry.stateEnum ? { enumName: entry.stateEnum.name, values: entry.stateEnum.values } : undefined,
@@ -141,13 +145,17 @@ export function resourceOf(model: string): Resource {
 /** Which resource a standard operation belongs to, and as which code. */
 export const standardOperationIndex: ReadonlyMap<string, { resource: Resource; code: OpCode }> = new Map(
   resources.flatMap((resource) =>
-    Object.entries(resource.ops).map(([code, op]) => [op.operationId, { resource, code: code as OpCode }] as const),
+    Object.entries(resource.ops).map(
+      ([code, op]) => [op.operationId, { resource, code: code as OpCode }] as const,
+    ),
   ),
 );
 
 /** The resource an operation belongs to (standard or extra), if any. */
 export const resourceByOperationId: ReadonlyMap<string, Resource> = new Map(
-  resources.flatMap((resource) => [...Object.values(resource.ops), ...resource.extras].map((op) => [op.operationId, resource] as const)),
+  resources.flatMap((resource) =>
+    [...Object.values(resource.ops), ...resource.extras].map((op) => [op.operationId, resource] as const),
+  ),
 );
 
 /** Extra (non-standard) operations that belong to no base with a model, e.g. `POST /ibans`. */

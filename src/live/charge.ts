@@ -15,7 +15,11 @@ export interface LiveCharger {
 export const SUBSCRIBE_COST = 1;
 
 /** Each caller's share of a tick: `restCalls` split evenly between `subscribers`, summed per caller. */
-export function sharesOf(callers: readonly string[], restCalls: number, subscribers: number): Map<string, number> {
+export function sharesOf(
+  callers: readonly string[],
+  restCalls: number,
+  subscribers: number,
+): Map<string, number> {
   const shares = new Map<string, number>();
   if (restCalls === 0 || subscribers === 0) return shares;
   for (const caller of callers) shares.set(caller, (shares.get(caller) ?? 0) + restCalls / subscribers);
@@ -29,7 +33,12 @@ export interface Payer {
 }
 
 /** Each caller pays its subscribers' share of a tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
-export function chargeTick(charger: LiveCharger, everyone: readonly Payer[], restCalls: number, subscribers: number): void {
+export function chargeTick(
+  charger: LiveCharger,
+  everyone: readonly Payer[],
+  restCalls: number,
+  subscribers: number,
+): void {
   for (const [caller, tokens] of sharesOf(
     everyone.map((w) => w.caller),
     restCalls,
@@ -39,7 +48,11 @@ export function chargeTick(charger: LiveCharger, everyone: readonly Payer[], res
       .spend(caller, tokens)
       .then(({ granted, retryAfterSeconds }) => {
         if (granted) return;
-        const error = { message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`, code: 'RATE_LIMITED', retryAfterSeconds };
+        const error = {
+          message: `rate limit reached: subscribe again in ${retryAfterSeconds} s`,
+          code: 'RATE_LIMITED',
+          retryAfterSeconds,
+        };
         for (const w of everyone.filter((s) => s.caller === caller)) {
           w.channel.push({ expand: [], error });
           w.channel.end();

@@ -18,7 +18,11 @@ function searchOp(resource: Resource): OperationId {
   return op.operationId as OperationId;
 }
 
-async function search(u: Upstream, resource: Resource, query: Record<string, unknown>): Promise<{ data: Row[]; hasMore: boolean }> {
+async function search(
+  u: Upstream,
+  resource: Resource,
+  query: Record<string, unknown>,
+): Promise<{ data: Row[]; hasMore: boolean }> {
   const options: Record<string, unknown> = { query };
   if (u.space !== null) options.space = u.space;
   const body = (await u.rest.call(searchOp(resource), options)) as { data?: Row[]; hasMore?: boolean };
@@ -97,7 +101,11 @@ export async function changedSince(
     .join(' AND ');
   const rows: Row[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const params: Record<string, unknown> = { limit: SEARCH_BATCH, offset: page * SEARCH_BATCH, order: `${resource.key.field}:DESC` };
+    const params: Record<string, unknown> = {
+      limit: SEARCH_BATCH,
+      offset: page * SEARCH_BATCH,
+      order: `${resource.key.field}:DESC`,
+    };
     if (query) params.query = query;
     const result = await search(u, resource, params);
     rows.push(...result.data);

@@ -6,7 +6,14 @@
 import { finalStates, resourceOf } from '../catalog';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../rest/types';
 import { changedSince, fetchByKeys, keyOf, latestEvent, type Row, type Upstream } from './detect';
-import { signatureOf, union, type Change, type CollectionState, type Interest, type WatchState } from './state';
+import {
+  signatureOf,
+  union,
+  type Change,
+  type CollectionState,
+  type Interest,
+  type WatchState,
+} from './state';
 
 /** Recent non-final objects a collection watch asks for again each tick (one search's worth). */
 export const KNOWN_LIMIT = 100;
@@ -21,8 +28,14 @@ export class CountingCaller implements RestCaller {
   }
 }
 
-async function entityChanges(u: Upstream, model: string, interest: Interest, state: WatchState): Promise<Change['entities']> {
-  for (const key of Object.keys(state.signatures)) if (!(key in interest.entities)) delete state.signatures[key];
+async function entityChanges(
+  u: Upstream,
+  model: string,
+  interest: Interest,
+  state: WatchState,
+): Promise<Change['entities']> {
+  for (const key of Object.keys(state.signatures))
+    if (!(key in interest.entities)) delete state.signatures[key];
   const keys = Object.keys(interest.entities);
   if (keys.length === 0) return [];
   const now = await fetchByKeys(u, model, keys, []);
@@ -69,7 +82,8 @@ function prune(model: string, state: CollectionState, rows: readonly Row[]): voi
   const keep = new Set(state.known);
   for (const r of rows) {
     const t = latestEvent(model, r);
-    if (t === undefined || Date.parse(t) >= Date.parse(state.watermark)) keep.add(keyOf(resourceOf(model), r));
+    if (t === undefined || Date.parse(t) >= Date.parse(state.watermark))
+      keep.add(keyOf(resourceOf(model), r));
   }
   for (const key of Object.keys(state.seen)) if (!keep.has(key)) delete state.seen[key];
 }
@@ -87,8 +101,14 @@ async function baseline(u: Upstream, model: string, filter: string): Promise<Col
   return state;
 }
 
-async function collectionChanges(u: Upstream, model: string, interest: Interest, state: WatchState): Promise<Change['collections']> {
-  for (const filter of Object.keys(state.collections)) if (!(filter in interest.collections)) delete state.collections[filter];
+async function collectionChanges(
+  u: Upstream,
+  model: string,
+  interest: Interest,
+  state: WatchState,
+): Promise<Change['collections']> {
+  for (const filter of Object.keys(state.collections))
+    if (!(filter in interest.collections)) delete state.collections[filter];
   const resource = resourceOf(model);
   const changes: Change['collections'] = [];
   for (const [filter, { expand }] of Object.entries(interest.collections)) {
@@ -121,7 +141,12 @@ async function collectionChanges(u: Upstream, model: string, interest: Interest,
 }
 
 /** One tick for the whole interest; the REST calls it made are counted in the change. */
-export async function detect(u: Upstream, model: string, interest: Interest, state: WatchState): Promise<Change> {
+export async function detect(
+  u: Upstream,
+  model: string,
+  interest: Interest,
+  state: WatchState,
+): Promise<Change> {
   const counted = new CountingCaller(u.rest);
   const upstream = { rest: counted, space: u.space };
   const entities = await entityChanges(upstream, model, interest, state);

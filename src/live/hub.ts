@@ -74,7 +74,11 @@ export function liveHubOf(rest: RestCaller, options: HubOptions = {}): LiveHub {
   let hub = hubs.get(rest);
   if (!hub) {
     const { fastMs, slowMs, ...others } = options;
-    const tick = { ...DEFAULT_TICK, ...(fastMs !== undefined ? { fastMs } : {}), ...(slowMs !== undefined ? { slowMs } : {}) };
+    const tick = {
+      ...DEFAULT_TICK,
+      ...(fastMs !== undefined ? { fastMs } : {}),
+      ...(slowMs !== undefined ? { slowMs } : {}),
+    };
     hub = new LiveHub(rest, tick, others);
     hubs.set(rest, hub);
   }

@@ -42,7 +42,13 @@ for _, p in ipairs(dead) do redis.call('ZREM', KEYS[1], p) redis.call('HDEL', KE
 return redis.call('HGETALL', KEYS[2])`;
 
 export type BeatingRedis = Redis & {
-  paygraphLiveSave(lease: string, state: string, token: string, json: string, idleMs: number): Promise<number>;
+  paygraphLiveSave(
+    lease: string,
+    state: string,
+    token: string,
+    json: string,
+    idleMs: number,
+  ): Promise<number>;
   paygraphLiveRelease(lease: string, token: string): Promise<number>;
   paygraphLiveInterest(peers: string, interest: string, now: number): Promise<string[]>;
   paygraphLivePublish(sequence: string, channel: string, message: string, idleMs: number): Promise<number>;

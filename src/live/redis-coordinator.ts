@@ -76,7 +76,9 @@ export class RedisCoordinator implements WatchCoordinator {
 
   poke(key: WatchKey): void {
     const message: Message = { from: this.instance, kind: 'wake' };
-    void this.shared.run((r) => r.publish(this.channelOf(key), `0 ${stringifyJson(message)}`)).catch(() => undefined);
+    void this.shared
+      .run((r) => r.publish(this.channelOf(key), `0 ${stringifyJson(message)}`))
+      .catch(() => undefined);
   }
 
   forget(link: RedisLink): void {

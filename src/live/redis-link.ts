@@ -17,7 +17,8 @@ import { mergeInterest, type Change, type Interest, type TickOptions, type Watch
 export const IDLE_TTL_MS = 86_400_000;
 
 export type Message =
-  { from: string; kind: 'change'; change: Change; state?: WatchState; resync?: boolean } | { from: string; kind: 'wake' };
+  | { from: string; kind: 'change'; change: Change; state?: WatchState; resync?: boolean }
+  | { from: string; kind: 'wake' };
 
 /** What a link needs of its coordinator. */
 export interface LinkHost {
@@ -146,7 +147,16 @@ export class RedisLink implements WatchLink {
     const keys = [this.key('peers'), this.key('lease'), this.key('interest')] as const;
     try {
       return await this.c.shared.run(() =>
-        this.c.redis.paygraphLiveBeat(...keys, this.c.instance, expiry, action, token, this.leaseMs, interest, IDLE_TTL_MS),
+        this.c.redis.paygraphLiveBeat(
+          ...keys,
+          this.c.instance,
+          expiry,
+          action,
+          token,
+          this.leaseMs,
+          interest,
+          IDLE_TTL_MS,
+        ),
       );
     } catch (error) {
       // Written or not, no one knows: the next beat writes it again.
@@ -186,9 +196,14 @@ export class RedisLink implements WatchLink {
   interest(): Promise<Interest> {
     if (this.solo) return Promise.resolve(this.peer.interest());
     return this.guard(async () => {
-      const flat = await this.c.redis.paygraphLiveInterest(this.key('peers'), this.key('interest'), Date.now());
+      const flat = await this.c.redis.paygraphLiveInterest(
+        this.key('peers'),
+        this.key('interest'),
+        Date.now(),
+      );
       const others: Interest[] = [];
-      for (let i = 0; i < flat.length; i += 2) if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
+      for (let i = 0; i < flat.length; i += 2)
+        if (flat[i] !== this.c.instance) others.push(parseJson(flat[i + 1]) as Interest);
       return mergeInterest([this.peer.interest(), ...others]);
     });
   }
@@ -211,7 +226,9 @@ export class RedisLink implements WatchLink {
     if (text !== this.published) message.state = state;
     if (this.resync) message.resync = true;
     try {
-      await this.guard(() => this.c.redis.paygraphLivePublish(this.key('seq'), this.channel, stringifyJson(message), IDLE_TTL_MS));
+      await this.guard(() =>
+        this.c.redis.paygraphLivePublish(this.key('seq'), this.channel, stringifyJson(message), IDLE_TTL_MS),
+      );
     } catch (error) {
       this.resync = true;
       this.published = undefined;
@@ -224,7 +241,13 @@ export class RedisLink implements WatchLink {
   async save(state: WatchState): Promise<void> {
     if (this.solo) return;
     await this.guard(() =>
-      this.c.redis.paygraphLiveSave(this.key('lease'), this.key('state'), this.token, stringifyJson(state), IDLE_TTL_MS),
+      this.c.redis.paygraphLiveSave(
+        this.key('lease'),
+        this.key('state'),
+        this.token,
+        stringifyJson(state),
+        IDLE_TTL_MS,
+      ),
     );
   }
 
@@ -257,7 +280,10 @@ export class RedisLink implements WatchLink {
     const leading = this.leading;
     this.leading = false;
     const me = this.c.instance;
-    await this.c.shared.run(() => this.c.redis.multi().hdel(this.key('interest'), me).zrem(this.key('peers'), me).exec());
-    if (leading) await this.c.shared.run(() => this.c.redis.paygraphLiveRelease(this.key('lease'), this.token));
+    await this.c.shared.run(() =>
+      this.c.redis.multi().hdel(this.key('interest'), me).zrem(this.key('peers'), me).exec(),
+    );
+    if (leading)
+      await this.c.shared.run(() => this.c.redis.paygraphLiveRelease(this.key('lease'), this.token));
   }
 }

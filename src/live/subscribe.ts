@@ -45,8 +45,10 @@ async function chargeSubscribing(ctx: GraphContext): Promise<void> {
 /** A watchable model: it has a version or a state to tell a change, and a search to ask for many at once. */
 function watchable(model: string): void {
   const resource = resourceOf(model);
-  if (!resource.versioned && !resource.state) throw refused(`${resource.typeName} has neither a version nor a state: it cannot be watched`);
-  if (!resource.ops.S || resource.parent) throw refused(`${resource.typeName} cannot be searched by id: it cannot be watched`);
+  if (!resource.versioned && !resource.state)
+    throw refused(`${resource.typeName} has neither a version nor a state: it cannot be watched`);
+  if (!resource.ops.S || resource.parent)
+    throw refused(`${resource.typeName} cannot be searched by id: it cannot be watched`);
 }
 
 export async function subscribeEntity(
@@ -63,7 +65,9 @@ export async function subscribeEntity(
     throw refused(`${resourceOf(decoded.model).typeName} ${decoded.key} does not exist`, 'NOT_FOUND');
   const plan = planOf(ctx, info, decoded.model, 'entity');
   await chargeSubscribing(ctx);
-  return hub(ctx).watcher(decoded.space, decoded.model).watchEntity(decoded.key, plan.paths, untilFinal, callerName(ctx));
+  return hub(ctx)
+    .watcher(decoded.space, decoded.model)
+    .watchEntity(decoded.key, plan.paths, untilFinal, callerName(ctx));
 }
 
 /** A `space` argument: a REST space id or a Space global ID. */
@@ -90,7 +94,12 @@ export async function subscribeCollection(
 }
 
 /** One event as the subscriber's entity (a failed tick, a rate limit, a deleted object: this event's error). */
-export function eventEntity(ctx: GraphContext, event: LiveEvent, model: string, space: number | null): Entity {
+export function eventEntity(
+  ctx: GraphContext,
+  event: LiveEvent,
+  model: string,
+  space: number | null,
+): Entity {
   if (event.error || !event.object) {
     const { message, ...extensions } = event.error ?? { message: 'no object', code: 'UPSTREAM_ERROR' };
     throw new GraphQLError(message, { extensions });

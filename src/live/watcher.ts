@@ -13,7 +13,13 @@ import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
 import { chargeTick, type LiveCharger } from './charge';
-import { CoordinationError, type WatchCoordinator, type WatchKey, type WatchLink, type WatchPeer } from './coordinator';
+import {
+  CoordinationError,
+  type WatchCoordinator,
+  type WatchKey,
+  type WatchLink,
+  type WatchPeer,
+} from './coordinator';
 import { keyOf, type Row, type Upstream } from './detect';
 import { detect } from './detector';
 import {
@@ -130,9 +136,13 @@ export class Watcher implements WatchPeer {
     const interest: Interest = { entities: {}, collections: {}, subscribers: this.subscribers };
     for (const [key, set] of this.entities) {
       const watches = [...set];
-      interest.entities[key] = { expand: union(watches.map((w) => w.expand)), fresh: watches.some((w) => w.last === undefined) };
+      interest.entities[key] = {
+        expand: union(watches.map((w) => w.expand)),
+        fresh: watches.some((w) => w.last === undefined),
+      };
     }
-    for (const [filter, set] of this.collections) interest.collections[filter] = { expand: union([...set].map((w) => w.expand)) };
+    for (const [filter, set] of this.collections)
+      interest.collections[filter] = { expand: union([...set].map((w) => w.expand)) };
     return interest;
   }
 
@@ -263,7 +273,8 @@ export class Watcher implements WatchPeer {
       for (const w of [...(this.entities.get(e.key) ?? [])]) answered = this.handEntity(w, e) || answered;
     }
     for (const c of change.collections) {
-      for (const w of [...(this.collections.get(c.filter) ?? [])]) this.handCollection(w, c.objects, c.expand);
+      for (const w of [...(this.collections.get(c.filter) ?? [])])
+        this.handCollection(w, c.objects, c.expand);
     }
     // Subscribers no longer waiting for their first answer: the leader need not fetch for them again.
     if (answered) this.link.interestChanged(false);
@@ -273,7 +284,10 @@ export class Watcher implements WatchPeer {
   /** True when this was the subscriber's first answer. */
   private handEntity(w: EntityWatch, e: Change['entities'][number]): boolean {
     if (!e.object) {
-      w.channel.push({ expand: [], error: { message: `${resourceOf(this.model).typeName} ${e.key} no longer exists`, code: 'NOT_FOUND' } });
+      w.channel.push({
+        expand: [],
+        error: { message: `${resourceOf(this.model).typeName} ${e.key} no longer exists`, code: 'NOT_FOUND' },
+      });
       w.channel.end();
       return false;
     }

@@ -19,7 +19,9 @@ const KEEPS_KEYS = new Set(['noeviction']);
 
 /** Warnings about how this Redis may lose keys; none when it keeps every write (AOF, fsync always, noeviction). */
 export async function durabilityWarnings(redis: SharedRedis): Promise<string[]> {
-  const info = parseInfo(await redis.run((r) => r.info('persistence').then(async (p) => p + '\n' + (await r.info('memory')))));
+  const info = parseInfo(
+    await redis.run((r) => r.info('persistence').then(async (p) => p + '\n' + (await r.info('memory')))),
+  );
   const warnings: string[] = [];
   if (info.get('aof_enabled') !== '1') {
     warnings.push(
@@ -36,6 +38,8 @@ export async function durabilityWarnings(redis: SharedRedis): Promise<string[]> 
   }
   const policy = info.get('maxmemory_policy');
   if (policy !== undefined && !KEEPS_KEYS.has(policy))
-    warnings.push(`Redis evicts keys under memory pressure (maxmemory-policy ${policy}): idempotency keys may be dropped (use noeviction)`);
+    warnings.push(
+      `Redis evicts keys under memory pressure (maxmemory-policy ${policy}): idempotency keys may be dropped (use noeviction)`,
+    );
   return warnings;
 }

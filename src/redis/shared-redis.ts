@@ -50,7 +50,8 @@ function describe(error: unknown): string {
 /** Errors of the connection (not a refusal Redis itself answered, such as a script error). */
 function isConnectionFailure(error: unknown): boolean {
   if (!(error instanceof Error)) return true;
-  if (error.name === 'ReplyError') return /^(LOADING|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|BUSY)/.test(error.message);
+  if (error.name === 'ReplyError')
+    return /^(LOADING|MASTERDOWN|READONLY|TRYAGAIN|CLUSTERDOWN|BUSY)/.test(error.message);
   return true;
 }
 
@@ -76,9 +77,13 @@ export class SharedRedis {
   constructor(private readonly o: SharedRedisOptions) {
     this.commandTimeoutMs = o.commandTimeoutMs ?? DEFAULT_COMMAND_TIMEOUT_MS;
     this.probeMs = o.probeMs ?? DEFAULT_PROBE_MS;
-    this.client = new Redis(o.url, this.options({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs }));
+    this.client = new Redis(
+      o.url,
+      this.options({ enableOfflineQueue: false, commandTimeout: this.commandTimeoutMs }),
+    );
     this.client.on('ready', () => void this.probe());
-    for (const event of ['close', 'end', 'reconnecting'] as const) this.client.on(event, () => this.markDown('connection lost'));
+    for (const event of ['close', 'end', 'reconnecting'] as const)
+      this.client.on(event, () => this.markDown('connection lost'));
     this.client.on('error', (error: unknown) => this.markDown(describe(error)));
     this.downSince = Date.now();
     this.starting = this.whenUp(this.commandTimeoutMs).finally(() => (this.starting = undefined));
@@ -127,10 +132,17 @@ export class SharedRedis {
    */
   async run<T>(command: (redis: Redis) => Promise<T>, timeoutMs = this.commandTimeoutMs): Promise<T> {
     if (!this.healthy && this.starting) await this.starting;
-    if (!this.healthy) throw new RedisUnavailableError(`Redis is unreachable (${this.lastFailure ?? 'not connected yet'})`, false);
+    if (!this.healthy)
+      throw new RedisUnavailableError(
+        `Redis is unreachable (${this.lastFailure ?? 'not connected yet'})`,
+        false,
+      );
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisUnavailableError(`Redis did not answer within ${timeoutMs} ms`, true)), timeoutMs);
+      timer = setTimeout(
+        () => reject(new RedisUnavailableError(`Redis did not answer within ${timeoutMs} ms`, true)),
+        timeoutMs,
+      );
     });
     try {
       return await Promise.race([command(this.client), timeout]);
@@ -187,7 +199,10 @@ export class SharedRedis {
     try {
       await Promise.race([
         this.client.ping(),
-        new Promise((_, reject) => (timer = setTimeout(() => reject(new Error('probe timeout')), this.commandTimeoutMs))),
+        new Promise(
+          (_, reject) =>
+            (timer = setTimeout(() => reject(new Error('probe timeout')), this.commandTimeoutMs)),
+        ),
       ]);
     } catch {
       return this.probeSoon();

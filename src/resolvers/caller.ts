@@ -14,7 +14,11 @@ export interface InboundCaller {
 }
 
 /** The caller of `open` mode: every space, read and write. */
-export const OPEN_CALLER: InboundCaller = { name: 'open', spaces: 'all', scopes: new Set<Scope>(['read', 'write']) };
+export const OPEN_CALLER: InboundCaller = {
+  name: 'open',
+  spaces: 'all',
+  scopes: new Set<Scope>(['read', 'write']),
+};
 
 export function mayUseSpace(caller: InboundCaller | undefined, space: number | null): boolean {
   if (!caller || space === null || caller.spaces === 'all') return true;

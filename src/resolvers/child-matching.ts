@@ -52,13 +52,20 @@ function byField(via: ChildFieldVia): Matching {
 function intermediateRelation(relation: ChildRelation, name: string): ChildRelation & { via: ChildFieldVia } {
   const found = childRelations.find((r) => r.parent === relation.parent && r.name === name);
   if (!found || found.via.kind !== 'field') {
-    throw new Error(`${relation.parent}.${relation.name} goes through ${name}, which is not a searchable relation of ${relation.parent}`);
+    throw new Error(
+      `${relation.parent}.${relation.name} goes through ${name}, which is not a searchable relation of ${relation.parent}`,
+    );
   }
   return found as ChildRelation & { via: ChildFieldVia };
 }
 
 /** The keys of every child of `relation` per parent, for all parents asked in one tick. */
-function intermediateLoader(internals: Internals, relation: ChildRelation & { via: ChildFieldVia }, space: number | null, naive: boolean) {
+function intermediateLoader(
+  internals: Internals,
+  relation: ChildRelation & { via: ChildFieldVia },
+  space: number | null,
+  naive: boolean,
+) {
   const id = stableKey(['intermediates', relation.parent, relation.name, space]);
   let loader = internals.intermediates.get(id);
   if (!loader) {

@@ -36,7 +36,13 @@ interface Shared {
 
 function perParent(s: Shared, m: Matching, parentKey: string): FetchTarget {
   const anyOf = group(m.terms(parentKey), 'OR');
-  const target: FetchTarget = { resource: s.child, space: s.space, path: {}, query: userQuery(s.child, s.args, anyOf), expand: s.expand };
+  const target: FetchTarget = {
+    resource: s.child,
+    space: s.space,
+    path: {},
+    query: userQuery(s.child, s.args, anyOf),
+    expand: s.expand,
+  };
   if (m.identity) target.identity = JSON.stringify([m.identity(parentKey), userQuery(s.child, s.args) ?? '']);
   return target;
 }
@@ -57,7 +63,13 @@ type FollowUp = (parents: string[]) => Promise<Connection[]>;
  * order, so each parent's rows are a prefix of its own: its page is complete when nothing was cut, or
  * when it already has more than one page. The other parents go to `followUp`.
  */
-async function search(internals: Internals, s: Shared, m: Matching, parents: string[], followUp: FollowUp): Promise<Connection[]> {
+async function search(
+  internals: Internals,
+  s: Shared,
+  m: Matching,
+  parents: string[],
+  followUp: FollowUp,
+): Promise<Connection[]> {
   const anyParent = group(
     parents.flatMap((p) => m.terms(p)),
     'OR',
@@ -69,7 +81,11 @@ async function search(internals: Internals, s: Shared, m: Matching, parents: str
   const expand = [...new Set([...s.expand, ...m.expand])];
   const body = await callOp(internals.caller, s.child.ops.S!, {
     space: s.space,
-    query: withExpand(s.child.ops.S!, { query, order: orderString(order), limit: internals.childBatchLimit }, expand),
+    query: withExpand(
+      s.child.ops.S!,
+      { query, order: orderString(order), limit: internals.childBatchLimit },
+      expand,
+    ),
   });
   const { data, hasMore } = asPage(body);
   const byParent = new Map<string, Entity[]>(parents.map((p) => [p, []]));
@@ -97,7 +113,8 @@ async function search(internals: Internals, s: Shared, m: Matching, parents: str
 /** Parents per search such that a cut search still completes at least one parent's page. */
 /** Parents whose whole pages (plus one row each, for hasNextPage) fit one search of `limit` rows. */
 const parentsPerSearch = (limit: number, pageSize: number) => Math.floor(limit / (pageSize + 1));
-const perSafeChunk = (internals: Internals, s: Shared) => parentsPerSearch(internals.childBatchLimit, s.page.size);
+const perSafeChunk = (internals: Internals, s: Shared) =>
+  parentsPerSearch(internals.childBatchLimit, s.page.size);
 
 function oneByOne(internals: Internals, s: Shared, m: Matching): FollowUp {
   return (parents) => Promise.all(parents.map((p) => onePage(internals, s, m, p)));
@@ -109,7 +126,9 @@ function inSafeChunks(internals: Internals, s: Shared, m: Matching): FollowUp {
     const size = perSafeChunk(internals, s);
     const chunks: string[][] = [];
     for (let i = 0; i < parents.length; i += size) chunks.push(parents.slice(i, i + size));
-    const answers = await Promise.all(chunks.map((c) => search(internals, s, m, c, oneByOne(internals, s, m))));
+    const answers = await Promise.all(
+      chunks.map((c) => search(internals, s, m, c, oneByOne(internals, s, m))),
+    );
     return answers.flat();
   };
 }
@@ -121,7 +140,8 @@ function inSafeChunks(internals: Internals, s: Shared, m: Matching): FollowUp {
  */
 async function optimistic(internals: Internals, s: Shared, parents: string[]): Promise<Connection[]> {
   const m = await matchingFor(internals, s.relation, s.via, s.parentSpace, parents, s.naive);
-  const followUp = parents.length <= perSafeChunk(internals, s) ? oneByOne(internals, s, m) : inSafeChunks(internals, s, m);
+  const followUp =
+    parents.length <= perSafeChunk(internals, s) ? oneByOne(internals, s, m) : inSafeChunks(internals, s, m);
   return search(internals, s, m, parents, followUp);
 }
 
@@ -133,9 +153,8 @@ function childLoader(internals: Internals, s: Shared, id: string): DataLoader<st
   if (!loader) {
     loader = new DataLoader<string, Connection>(
       (parents) =>
-        (internals.observeBatch('children', s.child.typeName, parents.length), optimistic(internals, s, [...parents])).catch((e: unknown) =>
-          parents.map(() => asError(e)),
-        ),
+        (internals.observeBatch('children', s.child.typeName, parents.length),
+        optimistic(internals, s, [...parents])).catch((e: unknown) => parents.map(() => asError(e))),
       { maxBatchSize: MAX_PARENTS_PER_SEARCH },
     );
     internals.children.set(id, loader);
@@ -168,7 +187,11 @@ export function batchesChildPages(page: PageRequest, limit: number = MAX_PAGE_SI
  * The parent's page through the batching loader, when the page can be batched (a searchable
  * relation, `batchesChildPages`). Null otherwise (each parent then gets its own call).
  */
-function batchedPage(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPage): Promise<Connection> | null {
+function batchedPage(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  asked: AskedPage,
+): Promise<Connection> | null {
   const { relation, parentKey, parentSpace, args } = asked;
   if (relation.via.kind === 'path' || ctx.naive) return null;
   const internals = internalsOf(ctx);
@@ -177,8 +200,27 @@ function batchedPage(ctx: GraphContext, info: GraphQLResolveInfo, asked: AskedPa
   if (!batchesChildPages(page, internals.childBatchLimit) || !child.ops.S) return null;
   const space = spaceFor(child.model, parentSpace);
   const expand = planOf(ctx, info, child.model, 'connection').paths;
-  const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };
-  const id = stableKey([relation.parent, relation.name, space, expand, args.filter, args.query, args.orderBy, page.size]);
+  const s: Shared = {
+    relation,
+    via: relation.via,
+    child,
+    parentSpace,
+    space,
+    expand,
+    args,
+    page,
+    naive: ctx.naive,
+  };
+  const id = stableKey([
+    relation.parent,
+    relation.name,
+    space,
+    expand,
+    args.filter,
+    args.query,
+    args.orderBy,
+    page.size,
+  ]);
   return childLoader(internals, s, id).load(parentKey);
 }
 
@@ -223,7 +265,17 @@ export function resolveChildren(
       };
       return fetchPage(internals, target, args, page);
     }
-    const s: Shared = { relation, via: relation.via, child, parentSpace, space, expand, args, page, naive: ctx.naive };
+    const s: Shared = {
+      relation,
+      via: relation.via,
+      child,
+      parentSpace,
+      space,
+      expand,
+      args,
+      page,
+      naive: ctx.naive,
+    };
     // A `through` relation still loads what it goes through for all parents of the tick at once.
     const m = await matchingFor(internals, relation, s.via, parentSpace, [parentKey], ctx.naive);
     return onePage(internals, s, m, parentKey);

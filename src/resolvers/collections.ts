@@ -22,18 +22,30 @@ export interface CollectionTarget {
 }
 
 /** The user's filter and raw query as one search query, plus any condition the caller adds. */
-export function userQuery(resource: Resource, args: Pick<CollectionArgs, 'filter' | 'query'>, extra?: string): string | undefined {
+export function userQuery(
+  resource: Resource,
+  args: Pick<CollectionArgs, 'filter' | 'query'>,
+  extra?: string,
+): string | undefined {
   return combineQueries(extra, translateFilter(args.filter, resource.model), rawQuery(args.query));
 }
 
 /** One page, by list when nothing but the id order is asked for, by search otherwise. */
-export function fetchPage(internals: Internals, target: FetchTarget, args: CollectionArgs, page: PageRequest): Promise<Connection> {
+export function fetchPage(
+  internals: Internals,
+  target: FetchTarget,
+  args: CollectionArgs,
+  page: PageRequest,
+): Promise<Connection> {
   const { resource } = target;
   const order = totalOrder(args.orderBy, resource.key.field);
   const byIdOnly = order.length === 1 && order[0].field === resource.key.field;
   if (byIdOnly && listable(target)) return listPage(internals, target, order[0].direction, page);
   if (!resource.ops.S) {
-    throw graphError('BAD_USER_INPUT', `${resource.typeName} cannot be filtered or sorted: the REST API offers no search for it`);
+    throw graphError(
+      'BAD_USER_INPUT',
+      `${resource.typeName} cannot be filtered or sorted: the REST API offers no search for it`,
+    );
   }
   return searchPage(internals, target, order, page);
 }
@@ -75,9 +87,19 @@ export function resolvePlainList(
       return asPage(body).data.map((row) => internals.cache.wrap(row, resource.model, null, expand));
     }
     if (!resource.ops.S) {
-      throw graphError('BAD_USER_INPUT', `${resource.typeName} cannot be filtered or sorted: the REST API offers no search for it`);
+      throw graphError(
+        'BAD_USER_INPUT',
+        `${resource.typeName} cannot be filtered or sorted: the REST API offers no search for it`,
+      );
     }
-    return searchAll(internals, resource, null, query, orderString(totalOrder(args.orderBy, resource.key.field)), expand);
+    return searchAll(
+      internals,
+      resource,
+      null,
+      query,
+      orderString(totalOrder(args.orderBy, resource.key.field)),
+      expand,
+    );
   });
 }
 
@@ -105,12 +127,18 @@ export async function searchAll(
   const out: Entity[] = [];
   for (let offset = 0; ; offset += MAX_PAGE_SIZE) {
     if (offset > internals.maxOffset) {
-      throw graphError('RANGE_NOT_SATISFIABLE', `${resource.typeName}: more than ${internals.maxOffset} matches; narrow the filter`);
+      throw graphError(
+        'RANGE_NOT_SATISFIABLE',
+        `${resource.typeName}: more than ${internals.maxOffset} matches; narrow the filter`,
+      );
     }
     const params: Record<string, unknown> = { order, limit: MAX_PAGE_SIZE };
     if (query) params.query = query;
     if (offset > 0) params.offset = offset;
-    const body = await callOp(internals.caller, resource.ops.S!, { space, query: withExpand(resource.ops.S!, params, expand) });
+    const body = await callOp(internals.caller, resource.ops.S!, {
+      space,
+      query: withExpand(resource.ops.S!, params, expand),
+    });
     const page = asPage(body);
     out.push(...page.data.map((row) => internals.cache.wrap(row, resource.model, space, expand)));
     if (!page.hasMore) return out;

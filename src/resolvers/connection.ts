@@ -13,7 +13,12 @@ export interface Connection {
   pageInfo: PageInfo;
 }
 
-export function connectionOf(rows: Entity[], cursors: string[], hasNextPage: boolean, hasPreviousPage: boolean): Connection {
+export function connectionOf(
+  rows: Entity[],
+  cursors: string[],
+  hasNextPage: boolean,
+  hasPreviousPage: boolean,
+): Connection {
   return {
     edges: rows.map((node, i) => ({ cursor: cursors[i], node })),
     pageInfo: {

@@ -184,7 +184,12 @@ const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };
  * The expand plan of a field for one model, computed once per field of the operation (every list
  * item resolving the same field shares it). Naive mode expands nothing and never answers from ids.
  */
-export function planOf(ctx: GraphContext, info: GraphQLResolveInfo, model: string, shape: 'entity' | 'connection'): ExpandPlan {
+export function planOf(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  model: string,
+  shape: 'entity' | 'connection',
+): ExpandPlan {
   if (ctx.naive) return NO_EXPAND;
   const { plans } = internalsOf(ctx);
   let perField = plans.get(info.fieldNodes);

@@ -51,11 +51,19 @@ function parse(text: string): Cursor | null {
 }
 
 /** Decodes a cursor made for this kind of paging and this order, or says clearly what is wrong. */
-export function decodeCursor(text: string, argument: 'after' | 'before', kind: 'l' | 's', signature: string): Cursor {
+export function decodeCursor(
+  text: string,
+  argument: 'after' | 'before',
+  kind: 'l' | 's',
+  signature: string,
+): Cursor {
   const cursor = parse(text);
   if (!cursor) throw graphError('BAD_USER_INPUT', `${argument}: not a cursor of this API`);
   if (cursor.k !== kind || cursor.s !== signature) {
-    throw graphError('BAD_USER_INPUT', `${argument}: the cursor was made for another order, filter or collection; start again without it`);
+    throw graphError(
+      'BAD_USER_INPUT',
+      `${argument}: the cursor was made for another order, filter or collection; start again without it`,
+    );
   }
   return cursor;
 }

@@ -40,7 +40,9 @@ export function splitDateConditions(name: string, f: ScalarFilter): { terms: str
   for (const [op, raw] of Object.entries(f)) {
     const where = `${name}.${op}`;
     if (Array.isArray(raw) && (op === 'in' || op === 'notIn') && raw.some(isPlainDate)) {
-      const days = raw.map((v, i) => (isPlainDate(v) ? within(name, v, `${where}[${i}]`) : term(name, ':', String(v))));
+      const days = raw.map((v, i) =>
+        isPlainDate(v) ? within(name, v, `${where}[${i}]`) : term(name, ':', String(v)),
+      );
       const any = group(days, 'OR');
       terms.push(op === 'in' ? any : negate(any));
     } else if (!isPlainDate(raw)) rest[op] = raw;

@@ -91,14 +91,20 @@ export class EntityCache {
   }
 
   get(model: string, space: number | null, key: string, expand: readonly string[]): Entity | undefined {
-    return this.byObject.get(EntityCache.id(model, space, key))?.find((c) => covers(c.expand, expand))?.entity;
+    return this.byObject.get(EntityCache.id(model, space, key))?.find((c) => covers(c.expand, expand))
+      ?.entity;
   }
 
   /**
    * Marks a REST object (and every expanded object inside it) as an entity and remembers each one.
    * `expand` is the set the object was fetched with, relative to it.
    */
-  wrap(object: Record<string, unknown>, model: string, space: number | null, expand: readonly string[]): Entity {
+  wrap(
+    object: Record<string, unknown>,
+    model: string,
+    space: number | null,
+    expand: readonly string[],
+  ): Entity {
     return this.wrapWith(object, wrapPlan(model, expand), space);
   }
 
@@ -108,7 +114,8 @@ export class EntityCache {
       const value = entity[step.field];
       if (value === undefined || value === null) continue;
       const targetSpace = step.spaceScoped ? space : null;
-      if (Array.isArray(value)) entity[step.field] = value.map((v) => this.wrapLink(v, step.plan, targetSpace));
+      if (Array.isArray(value))
+        entity[step.field] = value.map((v) => this.wrapLink(v, step.plan, targetSpace));
       else {
         const wrapped = this.wrapLink(value, step.plan, targetSpace);
         if (wrapped !== value) entity[step.field] = wrapped;

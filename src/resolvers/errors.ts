@@ -46,7 +46,11 @@ export function codeForStatus(status: number | undefined): GraphErrorCode {
 }
 
 /** A typed error the read path raises itself (bad cursor, bad page size...). */
-export function graphError(code: GraphErrorCode, message: string, extra: Record<string, unknown> = {}): GraphQLError {
+export function graphError(
+  code: GraphErrorCode,
+  message: string,
+  extra: Record<string, unknown> = {},
+): GraphQLError {
   return new GraphQLError(message, { extensions: { code, ...extra } });
 }
 
@@ -87,7 +91,8 @@ export function toGraphQLError(error: unknown): GraphQLError {
       operationId: error.operationId,
     };
     if (Object.keys(error.errors).length > 0) extensions.fields = { ...error.errors };
-    if (error instanceof RestHttpError && error.retryAfterMs !== undefined) extensions.retryAfterMs = error.retryAfterMs;
+    if (error instanceof RestHttpError && error.retryAfterMs !== undefined)
+      extensions.retryAfterMs = error.retryAfterMs;
     // No extensions.http: these are field errors, and a non-2xx status would make clients discard
     // the partial answer of every other field (one failing field never blanks its siblings).
     return new GraphQLError(restMessage(error), { extensions, originalError: error });

@@ -2,7 +2,15 @@
 // so that the selection below it needs no further call, down to the REST depth limit of 4.
 import type { GraphQLResolveInfo, SelectionSetNode } from 'graphql';
 import { resourceByModel } from '../catalog';
-import { collectFields, connectionNodeSets, fieldSets, keyNeeds, scopeOf, type KeyNeeds, type SelectionScope } from './selection';
+import {
+  collectFields,
+  connectionNodeSets,
+  fieldSets,
+  keyNeeds,
+  scopeOf,
+  type KeyNeeds,
+  type SelectionScope,
+} from './selection';
 
 export const MAX_EXPAND_DEPTH = 4;
 
@@ -24,7 +32,14 @@ function subsets(sets: SelectionSetNode[] | undefined): SelectionSetNode[] {
   return sets ?? [];
 }
 
-function plan(scope: SelectionScope, model: string, sets: SelectionSetNode[], depth: number, out: Set<string>, prefix: string): void {
+function plan(
+  scope: SelectionScope,
+  model: string,
+  sets: SelectionSetNode[],
+  depth: number,
+  out: Set<string>,
+  prefix: string,
+): void {
   const resource = resourceByModel.get(model);
   if (!resource) return;
   const fields = collectFields(scope, sets, resource.typeName);
@@ -34,7 +49,11 @@ function plan(scope: SelectionScope, model: string, sets: SelectionSetNode[], de
     if (!selected) continue;
     const below = subsets(selected);
     // A link whose selection needs only its key is answered from the id the parent holds.
-    if (keyNeeds(scope, collectFields(scope, below, typeNameOf(link.model)), typeNameOf(link.model)) !== 'object') continue;
+    if (
+      keyNeeds(scope, collectFields(scope, below, typeNameOf(link.model)), typeNameOf(link.model)) !==
+      'object'
+    )
+      continue;
     out.add(prefix + link.field);
     if (depth < MAX_EXPAND_DEPTH) plan(scope, link.model, below, depth + 1, out, `${prefix}${link.field}.`);
   }

@@ -22,15 +22,19 @@ export interface ExtraCall {
 export function streamExtra(ctx: GraphContext, operationId: string, o: ExtraCall = {}): Promise<SharedBody> {
   return guarded(() =>
     once(ctx, ['stream', operationId, o.space ?? null, o.path, o.query], async () => {
-      const body = (await callOp(internalsOf(ctx).caller, operation(operationId), { ...callParams(o), stream: true })) as
-        RestBodyStream | string | undefined;
+      const body = (await callOp(internalsOf(ctx).caller, operation(operationId), {
+        ...callParams(o),
+        stream: true,
+      })) as RestBodyStream | string | undefined;
       // A caller that does not stream (a wrapper, a test double) answers the whole text: one chunk.
       return new SharedBody(mapErrors(typeof body === 'string' ? [Buffer.from(body)] : (body ?? [])));
     }),
   );
 }
 
-async function* mapErrors(body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+async function* mapErrors(
+  body: AsyncIterable<Uint8Array> | Iterable<Uint8Array>,
+): AsyncGenerator<Uint8Array> {
   try {
     yield* body;
   } catch (error) {
@@ -47,7 +51,11 @@ export function callExtra(ctx: GraphContext, operationId: string, o: ExtraCall =
 }
 
 function callParams(o: ExtraCall) {
-  return { space: o.space ?? null, path: o.path as Record<string, string | number | bigint> | undefined, query: o.query };
+  return {
+    space: o.space ?? null,
+    path: o.path as Record<string, string | number | bigint> | undefined,
+    query: o.query,
+  };
 }
 
 /** The request's one call for `key`; a failed call is not remembered, so the next field that asks may try again. */

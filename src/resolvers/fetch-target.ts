@@ -18,6 +18,12 @@ export interface FetchTarget {
 
 /** Cursors are only valid for the same collection, query and order. */
 export function signature(target: FetchTarget, order: string): string {
-  const text = JSON.stringify([target.resource.model, target.space, target.path, target.identity ?? target.query ?? '', order]);
+  const text = JSON.stringify([
+    target.resource.model,
+    target.space,
+    target.path,
+    target.identity ?? target.query ?? '',
+    order,
+  ]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 12);
 }

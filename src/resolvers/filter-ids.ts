@@ -40,7 +40,10 @@ function restKey(raw: unknown, target: Resource, where: string): SearchValue {
     return long ? BigInt(key) : key;
   }
   if (!long && text !== '') return text;
-  throw graphError('BAD_USER_INPUT', `filter ${where}: "${clip(text)}" is neither a ${target.typeName} id nor its global ID`);
+  throw graphError(
+    'BAD_USER_INPUT',
+    `filter ${where}: "${clip(text)}" is neither a ${target.typeName} id nor its global ID`,
+  );
 }
 
 /** The conditions of an id field with every value turned into a REST key. */

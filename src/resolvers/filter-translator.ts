@@ -23,11 +23,18 @@ const LOGICAL = new Set(['and', 'or', 'not']);
 const COMPARATORS = { lt: ':<', lte: ':<=', gt: ':>', gte: ':>=' } as const;
 
 function isValue(v: unknown): v is SearchValue {
-  return typeof v === 'string' || typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean' || isDecimal(v);
+  return (
+    typeof v === 'string' ||
+    typeof v === 'number' ||
+    typeof v === 'bigint' ||
+    typeof v === 'boolean' ||
+    isDecimal(v)
+  );
 }
 
 function value(v: unknown, where: string): SearchValue {
-  if (!isValue(v)) throw graphError('BAD_USER_INPUT', `filter ${where}: expected a string, number or boolean`);
+  if (!isValue(v))
+    throw graphError('BAD_USER_INPUT', `filter ${where}: expected a string, number or boolean`);
   return v;
 }
 
@@ -57,7 +64,8 @@ function scalar(name: string, f: ScalarFilter): string {
     const where = `${name}.${op}`;
     if (op === 'eq') parts.push(term(name, ':', value(raw, where)));
     else if (op === 'ne') parts.push(negate(term(name, ':', value(raw, where))));
-    else if (op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte') parts.push(term(name, COMPARATORS[op], value(raw, where)));
+    else if (op === 'lt' || op === 'lte' || op === 'gt' || op === 'gte')
+      parts.push(term(name, COMPARATORS[op], value(raw, where)));
     else if (op === 'in') {
       const values = list(raw, where);
       parts.push(
@@ -112,7 +120,8 @@ function translate(filter: Filter, model: string, prefix: string): string {
     if (LOGICAL.has(key)) {
       if (key === 'not') parts.push(negate(translate(raw as Filter, model, prefix)));
       else {
-        if (!Array.isArray(raw)) throw graphError('BAD_USER_INPUT', `filter ${prefix}${key}: expected a list of filters`);
+        if (!Array.isArray(raw))
+          throw graphError('BAD_USER_INPUT', `filter ${prefix}${key}: expected a list of filters`);
         const subs = (raw as Filter[]).map((sub) => translate(sub, model, prefix));
         // An empty `or` matches nothing, an empty `and` everything (as in logic).
         if (key === 'or') parts.push(subs.length === 0 ? NEVER : group(subs.map(orTrue), 'OR'));

@@ -9,7 +9,13 @@ export { resolveNaturalLink } from './natural-links';
 export { searchParams, type SearchArgs } from './search-params';
 export { addWarning, warningsOf, type Warning } from './warnings';
 export { resolveLink, resolveByKey, resolveNode, resolveNodes } from './links';
-export { encodeGlobalId, encodeEmbeddedId, decodeGlobalId, spaceIdOf, type DecodedGlobalId } from './global-id';
+export {
+  encodeGlobalId,
+  encodeEmbeddedId,
+  decodeGlobalId,
+  spaceIdOf,
+  type DecodedGlobalId,
+} from './global-id';
 export { entityKey, splitNestedKey } from './entity-key';
 export { callExtra, streamExtra, type ExtraCall } from './extras';
 export type { SharedBody } from './shared-body';

@@ -70,14 +70,18 @@ function one(
   const { cache, loaders } = internalsOf(ctx);
   let arrived: Entity | null = null;
   if (typeof value === 'object') {
-    arrived = isEntity(value) ? value : cache.wrap(value as Record<string, unknown>, resource.model, space, []);
+    arrived = isEntity(value)
+      ? value
+      : cache.wrap(value as Record<string, unknown>, resource.model, space, []);
   }
   const key = arrived ? entityKey(resource, arrived) : keyOf(value);
   if (key === null) return arrived;
   const plan = planOf(ctx, info, resource.model, 'entity');
   const keyOnly = plan.needs !== 'object';
   if (arrived && (keyOnly || cache.answers(arrived, ownProperties(resource, plan.paths)))) return arrived;
-  return (keyOnly ? stub(resource, space, value) : null) ?? loaders.load(resource.model, space, key, plan.paths);
+  return (
+    (keyOnly ? stub(resource, space, value) : null) ?? loaders.load(resource.model, space, key, plan.paths)
+  );
 }
 
 export function resolveLink(
@@ -94,7 +98,9 @@ export function resolveLink(
     if (!Array.isArray(value)) return one(ctx, info, value, resource, space);
     const all = value.map((v) => one(ctx, info, v, resource, space));
     const found = (list: (Entity | null)[]) => list.filter((e): e is Entity => e !== null);
-    return all.some((e) => e instanceof Promise) ? Promise.all(all.map(async (e) => e)).then(found) : found(all as (Entity | null)[]);
+    return all.some((e) => e instanceof Promise)
+      ? Promise.all(all.map(async (e) => e)).then(found)
+      : found(all as (Entity | null)[]);
   });
 }
 
@@ -103,7 +109,8 @@ function restKey(resource: Resource, space: number | null, key: string | number 
   const text = String(key);
   const global = typeof key === 'string' ? decodeGlobalId(key) : null;
   if (global && global.model === resource.model) {
-    if (global.space !== space) throw graphError('BAD_USER_INPUT', `id ${text} belongs to space ${global.space}, not ${space}`);
+    if (global.space !== space)
+      throw graphError('BAD_USER_INPUT', `id ${text} belongs to space ${global.space}, not ${space}`);
     return global.key;
   }
   if (resource.parent) {
@@ -113,7 +120,10 @@ function restKey(resource: Resource, space: number | null, key: string | number 
     );
   }
   if (resource.key.type === 'long' && !/^[1-9][0-9]{0,18}$/.test(text)) {
-    throw graphError('BAD_USER_INPUT', `id: "${text}" is neither a ${resource.typeName} id nor its global ID`);
+    throw graphError(
+      'BAD_USER_INPUT',
+      `id: "${text}" is neither a ${resource.typeName} id nor its global ID`,
+    );
   }
   return text;
 }
@@ -156,7 +166,11 @@ function notReadable(argument: string, text: string): GraphQLError {
   return graphError('BAD_USER_INPUT', `${argument}: "${text}" is not a global ID of this API`);
 }
 
-export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalId: string): Promise<Entity | null> {
+export function resolveNode(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  globalId: string,
+): Promise<Entity | null> {
   return guarded(async () => {
     const id = decodeGlobalId(globalId);
     if (!id) throw notReadable('id', globalId);
@@ -174,7 +188,11 @@ export function resolveNode(ctx: GraphContext, info: GraphQLResolveInfo, globalI
  * that fails comes back as its GraphQLError in place (graphql-js nulls that item and reports it), so
  * one bad id never blanks the others.
  */
-export function resolveNodes(ctx: GraphContext, info: GraphQLResolveInfo, globalIds: string[]): Promise<(Entity | null | GraphQLError)[]> {
+export function resolveNodes(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  globalIds: string[],
+): Promise<(Entity | null | GraphQLError)[]> {
   const { loaders } = internalsOf(ctx);
   const found = Promise.all(
     globalIds.map(async (g) => {

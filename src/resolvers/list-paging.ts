@@ -14,7 +14,12 @@ export function listable(target: FetchTarget): boolean {
   return target.query === undefined && names.has('after') && names.has('limit') && names.has('order');
 }
 
-export async function listPage(internals: Internals, target: FetchTarget, direction: Direction, page: PageRequest): Promise<Connection> {
+export async function listPage(
+  internals: Internals,
+  target: FetchTarget,
+  direction: Direction,
+  page: PageRequest,
+): Promise<Connection> {
   const sig = signature(target, `list:${direction}`);
   const c = page.cursor ? decodeCursor(page.cursor, page.forward ? 'after' : 'before', 'l', sig) : null;
   const order: Direction = page.forward === (direction === 'ASC') ? 'ASC' : 'DESC';
@@ -28,6 +33,8 @@ export async function listPage(internals: Internals, target: FetchTarget, direct
   });
   const { data, hasMore } = asPage(body);
   const rows = data.map((row) => internals.cache.wrap(row, resource.model, target.space, target.expand));
-  const cursors = rows.map((row) => encodeCursor({ k: 'l', s: sig, id: keyOf(row[resource.key.field]) ?? '' }));
+  const cursors = rows.map((row) =>
+    encodeCursor({ k: 'l', s: sig, id: keyOf(row[resource.key.field]) ?? '' }),
+  );
   return inRequestedOrder(!page.forward, rows, cursors, hasMore, c !== null);
 }

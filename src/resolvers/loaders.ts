@@ -52,7 +52,12 @@ export class Loaders {
     private readonly observeBatch: BatchObserver = () => undefined,
   ) {}
 
-  async load(model: string, space: number | null, key: string, expand: readonly string[]): Promise<Entity | null> {
+  async load(
+    model: string,
+    space: number | null,
+    key: string,
+    expand: readonly string[],
+  ): Promise<Entity | null> {
     if (!this.naive) {
       const known = this.cache.get(model, space, key, expand);
       if (known) return known;
@@ -78,28 +83,45 @@ export class Loaders {
     return loader;
   }
 
-  private async batch(model: string, space: number | null, wanted: readonly Wanted[]): Promise<(Entity | null | Error)[]> {
+  private async batch(
+    model: string,
+    space: number | null,
+    wanted: readonly Wanted[],
+  ): Promise<(Entity | null | Error)[]> {
     const resource = resourceOf(model);
     const keys = [...new Set(wanted.map((w) => w.key))];
     this.observeBatch('entity', resource.typeName, keys.length);
     if (resource.ops.S && !this.naive) {
       const expand = union(wanted.map((w) => w.expand));
       this.batches.push({ model, space, expand, keys });
-      const answers = await Promise.all(searchGroups(resource, keys).map((g) => this.search(model, space, expand, g)));
+      const answers = await Promise.all(
+        searchGroups(resource, keys).map((g) => this.search(model, space, expand, g)),
+      );
       const found = new Map(answers.flat());
       return wanted.map((w) => found.get(normal(resource, w.key)) ?? null);
     }
     // One retrieval per key, with every expand set that key is wanted with.
-    const byKey = new Map(keys.map((key) => [key, union(wanted.filter((w) => w.key === key).map((w) => w.expand))]));
+    const byKey = new Map(
+      keys.map((key) => [key, union(wanted.filter((w) => w.key === key).map((w) => w.expand))]),
+    );
     for (const [key, expand] of byKey) this.batches.push({ model, space, expand, keys: [key] });
     const answers = new Map(
-      await Promise.all([...byKey].map(async ([key, expand]) => [key, await this.retrieve(model, space, expand, key)] as const)),
+      await Promise.all(
+        [...byKey].map(
+          async ([key, expand]) => [key, await this.retrieve(model, space, expand, key)] as const,
+        ),
+      ),
     );
     return wanted.map((w) => answers.get(w.key) ?? null);
   }
 
   /** One search for keys under one parent (or none): `id:1 OR id:2 ...`; answers by key. */
-  private async search(model: string, space: number | null, expand: string[], g: SearchGroup): Promise<[string, Entity | null | Error][]> {
+  private async search(
+    model: string,
+    space: number | null,
+    expand: string[],
+    g: SearchGroup,
+  ): Promise<[string, Entity | null | Error][]> {
     const resource = resourceOf(model);
     const numeric = resource.key.type === 'long';
     try {
@@ -121,7 +143,12 @@ export class Loaders {
     }
   }
 
-  private async retrieve(model: string, space: number | null, expand: string[], key: string): Promise<Entity | null | Error> {
+  private async retrieve(
+    model: string,
+    space: number | null,
+    expand: string[],
+    key: string,
+  ): Promise<Entity | null | Error> {
     const resource = resourceOf(model);
     const op = resource.ops.G;
     if (!op) return new Error(`${resource.typeName} cannot be retrieved by ${resource.key.field}`);
@@ -160,7 +187,11 @@ function searchGroups(resource: Resource, keys: readonly string[]): SearchGroup[
     for (let i = 0; i < list.length; i += SEARCH_BATCH) {
       const chunk = list.slice(i, i + SEARCH_BATCH);
       const ids = resource.parent ? chunk.map((k) => splitNestedKey(k)?.id ?? k) : chunk;
-      groups.push({ keys: chunk, ids, path: resource.parent ? { [resource.parent.pathParam]: parent } : undefined });
+      groups.push({
+        keys: chunk,
+        ids,
+        path: resource.parent ? { [resource.parent.pathParam]: parent } : undefined,
+      });
     }
   }
   return groups;

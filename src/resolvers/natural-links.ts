@@ -14,7 +14,13 @@ import { stableKey } from './stable-key';
 
 const loaders = new WeakMap<Internals, Map<string, DataLoader<string, Entity | null>>>();
 
-function loaderFor(internals: Internals, link: NaturalLink, space: number | null, expand: string[], naive: boolean) {
+function loaderFor(
+  internals: Internals,
+  link: NaturalLink,
+  space: number | null,
+  expand: string[],
+  naive: boolean,
+) {
   let perContext = loaders.get(internals);
   if (!perContext) {
     perContext = new Map();
@@ -48,7 +54,12 @@ function loaderFor(internals: Internals, link: NaturalLink, space: number | null
 }
 
 /** The entity a natural-key link names, or null when the parent names none or none matches. */
-export function resolveNaturalLink(ctx: GraphContext, info: GraphQLResolveInfo, parent: Entity, link: NaturalLink): Promise<Entity | null> {
+export function resolveNaturalLink(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  parent: Entity,
+  link: NaturalLink,
+): Promise<Entity | null> {
   return guarded(async () => {
     const value = keyOf(parent[link.field]);
     if (value === null) return null;

@@ -52,7 +52,11 @@ export function keysetCapable(model: string, keys: readonly OrderKey[]): boolean
   return keys.every((k) => {
     const s = fieldSchema(model, k.field.split('.'));
     if (!s) return false;
-    return s.type === 'integer' || s.type === 'number' || (s.type === 'string' && (s.format === 'date-time' || s.format === 'date'));
+    return (
+      s.type === 'integer' ||
+      s.type === 'number' ||
+      (s.type === 'string' && (s.format === 'date-time' || s.format === 'date'))
+    );
   });
 }
 
@@ -82,7 +86,11 @@ export function sortValues(row: Record<string, unknown>, keys: readonly OrderKey
  * last in DESC (SPEC leaves it open), so "after" and "equal" must name
  * NULL explicitly: a plain `k:<v` never matches NULL, and such rows silently dropped out of walks.
  */
-export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyValue[], model: string): string {
+export function keysetCondition(
+  keys: readonly OrderKey[],
+  values: readonly KeyValue[],
+  model: string,
+): string {
   if (!keysetCapable(model, keys)) {
     throw graphError(
       'RANGE_NOT_SATISFIABLE',
@@ -93,7 +101,8 @@ export function keysetCondition(keys: readonly OrderKey[], values: readonly KeyV
   const alternatives: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const equal = keys.slice(0, i).map((k, j) => equalTerm(k.field, values[j] ?? null));
-    for (const after of afterTerms(keys[i], values[i] ?? null)) alternatives.push(group([...equal, after], 'AND'));
+    for (const after of afterTerms(keys[i], values[i] ?? null))
+      alternatives.push(group([...equal, after], 'AND'));
   }
   return alternatives.length === 0 ? NEVER : group(alternatives, 'OR');
 }

@@ -18,7 +18,11 @@ function takesExpand(op: Operation): boolean {
   return op.queryParams.some((p) => p.name === 'expand');
 }
 
-export function withExpand(op: Operation, query: Record<string, unknown>, expand: readonly string[]): Record<string, unknown> {
+export function withExpand(
+  op: Operation,
+  query: Record<string, unknown>,
+  expand: readonly string[],
+): Record<string, unknown> {
   const param = expandParam(expand);
   return param.length > 0 && takesExpand(op) ? { ...query, expand: param } : query;
 }
@@ -26,7 +30,12 @@ export function withExpand(op: Operation, query: Record<string, unknown>, expand
 export async function callOp(
   caller: Caller,
   op: Operation,
-  o: { space: number | null; path?: Record<string, string | number | bigint>; query?: Record<string, unknown>; stream?: boolean },
+  o: {
+    space: number | null;
+    path?: Record<string, string | number | bigint>;
+    query?: Record<string, unknown>;
+    stream?: boolean;
+  },
 ): Promise<unknown> {
   const options: CallOptions = { signal: caller.signal };
   if (o.stream) options.stream = true;
@@ -40,10 +49,16 @@ export async function callOp(
 export function asPage(body: unknown): PageResult {
   if (Array.isArray(body)) return { data: body as Record<string, unknown>[], hasMore: false };
   const b = (body ?? {}) as { data?: unknown; hasMore?: unknown };
-  return { data: Array.isArray(b.data) ? (b.data as Record<string, unknown>[]) : [], hasMore: b.hasMore === true };
+  return {
+    data: Array.isArray(b.data) ? (b.data as Record<string, unknown>[]) : [],
+    hasMore: b.hasMore === true,
+  };
 }
 
 /** Path parameters of a nested base (`/customers/{customerId}/addresses`). */
-export function parentPath(resource: Resource, parentKey?: { pathParam: string; value: string | number }): Record<string, string | number> {
+export function parentPath(
+  resource: Resource,
+  parentKey?: { pathParam: string; value: string | number },
+): Record<string, string | number> {
   return parentKey ? { [parentKey.pathParam]: parentKey.value } : {};
 }

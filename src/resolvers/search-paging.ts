@@ -12,16 +12,22 @@ import type { PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
 import { combineQueries } from './search-syntax';
 
-type Window = { kind: 'offset'; start: number; limit: number } | { kind: 'keyset'; from: SearchCursor; limit: number };
+type Window =
+  { kind: 'offset'; start: number; limit: number } | { kind: 'keyset'; from: SearchCursor; limit: number };
 
 const flip = (f: Frame): Frame => (f === 0 ? 1 : 0);
 
 /** Where the page lies: in which frame, and from which offset or keyset row. */
-function windowFor(page: PageRequest, c: SearchCursor | null, maxOffset: number): { frame: Frame; window: Window } {
+function windowFor(
+  page: PageRequest,
+  c: SearchCursor | null,
+  maxOffset: number,
+): { frame: Frame; window: Window } {
   if (!c) return { frame: page.forward ? 0 : 1, window: { kind: 'offset', start: 0, limit: page.size } };
   const rowsAfterInItsFrame = page.forward === (c.f === 0);
   if (rowsAfterInItsFrame) {
-    if (c.o !== null && c.o + 1 <= maxOffset) return { frame: c.f, window: { kind: 'offset', start: c.o + 1, limit: page.size } };
+    if (c.o !== null && c.o + 1 <= maxOffset)
+      return { frame: c.f, window: { kind: 'offset', start: c.o + 1, limit: page.size } };
     return { frame: c.f, window: { kind: 'keyset', from: c, limit: page.size } };
   }
   if (c.o !== null) {
@@ -31,19 +37,43 @@ function windowFor(page: PageRequest, c: SearchCursor | null, maxOffset: number)
   return { frame: flip(c.f), window: { kind: 'keyset', from: c, limit: page.size } };
 }
 
-export function rowCursor(sig: string, frame: Frame, offset: number | null, row: Entity, order: OrderKey[], keyField: string): string {
-  return encodeCursor({ k: 's', s: sig, f: frame, o: offset, v: sortValues(row, order), id: keyOf(row[keyField]) ?? '' });
+export function rowCursor(
+  sig: string,
+  frame: Frame,
+  offset: number | null,
+  row: Entity,
+  order: OrderKey[],
+  keyField: string,
+): string {
+  return encodeCursor({
+    k: 's',
+    s: sig,
+    f: frame,
+    o: offset,
+    v: sortValues(row, order),
+    id: keyOf(row[keyField]) ?? '',
+  });
 }
 
-export async function searchPage(internals: Internals, target: FetchTarget, order: OrderKey[], page: PageRequest): Promise<Connection> {
+export async function searchPage(
+  internals: Internals,
+  target: FetchTarget,
+  order: OrderKey[],
+  page: PageRequest,
+): Promise<Connection> {
   const sig = signature(target, orderString(order));
-  const c = page.cursor ? (decodeCursor(page.cursor, page.forward ? 'after' : 'before', 's', sig) as SearchCursor) : null;
+  const c = page.cursor
+    ? (decodeCursor(page.cursor, page.forward ? 'after' : 'before', 's', sig) as SearchCursor)
+    : null;
   const { frame, window } = windowFor(page, c, internals.maxOffset);
   const keys = frame === 0 ? order : reverse(order);
   if (window.limit === 0) return inRequestedOrder(frame === 1, [], [], true, false);
 
   const { resource } = target;
-  const query = combineQueries(target.query, window.kind === 'keyset' ? keysetCondition(keys, window.from.v, resource.model) : undefined);
+  const query = combineQueries(
+    target.query,
+    window.kind === 'keyset' ? keysetCondition(keys, window.from.v, resource.model) : undefined,
+  );
   const params: Record<string, unknown> = { order: orderString(keys), limit: window.limit };
   if (query) params.query = query;
   if (window.kind === 'offset' && window.start > 0) params.offset = window.start;
@@ -53,7 +83,9 @@ export async function searchPage(internals: Internals, target: FetchTarget, orde
     query: withExpand(resource.ops.S!, params, target.expand),
   });
   const { data, hasMore } = asPage(body);
-  const rows: Entity[] = data.map((row) => internals.cache.wrap(row, resource.model, target.space, target.expand));
+  const rows: Entity[] = data.map((row) =>
+    internals.cache.wrap(row, resource.model, target.space, target.expand),
+  );
   const cursors = rows.map((row, i) =>
     rowCursor(sig, frame, window.kind === 'offset' ? window.start + i : null, row, order, resource.key.field),
   );

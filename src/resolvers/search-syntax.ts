@@ -18,7 +18,8 @@ export type SearchValue = string | number | bigint | boolean | Decimal;
 
 /** A field name as the search syntax addresses it (dotted into linked objects). */
 export function searchName(name: string): string {
-  if (!NAME.test(name)) throw graphError('BAD_USER_INPUT', `"${name}" is not a field name that can be searched or sorted on`);
+  if (!NAME.test(name))
+    throw graphError('BAD_USER_INPUT', `"${name}" is not a field name that can be searched or sorted on`);
   return name;
 }
 
@@ -28,7 +29,8 @@ export function printValue(value: SearchValue): string {
   // An exact decimal (a Decimal filter value, a keyset cursor's amount) is printed with all its digits.
   if (isDecimal(value)) return decimalText(value) ?? quoteValue(value.value);
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw graphError('BAD_USER_INPUT', `${value} is not a number the search can compare`);
+    if (!Number.isFinite(value))
+      throw graphError('BAD_USER_INPUT', `${value} is not a number the search can compare`);
     const text = String(value);
     return PLAIN_NUMBER.test(text) ? text : quoteValue(text);
   }

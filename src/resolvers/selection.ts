@@ -66,12 +66,18 @@ function applies(scope: SelectionScope, condition: string | undefined, typeName:
   if (!condition || condition === typeName) return true;
   const conditionType = scope.schema.getType(condition);
   const objectType = scope.schema.getType(typeName);
-  if (!conditionType || !objectType || !isObjectType(objectType) || !isAbstractType(conditionType)) return false;
+  if (!conditionType || !objectType || !isObjectType(objectType) || !isAbstractType(conditionType))
+    return false;
   return scope.schema.isSubType(conditionType as Parameters<GraphQLSchema['isSubType']>[0], objectType);
 }
 
 /** Visits every field node selected on an object of type `typeName`, in document order. */
-function walkFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string, visit: (node: FieldNode) => void): void {
+function walkFields(
+  scope: SelectionScope,
+  sets: readonly SelectionSetNode[],
+  typeName: string,
+  visit: (node: FieldNode) => void,
+): void {
   const visited = new Set<string>();
   const walk = (set: SelectionSetNode): void => {
     for (const sel of set.selections) {
@@ -92,7 +98,11 @@ function walkFields(scope: SelectionScope, sets: readonly SelectionSetNode[], ty
 }
 
 /** The fields selected on an object of type `typeName` by these selection sets. */
-export function collectFields(scope: SelectionScope, sets: readonly SelectionSetNode[], typeName: string): FieldSelections {
+export function collectFields(
+  scope: SelectionScope,
+  sets: readonly SelectionSetNode[],
+  typeName: string,
+): FieldSelections {
   const out: FieldSelections = new Map();
   walkFields(scope, sets, typeName, (node) => {
     const list = out.get(node.name.value) ?? [];

@@ -4,7 +4,9 @@ export function stableKey(value: unknown): string {
   return JSON.stringify(value ?? null, (_k, v: unknown) => {
     if (typeof v === 'bigint') return `${v.toString()}n`;
     if (v && typeof v === 'object' && !Array.isArray(v)) {
-      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+      return Object.fromEntries(
+        Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+      );
     }
     return v;
   });

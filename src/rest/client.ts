@@ -4,7 +4,13 @@
 // (lossless JSON or text) or raise a RestError -> retry only GETs, within attempts and time budget.
 import { performance } from 'node:perf_hooks';
 import { API_PREFIX } from '../catalog';
-import { RestAbortedError, RestError, RestHttpError, RestInvalidResponseError, upstreamErrorBody } from './errors';
+import {
+  RestAbortedError,
+  RestError,
+  RestHttpError,
+  RestInvalidResponseError,
+  upstreamErrorBody,
+} from './errors';
 import type { RestErrorCode } from './errors';
 import { parseJson } from './json';
 import { AbortedWhileQueued, Limiter } from './limiter';
@@ -79,9 +85,11 @@ function apiBase(baseUrl: string): { origin: string; basePath: string } {
   } catch {
     throw new TypeError(`baseUrl must be an absolute http(s) URL (got "${baseUrl}")`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`baseUrl must use http or https (got ${url.protocol})`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new TypeError(`baseUrl must use http or https (got ${url.protocol})`);
   const path = url.pathname.replace(/\/+$/, '');
-  if (path !== '' && !path.endsWith(API_PREFIX)) throw new TypeError(`baseUrl path must end with ${API_PREFIX} (got "${path}")`);
+  if (path !== '' && !path.endsWith(API_PREFIX))
+    throw new TypeError(`baseUrl path must end with ${API_PREFIX} (got "${path}")`);
   return { origin: url.origin, basePath: path || API_PREFIX };
 }
 
@@ -117,7 +125,11 @@ function interpret(prepared: PreparedCall, res: RawResponse): unknown {
   try {
     return parseJson(res.text);
   } catch (err) {
-    throw new RestInvalidResponseError(prepared.info, `invalid JSON in response: ${(err as Error).message}`, res.status);
+    throw new RestInvalidResponseError(
+      prepared.info,
+      `invalid JSON in response: ${(err as Error).message}`,
+      res.status,
+    );
   }
 }
 
@@ -139,13 +151,21 @@ export function createRestClient(options: RestClientOptions): RestClient {
   // key's text (the signer keeps it as a key object only).
   const { onCall, requestHeaders } = options;
   const { origin, basePath } = apiBase(options.baseUrl);
-  const sign: SignRequest = createSigner({ userId: options.userId, authKey: options.authKey, now: options.now });
+  const sign: SignRequest = createSigner({
+    userId: options.userId,
+    authKey: options.authKey,
+    now: options.now,
+  });
   const timeouts: Timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   const retry: RetryOptions = { ...DEFAULT_RETRY, ...options.retry };
   const maxInFlight = options.maxInFlight ?? DEFAULT_MAX_IN_FLIGHT;
   const limiter = new Limiter(maxInFlight);
   const maxResponseBytes = options.maxResponseBytes ?? 64 * 1024 * 1024;
-  const pool = createPool(origin, { connections: maxInFlight, connectTimeoutMs: timeouts.connectMs, maxResponseBytes });
+  const pool = createPool(origin, {
+    connections: maxInFlight,
+    connectTimeoutMs: timeouts.connectMs,
+    maxResponseBytes,
+  });
   let closed = false;
 
   function report(event: CallEvent): void {
@@ -170,20 +190,30 @@ export function createRestClient(options: RestClientOptions): RestClient {
       await limiter.acquire(signal);
     } catch (err) {
       if (!(err instanceof AbortedWhileQueued)) throw err;
-      throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, closed ? 'the REST client was closed' : undefined);
+      throw new RestAbortedError(
+        { ...prepared.info, attempts: event.attempts },
+        closed ? 'the REST client was closed' : undefined,
+      );
     }
     let streaming = false;
     try {
-      if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
+      if (closed)
+        throw new RestAbortedError(
+          { ...prepared.info, attempts: event.attempts },
+          'the REST client was closed',
+        );
       event.attempts++;
       event.bytesOut += prepared.body === undefined ? 0 : Buffer.byteLength(prepared.body);
       // The call's own info (made per call by prepareCall) counts its sends: errors copy it when made.
       prepared.info.attempts = event.attempts;
       const info = prepared.info;
       const extra = requestHeaders?.();
-      const headers: Record<string, string> = extra ? { ...extra, accept: prepared.accept } : { accept: prepared.accept };
+      const headers: Record<string, string> = extra
+        ? { ...extra, accept: prepared.accept }
+        : { accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
-      if (!prepared.op.byCredentials) headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
+      if (!prepared.op.byCredentials)
+        headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
       if (prepared.space !== undefined) headers.space = prepared.space;
       if (prepared.body !== undefined) headers['content-type'] = 'application/json';
       const readTimeoutMs = (prepared.op.readTimeoutSeconds ?? 0) * 1000;
@@ -240,10 +270,15 @@ export function createRestClient(options: RestClientOptions): RestClient {
       const signal = callOptions.signal;
       for (;;) {
         if (signal?.aborted) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts });
-        if (closed) throw new RestAbortedError({ ...prepared.info, attempts: event.attempts }, 'the REST client was closed');
+        if (closed)
+          throw new RestAbortedError(
+            { ...prepared.info, attempts: event.attempts },
+            'the REST client was closed',
+          );
         try {
           // The first attempt runs on its own timeouts; a retry gets at most what is left of the budget.
-          const capMs = event.attempts === 0 ? Infinity : Math.max(1, retry.budgetMs - (performance.now() - started));
+          const capMs =
+            event.attempts === 0 ? Infinity : Math.max(1, retry.budgetMs - (performance.now() - started));
           const res = await attempt(prepared, signal, event, capMs, onBody);
           event.status = res.status;
           if ('body' in res) {
@@ -257,7 +292,13 @@ export function createRestClient(options: RestClientOptions): RestClient {
         } catch (err) {
           if (!(err instanceof RestError)) throw err;
           if (err.status !== undefined) event.status = err.status;
-          const delay = nextDelay(prepared.op.method, err, event.attempts, performance.now() - started, retry);
+          const delay = nextDelay(
+            prepared.op.method,
+            err,
+            event.attempts,
+            performance.now() - started,
+            retry,
+          );
           if (delay === undefined) throw err;
           event.retries++;
           await sleep(delay, signal, { ...prepared.info, attempts: event.attempts });

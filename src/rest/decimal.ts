@@ -19,7 +19,11 @@ export const MAX_EXPONENT = 400;
 /** A LosslessNumber, or what one becomes after structuredClone or JSON (the class is gone, the fields stay). */
 export function isDecimal(value: unknown): value is { value: string } {
   if (value instanceof LosslessNumber) return true;
-  return typeof value === 'object' && value !== null && (value as { isLosslessNumber?: unknown }).isLosslessNumber === true;
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { isLosslessNumber?: unknown }).isLosslessNumber === true
+  );
 }
 
 /** JSON number text (`1.5E+2`, `-0.50`) in plain notation (`150`, `-0.50`), digits kept; undefined if not a number. */
@@ -65,7 +69,8 @@ export function decimalText(value: unknown): string | undefined {
 /** A decimal to send or keep exactly (stringifyJson writes its text as a JSON number). */
 export function toDecimal(text: string): LosslessNumber {
   const plain = plainDecimal(text);
-  if (plain === undefined) throw new TypeError(`${JSON.stringify(text.slice(0, 40))} is not a decimal number`);
+  if (plain === undefined)
+    throw new TypeError(`${JSON.stringify(text.slice(0, 40))} is not a decimal number`);
   return new LosslessNumber(plain);
 }
 

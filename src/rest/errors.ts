@@ -55,7 +55,12 @@ export class RestError extends Error {
     code: RestErrorCode,
     message: string,
     info: RestCallInfo,
-    extra: { status?: number; upstream?: UpstreamErrorBody; errors?: Record<string, string>; cause?: unknown } = {},
+    extra: {
+      status?: number;
+      upstream?: UpstreamErrorBody;
+      errors?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, extra.cause === undefined ? undefined : { cause: extra.cause });
     this.code = code;
@@ -100,10 +105,15 @@ export class RestHttpError extends RestError {
   ) {
     const detail = upstream.message ? `: ${upstream.message}` : '';
     const code = upstream.code ? ` ${upstream.code}` : '';
-    super('REST_HTTP_STATUS', `${info.method} ${info.path} (${info.operationId}) failed with ${status}${code}${detail}`, info, {
-      status,
-      upstream,
-    });
+    super(
+      'REST_HTTP_STATUS',
+      `${info.method} ${info.path} (${info.operationId}) failed with ${status}${code}${detail}`,
+      info,
+      {
+        status,
+        upstream,
+      },
+    );
   }
 }
 
@@ -118,9 +128,14 @@ export class RestTimeoutError extends RestError {
     readonly timeoutMs: number,
     cause?: unknown,
   ) {
-    super('REST_TIMEOUT', `${info.method} ${info.path} (${info.operationId}): ${phase} timeout after ${timeoutMs} ms`, info, {
-      cause,
-    });
+    super(
+      'REST_TIMEOUT',
+      `${info.method} ${info.path} (${info.operationId}): ${phase} timeout after ${timeoutMs} ms`,
+      info,
+      {
+        cause,
+      },
+    );
     this.mayHaveReachedServer = phase !== 'connect';
   }
 }
@@ -135,9 +150,14 @@ export class RestConnectionError extends RestError {
     cause?: unknown,
   ) {
     const unknown = mayHaveReachedServer ? ' (the request may have reached the server)' : '';
-    super('REST_CONNECTION', `${info.method} ${info.path} (${info.operationId}): connection failed: ${reason}${unknown}`, info, {
-      cause,
-    });
+    super(
+      'REST_CONNECTION',
+      `${info.method} ${info.path} (${info.operationId}): connection failed: ${reason}${unknown}`,
+      info,
+      {
+        cause,
+      },
+    );
   }
 }
 
@@ -158,7 +178,9 @@ export class RestInvalidCallError extends RestError {
 export class RestInvalidResponseError extends RestError {
   override name = 'RestInvalidResponseError';
   constructor(info: RestCallInfo, message: string, status?: number) {
-    super('REST_INVALID_RESPONSE', `${info.method} ${info.path} (${info.operationId}): ${message}`, info, { status });
+    super('REST_INVALID_RESPONSE', `${info.method} ${info.path} (${info.operationId}): ${message}`, info, {
+      status,
+    });
   }
 }
 

@@ -1,5 +1,11 @@
 // The REST client's public surface.
-export { createRestClient, DEFAULT_MAX_IN_FLIGHT, type CallEvent, type RestClient, type RestClientOptions } from './client';
+export {
+  createRestClient,
+  DEFAULT_MAX_IN_FLIGHT,
+  type CallEvent,
+  type RestClient,
+  type RestClientOptions,
+} from './client';
 export {
   RestAbortedError,
   RestConnectionError,

@@ -59,7 +59,9 @@ export function inexactNumbers(text: string): number[] {
       const fraction = j + 1;
       j = digitsEnd(text, fraction);
       digits += j - fraction;
-      inexact = text.charCodeAt(j - 1) === ZERO || (text.charCodeAt(whole) === ZERO && text.startsWith('000000', fraction));
+      inexact =
+        text.charCodeAt(j - 1) === ZERO ||
+        (text.charCodeAt(whole) === ZERO && text.startsWith('000000', fraction));
     }
     if ((text.charCodeAt(j) | 0x20) === LOWER_E) {
       j++;

@@ -26,7 +26,10 @@ function parseNumber(text: string): number | bigint | LosslessNumber {
     return Number.isSafeInteger(n) ? n : BigInt(text);
   }
   const exponent = /[eE]([-+]?\d+)$/.exec(text)?.[1];
-  if (!Number.isFinite(Number.parseFloat(text)) || (exponent !== undefined && Math.abs(Number(exponent)) > MAX_EXPONENT)) {
+  if (
+    !Number.isFinite(Number.parseFloat(text)) ||
+    (exponent !== undefined && Math.abs(Number(exponent)) > MAX_EXPONENT)
+  ) {
     throw new JsonNumberError(`number ${text.slice(0, 40)} cannot be represented`);
   }
   const value = Number(text);
@@ -87,7 +90,10 @@ export function stringifyJson(value: unknown): string {
     { test: isDecimal, stringify: (v: unknown) => (v as { value: string }).value },
     { test: (v: unknown) => typeof v === 'number' && !Number.isFinite(v), stringify: badNumber },
     // An integer past 2^53 held as a JS number has already lost digits: refuse rather than send another id.
-    { test: (v: unknown) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v), stringify: unsafeInteger },
+    {
+      test: (v: unknown) => typeof v === 'number' && Number.isInteger(v) && !Number.isSafeInteger(v),
+      stringify: unsafeInteger,
+    },
   ]);
   if (out === undefined) throw new TypeError('request body is not JSON-serialisable');
   return out;
@@ -112,7 +118,8 @@ function isPlainJson(value: unknown, depth: number): boolean {
         for (const item of value) if (!isPlainJson(item, depth + 1)) return false;
         return true;
       }
-      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+      if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+        return false;
       const record = value as Record<string, unknown>;
       for (const key in record) if (!isPlainJson(record[key], depth + 1)) return false;
       return true;

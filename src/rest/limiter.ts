@@ -12,7 +12,8 @@ export class Limiter {
   private readonly line = new WaitingLine();
 
   constructor(readonly max: number) {
-    if (!Number.isInteger(max) || max < 1) throw new RangeError(`maxInFlight must be an integer >= 1 (got ${max})`);
+    if (!Number.isInteger(max) || max < 1)
+      throw new RangeError(`maxInFlight must be an integer >= 1 (got ${max})`);
   }
 
   get inFlight(): number {

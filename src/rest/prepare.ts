@@ -23,11 +23,16 @@ const SPACE_ID = /^[1-9]\d*$/;
 function spaceHeader(op: Operation, space: CallOptions['space'], info: RestCallInfo): string | undefined {
   const given = space !== undefined && space !== null && space !== '';
   if (!op.spaceScoped || op.byCredentials) {
-    if (given) throw new RestInvalidCallError(info, `is not space-scoped: do not pass a space`, { space: 'must not be given' });
+    if (given)
+      throw new RestInvalidCallError(info, `is not space-scoped: do not pass a space`, {
+        space: 'must not be given',
+      });
     return undefined;
   }
   if (!given) {
-    throw new RestInvalidCallError(info, 'is space-scoped: the space id is required', { space: 'is required' });
+    throw new RestInvalidCallError(info, 'is space-scoped: the space id is required', {
+      space: 'is required',
+    });
   }
   const text = typeof space === 'number' && !Number.isSafeInteger(space) ? 'invalid' : String(space);
   if (!SPACE_ID.test(text)) {
@@ -40,24 +45,30 @@ function spaceHeader(op: Operation, space: CallOptions['space'], info: RestCallI
 
 function serialiseBody(op: Operation, body: unknown, info: RestCallInfo): string | undefined {
   if (!op.requestBody) {
-    if (body !== undefined) throw new RestInvalidCallError(info, 'takes no request body', { body: 'must not be given' });
+    if (body !== undefined)
+      throw new RestInvalidCallError(info, 'takes no request body', { body: 'must not be given' });
     return undefined;
   }
   if (body === undefined) {
-    if (op.requestBodyRequired) throw new RestInvalidCallError(info, 'requires a request body', { body: 'is required' });
+    if (op.requestBodyRequired)
+      throw new RestInvalidCallError(info, 'requires a request body', { body: 'is required' });
     return undefined;
   }
   try {
     return stringifyJson(body);
   } catch (err) {
-    throw new RestInvalidCallError(info, `request body: ${(err as Error).message}`, { body: (err as Error).message });
+    throw new RestInvalidCallError(info, `request body: ${(err as Error).message}`, {
+      body: (err as Error).message,
+    });
   }
 }
 
 function asRecord(value: unknown, what: string, info: RestCallInfo): Record<string, unknown> | undefined {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw new RestInvalidCallError(info, `${what} must be an object of parameter values`, { [what]: 'must be an object' });
+    throw new RestInvalidCallError(info, `${what} must be an object of parameter values`, {
+      [what]: 'must be an object',
+    });
   }
   return value as Record<string, unknown>;
 }
@@ -66,9 +77,13 @@ function asRecord(value: unknown, what: string, info: RestCallInfo): Record<stri
 export function prepareCall(operationId: string, options: CallOptions, basePath: string): PreparedCall {
   const op = operationsById.get(operationId);
   if (!op) {
-    throw new RestInvalidCallError({ operationId, method: '?', path: '?' }, 'is not an operation of the REST API', {
-      operationId: 'is unknown',
-    });
+    throw new RestInvalidCallError(
+      { operationId, method: '?', path: '?' },
+      'is not an operation of the REST API',
+      {
+        operationId: 'is unknown',
+      },
+    );
   }
   const info: RestCallInfo = { operationId, method: op.method, path: basePath + op.path };
   let path: string;

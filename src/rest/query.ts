@@ -40,18 +40,24 @@ function formatScalar(value: unknown, schema: JsonSchema): string {
       return value.toString();
     case 'number':
       if (!Number.isFinite(value)) throw new Error(`must be a finite number (got ${value})`);
-      if (isIntegerSchema(schema) && !Number.isInteger(value)) throw new Error(`must be an integer (got ${value})`);
+      if (isIntegerSchema(schema) && !Number.isInteger(value))
+        throw new Error(`must be an integer (got ${value})`);
       // A JS number past 2^53 has already lost digits: sending it would name another object.
       if (isIntegerSchema(schema) && !Number.isSafeInteger(value))
-        throw new Error(`is past 2^53 and not exact as a number; pass it as a bigint or a string (got ${value})`);
+        throw new Error(
+          `is past 2^53 and not exact as a number; pass it as a bigint or a string (got ${value})`,
+        );
       return String(value);
     case 'boolean':
       return value ? 'true' : 'false';
     case 'string':
-      if (isIntegerSchema(schema) && !/^-?\d+$/.test(value)) throw new Error(`must be an integer (got "${value.slice(0, 40)}")`);
+      if (isIntegerSchema(schema) && !/^-?\d+$/.test(value))
+        throw new Error(`must be an integer (got "${value.slice(0, 40)}")`);
       return value;
     default:
-      throw new Error(`must be a string, number, bigint, boolean or Date (got ${value === null ? 'null' : typeof value})`);
+      throw new Error(
+        `must be a string, number, bigint, boolean or Date (got ${value === null ? 'null' : typeof value})`,
+      );
   }
 }
 

@@ -40,7 +40,11 @@ export function isRetryableFailure(err: RestError): boolean {
 }
 
 /** Full-jitter exponential backoff: uniform in [0, min(max, base * 2^(attempt-1))]. */
-export function backoffDelay(attempt: number, options: RetryOptions, random: () => number = Math.random): number {
+export function backoffDelay(
+  attempt: number,
+  options: RetryOptions,
+  random: () => number = Math.random,
+): number {
   const ceiling = Math.min(options.maxDelayMs, options.baseDelayMs * 2 ** Math.max(0, attempt - 1));
   return Math.floor(random() * ceiling);
 }
@@ -49,7 +53,10 @@ export function backoffDelay(attempt: number, options: RetryOptions, random: () 
  * `Retry-After` in milliseconds: delta-seconds or an HTTP-date (RFC 9110 10.2.3).
  * Undefined when absent or unreadable; a date in the past gives 0.
  */
-export function parseRetryAfter(value: string | string[] | undefined, nowMs: number = Date.now()): number | undefined {
+export function parseRetryAfter(
+  value: string | string[] | undefined,
+  nowMs: number = Date.now(),
+): number | undefined {
   const raw = Array.isArray(value) ? value[0] : value;
   if (raw === undefined) return undefined;
   const text = raw.trim();

@@ -26,9 +26,13 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 export function decodeAuthKey(authKey: string): Uint8Array<ArrayBuffer> {
   const trimmed = authKey.trim();
   const isBase64 = BASE64.test(trimmed) || BASE64URL.test(trimmed);
-  const bytes = isBase64 ? Buffer.from(trimmed, BASE64.test(trimmed) ? 'base64' : 'base64url') : Buffer.alloc(0);
+  const bytes = isBase64
+    ? Buffer.from(trimmed, BASE64.test(trimmed) ? 'base64' : 'base64url')
+    : Buffer.alloc(0);
   if (bytes.length === 0) {
-    throw new TypeError(`authKey must be a non-empty base64 string (got ${authKey.length} characters that are not base64)`);
+    throw new TypeError(
+      `authKey must be a non-empty base64 string (got ${authKey.length} characters that are not base64)`,
+    );
   }
   const copy = new Uint8Array(bytes);
   bytes.fill(0);
@@ -48,7 +52,8 @@ function importKey(authKey: string): KeyObject {
 
 /** Creates the signer for one application user. Bad options throw at once. */
 export function createSigner(options: SignerOptions): SignRequest {
-  if (!options.userId || !String(options.userId).trim()) throw new TypeError('userId must be a non-empty application user id');
+  if (!options.userId || !String(options.userId).trim())
+    throw new TypeError('userId must be a non-empty application user id');
   const key = importKey(options.authKey);
   // The claims as jose serialises them (JSON.stringify of requestPath, requestMethod, sub, iat in that order).
   const subject = JSON.stringify(String(options.userId));

@@ -253,7 +253,8 @@ class BodyChunks implements AsyncIterable<Uint8Array> {
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Uint8Array> {
-    if (this.started || this.finished) throw new RestAbortedError(this.info, 'the response body was already read');
+    if (this.started || this.finished)
+      throw new RestAbortedError(this.info, 'the response body was already read');
     this.started = true;
     let error: RestError | undefined;
     const chunks = this.res.body[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
@@ -283,7 +284,14 @@ class BodyChunks implements AsyncIterable<Uint8Array> {
 }
 
 /** Failures that happen before anything was written to the network. */
-const NOT_SENT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT']);
+const NOT_SENT = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 function errorCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown } | null)?.code;
@@ -295,7 +303,11 @@ export function toRestError(err: unknown, req: Exchange, info: RestCallInfo): Re
   if (err instanceof RestError) return err;
   const code = errorCode(err);
   const cause = safeCause(err);
-  if (req.signal?.aborted || code === 'UND_ERR_ABORTED' || (err as Error | undefined)?.name === 'AbortError') {
+  if (
+    req.signal?.aborted ||
+    code === 'UND_ERR_ABORTED' ||
+    (err as Error | undefined)?.name === 'AbortError'
+  ) {
     return new RestAbortedError(info);
   }
   switch (code) {
@@ -311,6 +323,8 @@ export function toRestError(err: unknown, req: Exchange, info: RestCallInfo): Re
     case 'UND_ERR_CLOSED':
       return new RestAbortedError(info, 'the REST client was closed');
   }
-  const reason = code ? `${code}${cause?.message ? ` (${cause.message})` : ''}` : (cause?.message ?? 'unknown network error');
+  const reason = code
+    ? `${code}${cause?.message ? ` (${cause.message})` : ''}`
+    : (cause?.message ?? 'unknown network error');
   return new RestConnectionError(info, reason, !NOT_SENT.has(code ?? ''), cause);
 }

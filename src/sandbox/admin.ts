@@ -39,14 +39,16 @@ function send(res: ServerResponse, status: number, body?: unknown): void {
 function advanceBy(text: string): number {
   const body = JSON.parse(text || '{}') as { advance?: unknown; seconds?: unknown };
   if (typeof body.advance === 'string') return parseDuration(body.advance);
-  if (typeof body.seconds === 'number' && Number.isFinite(body.seconds) && body.seconds >= 0) return body.seconds * 1000;
+  if (typeof body.seconds === 'number' && Number.isFinite(body.seconds) && body.seconds >= 0)
+    return body.seconds * 1000;
   throw new Error('send { "advance": "PT1H" } (an ISO 8601 duration) or { "seconds": 3600 } (not negative)');
 }
 
 /** GET reads the clock; POST advances it and answers what came due (the events, earliest first). */
 function handleClock(req: IncomingMessage, res: ServerResponse, body: Buffer, timeline: Timeline): void {
   if (req.method === 'GET') return send(res, 200, timeline.clock.snapshot());
-  if (req.method !== 'POST') return send(res, 405, { message: `${req.method} is not allowed on /__admin/clock; use GET or POST` });
+  if (req.method !== 'POST')
+    return send(res, 405, { message: `${req.method} is not allowed on /__admin/clock; use GET or POST` });
   let ms: number;
   try {
     ms = advanceBy(body.toString('utf8'));
@@ -57,7 +59,12 @@ function handleClock(req: IncomingMessage, res: ServerResponse, body: Buffer, ti
   send(res, 200, { ...timeline.clock.snapshot(), happened });
 }
 
-export function handleAdmin(req: IncomingMessage, res: ServerResponse, body: Buffer, { faults, counter, timeline }: AdminDeps): void {
+export function handleAdmin(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  { faults, counter, timeline }: AdminDeps,
+): void {
   const path = (req.url ?? '').split('?')[0];
   if (path === '/__admin/clock') return handleClock(req, res, body, timeline);
   if (path === '/__admin/faults') {
@@ -78,5 +85,7 @@ export function handleAdmin(req: IncomingMessage, res: ServerResponse, body: Buf
     if (req.method === 'DELETE') counter.reset();
     return send(res, 200, counter.snapshot());
   }
-  send(res, 404, { message: `no admin endpoint ${req.method} ${path}; try /__admin/faults, /__admin/requests or /__admin/clock` });
+  send(res, 404, {
+    message: `no admin endpoint ${req.method} ${path}; try /__admin/faults, /__admin/requests or /__admin/clock`,
+  });
 }

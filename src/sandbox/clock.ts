@@ -35,22 +35,36 @@ export class SandboxClock {
   }
 
   snapshot() {
-    return { mode: this.mode, now: this.now().toISOString(), startedAt: this.startedAt.toISOString(), advancedMs: this.offsetMs };
+    return {
+      mode: this.mode,
+      now: this.now().toISOString(),
+      startedAt: this.startedAt.toISOString(),
+      advancedMs: this.offsetMs,
+    };
   }
 }
 
-const UNIT_MS: Record<string, number> = { W: 7 * 86_400_000, D: 86_400_000, H: 3_600_000, M: 60_000, S: 1000 };
+const UNIT_MS: Record<string, number> = {
+  W: 7 * 86_400_000,
+  D: 86_400_000,
+  H: 3_600_000,
+  M: 60_000,
+  S: 1000,
+};
 
 /**
  * An ISO 8601 duration of weeks, days, hours, minutes and seconds (`PT1H`, `P2DT30M`, `PT1.5S`) in
  * milliseconds. Months and years have no fixed length, so they are refused (use days).
  */
 export function parseDuration(text: string): number {
-  const match = /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
-    text.trim(),
-  );
+  const match =
+    /^P(?:(\d+(?:\.\d+)?)W)?(?:(\d+(?:\.\d+)?)D)?(?:T(?:(\d+(?:\.\d+)?)H)?(?:(\d+(?:\.\d+)?)M)?(?:(\d+(?:\.\d+)?)S)?)?$/i.exec(
+      text.trim(),
+    );
   if (!match || text.trim().toUpperCase() === 'P' || /T$/i.test(text.trim())) {
-    throw new Error(`"${text}" is not an ISO 8601 duration of weeks, days, hours, minutes or seconds, such as PT1H or P2DT30M`);
+    throw new Error(
+      `"${text}" is not an ISO 8601 duration of weeks, days, hours, minutes or seconds, such as PT1H or P2DT30M`,
+    );
   }
   const [, w, d, h, m, s] = match;
   const parts: [string | undefined, string][] = [
@@ -60,5 +74,7 @@ export function parseDuration(text: string): number {
     [m, 'M'],
     [s, 'S'],
   ];
-  return Math.round(parts.reduce((sum, [value, unit]) => sum + (value ? Number(value) * UNIT_MS[unit] : 0), 0));
+  return Math.round(
+    parts.reduce((sum, [value, unit]) => sum + (value ? Number(value) * UNIT_MS[unit] : 0), 0),
+  );
 }

@@ -64,4 +64,8 @@ export const ok = (body: unknown): HandlerResult => ({ status: 200, body });
 export const created = (body: unknown, status = 200): HandlerResult => ({ status, body });
 export const noContent = (): HandlerResult => ({ status: 204 });
 /** A plain string answer (URLs, credentials, notifications), sent as text/plain as documented. */
-export const text = (body: string): HandlerResult => ({ status: 200, body, contentType: 'text/plain; charset=utf-8' });
+export const text = (body: string): HandlerResult => ({
+  status: 200,
+  body,
+  contentType: 'text/plain; charset=utf-8',
+});

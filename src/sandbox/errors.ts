@@ -53,7 +53,10 @@ export function errorBody(status: number, message: string, errors: Record<string
   };
 }
 
-export const badRequest = (message: string, errors?: Record<string, string>) => new ApiError(400, message, errors);
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new ApiError(400, message, errors);
 export const notFound = (message: string) => new ApiError(404, message);
-export const conflict = (message: string, errors?: Record<string, string>) => new ApiError(409, message, errors);
-export const unprocessable = (message: string, errors?: Record<string, string>) => new ApiError(422, message, errors);
+export const conflict = (message: string, errors?: Record<string, string>) =>
+  new ApiError(409, message, errors);
+export const unprocessable = (message: string, errors?: Record<string, string>) =>
+  new ApiError(422, message, errors);

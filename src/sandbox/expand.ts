@@ -53,18 +53,24 @@ export function parseExpand(query: URLSearchParams, op: Operation): ExpandTree {
   for (const path of names) {
     const parts = path.split('.');
     if (parts.length > MAX_EXPAND_DEPTH) {
-      throw badRequest(`expand path "${path}" is ${parts.length} levels deep; at most ${MAX_EXPAND_DEPTH} are allowed.`, {
-        expand: path,
-      });
+      throw badRequest(
+        `expand path "${path}" is ${parts.length} levels deep; at most ${MAX_EXPAND_DEPTH} are allowed.`,
+        {
+          expand: path,
+        },
+      );
     }
     let model: string | null | undefined = root;
     let node = tree;
     for (const part of parts) {
       const target: string | null | undefined = model ? expandable(model, part) : undefined;
       if (target === undefined) {
-        throw badRequest(`expand path "${path}": "${part}" is not an expandable property of ${model ?? 'this response'}.`, {
-          expand: path,
-        });
+        throw badRequest(
+          `expand path "${path}": "${part}" is not an expandable property of ${model ?? 'this response'}.`,
+          {
+            expand: path,
+          },
+        );
       }
       let child = node.get(part);
       if (!child) {

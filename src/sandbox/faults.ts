@@ -11,15 +11,26 @@ export const faultSettingsSchema = z
     dropRate: z.number().min(0).max(1),
     dropCount: z.number().int().min(0),
     retryAfterSeconds: z.number().int().min(0).optional(),
-    match: z.object({ method: z.string().optional(), operationId: z.string().optional() }).strict().optional(),
+    match: z
+      .object({ method: z.string().optional(), operationId: z.string().optional() })
+      .strict()
+      .optional(),
   })
   .strict();
 
 export type FaultSettings = z.infer<typeof faultSettingsSchema>;
 
-export const NO_FAULTS: FaultSettings = { latencyMs: 0, errorRate: 0, errorStatus: 503, errorCount: 0, dropRate: 0, dropCount: 0 };
+export const NO_FAULTS: FaultSettings = {
+  latencyMs: 0,
+  errorRate: 0,
+  errorStatus: 503,
+  errorCount: 0,
+  dropRate: 0,
+  dropCount: 0,
+};
 
-export type FaultDecision = { kind: 'none' } | { kind: 'error'; status: number; retryAfterSeconds?: number } | { kind: 'drop' };
+export type FaultDecision =
+  { kind: 'none' } | { kind: 'error'; status: number; retryAfterSeconds?: number } | { kind: 'drop' };
 
 export class Faults {
   private settings: FaultSettings = { ...NO_FAULTS };

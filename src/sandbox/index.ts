@@ -52,14 +52,22 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const userOptions = options.users?.length ? options.users : [DEMO_USER];
   const users = userOptions.map(toAppUser);
-  const settings: SandboxSettings = { ...DEFAULT_SETTINGS, ...options.settings, seed: options.seed ?? 1, users };
+  const settings: SandboxSettings = {
+    ...DEFAULT_SETTINGS,
+    ...options.settings,
+    seed: options.seed ?? 1,
+    users,
+  };
   if (options.bulkLimit !== undefined) {
     if (!Number.isInteger(options.bulkLimit) || options.bulkLimit < 1)
       throw new Error(`bulkLimit must be a whole number of at least 1, got ${options.bulkLimit}`);
     settings.bulkMaxItems = options.bulkLimit;
   }
   const store = new Store();
-  const seedSummary = seedStore(store, settings.seed, undefined, { size: options.seedSize, onProgress: options.onSeedProgress });
+  const seedSummary = seedStore(store, settings.seed, undefined, {
+    size: options.seedSize,
+    onProgress: options.onSeedProgress,
+  });
   const timeline = new Timeline(options.clock ?? 'real', store);
   const state: SandboxState = { store, settings, render: createRenderer(store), now: timeline.now };
   const faults = new Faults();
@@ -95,7 +103,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clock: {
       mode: timeline.clock.mode,
       now: timeline.now,
-      advance: (duration) => timeline.advance(typeof duration === 'number' ? duration * 1000 : parseDuration(duration)),
+      advance: (duration) =>
+        timeline.advance(typeof duration === 'number' ? duration * 1000 : parseDuration(duration)),
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -47,7 +47,8 @@ export function chooseContentType(accept: string | undefined, op: Operation): st
 
 /** Answers a plain-text or CSV result as a JSON string when JSON is what the client chose. */
 export function inChosenType(result: HandlerResult, chosen: string): HandlerResult {
-  const isText = typeof result.body === 'string' && !!result.contentType && !result.contentType.includes('json');
+  const isText =
+    typeof result.body === 'string' && !!result.contentType && !result.contentType.includes('json');
   if (!isText || !chosen.includes('json')) return result;
   return { ...result, body: JSON.stringify(result.body), contentType: 'application/json; charset=utf-8' };
 }

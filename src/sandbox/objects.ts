@@ -31,7 +31,8 @@ export function createObject<Model extends string>(
 ): Stored<Model> {
   const resource = resourceOf(model);
   const object: StoredObject = { ...fields };
-  if (resource.key.field === 'id' && resource.key.type === 'long' && object.id === undefined) object.id = store.nextId();
+  if (resource.key.field === 'id' && resource.key.type === 'long' && object.id === undefined)
+    object.id = store.nextId();
   if (resource.versioned) object.version = 1;
   if (hasProperty(model, 'createdOn') && object.createdOn === undefined) object.createdOn = now.toISOString();
   if (space !== null && hasProperty(model, 'linkedSpaceId')) object.linkedSpaceId = space;
@@ -41,10 +42,16 @@ export function createObject<Model extends string>(
 }
 
 /** The object, or a 404 that names the model and id. */
-export function loadObject<Model extends string>(store: Store, model: Model, key: Key, space: number | null): Stored<Model> {
+export function loadObject<Model extends string>(
+  store: Store,
+  model: Model,
+  key: Key,
+  space: number | null,
+): Stored<Model> {
   const resource: Resource = resourceOf(model);
   const object = store.get(model, key, resource.spaceScoped ? space : undefined);
-  if (!object) throw notFound(`${model} ${key} does not exist${resource.spaceScoped ? ` in space ${space}` : ''}.`);
+  if (!object)
+    throw notFound(`${model} ${key} does not exist${resource.spaceScoped ? ` in space ${space}` : ''}.`);
   return object;
 }
 

@@ -8,7 +8,9 @@ const RANGE_LIMITED = new Set(['offset']);
 
 function checkInteger(param: OpenApiParameter, raw: string): void {
   if (!/^-?\d+$/.test(raw))
-    throw badRequest(`Query parameter ${param.name} must be an integer (got "${raw}").`, { [param.name]: 'must be an integer' });
+    throw badRequest(`Query parameter ${param.name} must be an integer (got "${raw}").`, {
+      [param.name]: 'must be an integer',
+    });
   const value = Number(raw);
   const { minimum, maximum } = param.schema;
   if (maximum !== undefined && value > maximum) {
@@ -28,12 +30,17 @@ function checkValue(param: OpenApiParameter, raw: string): void {
   const schema = deref(param.schema.type === 'array' ? (param.schema.items ?? {}) : param.schema);
   if (schema.type === 'integer') return checkInteger({ ...param, schema }, raw);
   if (schema.type === 'boolean' && raw !== 'true' && raw !== 'false') {
-    throw badRequest(`Query parameter ${param.name} must be true or false (got "${raw}").`, { [param.name]: 'must be a boolean' });
+    throw badRequest(`Query parameter ${param.name} must be true or false (got "${raw}").`, {
+      [param.name]: 'must be a boolean',
+    });
   }
   if (schema.enum && !schema.enum.includes(raw)) {
-    throw badRequest(`Query parameter ${param.name} must be one of ${schema.enum.join(', ')} (got "${raw}").`, {
-      [param.name]: 'is not an allowed value',
-    });
+    throw badRequest(
+      `Query parameter ${param.name} must be one of ${schema.enum.join(', ')} (got "${raw}").`,
+      {
+        [param.name]: 'is not an allowed value',
+      },
+    );
   }
   if (schema.format === 'date-time' && Number.isNaN(Date.parse(raw))) {
     throw badRequest(`Query parameter ${param.name} must be an ISO 8601 date-time (got "${raw}").`, {
@@ -48,9 +55,12 @@ export function validateQuery(op: Operation, query: URLSearchParams): void {
     const param = declared.get(name);
     if (!param) {
       const known = [...declared.keys()];
-      throw badRequest(`Unknown query parameter ${name}${known.length ? `; ${op.operationId} takes ${known.join(', ')}` : ''}.`, {
-        [name]: 'is not a parameter of this operation',
-      });
+      throw badRequest(
+        `Unknown query parameter ${name}${known.length ? `; ${op.operationId} takes ${known.join(', ')}` : ''}.`,
+        {
+          [name]: 'is not a parameter of this operation',
+        },
+      );
     }
     const values = query.getAll(name);
     if (values.length > 1 && param.schema.type !== 'array') {
@@ -71,7 +81,9 @@ export function validatePathParams(op: Operation, params: Record<string, string>
   for (const param of op.pathParams) {
     const raw = params[param.name];
     if (param.schema.type === 'integer' && !/^\d+$/.test(raw)) {
-      throw badRequest(`Path parameter ${param.name} must be a positive integer (got "${raw}").`, { [param.name]: 'must be an integer' });
+      throw badRequest(`Path parameter ${param.name} must be a positive integer (got "${raw}").`, {
+        [param.name]: 'must be an integer',
+      });
     }
   }
 }

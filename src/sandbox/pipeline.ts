@@ -56,13 +56,22 @@ function authorize(
   return { user };
 }
 
-function spaceOf(op: Operation, headers: IncomingHttpHeaders, user: AppUser, state: SandboxState): number | null {
+function spaceOf(
+  op: Operation,
+  headers: IncomingHttpHeaders,
+  user: AppUser,
+  state: SandboxState,
+): number | null {
   if (!op.spaceScoped) return null;
   const raw = headers.space;
   if (raw === undefined || raw === '')
-    throw badRequest(`Header space is required by ${op.operationId}: send the id of the space to act in.`, { space: 'is required' });
+    throw badRequest(`Header space is required by ${op.operationId}: send the id of the space to act in.`, {
+      space: 'is required',
+    });
   if (typeof raw !== 'string' || !/^\d+$/.test(raw.trim()))
-    throw badRequest(`Header space must be a space id (a positive integer), got "${String(raw)}".`, { space: 'must be a number' });
+    throw badRequest(`Header space must be a space id (a positive integer), got "${String(raw)}".`, {
+      space: 'must be a number',
+    });
   const space = Number(raw);
   if (user.spaces && !user.spaces.includes(space)) {
     throw new ApiError(403, `Application user ${user.id} has no permission in space ${space}.`);
@@ -74,7 +83,8 @@ function spaceOf(op: Operation, headers: IncomingHttpHeaders, user: AppUser, sta
 function parseBody(op: Operation, raw: RawRequest): unknown {
   if (!op.requestBody) return undefined;
   if (raw.body.length === 0) {
-    if (op.requestBodyRequired) throw badRequest(`${op.operationId} requires a JSON request body.`, { body: 'is required' });
+    if (op.requestBodyRequired)
+      throw badRequest(`${op.operationId} requires a JSON request body.`, { body: 'is required' });
     return undefined;
   }
   const type = String(raw.headers['content-type'] ?? '')
@@ -82,16 +92,25 @@ function parseBody(op: Operation, raw: RawRequest): unknown {
     .trim()
     .toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
-    throw new ApiError(415, `The request body must be JSON (Content-Type: application/json), got ${type || 'no Content-Type'}.`);
+    throw new ApiError(
+      415,
+      `The request body must be JSON (Content-Type: application/json), got ${type || 'no Content-Type'}.`,
+    );
   }
   try {
     return JSON.parse(raw.body.toString('utf8'));
   } catch (error) {
-    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}.`, { body: 'is not valid JSON' });
+    throw badRequest(`The request body is not valid JSON: ${(error as Error).message}.`, {
+      body: 'is not valid JSON',
+    });
   }
 }
 
-export async function runOperation(raw: RawRequest, route: RouteMatch, deps: PipelineDeps): Promise<HandlerResult> {
+export async function runOperation(
+  raw: RawRequest,
+  route: RouteMatch,
+  deps: PipelineDeps,
+): Promise<HandlerResult> {
   const { op, params } = route;
   const now = deps.state.now();
   const wall = new Date();

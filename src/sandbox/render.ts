@@ -46,7 +46,12 @@ function collapse(value: unknown, keyField: string): unknown {
 
 export function createRenderer(store: Store) {
   /** Expands within the linking object's space: a link never reveals an object of another space. */
-  function expandLink(link: RenderLink, value: unknown, subtree: ExpandTree, space: number | undefined): unknown {
+  function expandLink(
+    link: RenderLink,
+    value: unknown,
+    subtree: ExpandTree,
+    space: number | undefined,
+  ): unknown {
     if (Array.isArray(value)) return value.map((v) => expandLink(link, v, subtree, space));
     if (typeof value !== 'number' && typeof value !== 'string') return value;
     const linked = store.get(link.model, value, space);
@@ -54,7 +59,11 @@ export function createRenderer(store: Store) {
   }
 
   /** A shallow copy without the omitted properties that are not expanded (no `delete`: it slows V8). */
-  function copyVisible(object: StoredObject, omitted: readonly string[], expand: ExpandTree): Record<string, unknown> {
+  function copyVisible(
+    object: StoredObject,
+    omitted: readonly string[],
+    expand: ExpandTree,
+  ): Record<string, unknown> {
     if (omitted.length === 0 || omitted.every((f) => expand.has(f))) return { ...object };
     const out: Record<string, unknown> = {};
     for (const key in object) if (!omitted.includes(key) || expand.has(key)) out[key] = object[key];
@@ -73,7 +82,9 @@ export function createRenderer(store: Store) {
       const value = out[link.field];
       if (value === undefined || value === null) continue;
       const subtree = expand.get(link.field);
-      out[link.field] = subtree ? expandLink(link, value, subtree, spaceOf(model, object)) : collapse(value, link.keyField);
+      out[link.field] = subtree
+        ? expandLink(link, value, subtree, spaceOf(model, object))
+        : collapse(value, link.keyField);
     }
     for (const field of EMBEDDED_LINKS[model] ?? []) {
       const value = out[field] as { id?: unknown } | undefined;

@@ -22,7 +22,8 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) reject(new ApiError(413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
+      if (size > MAX_BODY_BYTES)
+        reject(new ApiError(413, `The request body exceeds ${MAX_BODY_BYTES} bytes.`));
       else chunks.push(chunk);
     });
     req.on('end', () => resolve(Buffer.concat(chunks)));
@@ -57,14 +58,19 @@ function writeError(res: ServerResponse, error: unknown): void {
   else if (error instanceof SearchSyntaxError)
     [status, message, errors] = [400, error.message, { query: `syntax error at position ${error.position}` }];
   else if (error instanceof SearchFieldError)
-    [status, message, errors] = [400, error.message, { [error.field]: 'cannot be searched or sorted this way' }];
+    [status, message, errors] = [
+      400,
+      error.message,
+      { [error.field]: 'cannot be searched or sorted this way' },
+    ];
   else process.stderr.write(`sandbox: unexpected error: ${(error as Error)?.stack ?? String(error)}\n`);
   writeResult(res, { status, body: errorBody(status, message, errors), headers });
 }
 
 function outsideApi(url: string): ApiError {
   const version = /^\/api\/(v\d+(?:\.\d+)?)\//.exec(url);
-  if (version) return new ApiError(410, `API version ${version[1]} is not served here; this is ${API_PREFIX}.`);
+  if (version)
+    return new ApiError(410, `API version ${version[1]} is not served here; this is ${API_PREFIX}.`);
   return new ApiError(404, `Nothing is served at ${url.split('?')[0]}; the API lives under ${API_PREFIX}.`);
 }
 
@@ -73,13 +79,18 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     const url = req.url ?? '/';
     const method = req.method ?? 'GET';
     const body = await readBody(req);
-    if (url.startsWith('/__admin/')) return handleAdmin(req, res, body, { faults, counter, timeline: deps.timeline });
+    if (url.startsWith('/__admin/'))
+      return handleAdmin(req, res, body, { faults, counter, timeline: deps.timeline });
     if (isCheckoutPath(url)) {
       deps.timeline.catchUp();
       return handleCheckout(req, res, body, deps.state);
     }
     if (url.split('?')[0] === `${API_PREFIX}/openapi.json`) {
-      return writeResult(res, { status: 200, body: openapiText, contentType: 'application/json; charset=utf-8' });
+      return writeResult(res, {
+        status: 200,
+        body: openapiText,
+        contentType: 'application/json; charset=utf-8',
+      });
     }
     const path = apiPath(url);
     if (path === undefined) throw outsideApi(url);

@@ -23,15 +23,18 @@ export const DEFAULT_SETTINGS: Omit<SandboxSettings, 'users' | 'seed'> = {
 
 export function toAppUser(option: UserOption): AppUser {
   const key = Buffer.from(option.key, 'base64');
-  if (key.length === 0) throw new Error(`application user ${option.id}: the authentication key must be non-empty base64`);
+  if (key.length === 0)
+    throw new Error(`application user ${option.id}: the authentication key must be non-empty base64`);
   return { id: option.id, key, spaces: option.spaces && option.spaces.length ? option.spaces : null };
 }
 
 /** Parses `ID:BASE64KEY[:SPACE,...]` as given to `--user`. */
 export function parseUserOption(text: string): UserOption {
   const [id, key, spaces] = text.split(':');
-  if (!id || !key) throw new Error(`--user expects ID:BASE64KEY[:SPACE,...], got "${text.replace(/:.*/, ':…')}"`);
+  if (!id || !key)
+    throw new Error(`--user expects ID:BASE64KEY[:SPACE,...], got "${text.replace(/:.*/, ':…')}"`);
   const list = spaces ? spaces.split(',').map((s) => Number(s)) : undefined;
-  if (list?.some((s) => !Number.isInteger(s) || s <= 0)) throw new Error(`--user ${id}: spaces must be positive integers`);
+  if (list?.some((s) => !Number.isInteger(s) || s <= 0))
+    throw new Error(`--user ${id}: spaces must be positive integers`);
   return { id, key, spaces: list };
 }

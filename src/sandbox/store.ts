@@ -10,9 +10,13 @@ export type StoredObject = Record<string, unknown>;
  * A stored object of `Model`: its REST fields typed as REST answers them unexpanded (links hold ids),
  * whatever else the sandbox keeps `unknown`. For a model named by a string variable, a `StoredObject`.
  */
-export type Stored<Model extends string> = Model extends ResourceModel ? Unexpanded<Model> & IdOf<Model> & StoredObject : StoredObject;
+export type Stored<Model extends string> = Model extends ResourceModel
+  ? Unexpanded<Model> & IdOf<Model> & StoredObject
+  : StoredObject;
 /** A stored object keyed by a Long id always has it (`createObject` assigns it). */
-type IdOf<Model extends ResourceModel> = Schemas[Model] extends { readonly id?: number } ? { id: number } : unknown;
+type IdOf<Model extends ResourceModel> = Schemas[Model] extends { readonly id?: number }
+  ? { id: number }
+  : unknown;
 
 interface Entry {
   space: number | null;
@@ -72,7 +76,8 @@ interface Index {
  */
 const typed = <Model extends string>(object: StoredObject): Stored<Model> => object as Stored<Model>;
 
-const entriesOf = (bucket: Bucket | undefined): readonly Entry[] => (bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket]);
+const entriesOf = (bucket: Bucket | undefined): readonly Entry[] =>
+  bucket === undefined ? [] : Array.isArray(bucket) ? bucket : [bucket];
 
 /** Whether the entry is seen from `space` (every space when undefined; objects outside spaces from all). */
 const visibleFrom = (entry: Entry, space: number | null | undefined): boolean =>
@@ -81,7 +86,8 @@ const visibleFrom = (entry: Entry, space: number | null | undefined): boolean =>
 function addToIndex(index: FieldIndex, value: unknown, entry: Entry): void {
   const bucket = index.get(value);
   if (bucket === undefined) index.set(value, entry);
-  else if (!Array.isArray(bucket)) index.set(value, bucket.position < entry.position ? [bucket, entry] : [entry, bucket]);
+  else if (!Array.isArray(bucket))
+    index.set(value, bucket.position < entry.position ? [bucket, entry] : [entry, bucket]);
   // New objects come last in creation order: the usual case appends.
   else if (bucket[bucket.length - 1].position < entry.position) bucket.push(entry);
   else {
@@ -138,7 +144,12 @@ export class Store {
   }
 
   /** Stores an object under its key; `space` is null for objects outside any space. */
-  put<Model extends string>(model: Model, space: number | null, key: Key, object: StoredObject): Stored<Model> {
+  put<Model extends string>(
+    model: Model,
+    space: number | null,
+    key: Key,
+    object: StoredObject,
+  ): Stored<Model> {
     const collection = this.collection(model);
     const entry = collection.get(key);
     // A key stored again keeps its place, as a Map keeps it; a new (or removed and re-added) key goes last.
@@ -190,8 +201,13 @@ export class Store {
   }
 
   /** Visits every object of a model in creation order with its key and place, allocating nothing. */
-  forEach<Model extends string>(model: Model, visit: (object: Stored<Model>, key: Key, position: number) => void): void {
-    this.collections.get(model)?.forEach((entry, key) => visit(typed<Model>(entry.object), key, entry.position));
+  forEach<Model extends string>(
+    model: Model,
+    visit: (object: Stored<Model>, key: Key, position: number) => void,
+  ): void {
+    this.collections
+      .get(model)
+      ?.forEach((entry, key) => visit(typed<Model>(entry.object), key, entry.position));
   }
 
   /** The object's place in its model's creation order (`forEach`), or undefined when it is not stored. */
@@ -225,7 +241,8 @@ export class Store {
       if (versioning.expectedVersion === undefined || versioning.expectedVersion === null) {
         return { ok: false, reason: 'version-missing', current: stored };
       }
-      if (versioning.expectedVersion !== stored) return { ok: false, reason: 'version-mismatch', current: stored };
+      if (versioning.expectedVersion !== stored)
+        return { ok: false, reason: 'version-mismatch', current: stored };
     }
     const next = change(current);
     if (versioning) next.version = Number(current.version ?? 0) + 1;
@@ -241,7 +258,9 @@ export class Store {
     if (!this.get(model, key, space)) return false;
     const collection = this.collections.get(model)!;
     const entry = collection.get(key)!;
-    this.indexes.get(model)?.forEach(({ key, buckets }) => removeFromIndex(buckets, key(entry.object), entry));
+    this.indexes
+      .get(model)
+      ?.forEach(({ key, buckets }) => removeFromIndex(buckets, key(entry.object), entry));
     return collection.delete(key);
   }
 
@@ -251,7 +270,12 @@ export class Store {
    * a field indexes the model once; every write keeps the index current from then on (so a field
    * looked up this way must only change through `put` and `update`, never by mutating an object).
    */
-  where<Model extends string>(model: Model, field: string, value: unknown, space?: number | null): Stored<Model>[] {
+  where<Model extends string>(
+    model: Model,
+    field: string,
+    value: unknown,
+    space?: number | null,
+  ): Stored<Model>[] {
     const bucket = this.index(model, field, (object) => object[field]).get(value);
     const out: Stored<Model>[] = [];
     for (const entry of entriesOf(bucket)) {
@@ -261,7 +285,12 @@ export class Store {
   }
 
   /** `where` for several values: the objects whose `field` holds any of `values`, in creation order. */
-  whereIn<Model extends string>(model: Model, field: string, values: Iterable<unknown>, space?: number | null): Stored<Model>[] {
+  whereIn<Model extends string>(
+    model: Model,
+    field: string,
+    values: Iterable<unknown>,
+    space?: number | null,
+  ): Stored<Model>[] {
     return this.whereKeyIn(model, field, (object) => object[field], values, space);
   }
 

@@ -12,7 +12,10 @@ export function createOpenApiAjv(document: object = openapi): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: true, validateSchema: false });
   // Under Node's ESM interop this CommonJS plugin is the module's `.default`, which its types leave `any`.
   (addFormats.default as typeof addFormats)(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32,
+  });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });
   ajv.addFormat('binary', { type: 'string', validate: () => true });
@@ -25,7 +28,9 @@ const compiled = new Map<string, ValidateFunction>();
 
 /** A schema as found in openapi.json, with its `$ref`s made absolute so ajv can resolve them. */
 function absolute(schema: JsonSchema): object {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/')) as object;
+  return JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/components/', '"openapi.json#/components/'),
+  ) as object;
 }
 
 function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
@@ -40,7 +45,8 @@ function validatorFor(key: string, schema: JsonSchema): ValidateFunction {
 /** `/lineItems/0/quantity` -> `lineItems[0].quantity`. */
 function fieldName(error: ErrorObject): string {
   const segments = error.instancePath.split('/').slice(1);
-  if (error.keyword === 'required') segments.push(String((error.params as { missingProperty: string }).missingProperty));
+  if (error.keyword === 'required')
+    segments.push(String((error.params as { missingProperty: string }).missingProperty));
   let name = '';
   for (const s of segments) name += /^\d+$/.test(s) ? `[${s}]` : name ? `.${s}` : s;
   return name || '(body)';

@@ -44,7 +44,10 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
     // node/nodes are defined in node.ts over the resolvers (any REST id or global ID, typed errors).
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    nodesOnConnection: { complexity: { field: 0, multiplier: 1 }, description: 'The objects of this page (the edges without cursors).' },
+    nodesOnConnection: {
+      complexity: { field: 0, multiplier: 1 },
+      description: 'The objects of this page (the edges without cursors).',
+    },
     // A connection's cost is its page size (set on the connection field); edges/nodes add no factor.
     edgesFieldOptions: {
       nullable: { list: false, items: false },
@@ -52,27 +55,39 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
       description: 'The objects of this page, each with its cursor.',
     },
     nodeFieldOptions: { nullable: false, description: 'The object.' },
-    cursorFieldOptions: { description: 'Where this object is in the list: pass it as `after` or `before` to page from here.' },
+    cursorFieldOptions: {
+      description: 'Where this object is in the list: pass it as `after` or `before` to page from here.',
+    },
     pageInfoFieldOptions: { description: 'Whether there are more pages, and the cursors to get them.' },
-    idFieldOptions: { description: 'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.' },
+    idFieldOptions: {
+      description: 'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.',
+    },
     pageInfoTypeOptions: { description: 'Where a page is in its list (Relay cursor connections).' },
-    hasNextPageFieldOptions: { description: 'Whether more objects follow the page (ask with `first` and `after: endCursor`).' },
-    hasPreviousPageFieldOptions: { description: 'Whether objects precede the page (ask with `last` and `before: startCursor`).' },
+    hasNextPageFieldOptions: {
+      description: 'Whether more objects follow the page (ask with `first` and `after: endCursor`).',
+    },
+    hasPreviousPageFieldOptions: {
+      description: 'Whether objects precede the page (ask with `last` and `before: startCursor`).',
+    },
     startCursorFieldOptions: { description: 'The cursor of the first object of the page.' },
     endCursorFieldOptions: { description: 'The cursor of the last object of the page.' },
     defaultConnectionTypeOptions: { description: 'One page of a list (Relay cursor connection).' },
     defaultEdgeTypeOptions: { description: 'One object of a page and its cursor.' },
     // Every entity knows its model, so the concrete type is read off it instead of trying isTypeOf.
     nodeTypeOptions: {
-      description: 'An object with a global ID: every object of the REST API with an endpoint of its own. `node(id:)` reads any of them.',
-      resolveType: (value: unknown) => (isEntity(value) ? resourceOf(entityMeta(value).model).typeName : null),
+      description:
+        'An object with a global ID: every object of the REST API with an endpoint of its own. `node(id:)` reads any of them.',
+      resolveType: (value: unknown) =>
+        isEntity(value) ? resourceOf(entityMeta(value).model).typeName : null,
     },
     // Node types resolve `id` to the finished global ID (see entities.ts), so encoding is identity.
     encodeGlobalID: (_typename, id) => String(id),
     decodeGlobalID: (globalID) => {
       const decoded = decodeGlobalId(globalID);
       if (!decoded) {
-        throw new GraphQLError(`"${globalID}" is not a global ID`, { extensions: { code: 'BAD_USER_INPUT' } });
+        throw new GraphQLError(`"${globalID}" is not a global ID`, {
+          extensions: { code: 'BAD_USER_INPUT' },
+        });
       }
       return { typename: resourceOf(decoded.model).typeName, id: globalID };
     },
@@ -84,7 +99,9 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
     limit: complexityLimits,
     complexityError: (kind, result) => {
       const key = kind.toLowerCase() as 'complexity' | 'depth' | 'breadth';
-      const max = { complexity: result.maxComplexity, depth: result.maxDepth, breadth: result.maxBreadth }[key];
+      const max = { complexity: result.maxComplexity, depth: result.maxDepth, breadth: result.maxBreadth }[
+        key
+      ];
       return new GraphQLError(`operation ${key} ${result[key]} exceeds the limit of ${max}`, {
         extensions: { code: 'COST_LIMIT_EXCEEDED', kind: key, value: result[key], limit: max },
       });

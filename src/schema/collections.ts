@@ -3,7 +3,13 @@
 // Each uses nothing of its parent but the space (`keyOnly`): a Space asked only for them is not loaded.
 import { resourceOf, type Resource } from '../catalog';
 import { resolveByKey, resolveCollection, resolvePlainList } from '../resolvers';
-import { collectionArgs, connectionComplexity, connectionRef, listArgs, toCollectionArgs } from './connections';
+import {
+  collectionArgs,
+  connectionComplexity,
+  connectionRef,
+  listArgs,
+  toCollectionArgs,
+} from './connections';
 import { badUserInput, dynamicArg, dynamicField } from './dynamic';
 import { parseKeyArg, parseNestedKeyArgs, parseParentArg } from './keys';
 import { collectionField, singularField } from './naming';
@@ -26,7 +32,9 @@ function parentArgName(resource: Resource): string | undefined {
 
 function checkSpace(resource: Resource, named: number | null, space: number | null): void {
   if (named !== null && space !== null && named !== space) {
-    throw badUserInput(`the ${resource.typeName} global ID names space ${named}, but it was looked up in space ${space}`);
+    throw badUserInput(
+      `the ${resource.typeName} global ID names space ${named}, but it was looked up in space ${space}`,
+    );
   }
 }
 
@@ -64,7 +72,11 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
       resolveCollection(
         ctx,
         info,
-        { resource, space: spaceOf(parent), ...(parentArg ? { parentKey: parseParentArg(resource, args) } : {}) },
+        {
+          resource,
+          space: spaceOf(parent),
+          ...(parentArg ? { parentKey: parseParentArg(resource, args) } : {}),
+        },
         toCollectionArgs(args),
       ),
   });
@@ -72,13 +84,21 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
 
 function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
   const parentArg = parentArgName(resource);
-  const idArg = dynamicArg(t.arg, { type: 'ID', required: true, description: `REST ${resource.key.field} or global ID.` });
+  const idArg = dynamicArg(t.arg, {
+    type: 'ID',
+    required: true,
+    description: `REST ${resource.key.field} or global ID.`,
+  });
   if (parentArg) {
     // A nested base is only addressable under its parent: look the id up in the parent's collection.
     return dynamicField<P>(t, {
       type: entityRef(resource.model),
       args: {
-        [parentArg]: dynamicArg(t.arg, { type: 'ID', required: true, description: 'The parent (REST id or global ID).' }),
+        [parentArg]: dynamicArg(t.arg, {
+          type: 'ID',
+          required: true,
+          description: 'The parent (REST id or global ID).',
+        }),
         id: idArg,
       },
       description: `One ${resource.typeName} of a ${resourceOf(resource.parent!.model).typeName}.`,
@@ -113,7 +133,8 @@ function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
 export function rootFields<P>(t: FieldBuilder, list: Resource[], spaceOf: SpaceOf<P>): FieldMap {
   const fields: FieldMap = {};
   for (const resource of list) {
-    if (resource.ops.L || resource.ops.S) fields[collectionField(resource)] = collection(t, resource, spaceOf);
+    if (resource.ops.L || resource.ops.S)
+      fields[collectionField(resource)] = collection(t, resource, spaceOf);
     if (resource.ops.G) fields[singularField(resource)] = lookup(t, resource, spaceOf);
   }
   return fields;

@@ -43,8 +43,15 @@ export function connectionRef(model: string): ObjectRef<Types, Connection> {
 export function collectionArgs(t: { arg: unknown }, model: string, paged = true) {
   const arg = t.arg;
   const common = {
-    filter: dynamicArg(arg, { type: filterRef(model), description: 'Typed conditions; keys are REST field names.' }),
-    orderBy: dynamicArg(arg, { type: orderRef(model), list: true, description: 'Sort keys, most significant first.' }),
+    filter: dynamicArg(arg, {
+      type: filterRef(model),
+      description: 'Typed conditions; keys are REST field names.',
+    }),
+    orderBy: dynamicArg(arg, {
+      type: orderRef(model),
+      list: true,
+      description: 'Sort keys, most significant first.',
+    }),
     query: dynamicArg(arg, {
       type: 'String',
       description: 'A raw query in the REST search syntax, combined with `filter` by AND.',
@@ -52,9 +59,15 @@ export function collectionArgs(t: { arg: unknown }, model: string, paged = true)
   };
   if (!paged) return common;
   return {
-    first: dynamicArg(arg, { type: 'Int', description: `Page size from the start or after \`after\` (1-${MAX_PAGE}).` }),
+    first: dynamicArg(arg, {
+      type: 'Int',
+      description: `Page size from the start or after \`after\` (1-${MAX_PAGE}).`,
+    }),
     after: dynamicArg(arg, { type: 'String', description: 'Cursor to continue after.' }),
-    last: dynamicArg(arg, { type: 'Int', description: `Page size from the end or before \`before\` (1-${MAX_PAGE}).` }),
+    last: dynamicArg(arg, {
+      type: 'Int',
+      description: `Page size from the end or before \`before\` (1-${MAX_PAGE}).`,
+    }),
     before: dynamicArg(arg, { type: 'String', description: 'Cursor to continue before.' }),
     ...common,
   };
@@ -76,7 +89,8 @@ function optionalString(value: unknown): string | undefined {
 export function toCollectionArgs(args: Args): CollectionArgs {
   const first = pageSize('first', args.first);
   const last = pageSize('last', args.last);
-  if (first !== undefined && last !== undefined) throw badUserInput('pass either `first` or `last`, not both');
+  if (first !== undefined && last !== undefined)
+    throw badUserInput('pass either `first` or `last`, not both');
   const out: CollectionArgs = {};
   if (first !== undefined) out.first = first;
   if (last !== undefined) out.last = last;
@@ -92,7 +106,10 @@ export function listArgs(args: Args): Pick<CollectionArgs, 'filter' | 'orderBy' 
   const out: Pick<CollectionArgs, 'filter' | 'orderBy' | 'query'> = {};
   if (args.filter) out.filter = cleanFilter(args.filter) as Record<string, unknown>;
   if (Array.isArray(args.orderBy)) {
-    out.orderBy = (args.orderBy as OrderValue[]).map((o) => ({ field: o.field, direction: o.direction ?? 'ASC' }));
+    out.orderBy = (args.orderBy as OrderValue[]).map((o) => ({
+      field: o.field,
+      direction: o.direction ?? 'ASC',
+    }));
   }
   const query = optionalString(args.query);
   if (query !== undefined && query.trim() !== '') out.query = query;
@@ -101,6 +118,7 @@ export function listArgs(args: Args): Pick<CollectionArgs, 'filter' | 'orderBy' 
 
 /** Complexity of a connection field: the page it asks for times its children. */
 export function connectionComplexity(args: Args): { field: number; multiplier: number } {
-  const size = typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : DEFAULT_PAGE;
+  const size =
+    typeof args.first === 'number' ? args.first : typeof args.last === 'number' ? args.last : DEFAULT_PAGE;
   return { field: 1, multiplier: Math.max(1, Math.min(size, MAX_PAGE)) };
 }

@@ -1,6 +1,12 @@
 // Descriptions of catalog-made types and fields: curated text of the catalog first, then the REST
 // facts' own, then a generated sentence naming the REST field, so no field goes undocumented.
-import { commonFieldDescriptions, enumValueDescriptions, fieldDescriptions, graphTypeName, type Resource } from '../catalog';
+import {
+  commonFieldDescriptions,
+  enumValueDescriptions,
+  fieldDescriptions,
+  graphTypeName,
+  type Resource,
+} from '../catalog';
 
 /** `authorizationTimeoutOn` -> `authorization timeout on`. */
 function words(name: string): string {

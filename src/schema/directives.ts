@@ -12,24 +12,34 @@ import {
   specifiedDirectives,
 } from 'graphql';
 
-const ifArg = { type: new GraphQLNonNull(GraphQLBoolean), defaultValue: true, description: 'Deliver later only when true.' };
+const ifArg = {
+  type: new GraphQLNonNull(GraphQLBoolean),
+  defaultValue: true,
+  description: 'Deliver later only when true.',
+};
 const labelArg = { type: GraphQLString, description: 'Names this part of the answer in the later payloads.' };
 
 export const deferDirective = new GraphQLDirective({
   name: 'defer',
-  description: 'This fragment may arrive after the rest of the answer (slow extras such as documents and receipts).',
+  description:
+    'This fragment may arrive after the rest of the answer (slow extras such as documents and receipts).',
   locations: [DirectiveLocation.FRAGMENT_SPREAD, DirectiveLocation.INLINE_FRAGMENT],
   args: { if: ifArg, label: labelArg },
 });
 
 export const streamDirective = new GraphQLDirective({
   name: 'stream',
-  description: 'The items of this list after the first `initialCount` may arrive one by one after the rest of the answer.',
+  description:
+    'The items of this list after the first `initialCount` may arrive one by one after the rest of the answer.',
   locations: [DirectiveLocation.FIELD],
   args: {
     if: ifArg,
     label: labelArg,
-    initialCount: { type: GraphQLInt, defaultValue: 0, description: 'Items delivered with the rest of the answer.' },
+    initialCount: {
+      type: GraphQLInt,
+      defaultValue: 0,
+      description: 'Items delivered with the rest of the answer.',
+    },
   },
 });
 

@@ -38,7 +38,8 @@ async function embeddedEntity(
   const where = resource.spaceScoped ? space : null;
   if (value === null || value === undefined) return null;
   if (isEntity(value)) return value;
-  if (typeof value === 'object') return asEntity({ ...(value as Record<string, unknown>) }, { model, space: where });
+  if (typeof value === 'object')
+    return asEntity({ ...(value as Record<string, unknown>) }, { model, space: where });
   if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string') {
     return resolveByKey(ctx, info, resource, where, value);
   }
@@ -64,7 +65,8 @@ function embeddedField(p: PropertyShape, t: unknown) {
       resolve: (parent, _args, ctx, info) => {
         const value = parent[p.name];
         const space = spaceOf(parent);
-        if (Array.isArray(value)) return Promise.all(value.map((v) => embeddedEntity(v, model, space, ctx, info)));
+        if (Array.isArray(value))
+          return Promise.all(value.map((v) => embeddedEntity(v, model, space, ctx, info)));
         return embeddedEntity(value, model, space, ctx, info);
       },
     });
@@ -101,7 +103,9 @@ function implement(ref: ImplementableObjectRef<Types, EmbeddedValue>, model: str
     ),
     // The REST key of an embedded object is `restId`; `id` is a global ID made from it.
     fields: (t) => {
-      const fields = Object.fromEntries(props.map((p) => [p.name === 'id' ? 'restId' : p.name, embeddedField(p, t)]));
+      const fields = Object.fromEntries(
+        props.map((p) => [p.name === 'id' ? 'restId' : p.name, embeddedField(p, t)]),
+      );
       return 'restId' in fields ? { id: globalIdField(model, t), ...fields } : fields;
     },
   });

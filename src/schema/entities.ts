@@ -2,8 +2,22 @@
 // every REST property under its REST name, link fields resolved to entities, id references exposed
 // as links (contract naming), and one-to-many children as connections.
 import type { GraphQLResolveInfo } from 'graphql';
-import { naturalLinks, resources, resourceOf, type ChildRelation, type NaturalLink, type Resource } from '../catalog';
-import { encodeGlobalId, entityKey, resolveChildren, resolveLink, resolveNaturalLink, type GraphContext } from '../resolvers';
+import {
+  naturalLinks,
+  resources,
+  resourceOf,
+  type ChildRelation,
+  type NaturalLink,
+  type Resource,
+} from '../catalog';
+import {
+  encodeGlobalId,
+  entityKey,
+  resolveChildren,
+  resolveLink,
+  resolveNaturalLink,
+  type GraphContext,
+} from '../resolvers';
 import { entityMeta, isEntity, type Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs } from './connections';
@@ -57,7 +71,8 @@ function linkField(t: unknown, restField: string, target: string, many: boolean,
     list: many,
     description,
     remote: true,
-    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) => resolveLink(ctx, info, parent, restField, target),
+    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) =>
+      resolveLink(ctx, info, parent, restField, target),
   });
 }
 
@@ -74,7 +89,8 @@ function childField(t: unknown, relation: ChildRelation) {
     remote: true,
     // A relation by natural key reads that field of the parent, so the parent must be loaded.
     keyOnly: !relation.parentField,
-    resolve: (parent, args, ctx, info) => resolveChildren(ctx, info, parent, relation, toCollectionArgs(args)),
+    resolve: (parent, args, ctx, info) =>
+      resolveChildren(ctx, info, parent, relation, toCollectionArgs(args)),
   };
   return dynamicField<Entity>(t, spec);
 }
@@ -85,15 +101,24 @@ function naturalLinkField(t: unknown, link: NaturalLink) {
     type: entityRef(link.target),
     description: `The ${target} whose \`${link.targetField}\` is this object's \`${link.field}\` (same space; found by search, batched).`,
     remote: true,
-    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) => resolveNaturalLink(ctx, info, parent, link),
+    resolve: (parent, _args, ctx: GraphContext, info: GraphQLResolveInfo) =>
+      resolveNaturalLink(ctx, info, parent, link),
   });
 }
 
 type FieldMap = Record<string, ReturnType<typeof dynamicField>>;
 
-function referenceFields(t: unknown, p: PropertyShape, ref: ReferenceNaming, add: (name: string, f: FieldMap[string]) => void) {
+function referenceFields(
+  t: unknown,
+  p: PropertyShape,
+  ref: ReferenceNaming,
+  add: (name: string, f: FieldMap[string]) => void,
+) {
   const target = resourceOf(ref.target).typeName;
-  add(ref.linkField, linkField(t, ref.restField, ref.target, false, `The ${target} named by \`${ref.restField}\`.`));
+  add(
+    ref.linkField,
+    linkField(t, ref.restField, ref.target, false, `The ${target} named by \`${ref.restField}\`.`),
+  );
   if (ref.rawField === p.name) add(p.name, propertyField(p, t));
   else add(ref.rawField, propertyField(p, t, p.name));
 }
@@ -124,13 +149,24 @@ export function entityFields(t: unknown, resource: Resource): FieldMap {
     if (p.name === 'id') continue;
     const link = links.get(p.name);
     const ref = refs.get(p.name);
-    if (link) add(p.name, linkField(t, link.field, link.model, link.many, p.description ?? `Linked ${resourceOf(link.model).typeName}.`));
+    if (link)
+      add(
+        p.name,
+        linkField(
+          t,
+          link.field,
+          link.model,
+          link.many,
+          p.description ?? `Linked ${resourceOf(link.model).typeName}.`,
+        ),
+      );
     else if (ref) referenceFields(t, p, ref, add);
     else add(p.name, propertyField(p, t, p.name, !requiredOutput(resource, p)));
     if (hasMoneyView(p, names)) add(`${p.name}Money`, moneyField(t, p));
   }
   for (const relation of resource.children) add(relation.name, childField(t, relation));
-  for (const link of naturalLinks.filter((l) => l.model === resource.model)) add(link.name, naturalLinkField(t, link));
+  for (const link of naturalLinks.filter((l) => l.model === resource.model))
+    add(link.name, naturalLinkField(t, link));
   return fields;
 }
 

@@ -9,7 +9,14 @@
 // here from @apollo/subgraph's own definitions (entitiesField, serviceField, the _Any / _Entity /
 // _Service types) instead, with descriptions, and the SDL is printed only when asked for.
 import { printSubgraphSchema } from '@apollo/subgraph';
-import { AnyType, entitiesField, entitiesResolver, EntityType, serviceField, ServiceType } from '@apollo/subgraph/dist/types.js';
+import {
+  AnyType,
+  entitiesField,
+  entitiesResolver,
+  EntityType,
+  serviceField,
+  ServiceType,
+} from '@apollo/subgraph/dist/types.js';
 import { hasResolvableKey } from '@pothos/plugin-federation';
 import {
   GraphQLList,
@@ -33,7 +40,9 @@ import { representationProblem } from './representations';
 export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.6';
 
 /** Schema extensions that make the printed SDL a Federation v2 subgraph (`extend schema @link(...)`). */
-export const subgraphExtensions = { directives: [{ name: 'link', args: { url: FEDERATION_URL, import: ['@key'] } }] };
+export const subgraphExtensions = {
+  directives: [{ name: 'link', args: { url: FEDERATION_URL, import: ['@key'] } }],
+};
 
 for (const resource of resources) {
   builder.asEntity(entityRef(resource.model), {
@@ -73,9 +82,16 @@ function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<u
     type: new GraphQLNonNull(new GraphQLList(entity)),
     description:
       'Apollo Federation: the entities a gateway names by type and global ID, in the order asked; null where one does not exist or lies in a space the caller may not use. Batched like `nodes`.',
-    args: { representations: { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(any))), description: 'The representations.' } },
+    args: {
+      representations: {
+        type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(any))),
+        description: 'The representations.',
+      },
+    },
     resolve: (_root, { representations }, ctx, info) => {
-      const problems = representations.map((r, i) => representationProblem(r, `representations[${i}]`, names));
+      const problems = representations.map((r, i) =>
+        representationProblem(r, `representations[${i}]`, names),
+      );
       const valid = representations.filter((_, i) => problems[i] === null);
       const found = entitiesResolver({ representations: valid, context: ctx, info }) as unknown[];
       let next = 0;
@@ -86,11 +102,15 @@ function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<u
 }
 
 function serviceFieldOf(sdl: () => string): GraphQLFieldConfig<unknown, GraphContext> {
-  const service = new GraphQLObjectType({ ...ServiceType.toConfig(), description: 'This subgraph, as a gateway composes it.' });
+  const service = new GraphQLObjectType({
+    ...ServiceType.toConfig(),
+    description: 'This subgraph, as a gateway composes it.',
+  });
   return {
     ...(serviceField as GraphQLFieldConfig<unknown, GraphContext>),
     type: new GraphQLNonNull(service),
-    description: 'Apollo Federation: the subgraph SDL (a schema introspection: off where introspection is off).',
+    description:
+      'Apollo Federation: the subgraph SDL (a schema introspection: off where introspection is off).',
     resolve: () => ({ sdl: sdl() }),
   };
 }
@@ -99,7 +119,9 @@ function serviceFieldOf(sdl: () => string): GraphQLFieldConfig<unknown, GraphCon
 export function withFederation(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType();
   if (!query) throw new Error('the schema has no Query type');
-  const entityTypes = Object.values(schema.getTypeMap()).filter((t): t is GraphQLObjectType => isObjectType(t) && hasResolvableKey(t));
+  const entityTypes = Object.values(schema.getTypeMap()).filter(
+    (t): t is GraphQLObjectType => isObjectType(t) && hasResolvableKey(t),
+  );
   let sdl: string | undefined;
   const config = schema.toConfig();
   const federated: GraphQLSchema = new GraphQLSchema({

@@ -55,7 +55,9 @@ export function embeddedFilterRef(model: string, leaf: LeafFilter): FilterRef | 
     embeddedFilters.set(model, null);
     return undefined;
   }
-  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(`${graphTypeName(model)}Filter`);
+  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(
+    `${graphTypeName(model)}Filter`,
+  );
   const self = ref as unknown as FilterRef;
   embeddedFilters.set(model, self);
   ref.implement({
@@ -71,14 +73,19 @@ export function embeddedFilterField(t: unknown, p: PropertyShape, leaf: LeafFilt
   const type = model === undefined ? undefined : embeddedFilterRef(model, leaf);
   if (!type) return undefined;
   const about = p.description ? `${p.description} ` : '';
-  return dynamicInputField(t, { type, description: `${about}Conditions on fields of the embedded ${model}.` });
+  return dynamicInputField(t, {
+    type,
+    description: `${about}Conditions on fields of the embedded ${model}.`,
+  });
 }
 
 function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<string, InputField> {
   const fields: Record<string, InputField> = {};
   for (const p of propertiesOf(model)) {
     const type = leaf(p);
-    const field = type ? dynamicInputField(t, { type, description: p.description }) : embeddedFilterField(t, p, leaf);
+    const field = type
+      ? dynamicInputField(t, { type, description: p.description })
+      : embeddedFilterField(t, p, leaf);
     // As on the object type: the REST key of an embedded object is `restId`.
     if (field) fields[p.name === 'id' ? 'restId' : p.name] = field;
   }

@@ -62,7 +62,8 @@ function leafFilter(name: string, type: Input, ops: Op[]): FilterRef {
 /** The filter input of one comparable property, or undefined when it cannot be filtered. */
 export function propertyFilter(p: PropertyShape): FilterRef | undefined {
   if (!isComparable(p)) return undefined;
-  if (p.shape.kind === 'enum') return leafFilter(`${graphTypeName(p.shape.name)}Filter`, enumRef(p.shape.name), ENUM_OPS);
+  if (p.shape.kind === 'enum')
+    return leafFilter(`${graphTypeName(p.shape.name)}Filter`, enumRef(p.shape.name), ENUM_OPS);
   if (p.shape.kind !== 'scalar') return undefined;
   const ops = opsByScalar[p.shape.scalar];
   // Date-time fields compare with a date-time or a plain date (a whole day).
@@ -76,7 +77,8 @@ function idFilter(): FilterRef {
 }
 
 function idDescription(p: PropertyShape, target: string): string {
-  const about = p.name === 'id' ? `The ${target} itself.` : (p.description ?? `The ${target} named by \`${p.name}\`.`);
+  const about =
+    p.name === 'id' ? `The ${target} itself.` : (p.description ?? `The ${target} named by \`${p.name}\`.`);
   return `${about} Values are ${target} global IDs or REST ids.`;
 }
 
@@ -87,7 +89,9 @@ export function filterRef(model: string): FilterRef {
   const known = modelFilters.get(model);
   if (known) return known;
   const resource = resourceOf(model);
-  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(`${resource.typeName}Filter`);
+  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(
+    `${resource.typeName}Filter`,
+  );
   const self = ref as unknown as FilterRef;
   modelFilters.set(model, self);
   ref.implement({
@@ -111,11 +115,16 @@ function filterFields(t: unknown, resource: Resource) {
     }
     const idTarget = idFieldTarget(resource.model, p.name);
     if (idTarget) {
-      fields[p.name] = dynamicInputField(t, { type: idFilter(), description: idDescription(p, idTarget.typeName) });
+      fields[p.name] = dynamicInputField(t, {
+        type: idFilter(),
+        description: idDescription(p, idTarget.typeName),
+      });
       continue;
     }
     const leaf = propertyFilter(p);
-    const field = leaf ? dynamicInputField(t, { type: leaf, description: p.description }) : embeddedFilterField(t, p, propertyFilter);
+    const field = leaf
+      ? dynamicInputField(t, { type: leaf, description: p.description })
+      : embeddedFilterField(t, p, propertyFilter);
     if (field) fields[p.name] = field;
   }
   return fields;

@@ -16,4 +16,6 @@ import './extras/subscription-invoices';
 import './mutations';
 import './live';
 
-export const schema = withFederation(builder.toSchema({ directives: schemaDirectives, extensions: subgraphExtensions }));
+export const schema = withFederation(
+  builder.toSchema({ directives: schemaDirectives, extensions: subgraphExtensions }),
+);

@@ -22,12 +22,19 @@ export function parseKeyArg(resource: Resource, value: unknown, argName = 'id'):
   const decoded = decodeGlobalId(text);
   if (decoded) {
     if (decoded.model !== resource.model) {
-      throw badUserInput(`\`${argName}\` is the global ID of a ${resourceOf(decoded.model).typeName}, expected a ${resource.typeName}`);
+      throw badUserInput(
+        `\`${argName}\` is the global ID of a ${resourceOf(decoded.model).typeName}, expected a ${resource.typeName}`,
+      );
     }
     if (resource.parent) {
       const nested = splitNestedKey(decoded.key);
       if (!nested) throw badUserInput(`\`${argName}\` is not a valid ${resource.typeName} global ID`);
-      return { key: restKey(resource, nested.id, argName), space: decoded.space, fromGlobalId: true, parent: nested.parent };
+      return {
+        key: restKey(resource, nested.id, argName),
+        space: decoded.space,
+        fromGlobalId: true,
+        parent: nested.parent,
+      };
     }
     return { key: restKey(resource, decoded.key, argName), space: decoded.space, fromGlobalId: true };
   }

@@ -3,7 +3,14 @@
 // `<models>Changed(space:, filter:)` answers the new and changed objects of a filter, from the
 // moment of subscribing. Both are served over SSE and WebSocket; src/live does the watching.
 import { liveCollections, resourceOf } from '../catalog';
-import { eventEntity, readSpace, subscribeCollection, subscribeEntity, targetOf, type LiveEvent } from '../live';
+import {
+  eventEntity,
+  readSpace,
+  subscribeCollection,
+  subscribeEntity,
+  targetOf,
+  type LiveEvent,
+} from '../live';
 import type { Filter } from '../resolvers';
 import { builder } from './builder';
 import { cleanFilter, filterRef } from './filters';
@@ -11,7 +18,8 @@ import { plural } from './naming';
 import { entityRef } from './registry';
 
 builder.subscriptionType({
-  description: 'Live updates: paygraph watches the REST API (one search per space and model per tick, whatever the number of subscribers).',
+  description:
+    'Live updates: paygraph watches the REST API (one search per space and model per tick, whatever the number of subscribers).',
 });
 
 type AnyFieldBuilder = { field: (options: never) => unknown; arg: (options: never) => unknown };
@@ -25,7 +33,11 @@ builder.subscriptionFields((t) => {
       description:
         'The object as it is now, then again each time its version or state changes. With `untilFinal`, the stream ends once the object reaches a final state.',
       args: {
-        id: f.arg({ type: 'ID', required: true, description: 'The global ID of the object to follow.' } as never),
+        id: f.arg({
+          type: 'ID',
+          required: true,
+          description: 'The global ID of the object to follow.',
+        } as never),
         untilFinal: f.arg({
           type: 'Boolean',
           defaultValue: false,
@@ -47,7 +59,11 @@ builder.subscriptionFields((t) => {
       nullable: false,
       description: `New and changed ${resource.typeName} objects of a space that match the filter, from the moment of subscribing, oldest first.`,
       args: {
-        space: f.arg({ type: 'ID', required: true, description: 'A REST space id or a Space global ID.' } as never),
+        space: f.arg({
+          type: 'ID',
+          required: true,
+          description: 'A REST space id or a Space global ID.',
+        } as never),
         filter: f.arg({ type: filterRef(model), description: 'Only objects matching it.' } as never),
       },
       subscribe: (_root: unknown, args: { space: string; filter?: unknown }, ctx: never, info: never) =>
@@ -58,7 +74,8 @@ builder.subscriptionFields((t) => {
           String(args.space),
           (args.filter ? cleanFilter(args.filter) : undefined) as Filter | undefined,
         ),
-      resolve: (event: LiveEvent, args: { space: string }, ctx: never) => eventEntity(ctx, event, model, readSpace(String(args.space))),
+      resolve: (event: LiveEvent, args: { space: string }, ctx: never) =>
+        eventEntity(ctx, event, model, readSpace(String(args.space))),
     } as never);
   }
   return fields as never;

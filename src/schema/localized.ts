@@ -51,7 +51,9 @@ export const localizedStringRef = builder.objectRef<LocalizedMap>('LocalizedStri
       nullable: true,
       description: 'The text in the wanted language (the closest match; null when there is no text at all).',
       args: {
-        language: t.arg.string({ description: 'An IETF language code (`de-CH`, `fr`); default: the request Accept-Language.' }),
+        language: t.arg.string({
+          description: 'An IETF language code (`de-CH`, `fr`); default: the request Accept-Language.',
+        }),
       },
       resolve: (map, args, ctx: GraphContext) => {
         const wanted = args.language ? [args.language] : ctx.languages;

@@ -17,7 +17,8 @@ function badLong(message: string): GraphQLError {
 
 /** A bigint inside the int64 range, as a number when that is exact. */
 function narrow(value: bigint): number | bigint {
-  if (value < INT64_MIN || value > INT64_MAX) throw badLong(`Long value ${value} is outside the 64-bit range`);
+  if (value < INT64_MIN || value > INT64_MAX)
+    throw badLong(`Long value ${value} is outside the 64-bit range`);
   const n = Number(value);
   return Number.isSafeInteger(n) ? n : value;
 }
@@ -29,16 +30,21 @@ export function parseLong(value: unknown): number | bigint {
     if (!Number.isInteger(value)) throw badLong(`Long cannot represent non-integer value ${value}`);
     // A JSON number past 2^53 was already rounded by the client's or our JSON parser: refuse it.
     if (!Number.isSafeInteger(value)) {
-      throw badLong(`Long value ${value} is not exact as a JSON number; send values of 2^53 or more as strings`);
+      throw badLong(
+        `Long value ${value} is not exact as a JSON number; send values of 2^53 or more as strings`,
+      );
     }
     return value;
   }
   if (typeof value === 'string') {
     if (value.length > MAX_LONG_INPUT_LENGTH) {
-      throw badLong(`Long value of ${value.length} characters is too long: a Long has at most 20 (sign and 19 digits)`);
+      throw badLong(
+        `Long value of ${value.length} characters is too long: a Long has at most 20 (sign and 19 digits)`,
+      );
     }
     const text = value.trim();
-    if (!DIGITS.test(text)) throw badLong(`Long cannot represent ${JSON.stringify(value.slice(0, 40))}: expected digits`);
+    if (!DIGITS.test(text))
+      throw badLong(`Long cannot represent ${JSON.stringify(value.slice(0, 40))}: expected digits`);
     return narrow(BigInt(text));
   }
   throw badLong(`Long cannot represent a value of type ${typeof value}`);

@@ -27,7 +27,10 @@ const moneyRef = builder.objectRef<Money>('Money').implement({
         'The amount, exactly, with as many decimals as the currency has minor units (ISO 4217); more only where REST sent more non-zero digits.',
       resolve: (m) => m.amount,
     }),
-    currencyCode: t.exposeString('currencyCode', { nullable: false, description: 'The ISO 4217 currency code (`CHF`).' }),
+    currencyCode: t.exposeString('currencyCode', {
+      nullable: false,
+      description: 'The ISO 4217 currency code (`CHF`).',
+    }),
   }),
 });
 
@@ -45,13 +48,17 @@ export function inMinorUnits(text: string, digits: number | undefined): string {
   if (digits === undefined) return text;
   const [whole, fraction = ''] = text.split('.');
   const kept =
-    fraction.length > digits ? fraction.slice(0, digits) + fraction.slice(digits).replace(/0+$/, '') : fraction.padEnd(digits, '0');
+    fraction.length > digits
+      ? fraction.slice(0, digits) + fraction.slice(digits).replace(/0+$/, '')
+      : fraction.padEnd(digits, '0');
   return kept ? `${whole}.${kept}` : whole;
 }
 
 /** Whether a property of a model with these properties gets a Money view. */
 export function hasMoneyView(p: PropertyShape, propertyNames: ReadonlySet<string>): boolean {
-  return !p.list && p.shape.kind === 'scalar' && p.shape.scalar === 'Decimal' && propertyNames.has(CURRENCY_FIELD);
+  return (
+    !p.list && p.shape.kind === 'scalar' && p.shape.scalar === 'Decimal' && propertyNames.has(CURRENCY_FIELD)
+  );
 }
 
 /** `authorizationAmount` -> `authorizationAmountMoney`: the amount with the object's currency. */

@@ -14,7 +14,10 @@ export interface OrderValue {
 
 export const orderDirection = builder.enumType('OrderDirection', {
   description: 'The direction of a sort key.',
-  values: { ASC: { value: 'ASC', description: 'Ascending.' }, DESC: { value: 'DESC', description: 'Descending.' } },
+  values: {
+    ASC: { value: 'ASC', description: 'Ascending.' },
+    DESC: { value: 'DESC', description: 'Descending.' },
+  },
 });
 
 /** REST names of the fields a model can be sorted by. */
@@ -35,14 +38,21 @@ export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
     values: Object.fromEntries(
       propertiesOf(model)
         .filter(isComparable)
-        .map((p) => [constantCase(p.name), { value: p.name, description: `Sort by \`${p.name}\`: ${p.description ?? 'the REST field.'}` }]),
+        .map((p) => [
+          constantCase(p.name),
+          { value: p.name, description: `Sort by \`${p.name}\`: ${p.description ?? 'the REST field.'}` },
+        ]),
     ),
   });
   ref = builder.inputType(`${typeName}Order`, {
     description: `One sort key of ${typeName} results.`,
     fields: (t) => ({
       field: dynamicInputField(t, { type: fieldEnum, required: true, description: 'The field to sort by.' }),
-      direction: dynamicInputField(t, { type: orderDirection, defaultValue: 'ASC', description: 'The direction to sort in.' }),
+      direction: dynamicInputField(t, {
+        type: orderDirection,
+        defaultValue: 'ASC',
+        description: 'The direction to sort in.',
+      }),
     }),
   }) as unknown as InputObjectRef<Types, OrderValue>;
   orderRefs.set(model, ref);

@@ -3,7 +3,8 @@
 import { graphqlSync, lexicographicSortSchema, printSchema } from 'graphql';
 import { schema } from './index';
 
-export const SCHEMA_HEADER = '# generated, do not edit: produced by `npm run generate:schema` from src/schema\n\n';
+export const SCHEMA_HEADER =
+  '# generated, do not edit: produced by `npm run generate:schema` from src/schema\n\n';
 
 export function printedSchema(): string {
   return `${SCHEMA_HEADER}${printSchema(lexicographicSortSchema(schema))}\n`;
@@ -13,6 +14,7 @@ export function printedSchema(): string {
 export function printedSubgraph(): string {
   const result = graphqlSync({ schema, source: '{ _service { sdl } }' });
   const sdl = (result.data?._service as { sdl?: unknown } | undefined)?.sdl;
-  if (typeof sdl !== 'string') throw new Error(`\`_service { sdl }\` did not answer: ${JSON.stringify(result.errors)}`);
+  if (typeof sdl !== 'string')
+    throw new Error(`\`_service { sdl }\` did not answer: ${JSON.stringify(result.errors)}`);
   return sdl;
 }

@@ -26,12 +26,20 @@ builder.queryFields((t) => {
       list: true,
       nullable: false,
       itemsNullable: true,
-      args: { ids: dynamicArg(t.arg, { type: 'ID', list: true, required: true, description: `Global IDs (at most ${MAX_NODES}).` }) },
+      args: {
+        ids: dynamicArg(t.arg, {
+          type: 'ID',
+          list: true,
+          required: true,
+          description: `Global IDs (at most ${MAX_NODES}).`,
+        }),
+      },
       description: 'Entities by global ID, in the order asked; null where one does not exist.',
       remote: true,
       resolve: (_root, args, ctx, info) => {
         const ids = (args.ids as unknown[]).map(String);
-        if (ids.length > MAX_NODES) throw badUserInput(`\`ids\` takes at most ${MAX_NODES} global IDs, got ${ids.length}`);
+        if (ids.length > MAX_NODES)
+          throw badUserInput(`\`ids\` takes at most ${MAX_NODES} global IDs, got ${ids.length}`);
         return resolveNodes(ctx, info, ids);
       },
     }),

@@ -34,7 +34,9 @@ export function enumRef(name: string): EnumRef<Types, string, string> {
   if (!ref) {
     ref = builder.enumType(graphTypeName(name), {
       description: `The values of the REST enum ${name}.`,
-      values: Object.fromEntries(enumValues(name).map((value) => [value, { value, description: enumValueDescription(name, value) }])),
+      values: Object.fromEntries(
+        enumValues(name).map((value) => [value, { value, description: enumValueDescription(name, value) }]),
+      ),
     });
     enumRefs.set(name, ref);
   }
@@ -42,9 +44,12 @@ export function enumRef(name: string): EnumRef<Types, string, string> {
 }
 
 // Embedded object types import their field factory lazily to keep the recursion in one module.
-let implementEmbedded: ((ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void) | undefined;
+let implementEmbedded:
+  ((ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void) | undefined;
 
-export function setEmbeddedImplementation(fn: (ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void): void {
+export function setEmbeddedImplementation(
+  fn: (ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void,
+): void {
   implementEmbedded = fn;
 }
 

@@ -17,15 +17,22 @@ function shown(value: unknown): string {
  * Why `value` is not a representation of an entity of `entityTypes` (type names), or null when it is one.
  * `at` names it in messages (`representations[3]`).
  */
-export function representationProblem(value: unknown, at: string, entityTypes: ReadonlySet<string>): GraphQLError | null {
+export function representationProblem(
+  value: unknown,
+  at: string,
+  entityTypes: ReadonlySet<string>,
+): GraphQLError | null {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     return badUserInput(`${at} is ${shown(value)}; a representation is an object { __typename, id }`);
   }
   const { __typename: typename, id } = value as Record<string, unknown>;
   if (typeof typename !== 'string' || !entityTypes.has(typename)) {
-    return badUserInput(`${at}.__typename ${shown(typename)} is not an entity type of this subgraph (every Node type is one)`);
+    return badUserInput(
+      `${at}.__typename ${shown(typename)} is not an entity type of this subgraph (every Node type is one)`,
+    );
   }
-  if (typeof id !== 'string') return badUserInput(`${at}.id must be the ${typename}'s global ID (a string), got ${shown(id)}`);
+  if (typeof id !== 'string')
+    return badUserInput(`${at}.id must be the ${typename}'s global ID (a string), got ${shown(id)}`);
   const decoded = decodeGlobalId(id);
   if (!decoded) return badUserInput(`${at}.id ${shown(id)} is not a global ID of this API`);
   const named = resourceOf(decoded.model).typeName;

@@ -32,7 +32,9 @@ function checkDateTime(value: unknown): string {
   try {
     GraphQLDateTime.parseValue(value);
   } catch {
-    throw badInput(`DateTime cannot represent ${JSON.stringify(value.slice(0, 40))}: expected an RFC 3339 date-time`);
+    throw badInput(
+      `DateTime cannot represent ${JSON.stringify(value.slice(0, 40))}: expected an RFC 3339 date-time`,
+    );
   }
   return value;
 }
@@ -79,9 +81,16 @@ export function parseDecimal(value: unknown): Decimal {
   if (typeof value === 'string' && value.length > MAX_DECIMAL_INPUT_LENGTH) {
     throw badInput(`Decimal of ${value.length} characters is too long: at most ${MAX_DECIMAL_INPUT_LENGTH}`);
   }
-  const text = typeof value === 'string' ? plainDecimal(value) : typeof value === 'number' ? numberText(value) : undefined;
+  const text =
+    typeof value === 'string'
+      ? plainDecimal(value)
+      : typeof value === 'number'
+        ? numberText(value)
+        : undefined;
   if (text === undefined) {
-    throw badInput(`Decimal cannot represent ${JSON.stringify(value)}: expected a decimal string such as "10.50" (or a number)`);
+    throw badInput(
+      `Decimal cannot represent ${JSON.stringify(value)}: expected a decimal string such as "10.50" (or a number)`,
+    );
   }
   return toDecimal(text);
 }
@@ -121,7 +130,8 @@ builder.scalarType('JSON', {
   parseLiteral: (ast, variables): unknown => GraphQLJSON.parseLiteral(ast, variables),
 });
 builder.scalarType('JSONObject', {
-  description: 'A map of names to JSON values, as REST holds it. Wire type: a JSON object; client type `Record<string, unknown>`.',
+  description:
+    'A map of names to JSON values, as REST holds it. Wire type: a JSON object; client type `Record<string, unknown>`.',
   serialize: (value) => GraphQLJSONObject.serialize(plainJson(value)) as Record<string, unknown>,
   parseValue: (value) => GraphQLJSONObject.parseValue(value) as Record<string, unknown>,
   parseLiteral: (ast, variables) => GraphQLJSONObject.parseLiteral(ast, variables) as Record<string, unknown>,

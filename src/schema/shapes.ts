@@ -3,9 +3,11 @@
 import { deref, keyValueMaps, refName, schemas, type JsonSchema } from '../catalog';
 import { fieldDescription } from './descriptions';
 
-export type ScalarName = 'String' | 'Int' | 'Long' | 'Decimal' | 'Boolean' | 'DateTime' | 'JSON' | 'JSONObject';
+export type ScalarName =
+  'String' | 'Int' | 'Long' | 'Decimal' | 'Boolean' | 'DateTime' | 'JSON' | 'JSONObject';
 
-export type FieldShape = { kind: 'scalar'; scalar: ScalarName } | { kind: 'enum'; name: string } | { kind: 'object'; model: string };
+export type FieldShape =
+  { kind: 'scalar'; scalar: ScalarName } | { kind: 'enum'; name: string } | { kind: 'object'; model: string };
 
 export interface PropertyShape {
   name: string;
@@ -23,7 +25,12 @@ const REST_LOCALIZED_STRING = 'LocalizedString';
 function isLocalized(name: string, schema: JsonSchema): boolean {
   if (schema.type === 'array' && schema.items && refName(schema.items) === REST_LOCALIZED_STRING) return true;
   const values = schema.additionalProperties;
-  return schema.type === 'object' && typeof values === 'object' && values.type === 'string' && !keyValueMaps.has(name);
+  return (
+    schema.type === 'object' &&
+    typeof values === 'object' &&
+    values.type === 'string' &&
+    !keyValueMaps.has(name)
+  );
 }
 
 function scalarOf(schema: JsonSchema): ScalarName {

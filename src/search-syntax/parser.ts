@@ -83,7 +83,10 @@ class Parser {
       this.pos += 1;
       const next = this.text[this.pos];
       if (next === undefined || isWhitespace(next) || next === ')') {
-        throw this.error(this.pos, `expected a term immediately after '-', found ${describeAt(this.text, this.pos)}`);
+        throw this.error(
+          this.pos,
+          `expected a term immediately after '-', found ${describeAt(this.text, this.pos)}`,
+        );
       }
       return { kind: 'not', term: this.parseUnary() };
     }
@@ -106,7 +109,10 @@ class Parser {
     const node = this.parseOr();
     this.skipWhitespace();
     if (this.text[this.pos] !== ')') {
-      throw this.error(open, `unbalanced parentheses: '(' at position ${open} is never closed (expected ')' before the end of the query)`);
+      throw this.error(
+        open,
+        `unbalanced parentheses: '(' at position ${open} is never closed (expected ')' before the end of the query)`,
+      );
     }
     this.pos += 1;
     return node;
@@ -116,7 +122,11 @@ class Parser {
     const start = this.pos;
     while (!this.atEnd() && !endsName(this.text[this.pos])) this.pos += 1;
     const name = this.text.slice(start, this.pos);
-    if (name === '') throw this.error(start, `expected a field name, '(' or a modifier, found ${describeAt(this.text, start)}`);
+    if (name === '')
+      throw this.error(
+        start,
+        `expected a field name, '(' or a modifier, found ${describeAt(this.text, start)}`,
+      );
     if (this.text[this.pos] !== ':') {
       throw this.error(
         this.pos,
@@ -127,7 +137,10 @@ class Parser {
     if (comparator === ':*') {
       const next = this.text[this.pos];
       if (next !== undefined && !isWhitespace(next) && !isParen(next)) {
-        throw this.error(this.pos, `the comparator ':*' (is NULL) takes no value, found ${describeAt(this.text, this.pos)}`);
+        throw this.error(
+          this.pos,
+          `the comparator ':*' (is NULL) takes no value, found ${describeAt(this.text, this.pos)}`,
+        );
       }
       return { kind: 'term', name, comparator };
     }
@@ -159,7 +172,10 @@ class Parser {
       pieces += 1;
     }
     if (pieces === 0) {
-      throw this.error(start, `expected a value after the comparator '${comparator}', found ${describeAt(this.text, start)}`);
+      throw this.error(
+        start,
+        `expected a value after the comparator '${comparator}', found ${describeAt(this.text, start)}`,
+      );
     }
     return value;
   }
@@ -192,7 +208,8 @@ class Parser {
     const ch = this.text[this.pos];
     const word = this.keywordAt(this.pos);
     if (ch === undefined || ch === ')' || word === 'AND' || word === 'OR') {
-      const found = word === 'AND' || word === 'OR' ? `connective '${word}'` : describeAt(this.text, this.pos);
+      const found =
+        word === 'AND' || word === 'OR' ? `connective '${word}'` : describeAt(this.text, this.pos);
       throw this.error(this.pos, `expected a term ${context}, found ${found}`);
     }
   }

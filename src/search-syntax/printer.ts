@@ -43,13 +43,16 @@ function printNode(node: QueryNode): string {
 }
 
 function nonEmpty(node: QueryNode & { kind: 'and' | 'or' }): QueryNode[] {
-  if (node.terms.length === 0) throw new RangeError(`printQuery: an '${node.kind}' node needs at least one term`);
+  if (node.terms.length === 0)
+    throw new RangeError(`printQuery: an '${node.kind}' node needs at least one term`);
   return node.terms;
 }
 
 function printTerm(node: QueryNode & { kind: 'term' }): string {
-  if (!isValidName(node.name)) throw new RangeError(`printQuery: '${node.name}' cannot be written as a field name`);
+  if (!isValidName(node.name))
+    throw new RangeError(`printQuery: '${node.name}' cannot be written as a field name`);
   if (node.comparator === ':*') return `${node.name}:*`;
-  if (node.value === undefined) throw new RangeError(`printQuery: term '${node.name}${node.comparator}' needs a value`);
+  if (node.value === undefined)
+    throw new RangeError(`printQuery: term '${node.name}${node.comparator}' needs a value`);
   return `${node.name}${node.comparator}${quoteValue(node.value)}`;
 }

@@ -12,7 +12,11 @@ import { recordAdmission } from './admission/app-admission';
 import { BusyAdmission } from './admission/busy-admission';
 import { CallerConcurrency } from './admission/caller-concurrency';
 import { RateLimiter, type RateLimit } from './admission/rate-limit';
-import { useBusyAdmission, useBusyAdmissionByCost, type BusyAdmissionSetup } from './admission/use-busy-admission';
+import {
+  useBusyAdmission,
+  useBusyAdmissionByCost,
+  type BusyAdmissionSetup,
+} from './admission/use-busy-admission';
 import { useConcurrencyAdmission } from './admission/use-concurrency-admission';
 import { useRateLimitAdmission } from './admission/use-rate-limit-admission';
 import { openAuthenticator, type Authenticator } from './auth/authenticator';
@@ -35,7 +39,10 @@ import { useNoSuggestions } from './limits/use-no-suggestions';
 import { useQueryLimits } from './limits/use-query-limits';
 import { Ops, useOps } from './ops';
 import { useTracing, type Tracing } from './ops/tracing';
-import { usePersistedOperationsFor, type PersistedOperationsSetup } from './persisted/use-persisted-operations';
+import {
+  usePersistedOperationsFor,
+  type PersistedOperationsSetup,
+} from './persisted/use-persisted-operations';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -76,7 +83,10 @@ function rateLimiterFor(limits: SecurityConfig['limits']): RateLimiter | undefin
 
 function concurrencyFor(limits: SecurityConfig['limits']): CallerConcurrency | undefined {
   if (limits.maxOperationsPerCaller === 0) return undefined;
-  return new CallerConcurrency({ perCaller: limits.maxOperationsPerCaller, queuePerCaller: limits.operationQueuePerCaller });
+  return new CallerConcurrency({
+    perCaller: limits.maxOperationsPerCaller,
+    queuePerCaller: limits.operationQueuePerCaller,
+  });
 }
 
 function busyAdmissionFor(
@@ -91,7 +101,9 @@ function busyAdmissionFor(
       heavyCost: limits.heavyCost,
       heavyBelow: limits.heavyCallerPercent / 100,
       // Half its allowance of operations at once: more is a flood, however light each one is.
-      heavyRunning: concurrency ? Math.max(1, Math.floor(concurrency.config.perCaller / 2)) : Number.POSITIVE_INFINITY,
+      heavyRunning: concurrency
+        ? Math.max(1, Math.floor(concurrency.config.perCaller / 2))
+        : Number.POSITIVE_INFINITY,
       maxWaitMs: limits.busyWaitMs,
     },
     { waited: ops.metrics.observeBusyWait, waiting: (count) => ops.metrics.busyWaiting.set(count) },
@@ -145,7 +157,9 @@ export function createApp(o: AppOptions) {
       useGraphQLResponseType(GRAPHQL_PATH),
       ...useBrowserRules(security.corsOrigins),
       // 4. Authentication: the caller before the body is read; the document's access rules before execution.
-      useAuthentication(o.authenticator ?? openAuthenticator, { clientAddressHeader: security.network.clientAddressHeader }),
+      useAuthentication(o.authenticator ?? openAuthenticator, {
+        clientAddressHeader: security.network.clientAddressHeader,
+      }),
       // 5. Limits: body and document size, tokens, depth, aliases; no schema hints without introspection; errors capped.
       useQueryLimits(security.limits, { introspection: security.introspection }),
       ...(security.introspection ? [] : [useNoSuggestions()]),
@@ -158,7 +172,11 @@ export function createApp(o: AppOptions) {
       useConcurrencyAdmission(concurrency),
       useBusyAdmission(busy),
       // 8. Cost: the estimate, refused over PAYGRAPH_MAX_COST.
-      useCost({ maxCost: security.limits.maxCost, bulkLimit: o.bulkLimit, maxExportRows: security.limits.maxExportRows }),
+      useCost({
+        maxCost: security.limits.maxCost,
+        bulkLimit: o.bulkLimit,
+        maxExportRows: security.limits.maxExportRows,
+      }),
       // 9. Admission by cost: while paygraph is busy, heavy operations wait.
       useBusyAdmissionByCost(busy),
       // 10. Context: the resolvers' GraphContext and the request's REST caller.

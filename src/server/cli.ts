@@ -13,7 +13,9 @@ import type { Command } from './config/setting';
 import type { Raw } from './config/values';
 import { securityConfigFromEnv, type SecurityConfig } from './config/security-config';
 
-const USAGE = usage({ 'hash-key [--generate]': '(reads an API key on stdin, or makes one; prints its hash)' });
+const USAGE = usage({
+  'hash-key [--generate]': '(reads an API key on stdin, or makes one; prints its hash)',
+});
 
 function fail(message: string): never {
   process.stderr.write(`paygraph: ${message}\n${USAGE}\n`);
@@ -40,7 +42,10 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
     users: sandbox.users,
     spaces: sandbox.spaces,
     cardPaymentMethodConfigurations: Object.fromEntries(
-      Object.entries(sandbox.seedSummary.perSpace).map(([space, s]) => [space, s.cardPaymentMethodConfigurationId]),
+      Object.entries(sandbox.seedSummary.perSpace).map(([space, s]) => [
+        space,
+        s.cardPaymentMethodConfigurationId,
+      ]),
     ),
     testCards: sandbox.seedSummary.testCards,
     clock: { mode: sandbox.clock.mode, admin: `${sandbox.origin}/__admin/clock` },
@@ -76,10 +81,15 @@ async function sandboxCommand(args: string[]): Promise<void> {
  * The upstream key: from a file or the environment. A flag would show in `ps` and shell history, so
  * --auth-key is refused unless --allow-key-in-argv says this is a development machine.
  */
-function upstreamKey(flags: Record<string, Raw>, o: { authKey?: string; authKeyFile?: string; allowKeyInArgv?: boolean }): string {
+function upstreamKey(
+  flags: Record<string, Raw>,
+  o: { authKey?: string; authKeyFile?: string; allowKeyInArgv?: boolean },
+): string {
   if (flags['auth-key'] !== undefined) {
     if (!o.allowKeyInArgv)
-      fail('--auth-key shows the key to every user of this machine (ps); use PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY');
+      fail(
+        '--auth-key shows the key to every user of this machine (ps); use PAYGRAPH_AUTH_KEY_FILE or PAYGRAPH_AUTH_KEY',
+      );
     process.stderr.write(
       'paygraph: warning: the REST key was given on the command line (--allow-key-in-argv); do not do this in production\n',
     );
@@ -89,10 +99,15 @@ function upstreamKey(flags: Record<string, Raw>, o: { authKey?: string; authKeyF
     try {
       return readFileSync(o.authKeyFile, 'utf8').trim();
     } catch (error) {
-      return fail(`PAYGRAPH_AUTH_KEY_FILE: cannot read ${o.authKeyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+      return fail(
+        `PAYGRAPH_AUTH_KEY_FILE: cannot read ${o.authKeyFile} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+      );
     }
   }
-  return o.authKey ?? fail('the REST key is required: PAYGRAPH_AUTH_KEY_FILE (a file holding it) or PAYGRAPH_AUTH_KEY');
+  return (
+    o.authKey ??
+    fail('the REST key is required: PAYGRAPH_AUTH_KEY_FILE (a file holding it) or PAYGRAPH_AUTH_KEY')
+  );
 }
 
 function securityConfig(auth: string): SecurityConfig {
@@ -133,7 +148,10 @@ async function hashKeyCommand(args: string[]): Promise<void> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   const key = Buffer.concat(chunks).toString('utf8').trim();
-  if (key === '') fail('hash-key reads the key on stdin (echo -n "$KEY" | paygraph hash-key), or makes one with --generate');
+  if (key === '')
+    fail(
+      'hash-key reads the key on stdin (echo -n "$KEY" | paygraph hash-key), or makes one with --generate',
+    );
   try {
     process.stdout.write(`${JSON.stringify({ hash: hashApiKey(key) })}\n`);
   } catch (error) {
@@ -181,7 +199,8 @@ const [command = 'start', ...rest] = process.argv.slice(2);
 const run = commands[command] ?? (() => fail(`unknown command "${command}"`));
 function explain(error: unknown): string {
   const e = error as NodeJS.ErrnoException & { port?: number; address?: string };
-  if (e.code === 'EADDRINUSE') return `port ${e.port} on ${e.address} is already in use; choose another with --port N (or PORT)`;
+  if (e.code === 'EADDRINUSE')
+    return `port ${e.port} on ${e.address} is already in use; choose another with --port N (or PORT)`;
   return e.message;
 }
 

@@ -282,7 +282,15 @@ export const examples: Example[] = [
             space: $space
             currency: "CHF"
             completionBehavior: COMPLETE_DEFERRED
-            lineItems: [{ uniqueId: "espresso", name: "Espresso machine", quantity: 1, amountIncludingTax: 249.5, type: PRODUCT }]
+            lineItems: [
+              {
+                uniqueId: "espresso"
+                name: "Espresso machine"
+                quantity: 1
+                amountIncludingTax: 249.5
+                type: PRODUCT
+              }
+            ]
           }
         ) {
           ... on CreateTransactionPayload {
@@ -353,7 +361,13 @@ export const examples: Example[] = [
 
       mutation Refund($space: ID!, $transaction: ID!) {
         createRefund(
-          input: { space: $space, transaction: $transaction, externalId: "refund-1", type: MERCHANT_INITIATED_ONLINE, amount: 49.5 }
+          input: {
+            space: $space
+            transaction: $transaction
+            externalId: "refund-1"
+            type: MERCHANT_INITIATED_ONLINE
+            amount: 49.5
+          }
         ) {
           ... on CreateRefundPayload {
             refund {

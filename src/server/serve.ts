@@ -10,7 +10,12 @@ import { createRedisIdempotencyStore } from '../resolvers';
 import { createApp, GRAPHQL_PATH } from './app';
 import { serveWebSocket } from './websocket';
 import { createAuthenticator } from './auth/authenticator';
-import { assertSafeToListen, defaultSecurityConfig, type NetworkConfig, type SecurityConfig } from './config/security-config';
+import {
+  assertSafeToListen,
+  defaultSecurityConfig,
+  type NetworkConfig,
+  type SecurityConfig,
+} from './config/security-config';
 import { logLevelFrom, Ops } from './ops';
 import { drainServer } from './ops/drain';
 import { tracingFromEnv, withRestTracing } from './ops/tracing-setup';
@@ -59,10 +64,14 @@ async function connectRedis(url: string, ops: Ops): Promise<SharedRedis> {
   const redis = createSharedRedis({ url, log: ops.logger });
   ops.watchRedis(redis);
   if (!(await redis.whenUp(REDIS_START_WAIT_MS))) {
-    ops.logger.warn({ redis: 'unreachable' }, 'Redis does not answer at start: paygraph starts degraded and uses it once it answers');
+    ops.logger.warn(
+      { redis: 'unreachable' },
+      'Redis does not answer at start: paygraph starts degraded and uses it once it answers',
+    );
     return redis;
   }
-  for (const warning of await durabilityWarnings(redis).catch(() => [])) ops.logger.warn({ redis: 'durability' }, warning);
+  for (const warning of await durabilityWarnings(redis).catch(() => []))
+    ops.logger.warn({ redis: 'durability' }, warning);
   return redis;
 }
 
@@ -94,7 +103,9 @@ const CONNECTIONS_CHECK_MS = 1_000;
 
 /** The live tick from the environment; a value that is not a whole number of milliseconds (10 or more) is refused. */
 function liveTickFromEnv(env: NodeJS.ProcessEnv): Partial<TickOptions> {
-  const { liveTickMs: fastMs, liveSlowTickMs: slowMs } = readSettings(['liveTickMs', 'liveSlowTickMs'], { env });
+  const { liveTickMs: fastMs, liveSlowTickMs: slowMs } = readSettings(['liveTickMs', 'liveSlowTickMs'], {
+    env,
+  });
   return { ...(fastMs === undefined ? {} : { fastMs }), ...(slowMs === undefined ? {} : { slowMs }) };
 }
 
@@ -173,7 +184,11 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     await redis?.close();
     throw error;
   }
-  const webSocket = serveWebSocket(server, app, authenticator, { path: GRAPHQL_PATH, limits: security.limits, network: security.network });
+  const webSocket = serveWebSocket(server, app, authenticator, {
+    path: GRAPHQL_PATH,
+    limits: security.limits,
+    network: security.network,
+  });
   const hostPart = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
     url: `http://${hostPart}:${address.port}${GRAPHQL_PATH}`,

@@ -108,7 +108,10 @@ export class Connection {
     clearTimeout(this.idle);
     // Its operations end after the socket closed (their streams are returned then): no timer for a closed socket.
     if (this.disposed) return;
-    this.idle = setTimeout(() => this.socket.close(CLOSE_IDLE, 'idle: no operation ran for a while'), this.o.idleMs);
+    this.idle = setTimeout(
+      () => this.socket.close(CLOSE_IDLE, 'idle: no operation ran for a while'),
+      this.o.idleMs,
+    );
     this.idle.unref();
   }
 }

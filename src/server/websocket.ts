@@ -71,21 +71,29 @@ function parsed(parse: Envelope['parse'], query: string): DocumentNode | readonl
 }
 
 function expired(): GraphQLError {
-  return new GraphQLError('the token this connection was opened with has expired: connect again with a new one', {
-    extensions: { code: 'UNAUTHENTICATED' },
-  });
+  return new GraphQLError(
+    'the token this connection was opened with has expired: connect again with a new one',
+    {
+      extensions: { code: 'UNAUTHENTICATED' },
+    },
+  );
 }
 
 /** A full queue of the caller's operations empties at the pace of its own operations: a second is a fair guess. */
 const ADMISSION_RETRY_SECONDS = 1;
 
 /** A slot of the requester's operations allowance, or the refusal when its queue is full. */
-async function admit(admission: AppAdmission, connection: Connection, id: string): Promise<GraphQLError | null> {
+async function admit(
+  admission: AppAdmission,
+  connection: Connection,
+  id: string,
+): Promise<GraphQLError | null> {
   const concurrency = admission.concurrency;
   if (!concurrency) return null;
   // Waiting in the queue ends when the connection closes: nothing is answered then.
   const slot =
-    concurrency.admitNow(connection.o.requester) ?? (await concurrency.admit(connection.o.requester, connection.signal)?.catch(() => null));
+    concurrency.admitNow(connection.o.requester) ??
+    (await concurrency.admit(connection.o.requester, connection.signal)?.catch(() => null));
   if (!slot) return rateLimited(ADMISSION_RETRY_SECONDS);
   connection.holdSlot(id, slot);
   return null;
@@ -110,7 +118,9 @@ async function operationArgs(
     connection.expire();
     return [expired()];
   }
-  const tooLarge = documentTooLarge(payload.query, limits.maxDocumentBytes) ?? variablesTooDeep(payload.variables, limits.maxInputDepth);
+  const tooLarge =
+    documentTooLarge(payload.query, limits.maxDocumentBytes) ??
+    variablesTooDeep(payload.variables, limits.maxInputDepth);
   if (tooLarge) {
     charge(admission, connection, payload.query);
     return [tooLarge];
@@ -138,7 +148,12 @@ async function operationArgs(
   };
 }
 
-export function serveWebSocket(server: Server, app: App, authenticator: Authenticator, o: WebSocketOptions): { close(): Promise<void> } {
+export function serveWebSocket(
+  server: Server,
+  app: App,
+  authenticator: Authenticator,
+  o: WebSocketOptions,
+): { close(): Promise<void> } {
   const { network } = o;
   const admission = admissionOf(app);
   const perAddress = new ConnectionCounts(network.wsConnectionsPerAddress);
@@ -150,10 +165,17 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
     path: o.path,
     maxPayload: o.limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES,
     // The address's cap is checked before the upgrade: a client past it gets HTTP 429 and no socket.
-    verifyClient: ({ req }: { req: IncomingMessage }, done: (ok: boolean, status?: number, message?: string) => void) => {
+    verifyClient: (
+      { req }: { req: IncomingMessage },
+      done: (ok: boolean, status?: number, message?: string) => void,
+    ) => {
       const header = network.clientAddressHeader ? req.headers[network.clientAddressHeader] : undefined;
-      const address = clientAddress(Array.isArray(header) ? header.join(',') : header, req.socket.remoteAddress);
-      if (!perAddress.take(address)) return done(false, 429, 'Too many WebSocket connections from this address');
+      const address = clientAddress(
+        Array.isArray(header) ? header.join(',') : header,
+        req.socket.remoteAddress,
+      );
+      if (!perAddress.take(address))
+        return done(false, 429, 'Too many WebSocket connections from this address');
       addresses.set(req, address);
       req.socket.once('close', () => perAddress.give(address));
       done(true);
@@ -181,7 +203,11 @@ export function serveWebSocket(server: Server, app: App, authenticator: Authenti
           extra.socket.once('close', () => perCaller.give(requester));
         }
         const expiresAt = outcome.kind === 'caller' ? outcome.expiresAt : undefined;
-        const connection = new Connection(extra.socket, request, { requester, idleMs: network.wsIdleTimeoutMs, expiresAt });
+        const connection = new Connection(extra.socket, request, {
+          requester,
+          idleMs: network.wsIdleTimeoutMs,
+          expiresAt,
+        });
         connections.set(extra.socket, connection);
         extra.socket.once('close', () => connection.dispose());
         if (connection.expired()) {

@@ -25,7 +25,11 @@ export class WaitingLine {
    * line, `onLeave` runs (the owner may forget an emptied line) and the promise rejects with
    * `abortError(signal.reason)`.
    */
-  wait(signal: AbortSignal | undefined, abortError: (reason: unknown) => Error, onLeave?: () => void): Promise<void> {
+  wait(
+    signal: AbortSignal | undefined,
+    abortError: (reason: unknown) => Error,
+    onLeave?: () => void,
+  ): Promise<void> {
     if (signal?.aborted) {
       onLeave?.();
       return Promise.reject(abortError(signal.reason));

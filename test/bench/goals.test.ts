@@ -40,7 +40,9 @@ function cell(contender: ContenderName, scenario: string, round: number, v: Valu
 }
 
 /** A run of page, customers (nested) and search over two rounds; `change` alters one contender's values on one scenario. */
-function run(change: (contender: ContenderName, scenario: string) => Partial<Values> | 'unavailable' = () => ({})): Results {
+function run(
+  change: (contender: ContenderName, scenario: string) => Partial<Values> | 'unavailable' = () => ({}),
+): Results {
   const scenarios = ['page', 'customers', 'search'];
   const contenders = Object.keys(BASE) as Suite[];
   const cells = [1, 2].flatMap((round) =>
@@ -58,7 +60,12 @@ function run(change: (contender: ContenderName, scenario: string) => Partial<Val
     machine: {} as Results['machine'],
     scenarios: scenarios.map((name) => ({ name, title: name })),
     cells,
-    coldStarts: [900, 1000, 1500].map((ms, i) => ({ round: i + 1, contender: 'paygraph' as const, ms, rssMb: 100 })),
+    coldStarts: [900, 1000, 1500].map((ms, i) => ({
+      round: i + 1,
+      contender: 'paygraph' as const,
+      ms,
+      rssMb: 100,
+    })),
   };
 }
 
@@ -79,8 +86,14 @@ describe('speed goals', () => {
 
   it('name each scenario that misses, with paygraph against the minimum', () => {
     const r = run((c, s) => (c === 'paygraph' && s === 'customers' ? { calls: 3, rounds: 2 } : {}));
-    expect(row(r, 'REST calls')).toMatchObject({ met: false, measured: '2 of 3 scenarios; not: customers 3 (minimum 1)' });
-    expect(row(r, 'REST rounds')).toMatchObject({ met: false, measured: '2 of 3 scenarios; not: customers 2 (minimum 1)' });
+    expect(row(r, 'REST calls')).toMatchObject({
+      met: false,
+      measured: '2 of 3 scenarios; not: customers 3 (minimum 1)',
+    });
+    expect(row(r, 'REST rounds')).toMatchObject({
+      met: false,
+      measured: '2 of 3 scenarios; not: customers 2 (minimum 1)',
+    });
     const section = goalsSection(r).join('\n');
     expect(section).toContain('- **REST rounds on the critical path**:');
     expect(section).toContain('(profile/README.md#goal-rest-calls-and-rounds)');
@@ -98,7 +111,11 @@ describe('speed goals', () => {
       measured: '2 of 3 scenarios; not: search 0.34 (minimum 0.17)',
     });
     // search is no nested scenario: its throughput is not judged.
-    expect(row(r, 'throughput')).toMatchObject({ met: false, checked: 1, measured: 'customers 2.90 (minimum 6.00)' });
+    expect(row(r, 'throughput')).toMatchObject({
+      met: false,
+      checked: 1,
+      measured: 'customers 2.90 (minimum 6.00)',
+    });
   });
 
   it('judge the page by its CPU and count no scenario a contender could not answer', () => {
@@ -106,13 +123,20 @@ describe('speed goals', () => {
       if (c === 'mesh' && s === 'search') return 'unavailable';
       return c === 'paygraph' && s === 'page' ? { cpu: 1.01 } : {};
     });
-    expect(row(r, 'gateway CPU per operation, 20-row')).toMatchObject({ met: false, measured: 'page 1.01 ms (minimum 0.50 ms)' });
+    expect(row(r, 'gateway CPU per operation, 20-row')).toMatchObject({
+      met: false,
+      measured: 'page 1.01 ms (minimum 0.50 ms)',
+    });
     expect(row(r, 'gateway CPU per operation, paygraph / Mesh')).toMatchObject({ checked: 2 });
   });
 
   it('say when a goal was not measured instead of calling it met', () => {
     const r = run((c) => (c === 'minimum' ? 'unavailable' : {}));
-    expect(row(r, 'REST calls')).toMatchObject({ met: false, checked: 0, measured: 'not measured in this run' });
+    expect(row(r, 'REST calls')).toMatchObject({
+      met: false,
+      checked: 0,
+      measured: 'not measured in this run',
+    });
     expect(goalsSection(r).join('\n')).toMatch(/\| REST calls per operation \|[^\n]*\| n\/a \|/);
   });
 });

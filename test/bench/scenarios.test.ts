@@ -13,7 +13,9 @@ let rest: ClosableRest;
 
 beforeAll(async () => {
   const perSpace = f.sandbox.seedSummary.perSpace;
-  const cardConfigurations = Object.fromEntries(Object.entries(perSpace).map(([space, s]) => [space, s.cardPaymentMethodConfigurationId]));
+  const cardConfigurations = Object.fromEntries(
+    Object.entries(perSpace).map(([space, s]) => [space, s.cardPaymentMethodConfigurationId]),
+  );
   fixture = await loadFixture({ ...f.sandbox, cardConfigurations });
   rest = createMinimumRest(f.sandbox.baseUrl, f.sandbox.users[0]);
 });
@@ -34,21 +36,27 @@ describe('benchmark scenarios', () => {
     expect(new Set(scenarios.map((s) => s.name)).size).toBe(scenarios.length);
   });
 
-  it.each(scenarios.map((s) => [s.name, s] as const))('%s: paygraph answers every step without errors', async (_name, s) => {
-    const prepared = s.preparePaygraph ? await s.preparePaygraph(graph, fixture) : {};
-    let previous: Record<string, unknown> = {};
-    for (const step of s.paygraph) {
-      const query = typeof step.query === 'string' ? step.query : step.query(fixture);
-      previous = await graph(query, step.variables(fixture, previous, prepared));
-      expect(JSON.stringify(previous)).not.toMatch(/"code":"[A-Z_]+"/);
-    }
-    expect(Object.keys(previous).length).toBeGreaterThan(0);
-  });
+  it.each(scenarios.map((s) => [s.name, s] as const))(
+    '%s: paygraph answers every step without errors',
+    async (_name, s) => {
+      const prepared = s.preparePaygraph ? await s.preparePaygraph(graph, fixture) : {};
+      let previous: Record<string, unknown> = {};
+      for (const step of s.paygraph) {
+        const query = typeof step.query === 'string' ? step.query : step.query(fixture);
+        previous = await graph(query, step.variables(fixture, previous, prepared));
+        expect(JSON.stringify(previous)).not.toMatch(/"code":"[A-Z_]+"/);
+      }
+      expect(Object.keys(previous).length).toBeGreaterThan(0);
+    },
+  );
 
-  it.each(scenarios.map((s) => [s.name, s] as const))('%s: the minimum client makes its REST calls', async (_name, s) => {
-    await f.resetCalls();
-    await expect(s.minimum(rest, fixture)).resolves.toBeDefined();
-    const calls = Object.values(await f.restCalls()).reduce((a, b) => a + b, 0);
-    expect(calls).toBeGreaterThan(0);
-  });
+  it.each(scenarios.map((s) => [s.name, s] as const))(
+    '%s: the minimum client makes its REST calls',
+    async (_name, s) => {
+      await f.resetCalls();
+      await expect(s.minimum(rest, fixture)).resolves.toBeDefined();
+      const calls = Object.values(await f.restCalls()).reduce((a, b) => a + b, 0);
+      expect(calls).toBeGreaterThan(0);
+    },
+  );
 });

@@ -30,8 +30,14 @@ afterAll(async () => {
 });
 
 async function newCustomer(givenName: string) {
-  const { data } = await client.mutate({ mutation: CreateCustomerDocument, variables: { input: { space, givenName } } });
-  const created = data!.createCustomer as Extract<CreateCustomerMutation['createCustomer'], { __typename: 'CreateCustomerPayload' }>;
+  const { data } = await client.mutate({
+    mutation: CreateCustomerDocument,
+    variables: { input: { space, givenName } },
+  });
+  const created = data!.createCustomer as Extract<
+    CreateCustomerMutation['createCustomer'],
+    { __typename: 'CreateCustomerPayload' }
+  >;
   expect(created.__typename).toBe('CreateCustomerPayload');
   return created.customer!;
 }
@@ -53,17 +59,27 @@ describe('Apollo Client with paygraph', () => {
     const customer = await newCustomer('Grace');
     const stale = { id: customer.id, version: customer.version, givenName: 'Grace H.' };
     await client.mutate({ mutation: UpdateCustomerDocument, variables: { input: stale } });
-    const { data } = await client.mutate({ mutation: UpdateCustomerDocument, variables: { input: { ...stale, givenName: 'Again' } } });
+    const { data } = await client.mutate({
+      mutation: UpdateCustomerDocument,
+      variables: { input: { ...stale, givenName: 'Again' } },
+    });
     const conflict = data!.updateCustomer;
     expect(conflict.__typename).toBe('CustomerVersionConflictError');
     if (conflict.__typename !== 'CustomerVersionConflictError') return;
     expect(conflict.code).toBe('VERSION_CONFLICT');
-    expect(conflict.current).toMatchObject({ id: customer.id, givenName: 'Grace H.', version: customer.version + 1 });
+    expect(conflict.current).toMatchObject({
+      id: customer.id,
+      givenName: 'Grace H.',
+      version: customer.version + 1,
+    });
     // Without possibleTypes, Apollo cannot tell the interface fragment applies: `code` is lost (and it says so).
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const bare = new ApolloClient({ link: new HttpLink({ uri: w.url }), cache: new InMemoryCache() });
-      const blind = await bare.mutate({ mutation: UpdateCustomerDocument, variables: { input: { ...stale, givenName: 'Blind' } } });
+      const blind = await bare.mutate({
+        mutation: UpdateCustomerDocument,
+        variables: { input: { ...stale, givenName: 'Blind' } },
+      });
       expect((blind.data!.updateCustomer as { code?: string }).code).toBeUndefined();
       expect(warn.mock.calls.flat().join(' ')).toContain('possibleTypes');
     } finally {
@@ -72,15 +88,26 @@ describe('Apollo Client with paygraph', () => {
   });
 
   it('joins pages of a `nodes` selection with fetchMore', async () => {
-    const first = await client.query({ query: SpaceTransactionsDocument, variables: { space, first: 4 }, fetchPolicy: 'network-only' });
+    const first = await client.query({
+      query: SpaceTransactionsDocument,
+      variables: { space, first: 4 },
+      fetchPolicy: 'network-only',
+    });
     const page1 = first.data!.space!.transactions!;
     const query = client.watchQuery({ query: SpaceTransactionsDocument, variables: { space, first: 4 } });
     const subscription = query.subscribe(() => undefined);
     try {
       await query.fetchMore({ variables: { after: page1.pageInfo.endCursor } });
-      const joined = client.readQuery({ query: SpaceTransactionsDocument, variables: { space, first: 4 } })!.space!.transactions!;
-      const direct = await client.query({ query: SpaceTransactionsDocument, variables: { space, first: 8 }, fetchPolicy: 'no-cache' });
-      expect(joined.nodes.map((n) => n.restId)).toEqual(direct.data!.space!.transactions!.nodes.map((n) => n.restId));
+      const joined = client.readQuery({ query: SpaceTransactionsDocument, variables: { space, first: 4 } })!
+        .space!.transactions!;
+      const direct = await client.query({
+        query: SpaceTransactionsDocument,
+        variables: { space, first: 8 },
+        fetchPolicy: 'no-cache',
+      });
+      expect(joined.nodes.map((n) => n.restId)).toEqual(
+        direct.data!.space!.transactions!.nodes.map((n) => n.restId),
+      );
       expect(joined.nodes).toHaveLength(8);
     } finally {
       subscription.unsubscribe();
@@ -150,7 +177,12 @@ describe('Apollo Client with paygraph', () => {
         }
       }
     `;
-    const answer = await client.query({ query: wide, variables: { space }, errorPolicy: 'all', fetchPolicy: 'no-cache' });
+    const answer = await client.query({
+      query: wide,
+      variables: { space },
+      errorPolicy: 'all',
+      fetchPolicy: 'no-cache',
+    });
     expect(answer.data).toBeNull();
     expect(CombinedGraphQLErrors.is(answer.error)).toBe(true);
     expect((answer.error as CombinedGraphQLErrors).errors[0].extensions?.code).toBe('COST_LIMIT_EXCEEDED');
@@ -162,7 +194,11 @@ describe('Apollo Client with paygraph', () => {
     let refusal: unknown;
     for (let i = 0; i < 5 && !refusal; i++) {
       try {
-        await limited.query({ query: SpaceTransactionsDocument, variables: { space, first: 2 }, fetchPolicy: 'no-cache' });
+        await limited.query({
+          query: SpaceTransactionsDocument,
+          variables: { space, first: 2 },
+          fetchPolicy: 'no-cache',
+        });
       } catch (error) {
         refusal = error;
       }

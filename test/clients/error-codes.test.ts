@@ -22,7 +22,10 @@ beforeAll(async () => {
   const [user] = sandbox.users;
   rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
   open = createApp({ rest, security: securityConfigFromEnv({ PAYGRAPH_MAX_DEPTH: '8' }) });
-  limited = createApp({ rest, security: securityConfigFromEnv({ PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '1' }) });
+  limited = createApp({
+    rest,
+    security: securityConfigFromEnv({ PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '1' }),
+  });
   const callers = readCallers('reader');
   readerKey = callers.keys.reader;
   guarded = createApp({ rest, authenticator: callers.authenticator, security: securityConfigFromEnv({}) });
@@ -56,7 +59,11 @@ const costly = `{ spaces(first: 1) { nodes { transactions(first: 100) { nodes { 
 const cases: [string, () => App, RequestInit & { url?: string }][] = [
   ['parse error', () => open, query('{ spaces ')],
   ['validation error', () => open, query('{ nope }')],
-  ['variable of the wrong type', () => open, query('query($n: Int!) { spaces(first: $n) { nodes { id } } }', { n: 'x' })],
+  [
+    'variable of the wrong type',
+    () => open,
+    query('query($n: Int!) { spaces(first: $n) { nodes { id } } }', { n: 'x' }),
+  ],
   ['variable missing', () => open, query('query($id: ID!) { node(id: $id) { id } }')],
   [
     'Decimal variable that is no decimal',
@@ -68,20 +75,44 @@ const cases: [string, () => App, RequestInit & { url?: string }][] = [
       },
     ),
   ],
-  ['Long literal too long', () => open, query(`{ spaces(first: 1, filter: { id: { eq: "${'9'.repeat(50)}" } }) { nodes { id } } }`)],
+  [
+    'Long literal too long',
+    () => open,
+    query(`{ spaces(first: 1, filter: { id: { eq: "${'9'.repeat(50)}" } }) { nodes { id } } }`),
+  ],
   ['no query', () => open, post('{}')],
   ['body not JSON', () => open, post('{"query": ')],
   ['batch while batching is off', () => open, post('[{"query":"{ __typename }"}]')],
-  ['unknown operation name', () => open, post(JSON.stringify({ query: 'query A { __typename }', operationName: 'B' }))],
+  [
+    'unknown operation name',
+    () => open,
+    post(JSON.stringify({ query: 'query A { __typename }', operationName: 'B' })),
+  ],
   ['wrong method', () => open, { ...post('{"query":"{ __typename }"}'), method: 'PUT' }],
-  ['mutation by GET', () => open, get('mutation { deleteCustomer(input: { id: "1", space: "1" }) { __typename } }')],
-  ['form POST', () => open, { method: 'POST', headers: { accept: ACCEPT }, body: new URLSearchParams({ query: '{ __typename }' }) }],
+  [
+    'mutation by GET',
+    () => open,
+    get('mutation { deleteCustomer(input: { id: "1", space: "1" }) { __typename } }'),
+  ],
+  [
+    'form POST',
+    () => open,
+    { method: 'POST', headers: { accept: ACCEPT }, body: new URLSearchParams({ query: '{ __typename }' }) },
+  ],
   [
     'text/plain POST',
     () => open,
-    { method: 'POST', headers: { 'content-type': 'text/plain', accept: ACCEPT }, body: '{"query":"{ __typename }"}' },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', accept: ACCEPT },
+      body: '{"query":"{ __typename }"}',
+    },
   ],
-  ['forged cross-site GET with a cookie', () => open, get('{ __typename }', { 'sec-fetch-site': 'cross-site', cookie: 'session=1' })],
+  [
+    'forged cross-site GET with a cookie',
+    () => open,
+    get('{ __typename }', { 'sec-fetch-site': 'cross-site', cookie: 'session=1' }),
+  ],
   ['too deep', () => open, query(deep)],
   ['over the cost limit', () => open, query(costly)],
   ['a global ID that is none', () => open, query('{ node(id: "abc") { id } }')],
@@ -95,7 +126,11 @@ const cases: [string, () => App, RequestInit & { url?: string }][] = [
   [
     'read-only caller writing',
     () => guarded,
-    query('mutation { deleteCustomer(input: { id: "1", space: "60" }) { __typename } }', {}, { 'x-api-key': READER_KEY_PLACEHOLDER }),
+    query(
+      'mutation { deleteCustomer(input: { id: "1", space: "60" }) { __typename } }',
+      {},
+      { 'x-api-key': READER_KEY_PLACEHOLDER },
+    ),
   ],
 ];
 
@@ -109,7 +144,10 @@ async function errorsOf(app: App, init: RequestInit & { url?: string }) {
 describe('extensions.code on every error of every answer', () => {
   it.each(cases)('%s', async (_name, app, init) => {
     const headers = Object.fromEntries(
-      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [k, v === READER_KEY_PLACEHOLDER ? readerKey : v]),
+      Object.entries((init.headers ?? {}) as Record<string, string>).map(([k, v]) => [
+        k,
+        v === READER_KEY_PLACEHOLDER ? readerKey : v,
+      ]),
     );
     const { status, type, errors } = await errorsOf(app(), { ...init, headers });
     expect(errors.length, `status ${status}`).toBeGreaterThan(0);
@@ -119,7 +157,8 @@ describe('extensions.code on every error of every answer', () => {
 
   it('RATE_LIMITED at the door (429) too, readable as GraphQL', async () => {
     let answer = await errorsOf(limited, query('{ spaces(first: 1) { nodes { id } } }'));
-    for (let i = 0; i < 5 && answer.status !== 429; i++) answer = await errorsOf(limited, query('{ spaces(first: 1) { nodes { id } } }'));
+    for (let i = 0; i < 5 && answer.status !== 429; i++)
+      answer = await errorsOf(limited, query('{ spaces(first: 1) { nodes { id } } }'));
     expect(answer.status).toBe(429);
     expect(answer.type).toMatch(/^application\/graphql-response\+json/);
     expect(answer.errors[0].extensions?.code).toBe('RATE_LIMITED');

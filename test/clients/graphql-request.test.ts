@@ -6,7 +6,10 @@ import { readFileSync } from 'node:fs';
 import { ClientError, type GraphQLClient } from 'graphql-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGraphQLRequestClient } from '../../examples/clients/graphql-request';
-import { CreateTransactionDocument, SpaceTransactionsDocument } from '../../examples/clients/generated/graphql';
+import {
+  CreateTransactionDocument,
+  SpaceTransactionsDocument,
+} from '../../examples/clients/generated/graphql';
 import { encodeGlobalId } from '../../src/resolvers';
 import { startClientWorld, type ClientWorld } from './support';
 
@@ -35,18 +38,28 @@ describe('graphql-request with typed documents', () => {
   it('sends amounts to REST exactly as the client wrote them, strings or numbers', async () => {
     const sent = w.restRequests.length;
     const created = await client.request(CreateTransactionDocument, {
-      input: { space, currency: 'CHF', lineItems: [line('exact', '19.90'), line('long', '0.10000000000000000001'), line('number', 5.5)] },
+      input: {
+        space,
+        currency: 'CHF',
+        lineItems: [line('exact', '19.90'), line('long', '0.10000000000000000001'), line('number', 5.5)],
+      },
     });
     expect(created.createTransaction.__typename).toBe('CreateTransactionPayload');
-    const body = w.restRequests.slice(sent).find((r) => r.method === 'POST' && r.path.startsWith('/api/v2.0/payment/transactions'))!.body;
+    const body = w.restRequests
+      .slice(sent)
+      .find((r) => r.method === 'POST' && r.path.startsWith('/api/v2.0/payment/transactions'))!.body;
     expect(body).toContain('"amountIncludingTax":19.90');
     expect(body).toContain('"amountIncludingTax":0.10000000000000000001');
     expect(body).toContain('"amountIncludingTax":5.5');
   });
 
   it('answers amounts as decimal strings, Money in minor units: "39.90" CHF, "1000" JPY', async () => {
-    const chf = await client.request(CreateTransactionDocument, { input: { space, currency: 'CHF', lineItems: [line('a', '39.9')] } });
-    const jpy = await client.request(CreateTransactionDocument, { input: { space, currency: 'JPY', lineItems: [line('b', 1000)] } });
+    const chf = await client.request(CreateTransactionDocument, {
+      input: { space, currency: 'CHF', lineItems: [line('a', '39.9')] },
+    });
+    const jpy = await client.request(CreateTransactionDocument, {
+      input: { space, currency: 'JPY', lineItems: [line('b', 1000)] },
+    });
     if (
       chf.createTransaction.__typename !== 'CreateTransactionPayload' ||
       jpy.createTransaction.__typename !== 'CreateTransactionPayload'
@@ -58,7 +71,10 @@ describe('graphql-request with typed documents', () => {
       authorizationAmountMoney: { amount: '39.90', currencyCode: 'CHF' },
       lineItems: [{ uniqueId: 'a', amountIncludingTax: '39.9' }],
     });
-    expect(jpy.createTransaction.transaction?.authorizationAmountMoney).toEqual({ amount: '1000', currencyCode: 'JPY' });
+    expect(jpy.createTransaction.transaction?.authorizationAmountMoney).toEqual({
+      amount: '1000',
+      currencyCode: 'JPY',
+    });
   });
 
   it('reads Long and Decimal as strings wherever they are', async () => {
@@ -75,14 +91,21 @@ describe('graphql-request with typed documents', () => {
       .request(SpaceTransactionsDocument, { space, first: 'three' as unknown as number })
       .catch((e: unknown) => e);
     expect(refusal).toBeInstanceOf(ClientError);
-    expect((refusal as ClientError).response.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+    expect((refusal as ClientError).response.errors?.[0]?.extensions).toMatchObject({
+      code: 'BAD_USER_INPUT',
+    });
   });
 
   it('uses codegen types with no `unknown` scalar: paygraph publishes each one', () => {
     const generated = readFileSync('examples/clients/generated/graphql.ts', 'utf8');
     const query = /export type SpaceTransactionsQuery = (.*);/.exec(generated)![1];
     // Long, Decimal, DateTime as strings (their one wire type); JSONObject as an object type.
-    for (const field of ['restId: string', 'authorizationAmount: string | null', 'amount: string', 'createdOn: string | null']) {
+    for (const field of [
+      'restId: string',
+      'authorizationAmount: string | null',
+      'amount: string',
+      'createdOn: string | null',
+    ]) {
       expect(query, field).toContain(field);
     }
     expect(generated).toMatch(/metaData\?: Record<string, unknown>/);

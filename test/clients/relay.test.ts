@@ -14,7 +14,9 @@ import { clientScalarOutputs } from '../../src/schema/client-scalars';
 import { startClientWorld, type ClientWorld } from './support';
 
 const EXAMPLE = resolve('examples/clients/relay');
-const config = JSON.parse(readFileSync(join(EXAMPLE, 'relay.config.json'), 'utf8')) as { customScalarTypes: Record<string, string> };
+const config = JSON.parse(readFileSync(join(EXAMPLE, 'relay.config.json'), 'utf8')) as {
+  customScalarTypes: Record<string, string>;
+};
 
 let w: ClientWorld;
 let out: string;
@@ -25,7 +27,12 @@ beforeAll(async () => {
   const file = join(out, 'relay.config.json');
   writeFileSync(
     file,
-    JSON.stringify({ ...config, src: EXAMPLE, schema: resolve('schema.graphql'), artifactDirectory: join(out, '__generated__') }),
+    JSON.stringify({
+      ...config,
+      src: EXAMPLE,
+      schema: resolve('schema.graphql'),
+      artifactDirectory: join(out, '__generated__'),
+    }),
   );
   mkdirSync(join(out, '__generated__'));
   compiled = await promisify(execFile)(resolve('node_modules/.bin/relay-compiler'), [file], { cwd: out })
@@ -50,7 +57,10 @@ function operationText(name: string): string {
 async function run(text: string, variables: Record<string, unknown>) {
   const response = await fetch(w.url, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json' },
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/graphql-response+json, application/json',
+    },
     body: JSON.stringify({ query: text, variables }),
   });
   return (await response.json()) as { data?: any; errors?: unknown[] };
@@ -86,7 +96,9 @@ describe('Relay over paygraph', () => {
       cursor: page.pageInfo.endCursor,
     });
     expect(next.errors).toBeUndefined();
-    const ids = [...page.edges, ...next.data.node.transactions.edges].map((e: { node: { restId: string } }) => Number(e.node.restId));
+    const ids = [...page.edges, ...next.data.node.transactions.edges].map((e: { node: { restId: string } }) =>
+      Number(e.node.restId),
+    );
     expect(new Set(ids).size).toBe(10);
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
   });

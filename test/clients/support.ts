@@ -39,7 +39,9 @@ export interface ClientWorld {
 }
 
 function listen(server: Server): Promise<number> {
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)),
+  );
 }
 
 function closeServer(server: Server): Promise<void> {
@@ -48,19 +50,31 @@ function closeServer(server: Server): Promise<void> {
 }
 
 /** A proxy in front of the sandbox that records each request body exactly as paygraph wrote it. */
-async function recordingProxy(target: string, log: RestRequest[]): Promise<{ origin: string; server: Server }> {
+async function recordingProxy(
+  target: string,
+  log: RestRequest[],
+): Promise<{ origin: string; server: Server }> {
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       log.push({ method: req.method ?? '', path: req.url ?? '', body: body.toString('utf8') });
-      const headers = Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length') as [string, string][];
-      fetch(`${target}${req.url ?? ''}`, { method: req.method, headers, body: body.length ? body : undefined })
+      const headers = Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length') as [
+        string,
+        string,
+      ][];
+      fetch(`${target}${req.url ?? ''}`, {
+        method: req.method,
+        headers,
+        body: body.length ? body : undefined,
+      })
         .then(async (answer) => {
           res.writeHead(
             answer.status,
-            Object.fromEntries([...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length')),
+            Object.fromEntries(
+              [...answer.headers].filter(([k]) => k !== 'content-encoding' && k !== 'content-length'),
+            ),
           );
           res.end(Buffer.from(await answer.arrayBuffer()));
         })
@@ -79,7 +93,11 @@ export async function startClientWorld(o: { env?: Record<string, string> } = {})
   const restRequests: RestRequest[] = [];
   const proxy = await recordingProxy(sandbox.origin, restRequests);
   const [user] = sandbox.users;
-  const rest = createRestClient({ baseUrl: sandbox.baseUrl.replace(sandbox.origin, proxy.origin), userId: user.id, authKey: user.key });
+  const rest = createRestClient({
+    baseUrl: sandbox.baseUrl.replace(sandbox.origin, proxy.origin),
+    userId: user.id,
+    authKey: user.key,
+  });
   const received: Received[] = [];
   const servers: Server[] = [];
   const serve = async (env: Record<string, string>) => {

@@ -5,7 +5,11 @@
 // `nodes` pages.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@urql/core';
-import { CreateCustomerDocument, SpaceTransactionsDocument, UpdateCustomerDocument } from '../../examples/clients/generated/graphql';
+import {
+  CreateCustomerDocument,
+  SpaceTransactionsDocument,
+  UpdateCustomerDocument,
+} from '../../examples/clients/generated/graphql';
 import { createUrqlClient } from '../../examples/clients/urql';
 import { encodeGlobalId } from '../../src/resolvers';
 import { startClientWorld, type ClientWorld } from './support';
@@ -18,7 +22,10 @@ const logged: string[] = [];
 
 beforeAll(async () => {
   w = await startClientWorld();
-  client = createUrqlClient({ url: w.url, logger: (severity, message) => logged.push(`${severity}: ${message}`) });
+  client = createUrqlClient({
+    url: w.url,
+    logger: (severity, message) => logged.push(`${severity}: ${message}`),
+  });
   space = encodeGlobalId('Space', null, w.space);
 });
 afterAll(async () => {
@@ -33,7 +40,9 @@ describe('urql with graphcache and paygraph', () => {
     expect(result.data?.space?.transactions?.nodes).toHaveLength(3);
     const [sent] = w.received.slice(before);
     expect(sent.method).toBe('GET');
-    expect(Object.keys(sent.headers).filter((h) => h.startsWith('x-') || h.includes('preflight'))).toEqual([]);
+    expect(Object.keys(sent.headers).filter((h) => h.startsWith('x-') || h.includes('preflight'))).toEqual(
+      [],
+    );
     expect(typeof result.data?.space?.transactions?.nodes[0].authorizationAmount).toBe('string');
   });
 
@@ -41,20 +50,26 @@ describe('urql with graphcache and paygraph', () => {
     const page1 = await client.query(SpaceTransactionsDocument, { space, first: 4 }).toPromise();
     const after = page1.data!.space!.transactions!.pageInfo.endCursor;
     const page2 = await client.query(SpaceTransactionsDocument, { space, first: 4, after }).toPromise();
-    const direct = await client.query(SpaceTransactionsDocument, { space, first: 8 }, { requestPolicy: 'network-only' }).toPromise();
+    const direct = await client
+      .query(SpaceTransactionsDocument, { space, first: 8 }, { requestPolicy: 'network-only' })
+      .toPromise();
     expect(page2.data!.space!.transactions!.nodes.map((n) => n.restId)).toEqual(
       direct.data!.space!.transactions!.nodes.map((n) => n.restId),
     );
   });
 
   it('sends mutations by POST and matches the typed errors without heuristics', async () => {
-    const created = await client.mutation(CreateCustomerDocument, { input: { space, givenName: 'Lin' } }).toPromise();
+    const created = await client
+      .mutation(CreateCustomerDocument, { input: { space, givenName: 'Lin' } })
+      .toPromise();
     const customer = created.data!.createCustomer;
     expect(customer.__typename).toBe('CreateCustomerPayload');
     if (customer.__typename !== 'CreateCustomerPayload') return;
     const stale = { id: customer.customer!.id, version: customer.customer!.version, givenName: 'Lin 2' };
     await client.mutation(UpdateCustomerDocument, { input: stale }).toPromise();
-    const conflict = await client.mutation(UpdateCustomerDocument, { input: { ...stale, givenName: 'Lin 3' } }).toPromise();
+    const conflict = await client
+      .mutation(UpdateCustomerDocument, { input: { ...stale, givenName: 'Lin 3' } })
+      .toPromise();
     expect(conflict.data!.updateCustomer).toMatchObject({
       __typename: 'CustomerVersionConflictError',
       code: 'VERSION_CONFLICT',

@@ -29,13 +29,24 @@ const expect401 = (status: number, body: ErrorBody) => {
 };
 
 describe('authentication failures', () => {
-  it.each(['sub', 'iat', 'requestPath', 'requestMethod'])('refuses a token without the %s claim', async (claim) => {
-    const r = await signedFetch<ErrorBody>(sandbox.origin, { path: '/accounts' }, { ...sign, claims: { [claim]: undefined } });
-    expect401(r.status, r.body);
-  });
+  it.each(['sub', 'iat', 'requestPath', 'requestMethod'])(
+    'refuses a token without the %s claim',
+    async (claim) => {
+      const r = await signedFetch<ErrorBody>(
+        sandbox.origin,
+        { path: '/accounts' },
+        { ...sign, claims: { [claim]: undefined } },
+      );
+      expect401(r.status, r.body);
+    },
+  );
 
   it('refuses a token without the ver header', async () => {
-    const r = await signedFetch<ErrorBody>(sandbox.origin, { path: '/accounts' }, { ...sign, header: { ver: undefined } });
+    const r = await signedFetch<ErrorBody>(
+      sandbox.origin,
+      { path: '/accounts' },
+      { ...sign, header: { ver: undefined } },
+    );
     expect401(r.status, r.body);
   });
 
@@ -60,14 +71,26 @@ describe('authentication failures', () => {
 
   it('applies the configured iat window (60 s here): a 2-minute-old token is refused', async () => {
     const iat = Math.floor(Date.now() / 1000) - 120;
-    const r = await signedFetch<ErrorBody>(sandbox.origin, { path: '/accounts' }, { ...sign, claims: { iat } });
+    const r = await signedFetch<ErrorBody>(
+      sandbox.origin,
+      { path: '/accounts' },
+      { ...sign, claims: { iat } },
+    );
     expect401(r.status, r.body);
-    const fresh = await signedFetch(sandbox.origin, { path: '/accounts' }, { ...sign, claims: { iat: iat + 90 } });
+    const fresh = await signedFetch(
+      sandbox.origin,
+      { path: '/accounts' },
+      { ...sign, claims: { iat: iat + 90 } },
+    );
     expect(fresh.status).toBe(200);
   });
 
   it('never echoes the authentication key in the error', async () => {
-    const r = await signedFetch<ErrorBody>(sandbox.origin, { path: '/accounts' }, { ...sign, claims: { sub: 'nobody' } });
+    const r = await signedFetch<ErrorBody>(
+      sandbox.origin,
+      { path: '/accounts' },
+      { ...sign, claims: { sub: 'nobody' } },
+    );
     expect(r.status).toBe(401);
     expect(r.text).not.toContain(sign.key);
   });
@@ -80,7 +103,12 @@ describe('space isolation of writes and lists', () => {
 
   beforeAll(async () => {
     [here, there] = sandbox.spaces;
-    const r = await call<Customer>({ method: 'POST', path: '/customers', space: here, body: { givenName: 'Isolated' } });
+    const r = await call<Customer>({
+      method: 'POST',
+      path: '/customers',
+      space: here,
+      body: { givenName: 'Isolated' },
+    });
     customer = r.body;
   });
 
@@ -103,7 +131,10 @@ describe('space isolation of writes and lists', () => {
   });
 
   it('leaves the object out of the lists of another space', async () => {
-    const list = await call<{ data: Customer[] }>({ path: `/customers?after=${customer.id - 1}&limit=100`, space: there });
+    const list = await call<{ data: Customer[] }>({
+      path: `/customers?after=${customer.id - 1}&limit=100`,
+      space: there,
+    });
     expect(list.status).toBe(200);
     expect(list.body.data.map((c) => c.id)).not.toContain(customer.id);
   });

@@ -11,7 +11,11 @@ type Row = Record<string, unknown> & { id: number; version?: number };
 
 const OTHER = { id: '300000', key: Buffer.from('contract-second-user-key-0000001').toString('base64') };
 const DEMO = { id: '100000', key: Buffer.from('paygraph-sandbox-demo-key-000001').toString('base64') };
-const LIMITED = { id: '400000', key: Buffer.from('contract-limited-user-key-000001').toString('base64'), spaces: [1] };
+const LIMITED = {
+  id: '400000',
+  key: Buffer.from('contract-limited-user-key-000001').toString('base64'),
+  spaces: [1],
+};
 
 let sandbox: RunningSandbox;
 let call: ReturnType<typeof client>;
@@ -31,17 +35,26 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-const newCustomer = async () => (await call<Row>({ method: 'POST', path: '/customers', space, body: { givenName: 'Limit' } })).body;
+const newCustomer = async () =>
+  (await call<Row>({ method: 'POST', path: '/customers', space, body: { givenName: 'Limit' } })).body;
 
 describe('standard operations', () => {
   it('accepts the search offset 10,000 exactly (the limit, not past it)', async () => {
-    const r = await call<{ data: Row[]; offset: number }>({ path: '/payment/transactions/search?offset=10000', space });
+    const r = await call<{ data: Row[]; offset: number }>({
+      path: '/payment/transactions/search?offset=10000',
+      space,
+    });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ offset: 10000, data: [] });
   });
 
   it('answers 404 to an update of an object that does not exist', async () => {
-    const r = await call<ErrorBody>({ method: 'PATCH', path: '/customers/999999999', space, body: { version: 1, givenName: 'Ghost' } });
+    const r = await call<ErrorBody>({
+      method: 'PATCH',
+      path: '/customers/999999999',
+      space,
+      body: { version: 1, givenName: 'Ghost' },
+    });
     expect(r.status).toBe(404);
   });
 
@@ -55,17 +68,27 @@ describe('standard operations', () => {
 describe('expansion', () => {
   it('expands each id of a many-link into its object', async () => {
     const page = await call<{ data: Row[] }>({ path: '/payment/connector-configurations?limit=100', space });
-    const config = page.body.data.find((c) => Array.isArray(c.enabledSalesChannels) && c.enabledSalesChannels.length > 0);
+    const config = page.body.data.find(
+      (c) => Array.isArray(c.enabledSalesChannels) && c.enabledSalesChannels.length > 0,
+    );
     if (!config) throw new Error('no seeded connector configuration with sales channels');
     const collapsed = config.enabledSalesChannels as { id: number }[];
-    expect(collapsed.every((link) => Object.keys(link).join() === 'id' && typeof link.id === 'number')).toBe(true);
+    expect(collapsed.every((link) => Object.keys(link).join() === 'id' && typeof link.id === 'number')).toBe(
+      true,
+    );
     const ids = collapsed.map((link) => link.id);
-    const r = await call<Row>({ path: `/payment/connector-configurations/${config.id}?expand=enabledSalesChannels`, space });
+    const r = await call<Row>({
+      path: `/payment/connector-configurations/${config.id}?expand=enabledSalesChannels`,
+      space,
+    });
     expect((r.body.enabledSalesChannels as Row[]).map((c) => c.id)).toEqual(ids);
   });
 
   it('expands a link in every item of a list page and a search page', async () => {
-    for (const path of ['/payment/refunds?limit=5&expand=transaction', '/payment/refunds/search?limit=5&expand=transaction']) {
+    for (const path of [
+      '/payment/refunds?limit=5&expand=transaction',
+      '/payment/refunds/search?limit=5&expand=transaction',
+    ]) {
       const r = await call<{ data: Row[] }>({ path, space });
       expect(r.status).toBe(200);
       expect(r.body.data.length).toBeGreaterThan(0);
@@ -90,10 +113,17 @@ describe('limits', () => {
 
   it('answers 413 to a bulk request over the configured maximum (3 here), and accepts 3', async () => {
     const customers = (n: number) => Array.from({ length: n }, (_, i) => ({ givenName: `Bulk ${i}` }));
-    const over = await call<ErrorBody>({ method: 'POST', path: '/customers/bulk', space, body: customers(4) });
+    const over = await call<ErrorBody>({
+      method: 'POST',
+      path: '/customers/bulk',
+      space,
+      body: customers(4),
+    });
     expect(over.status).toBe(413);
     expect(over.body.code).toBe('PAYLOAD_TOO_LARGE');
-    expect((await call({ method: 'POST', path: '/customers/bulk', space, body: customers(3) })).status).toBe(200);
+    expect((await call({ method: 'POST', path: '/customers/bulk', space, body: customers(3) })).status).toBe(
+      200,
+    );
   });
 
   it('counts the request rate per application user: one user past the limit does not stop another', async () => {
@@ -102,10 +132,16 @@ describe('limits', () => {
     const limited = await startSandbox({ users: [DEMO, OTHER], settings: { rateLimitPerSecond: 5 } });
     try {
       const burst = await Promise.all(
-        Array.from({ length: 30 }, () => signedFetch(limited.origin, { path: '/accounts' }, { userId: DEMO.id, key: DEMO.key })),
+        Array.from({ length: 30 }, () =>
+          signedFetch(limited.origin, { path: '/accounts' }, { userId: DEMO.id, key: DEMO.key }),
+        ),
       );
       expect(burst.some((r) => r.status === 429)).toBe(true);
-      const other = await signedFetch(limited.origin, { path: '/accounts' }, { userId: OTHER.id, key: OTHER.key });
+      const other = await signedFetch(
+        limited.origin,
+        { path: '/accounts' },
+        { userId: OTHER.id, key: OTHER.key },
+      );
       expect(other.status).toBe(200);
     } finally {
       await limited.close();
@@ -118,9 +154,17 @@ describe('the error envelope of every failure status', () => {
     ['403 (no permission in the space)', 403, () => ({ path: '/customers', space, user: LIMITED })],
     ['404 (unknown path)', 404, () => ({ path: '/no-such-resource' })],
     ['404 (unknown object)', 404, () => ({ path: '/customers/999999999', space })],
-    ['409 (stale version)', 409, () => ({ method: 'PATCH', path: `/customers/${stale.id}`, space, body: { version: 99 } })],
+    [
+      '409 (stale version)',
+      409,
+      () => ({ method: 'PATCH', path: `/customers/${stale.id}`, space, body: { version: 99 } }),
+    ],
     ['416 (offset past the limit)', 416, () => ({ path: '/customers/search?offset=10001', space })],
-    ['413 (bulk over the maximum)', 413, () => ({ method: 'DELETE', path: '/customers/bulk', space, body: [1, 2, 3, 4] })],
+    [
+      '413 (bulk over the maximum)',
+      413,
+      () => ({ method: 'DELETE', path: '/customers/bulk', space, body: [1, 2, 3, 4] }),
+    ],
   ];
   let stale: Row;
 

@@ -5,16 +5,22 @@ import { schemaProblems } from './support/response-validator';
 
 describe('response schemas as the document types them', () => {
   it('accept a link collapsed to an object holding its id', () => {
-    expect(schemaProblems('Transaction', { id: 1, paymentConnectorConfiguration: { id: 72 }, token: { id: 5 } })).toEqual([]);
+    expect(
+      schemaProblems('Transaction', { id: 1, paymentConnectorConfiguration: { id: 72 }, token: { id: 5 } }),
+    ).toEqual([]);
   });
 
   it('accept a link as the whole linked object', () => {
-    expect(schemaProblems('Transaction', { id: 1, paymentConnectorConfiguration: { id: 72, name: 'Visa' } })).toEqual([]);
+    expect(
+      schemaProblems('Transaction', { id: 1, paymentConnectorConfiguration: { id: 72, name: 'Visa' } }),
+    ).toEqual([]);
   });
 
   it('accept a many-link as collapsed or whole objects', () => {
     expect(
-      schemaProblems('PaymentConnectorConfiguration', { enabledSalesChannels: [{ id: 1 }, { id: 2, name: { 'en-US': 'Web' } }] }),
+      schemaProblems('PaymentConnectorConfiguration', {
+        enabledSalesChannels: [{ id: 1 }, { id: 2, name: { 'en-US': 'Web' } }],
+      }),
     ).toEqual([]);
   });
 

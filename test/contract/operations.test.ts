@@ -24,7 +24,9 @@ afterAll(async () => {
 const areaOf = (op: Operation) => ownerOf(op)?.area ?? 'other';
 const groups = [...new Set(operations.map(areaOf))].sort().map((area) => ({
   area,
-  ops: operations.filter((op) => areaOf(op) === area).map((op) => ({ name: `${op.operationId} ${op.method} ${op.path}`, op })),
+  ops: operations
+    .filter((op) => areaOf(op) === area)
+    .map((op) => ({ name: `${op.operationId} ${op.method} ${op.path}`, op })),
 }));
 
 describe('the operation list', () => {

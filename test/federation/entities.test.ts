@@ -42,9 +42,13 @@ async function ask(
 
 /** Global IDs of the first `n` objects of a space's collection. */
 async function ids(collection: string, space: number, n: number): Promise<string[]> {
-  const { answer } = await ask(open, `query($s: ID!) { space(id: $s) { ${collection}(first: ${n}) { nodes { id } } } }`, {
-    s: String(space),
-  });
+  const { answer } = await ask(
+    open,
+    `query($s: ID!) { space(id: $s) { ${collection}(first: ${n}) { nodes { id } } } }`,
+    {
+      s: String(space),
+    },
+  );
   return (answer.body.data!.space[collection].nodes as { id: string }[]).map((node) => node.id);
 }
 
@@ -67,16 +71,24 @@ describe('_service { sdl }', () => {
   it('links Federation v2 and keys every Node type, and only those, by its global ID', async () => {
     const { answer } = await ask(open, '{ _service { sdl } }', {});
     const sdl = answer.body.data!._service.sdl as string;
-    expect(sdl).toMatch(/extend schema\s+@link\(url: "https:\/\/specs\.apollo\.dev\/federation\/v2\.\d+", import: \["@key"\]\)/);
-    const objects = parse(sdl).definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION);
+    expect(sdl).toMatch(
+      /extend schema\s+@link\(url: "https:\/\/specs\.apollo\.dev\/federation\/v2\.\d+", import: \["@key"\]\)/,
+    );
+    const objects = parse(sdl).definitions.filter(
+      (d): d is ObjectTypeDefinitionNode => d.kind === Kind.OBJECT_TYPE_DEFINITION,
+    );
     const keyed = objects.filter((o) => o.directives?.some((d) => d.name.value === 'key'));
-    const nodeTypes = objects.filter((o) => o.interfaces?.some((i) => i.name.value === 'Node')).map((o) => o.name.value);
+    const nodeTypes = objects
+      .filter((o) => o.interfaces?.some((i) => i.name.value === 'Node'))
+      .map((o) => o.name.value);
     expect(keyed.map((o) => o.name.value).sort()).toEqual(nodeTypes.sort());
     expect(nodeTypes.length).toBeGreaterThan(50);
     for (const type of keyed) {
       const keys = type.directives!.filter((d) => d.name.value === 'key');
       expect(
-        keys.map((k) => k.arguments?.map((a) => [a.name.value, a.value.kind === Kind.STRING && a.value.value])),
+        keys.map((k) =>
+          k.arguments?.map((a) => [a.name.value, a.value.kind === Kind.STRING && a.value.value]),
+        ),
         type.name.value,
       ).toEqual([[['fields', 'id']]]);
     }
@@ -105,13 +117,20 @@ describe('_entities(representations:)', () => {
   it('3 types in 2 spaces, interleaved: one search per type and space (6), in the order asked', async () => {
     const representations: Representation[] = [];
     for (const space of [mine, theirs]) {
-      const [t, c, r] = await Promise.all([ids('transactions', space, 5), ids('customers', space, 5), ids('refunds', space, 5)]);
-      for (let i = 0; i < 5; i++) representations.push(as('Refund')(r[i]), as('Transaction')(t[i]), as('Customer')(c[i]));
+      const [t, c, r] = await Promise.all([
+        ids('transactions', space, 5),
+        ids('customers', space, 5),
+        ids('refunds', space, 5),
+      ]);
+      for (let i = 0; i < 5; i++)
+        representations.push(as('Refund')(r[i]), as('Transaction')(t[i]), as('Customer')(c[i]));
     }
     const entities = await ask(open, ENTITIES, { r: representations });
     const nodes = await ask(open, NODES, { ids: representations.map((r) => r.id) });
     const answered = entities.answer.body.data!._entities as { __typename: string; id: string }[];
-    expect(answered.map((e) => [e.__typename, e.id])).toEqual(representations.map((r) => [r.__typename, r.id]));
+    expect(answered.map((e) => [e.__typename, e.id])).toEqual(
+      representations.map((r) => [r.__typename, r.id]),
+    );
     expect(answered).toEqual(nodes.answer.body.data!.nodes);
     expect(entities.calls).toBe(6);
     expect(entities.answer.body.extensions!.cost.estimated).toBeGreaterThanOrEqual(6);
@@ -121,9 +140,16 @@ describe('_entities(representations:)', () => {
     const [own] = await ids('transactions', mine, 1);
     const [other] = await ids('transactions', theirs, 1);
     const headers = { 'x-api-key': key };
-    const entities = await ask(shop, ENTITIES, { r: [as('Transaction')(own), as('Transaction')(other)] }, headers);
+    const entities = await ask(
+      shop,
+      ENTITIES,
+      { r: [as('Transaction')(own), as('Transaction')(other)] },
+      headers,
+    );
     expect(entities.answer.body.data!._entities).toEqual([expect.objectContaining({ id: own }), null]);
-    expect(entities.answer.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['_entities', 1], 'NOT_FOUND']]);
+    expect(entities.answer.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([
+      [['_entities', 1], 'NOT_FOUND'],
+    ]);
     expect(entities.calls).toBe(1);
     const node = await ask(shop, `query($id: ID!) { node(id: $id) { id } }`, { id: other }, headers);
     expect(node.answer.body.data).toEqual({ node: null });
@@ -135,7 +161,10 @@ describe('_entities(representations:)', () => {
     const missing = encodeGlobalId('Transaction', mine, 987_654_321);
     const entities = await ask(shop, ENTITIES, { r: [as('Transaction')(missing)] }, { 'x-api-key': key });
     const nodes = await ask(shop, NODES, { ids: [missing] }, { 'x-api-key': key });
-    expect(entities.answer.body).toMatchObject({ data: { _entities: [null] }, extensions: { cost: { misses: 1 } } });
+    expect(entities.answer.body).toMatchObject({
+      data: { _entities: [null] },
+      extensions: { cost: { misses: 1 } },
+    });
     expect(entities.answer.body.errors).toBeUndefined();
     expect(nodes.answer.body.extensions!.cost.misses).toBe(1);
   });
@@ -160,11 +189,31 @@ describe('_entities(representations:)', () => {
     expect(entities.slice(1)).toEqual(malformed.slice(1).map(() => null));
     const errors = answer.body.errors!.map((e) => [e.path?.[1], e.extensions?.code, e.message]);
     expect(errors).toEqual([
-      [1, 'BAD_USER_INPUT', 'representations[1] is "Transaction"; a representation is an object { __typename, id }'],
-      [2, 'BAD_USER_INPUT', expect.stringMatching(/^representations\[2\]\.__typename undefined is not an entity type/)],
-      [3, 'BAD_USER_INPUT', 'representations[3].__typename "Order" is not an entity type of this subgraph (every Node type is one)'],
-      [4, 'BAD_USER_INPUT', 'representations[4].__typename "PageInfo" is not an entity type of this subgraph (every Node type is one)'],
-      [5, 'BAD_USER_INPUT', "representations[5].id must be the Transaction's global ID (a string), got undefined"],
+      [
+        1,
+        'BAD_USER_INPUT',
+        'representations[1] is "Transaction"; a representation is an object { __typename, id }',
+      ],
+      [
+        2,
+        'BAD_USER_INPUT',
+        expect.stringMatching(/^representations\[2\]\.__typename undefined is not an entity type/),
+      ],
+      [
+        3,
+        'BAD_USER_INPUT',
+        'representations[3].__typename "Order" is not an entity type of this subgraph (every Node type is one)',
+      ],
+      [
+        4,
+        'BAD_USER_INPUT',
+        'representations[4].__typename "PageInfo" is not an entity type of this subgraph (every Node type is one)',
+      ],
+      [
+        5,
+        'BAD_USER_INPUT',
+        "representations[5].id must be the Transaction's global ID (a string), got undefined",
+      ],
       [6, 'BAD_USER_INPUT', "representations[6].id must be the Transaction's global ID (a string), got 42"],
       [7, 'BAD_USER_INPUT', 'representations[7].id "not-a-global-id" is not a global ID of this API'],
       [8, 'BAD_USER_INPUT', 'representations[8].id names a Customer, not a Transaction'],
@@ -178,13 +227,19 @@ describe('_entities(representations:)', () => {
     const customers = await ids('customers', mine, 100);
     const [other] = await ids('transactions', theirs, 1);
     // Three searches: 100 transactions of one space, 100 customers of it, a transaction of another space.
-    const representations = [...transactions.map(as('Transaction')), ...customers.map(as('Customer')), as('Transaction')(other)];
+    const representations = [
+      ...transactions.map(as('Transaction')),
+      ...customers.map(as('Customer')),
+      as('Transaction')(other),
+    ];
     const { answer, calls } = await ask(capped, ENTITIES, { r: representations });
     expect(answer.body.data ?? null).toBeNull();
     expect(answer.body.errors?.[0].extensions?.code).toBe('COST_LIMIT_EXCEEDED');
     expect(answer.body.extensions!.cost).toMatchObject({ estimated: 3, actual: 0 });
     // Within the budget, the same call goes through with the three searches estimated.
-    const allowed = await ask(appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '3' } }), ENTITIES, { r: representations });
+    const allowed = await ask(appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '3' } }), ENTITIES, {
+      r: representations,
+    });
     expect(allowed.answer.body.errors).toBeUndefined();
     expect(allowed.calls).toBe(3);
     expect(calls).toBe(0);

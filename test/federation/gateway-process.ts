@@ -7,7 +7,9 @@ import { stopChild } from '../support/cli-process';
 import { freePort } from '../support/redis-server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const HIVE_GATEWAY = fileURLToPath(new URL('../../node_modules/@graphql-hive/gateway/dist/bin.js', import.meta.url));
+const HIVE_GATEWAY = fileURLToPath(
+  new URL('../../node_modules/@graphql-hive/gateway/dist/bin.js', import.meta.url),
+);
 export const GATEWAY_CONFIG = 'examples/supergraph/gateway.config.ts';
 const READY_TIMEOUT_MS = 60_000;
 
@@ -19,7 +21,10 @@ export interface Finished {
 
 /** `npm run -s compose -- <args>` in the repository, to its end. */
 export function runCompose(args: string[]): Promise<Finished> {
-  const child = spawn('npm', ['run', '-s', 'compose', '--', ...args], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '-s', 'compose', '--', ...args], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString('utf8')));
@@ -49,7 +54,17 @@ async function answers(url: string): Promise<boolean> {
 /** `hive-gateway supergraph <file> --config-path examples/supergraph/gateway.config.ts`, once it answers. */
 export async function startGateway(supergraphFile: string): Promise<RunningGateway> {
   const port = await freePort();
-  const args = [HIVE_GATEWAY, 'supergraph', supergraphFile, '--config-path', GATEWAY_CONFIG, '--port', String(port), '--host', '127.0.0.1'];
+  const args = [
+    HIVE_GATEWAY,
+    'supergraph',
+    supergraphFile,
+    '--config-path',
+    GATEWAY_CONFIG,
+    '--port',
+    String(port),
+    '--host',
+    '127.0.0.1',
+  ];
   const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString('utf8')).slice(-4000)));

@@ -39,14 +39,22 @@ export interface RunningSubgraph {
 }
 
 /** Serves one order per transaction global ID, numbered from 1 in the order given; `orders` lists the first `listed`. */
-export async function startOrdersSubgraph(transactionIds: readonly string[], listed = transactionIds.length): Promise<RunningSubgraph> {
-  const orders: Order[] = transactionIds.map((id, i) => ({ id: `order-${i + 1}`, number: i + 1, transaction: { id } }));
+export async function startOrdersSubgraph(
+  transactionIds: readonly string[],
+  listed = transactionIds.length,
+): Promise<RunningSubgraph> {
+  const orders: Order[] = transactionIds.map((id, i) => ({
+    id: `order-${i + 1}`,
+    number: i + 1,
+    transaction: { id },
+  }));
   const schema = buildSubgraphSchema({
     typeDefs: parse(ORDERS_SDL),
     resolvers: {
       Query: {
         orders: () => orders.slice(0, listed),
-        order: (_root: unknown, args: { number: number }) => orders.find((o) => o.number === args.number) ?? null,
+        order: (_root: unknown, args: { number: number }) =>
+          orders.find((o) => o.number === args.number) ?? null,
       },
       Order: { __resolveReference: (ref: { id: string }) => orders.find((o) => o.id === ref.id) ?? null },
     },

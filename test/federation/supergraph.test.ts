@@ -35,7 +35,10 @@ const TRANSACTION = 'id state authorizationAmount currency customerEmailAddress 
 
 interface Answer {
   status: number;
-  body: { data?: Record<string, any> | null; errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[] };
+  body: {
+    data?: Record<string, any> | null;
+    errors?: { message: string; path?: unknown[]; extensions?: Record<string, unknown> }[];
+  };
 }
 
 async function post(
@@ -55,7 +58,8 @@ async function post(
 /** REST calls the sandbox received since the last call, by operation (and resets its counter). */
 async function restCalls(): Promise<Record<string, number>> {
   const admin = `${world.sandbox.origin}/__admin/requests`;
-  const counted = ((await (await fetch(admin)).json()) as { byOperation: Record<string, number> }).byOperation;
+  const counted = ((await (await fetch(admin)).json()) as { byOperation: Record<string, number> })
+    .byOperation;
   await fetch(admin, { method: 'DELETE' });
   return counted;
 }
@@ -74,7 +78,11 @@ beforeAll(async () => {
   await once(paygraph, 'listening');
   paygraphUrl = `http://127.0.0.1:${(paygraph.address() as AddressInfo).port}/graphql`;
   const first = async (space: number, n: number) =>
-    ((await world.rest.call('searchTransactions', { space, query: { limit: n } })) as { data: { id: number }[] }).data.map((t) => t.id);
+    (
+      (await world.rest.call('searchTransactions', { space, query: { limit: n } })) as {
+        data: { id: number }[];
+      }
+    ).data.map((t) => t.id);
   const { encodeGlobalId } = await import('../../src/resolvers');
   transactionIds = [
     ...(await first(mine, ORDERS)).map((id) => encodeGlobalId('Transaction', mine, id)),
@@ -93,7 +101,14 @@ afterAll(async () => {
 
 describe('composition', () => {
   it('the README command composes paygraph with another subgraph, with zero errors', async () => {
-    const composed = await runCompose(['--subgraph', `orders=${orders.url}`, '--paygraph-url', paygraphUrl, '--out', supergraphFile]);
+    const composed = await runCompose([
+      '--subgraph',
+      `orders=${orders.url}`,
+      '--paygraph-url',
+      paygraphUrl,
+      '--out',
+      supergraphFile,
+    ]);
     expect(composed.stderr).toBe('');
     expect(composed.code).toBe(0);
     expect(JSON.parse(composed.stdout)).toEqual({
@@ -105,8 +120,12 @@ describe('composition', () => {
     });
     const supergraph = readFileSync(supergraphFile, 'utf8');
     expect(supergraph).toContain(`PAYGRAPH @join__graph(name: "paygraph", url: "${paygraphUrl}")`);
-    expect(supergraph).toMatch(/\btype Transaction implements Node[^{]*@join__type\(graph: PAYGRAPH, key: "id"\)/);
-    expect(supergraph).toMatch(/\btype Transaction implements Node[^{]*@join__type\(graph: ORDERS, key: "id", resolvable: false\)/);
+    expect(supergraph).toMatch(
+      /\btype Transaction implements Node[^{]*@join__type\(graph: PAYGRAPH, key: "id"\)/,
+    );
+    expect(supergraph).toMatch(
+      /\btype Transaction implements Node[^{]*@join__type\(graph: ORDERS, key: "id", resolvable: false\)/,
+    );
   });
 
   it("Apollo's composition agrees: zero errors and zero hints", () => {
@@ -121,9 +140,14 @@ describe('composition', () => {
   it('a subgraph that does not compose is refused with the composition errors, each with its code', () => {
     const broken = ORDERS_SDL.replace(/(type Transaction @key[^{]*\{\s*id: )ID!/, '$1Int!');
     expect(broken).not.toBe(ORDERS_SDL);
-    const composed = composeSupergraph([paygraphSubgraph(paygraphUrl), { name: 'orders', url: orders.url, sdl: broken }]);
+    const composed = composeSupergraph([
+      paygraphSubgraph(paygraphUrl),
+      { name: 'orders', url: orders.url, sdl: broken },
+    ]);
     expect(composed.supergraphSdl).toBeUndefined();
-    expect(composed.errors).toContainEqual(expect.stringMatching(/^FIELD_TYPE_MISMATCH: .*"Transaction\.id"/));
+    expect(composed.errors).toContainEqual(
+      expect.stringMatching(/^FIELD_TYPE_MISMATCH: .*"Transaction\.id"/),
+    );
   });
 });
 
@@ -131,11 +155,19 @@ describe('the README', () => {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
 
   it('shows the gateway configuration and the commands these tests run', () => {
-    const shown = /```ts\n(import \{ defineConfig \} from '@graphql-hive\/gateway';[\s\S]*?)```/.exec(readme)?.[1];
+    const shown = /```ts\n(import \{ defineConfig \} from '@graphql-hive\/gateway';[\s\S]*?)```/.exec(
+      readme,
+    )?.[1];
     expect(shown).toBeDefined();
-    expect(readFileSync(new URL(`../../${GATEWAY_CONFIG}`, import.meta.url), 'utf8').endsWith(shown!)).toBe(true);
-    expect(readme).toContain(`npx hive-gateway supergraph supergraph.graphql --config-path ${GATEWAY_CONFIG}`);
-    expect(readme).toMatch(/npm run -s compose -- --subgraph orders=\S+ \\\n\s+--paygraph-url \S+ --out supergraph\.graphql/);
+    expect(readFileSync(new URL(`../../${GATEWAY_CONFIG}`, import.meta.url), 'utf8').endsWith(shown!)).toBe(
+      true,
+    );
+    expect(readme).toContain(
+      `npx hive-gateway supergraph supergraph.graphql --config-path ${GATEWAY_CONFIG}`,
+    );
+    expect(readme).toMatch(
+      /npm run -s compose -- --subgraph orders=\S+ \\\n\s+--paygraph-url \S+ --out supergraph\.graphql/,
+    );
   });
 });
 
@@ -170,7 +202,12 @@ describe('through Hive Gateway', () => {
 
   it('a transaction in a space the caller may not use: paygraph answers null for it (NOT_FOUND), so only its key remains', async () => {
     await restCalls();
-    const through = await post(gateway.url, `{ order(number: ${ORDERS + 1}) { number transaction { ${TRANSACTION} } } }`, {}, bearer);
+    const through = await post(
+      gateway.url,
+      `{ order(number: ${ORDERS + 1}) { number transaction { ${TRANSACTION} } } }`,
+      {},
+      bearer,
+    );
     expect(total(await restCalls())).toBe(0);
     // The gateway keeps what the orders subgraph knows (the key) and nulls what paygraph refused.
     expect(through.body.data).toEqual({
@@ -186,19 +223,25 @@ describe('through Hive Gateway', () => {
         },
       },
     });
-    expect(new Set(through.body.errors?.map((e) => `${String(e.extensions?.serviceName)} ${String(e.extensions?.code)}`))).toEqual(
-      new Set(['paygraph NOT_FOUND']),
-    );
+    expect(
+      new Set(
+        through.body.errors?.map((e) => `${String(e.extensions?.serviceName)} ${String(e.extensions?.code)}`),
+      ),
+    ).toEqual(new Set(['paygraph NOT_FOUND']));
   });
 
   it('without credentials paygraph refuses the entities (UNAUTHENTICATED) before any REST call', async () => {
     await restCalls();
     const through = await post(gateway.url, ordersQuery);
     expect(total(await restCalls())).toBe(0);
-    const transactions = through.body.data!.orders.map((o: { transaction: Record<string, unknown> }) => o.transaction);
-    expect(transactions.filter((t: Record<string, unknown>) => t.state !== null)).toEqual([]);
-    expect(new Set(through.body.errors?.map((e) => `${String(e.extensions?.serviceName)} ${String(e.extensions?.code)}`))).toEqual(
-      new Set(['paygraph UNAUTHENTICATED']),
+    const transactions = through.body.data!.orders.map(
+      (o: { transaction: Record<string, unknown> }) => o.transaction,
     );
+    expect(transactions.filter((t: Record<string, unknown>) => t.state !== null)).toEqual([]);
+    expect(
+      new Set(
+        through.body.errors?.map((e) => `${String(e.extensions?.serviceName)} ${String(e.extensions?.code)}`),
+      ),
+    ).toEqual(new Set(['paygraph UNAUTHENTICATED']));
   });
 });

@@ -13,7 +13,10 @@ let ids: SuiteIds;
 type Obj = Record<string, unknown>;
 
 async function restSearch(operationId: string, space: number | null, query: Obj): Promise<Obj[]> {
-  const body = (await h.rest.call(operationId as 'searchTransactions', { ...(space ? { space } : {}), query })) as { data: Obj[] };
+  const body = (await h.rest.call(operationId as 'searchTransactions', {
+    ...(space ? { space } : {}),
+    query,
+  })) as { data: Obj[] };
   return body.data;
 }
 
@@ -22,7 +25,13 @@ function expectSameAsRest(gql: Obj, rest: Obj, keyField = 'id'): void {
   for (const [field, value] of Object.entries(gql)) {
     if (field === 'id' || field === '__typename') continue;
     if (field === 'restId') expect(String(value)).toBe(String(rest[keyField]));
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value) && ('nodes' in value || 'edges' in value)) continue;
+    else if (
+      value !== null &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      ('nodes' in value || 'edges' in value)
+    )
+      continue;
     else if (
       value !== null &&
       typeof value === 'object' &&
@@ -61,9 +70,19 @@ afterAll(() => h?.close());
 const expected: Record<string, Record<string, number>> = {
   'list with links (depth 3)': { listTransactions: 1 },
   'links of links past depth 4': { searchDeliveryIndications: 1, searchPaymentConnectors: 1 },
-  'one-to-many under a list': { listTransactions: 1, searchTransactionCompletions: 1, searchRefunds: 1, listTransactionComments: 20 },
+  'one-to-many under a list': {
+    listTransactions: 1,
+    searchTransactionCompletions: 1,
+    searchRefunds: 1,
+    listTransactionComments: 20,
+  },
   'id references and identity-only links': { listTransactionCompletions: 1, searchTransactions: 1 },
-  'node lookups of mixed types': { searchTransactions: 2, searchRefunds: 1, searchCustomers: 1, searchCountries: 1 },
+  'node lookups of mixed types': {
+    searchTransactions: 2,
+    searchRefunds: 1,
+    searchCustomers: 1,
+    searchCountries: 1,
+  },
 };
 
 describe('REST calls per query', () => {
@@ -85,7 +104,9 @@ describe('REST calls per query', () => {
     expect(list.query?.expand).toEqual(['paymentConnectorConfiguration.connector.paymentMethod', 'token']);
     const deep = await h.run(suite[1].query, suite[1].variables(ids));
     const search = deep.calls.find((c) => c.operationId === 'searchDeliveryIndications')!;
-    expect(search.query?.expand).toEqual(['completion.lineItemVersion.transaction.paymentConnectorConfiguration']);
+    expect(search.query?.expand).toEqual([
+      'completion.lineItemVersion.transaction.paymentConnectorConfiguration',
+    ]);
     // The fifth level comes from one batch over the distinct connectors, itself expanded one level.
     const connectors = deep.calls.find((c) => c.operationId === 'searchPaymentConnectors')!;
     expect(connectors.query?.expand).toEqual(['processor']);

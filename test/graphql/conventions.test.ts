@@ -47,7 +47,10 @@ describe('id filters', () => {
   });
 
   it('refuse a global ID of another type, naming the field, before any REST call', async () => {
-    const customers = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 1) { nodes { id } } } }`, { s: String(h.space) });
+    const customers = await h.run(
+      `query($s: ID!) { space(id: $s) { customers(first: 1) { nodes { id } } } }`,
+      { s: String(h.space) },
+    );
     const customerId = at(customers.data, 'space.customers.nodes.0.id') as string;
     const r = await transactions({ id: { eq: customerId } });
     expect(r.errors?.[0]?.message).toMatch(/filter id\.eq: a Customer global ID; a Transaction id is needed/);
@@ -63,7 +66,9 @@ describe('embedded objects', () => {
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    const rows = at(r.data, 'space.transactions.nodes') as { failureReason: { restId: number; name: { value: string } } }[];
+    const rows = at(r.data, 'space.transactions.nodes') as {
+      failureReason: { restId: number; name: { value: string } };
+    }[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       expect(typeof Number(row.failureReason.restId)).toBe('number');
@@ -74,7 +79,10 @@ describe('embedded objects', () => {
 
 describe('LocalizedString', () => {
   const query = `{ paymentMethods(first: 20) { nodes { name { value translations { language text } } en: name { value(language: "en") language(language: "en") } } } }`;
-  type Method = { name: { value: string; translations: { language: string; text: string }[] }; en: { value: string; language: string } };
+  type Method = {
+    name: { value: string; translations: { language: string; text: string }[] };
+    en: { value: string; language: string };
+  };
 
   it('answers in the language of Accept-Language (closest match), with every translation and a language argument', async () => {
     const r = await h.run(query, {}, { acceptLanguage: 'de-CH, en;q=0.5' });
@@ -83,8 +91,13 @@ describe('LocalizedString', () => {
     const german = methods.find((m) => m.name.translations.some((t) => t.language === 'de-DE'));
     if (!german) throw new Error('the demo data has payment methods with German names');
     expect(german.name.value).toBe(german.name.translations.find((t) => t.language === 'de-DE')?.text);
-    expect(german.en).toEqual({ value: german.name.translations.find((t) => t.language === 'en-US')?.text, language: 'en-US' });
-    for (const other of methods.filter((m) => !m.name.translations.some((t) => t.language.startsWith('de')))) {
+    expect(german.en).toEqual({
+      value: german.name.translations.find((t) => t.language === 'en-US')?.text,
+      language: 'en-US',
+    });
+    for (const other of methods.filter(
+      (m) => !m.name.translations.some((t) => t.language.startsWith('de')),
+    )) {
       expect(other.name.value).toBe(other.name.translations.find((t) => t.language === 'en-US')?.text);
     }
   });
@@ -92,7 +105,8 @@ describe('LocalizedString', () => {
   it('falls back to English without Accept-Language', async () => {
     const r = await h.run(query);
     const methods = at(r.data, 'paymentMethods.nodes') as Method[];
-    for (const m of methods) expect(m.name.value).toBe(m.name.translations.find((t) => t.language === 'en-US')?.text);
+    for (const m of methods)
+      expect(m.name.value).toBe(m.name.translations.find((t) => t.language === 'en-US')?.text);
   });
 });
 
@@ -114,7 +128,9 @@ describe('date filters', () => {
     expect((await rows({ createdOn: { lte: day } })).map((r) => r.restId)).toContain(one.restId);
     expect((await rows({ createdOn: { gt: day } })).map((r) => r.restId)).not.toContain(one.restId);
     expect((await rows({ createdOn: { in: [day] } })).map((r) => r.restId)).toContain(one.restId);
-    expect((await rows({ createdOn: { lte: one.createdOn, gte: one.createdOn } })).map((r) => r.restId)).toContain(one.restId);
+    expect(
+      (await rows({ createdOn: { lte: one.createdOn, gte: one.createdOn } })).map((r) => r.restId),
+    ).toContain(one.restId);
   });
 
   it('refuse what is not a calendar date, naming the value', async () => {
@@ -132,13 +148,19 @@ describe('Money', () => {
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    type Row = { currency: string; authorizationAmount: string; authorizationAmountMoney: { amount: string; currencyCode: string } | null };
+    type Row = {
+      currency: string;
+      authorizationAmount: string;
+      authorizationAmountMoney: { amount: string; currencyCode: string } | null;
+    };
     const rows = at(r.data, 'space.transactions.nodes') as Row[];
     expect(rows.length).toBeGreaterThan(0);
     for (const row of rows) {
       const digits = currencyByCode(row.currency)!.digits;
       expect(row.authorizationAmountMoney?.currencyCode).toBe(row.currency);
-      expect(row.authorizationAmountMoney?.amount).toMatch(digits ? new RegExp(`^\\d+\\.\\d{${digits}}$`) : /^\d+$/);
+      expect(row.authorizationAmountMoney?.amount).toMatch(
+        digits ? new RegExp(`^\\d+\\.\\d{${digits}}$`) : /^\d+$/,
+      );
       expect(Number(row.authorizationAmountMoney?.amount)).toBe(Number(row.authorizationAmount));
     }
   });
@@ -149,9 +171,12 @@ describe('Money', () => {
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    const rows = at(r.data, 'space.refunds.nodes') as { transaction: { authorizationAmountMoney: { currencyCode: string } | null } }[];
+    const rows = at(r.data, 'space.refunds.nodes') as {
+      transaction: { authorizationAmountMoney: { currencyCode: string } | null };
+    }[];
     expect(rows.length).toBeGreaterThan(0);
-    for (const row of rows) expect(row.transaction.authorizationAmountMoney?.currencyCode).toMatch(/^[A-Z]{3}$/);
+    for (const row of rows)
+      expect(row.transaction.authorizationAmountMoney?.currencyCode).toMatch(/^[A-Z]{3}$/);
     expect(count(r.calls)).toEqual({ listRefunds: 1 });
   });
 });

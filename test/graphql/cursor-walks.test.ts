@@ -17,7 +17,13 @@ interface Walk {
   pages: number;
 }
 
-async function walk(field: string, extra: string, forward: boolean, size: number, maxOffset?: number): Promise<Walk> {
+async function walk(
+  field: string,
+  extra: string,
+  forward: boolean,
+  size: number,
+  maxOffset?: number,
+): Promise<Walk> {
   const out: Walk = { ids: [], calls: [], pages: 0 };
   let cursor: string | null = null;
   const [count, from] = forward ? ['first', 'after'] : ['last', 'before'];
@@ -29,7 +35,12 @@ async function walk(field: string, extra: string, forward: boolean, size: number
     out.calls.push(...r.calls);
     const conn = at(r.data, `space.${field}`) as {
       edges: { cursor: string; node: { restId: string } }[];
-      pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+      pageInfo: {
+        hasNextPage: boolean;
+        hasPreviousPage: boolean;
+        startCursor: string | null;
+        endCursor: string | null;
+      };
     };
     const ids = conn.edges.map((e) => Number(e.node.restId));
     if (forward) out.ids.push(...ids);
@@ -76,8 +87,13 @@ describe('whole-collection cursor walks', () => {
   });
 
   it('past the offset limit: keyset continuation forward and backward, nothing lost or repeated', async () => {
-    const filter = ', filter: { state: { in: [FULFILL, COMPLETED, AUTHORIZED] } }, orderBy: [{ field: CREATED_ON, direction: ASC }]';
-    const all = await truth('searchTransactions', 'createdOn:ASC id:ASC', '(state:FULFILL OR state:COMPLETED OR state:AUTHORIZED)');
+    const filter =
+      ', filter: { state: { in: [FULFILL, COMPLETED, AUTHORIZED] } }, orderBy: [{ field: CREATED_ON, direction: ASC }]';
+    const all = await truth(
+      'searchTransactions',
+      'createdOn:ASC id:ASC',
+      '(state:FULFILL OR state:COMPLETED OR state:AUTHORIZED)',
+    );
     expect(all.length).toBeGreaterThan(150);
     const fwd = await walk('transactions', filter, true, 30, 40);
     expect(fwd.ids).toEqual(all);
@@ -109,16 +125,24 @@ describe('whole-collection cursor walks', () => {
   );
 
   it('past the offset limit on a string order: RANGE_NOT_SATISFIABLE saying how to page instead', async () => {
-    await expect(walk('customers', ', orderBy: [{ field: FAMILY_NAME }]', true, 30, 40)).rejects.toMatchObject({
+    await expect(
+      walk('customers', ', orderBy: [{ field: FAMILY_NAME }]', true, 30, 40),
+    ).rejects.toMatchObject({
       extensions: { code: 'RANGE_NOT_SATISFIABLE' },
       message: expect.stringMatching(/order by id or by a date/),
     });
   });
 
   it("children: a customer's addresses walked one by one (path-based list paging)", async () => {
-    const customers = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 100 } })) as { data: { id: number }[] };
+    const customers = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 100 } })) as {
+      data: { id: number }[];
+    };
     for (const { id } of customers.data) {
-      const rest = (await h.rest.call('listCustomerAddresses', { space: h.space, path: { customerId: id }, query: { limit: 100 } })) as {
+      const rest = (await h.rest.call('listCustomerAddresses', {
+        space: h.space,
+        path: { customerId: id },
+        query: { limit: 100 },
+      })) as {
         data: { id: number }[];
       };
       if (rest.data.length < 3) continue;

@@ -26,7 +26,12 @@ function embeddedWithId(typeName: string): string[] {
   return Object.values(type.getFields())
     .filter((f) => {
       const target = getNamedType(f.type);
-      return isObjectType(target) && 'restId' in target.getFields() && 'id' in target.getFields() && !target.getInterfaces().length;
+      return (
+        isObjectType(target) &&
+        'restId' in target.getFields() &&
+        'id' in target.getFields() &&
+        !target.getInterfaces().length
+      );
     })
     .map((f) => f.name);
 }
@@ -56,11 +61,17 @@ describe('global ids of embedded objects', () => {
         result.errors?.map((e) => e.message),
         query,
       ).toBeUndefined();
-      const root = (r.spaceScoped ? (result.data!.space as Record<string, unknown>) : result.data!)[collectionField(r)];
+      const root = (r.spaceScoped ? (result.data!.space as Record<string, unknown>) : result.data!)[
+        collectionField(r)
+      ];
       const rows = (plain ? root : (root as { nodes: unknown[] }).nodes) as Record<string, unknown>[];
       for (const row of rows) {
         for (const field of fields) {
-          const values = ([] as unknown[]).concat(row[field] ?? []) as { __typename: string; id: string; restId: string }[];
+          const values = ([] as unknown[]).concat(row[field] ?? []) as {
+            __typename: string;
+            id: string;
+            restId: string;
+          }[];
           for (const v of values) {
             const [model, , key] = decodedText(v.id).split(':');
             expect(graphTypeName(model), `${r.typeName}.${field}`).toBe(v.__typename);
@@ -74,10 +85,12 @@ describe('global ids of embedded objects', () => {
   );
 
   it('node(id:) refuses one clearly: the type cannot be read on its own', async () => {
-    const r = await h.run(`{ space(id: "${h.space}") { transactions(first: 20) { nodes { group { id } } } } }`);
-    const group = (r.data!.space as { transactions: { nodes: { group: { id: string } | null }[] } }).transactions.nodes.find(
-      (n) => n.group,
-    )!.group!;
+    const r = await h.run(
+      `{ space(id: "${h.space}") { transactions(first: 20) { nodes { group { id } } } } }`,
+    );
+    const group = (
+      r.data!.space as { transactions: { nodes: { group: { id: string } | null }[] } }
+    ).transactions.nodes.find((n) => n.group)!.group!;
     const node = await h.run(`query($id: ID!) { node(id: $id) { id } }`, { id: group.id });
     expect(node.errors?.[0]).toMatchObject({
       extensions: { code: 'BAD_USER_INPUT' },

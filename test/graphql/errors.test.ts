@@ -25,8 +25,19 @@ describe('toGraphQLError', () => {
     [503, 'UPSTREAM_ERROR'],
   ];
   it.each(cases)('status %i -> %s, with the upstream error id', (status, code) => {
-    const e = toGraphQLError(new RestHttpError(info, status, { id: `err-${status}`, message: 'went wrong', errors: { limit: 'too big' } }));
-    expect(e.extensions).toMatchObject({ code, upstreamErrorId: `err-${status}`, status, fields: { limit: 'too big' } });
+    const e = toGraphQLError(
+      new RestHttpError(info, status, {
+        id: `err-${status}`,
+        message: 'went wrong',
+        errors: { limit: 'too big' },
+      }),
+    );
+    expect(e.extensions).toMatchObject({
+      code,
+      upstreamErrorId: `err-${status}`,
+      status,
+      fields: { limit: 'too big' },
+    });
     expect(e.message).toContain('went wrong');
   });
 
@@ -50,9 +61,17 @@ describe('errors through the graph', () => {
         `query($s: ID!) { space(id: $s) { transactionCompletions(first: 5) { nodes { restId state linkedTransaction { state } } } } }`,
         { s: String(h.space) },
       );
-      const nodes = at(r.data, 'space.transactionCompletions.nodes') as { restId: string; state: string; linkedTransaction: unknown }[];
+      const nodes = at(r.data, 'space.transactionCompletions.nodes') as {
+        restId: string;
+        state: string;
+        linkedTransaction: unknown;
+      }[];
       expect(nodes).toHaveLength(5);
-      expect(nodes.every((n) => typeof n.restId === 'string' && typeof n.state === 'string' && n.linkedTransaction === null)).toBe(true);
+      expect(
+        nodes.every(
+          (n) => typeof n.restId === 'string' && typeof n.state === 'string' && n.linkedTransaction === null,
+        ),
+      ).toBe(true);
       expect(r.errors?.length).toBeGreaterThan(0);
       const err = r.errors![0];
       expect(err.extensions).toMatchObject({ code: 'UNPROCESSABLE', status: 422 });
@@ -66,17 +85,24 @@ describe('errors through the graph', () => {
   });
 
   it('bad input gets BAD_USER_INPUT naming what is wrong', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 500) { nodes { restId } } } }`, { s: String(h.space) });
-    expect(r.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
-    expect(r.errors?.[0].message).toMatch(/first/);
-    const bad = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 5, after: "nope") { nodes { restId } } } }`, {
+    const r = await h.run(`query($s: ID!) { space(id: $s) { customers(first: 500) { nodes { restId } } } }`, {
       s: String(h.space),
     });
+    expect(r.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
+    expect(r.errors?.[0].message).toMatch(/first/);
+    const bad = await h.run(
+      `query($s: ID!) { space(id: $s) { customers(first: 5, after: "nope") { nodes { restId } } } }`,
+      {
+        s: String(h.space),
+      },
+    );
     expect(bad.errors?.[0].message).toMatch(/after: not a cursor/);
   });
 
   it('node(id:) of a missing object is null, of a malformed id a BAD_USER_INPUT', async () => {
-    const r = await h.run(`{ a: node(id: "VHJhbnNhY3Rpb246NjA6OTk5OTk5OTk5") { id } b: node(id: "garbage") { id } }`);
+    const r = await h.run(
+      `{ a: node(id: "VHJhbnNhY3Rpb246NjA6OTk5OTk5OTk5") { id } b: node(id: "garbage") { id } }`,
+    );
     expect(r.data?.a).toBeNull();
     expect(r.data?.b).toBeNull();
     expect(r.errors?.map((e) => e.extensions.code)).toEqual(['BAD_USER_INPUT']);

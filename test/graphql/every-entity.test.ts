@@ -21,7 +21,10 @@ interface Found {
 }
 
 /** Wraps a selection on the root the resource hangs off. */
-function atRoot(resource: Resource, selection: string): { query: string; pick: (data: Record<string, any>) => any } {
+function atRoot(
+  resource: Resource,
+  selection: string,
+): { query: string; pick: (data: Record<string, any>) => any } {
   if (!resource.spaceScoped) return { query: `{ ${selection} }`, pick: (d) => d };
   return { query: `{ space(id: "${h.space}") { ${selection} } }`, pick: (d) => d.space };
 }
@@ -43,7 +46,10 @@ function collectionArgs(resource: Resource): string {
 async function listSome(resource: Resource): Promise<Found[]> {
   const field = collectionField(resource);
   const plain = isPlainList(resource);
-  const { query, pick } = atRoot(resource, `${field}${collectionArgs(resource)} { ${plain ? 'id restId' : 'nodes { id restId }'} }`);
+  const { query, pick } = atRoot(
+    resource,
+    `${field}${collectionArgs(resource)} { ${plain ? 'id restId' : 'nodes { id restId }'} }`,
+  );
   const result = await h.run(query);
   expect(
     result.errors?.map((e) => e.message),
@@ -60,7 +66,10 @@ async function lookUpNested(resource: Resource, first: Found): Promise<void> {
   const lookup = singularField(resource);
   const { withChild, other } = parentsOf(resource);
   const under = (parent: unknown, id: unknown) =>
-    atRoot(resource, `${lookup}(${resource.parent!.pathParam}: "${String(parent)}", id: "${String(id)}") { id restId }`);
+    atRoot(
+      resource,
+      `${lookup}(${resource.parent!.pathParam}: "${String(parent)}", id: "${String(id)}") { id restId }`,
+    );
   for (const id of [first.restId, first.id]) {
     const { query, pick } = under(withChild, id);
     const byKey = await h.run(query);
@@ -86,13 +95,22 @@ describe('every entity of the catalog', () => {
       expect(found.length, `${resource.typeName} has demo data in space ${h.space}`).toBeGreaterThan(0);
       const [first] = found;
 
-      const byNode = await h.run(`query($id: ID!) { node(id: $id) { id __typename ... on ${resource.typeName} { restId } } }`, {
-        id: first.id,
-      });
+      const byNode = await h.run(
+        `query($id: ID!) { node(id: $id) { id __typename ... on ${resource.typeName} { restId } } }`,
+        {
+          id: first.id,
+        },
+      );
       expect(byNode.errors?.map((e) => e.message)).toBeUndefined();
-      expect(byNode.data!.node).toEqual({ id: first.id, __typename: resource.typeName, restId: first.restId });
+      expect(byNode.data!.node).toEqual({
+        id: first.id,
+        __typename: resource.typeName,
+        restId: first.restId,
+      });
 
-      const byNodes = await h.run(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { ids: found.map((f) => f.id) });
+      const byNodes = await h.run(`query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, {
+        ids: found.map((f) => f.id),
+      });
       expect(byNodes.errors?.map((e) => e.message)).toBeUndefined();
       expect(byNodes.data!.nodes).toEqual(found.map((f) => ({ id: f.id })));
 

@@ -30,7 +30,11 @@ describe('expand depth limit', () => {
 
     const r = await h.run(query, { s: String(h.space) });
     expect(r.errors).toBeUndefined();
-    const again = (at(r.data, 'space.dunningCases.nodes') as Record<string, unknown>[]).map((n) => at(n, path) as Tx | null);
-    expect(again.find((t) => t?.restId === reached[0].restId)?.allowedPaymentMethodBrands).toEqual(brands.map(String));
+    const again = (at(r.data, 'space.dunningCases.nodes') as Record<string, unknown>[]).map(
+      (n) => at(n, path) as Tx | null,
+    );
+    expect(again.find((t) => t?.restId === reached[0].restId)?.allowedPaymentMethodBrands).toEqual(
+      brands.map(String),
+    );
   });
 });

@@ -19,7 +19,9 @@ beforeAll(async () => {
     space: h.space,
     body: {
       currency: 'EUR',
-      lineItems: [{ name: 'Ticket', quantity: 1, amountIncludingTax: 42, type: 'PRODUCT', uniqueId: 'ticket' }],
+      lineItems: [
+        { name: 'Ticket', quantity: 1, amountIncludingTax: 42, type: 'PRODUCT', uniqueId: 'ticket' },
+      ],
       billingAddress: { country: 'DE', city: 'Berlin', familyName: 'Filter' },
     },
   })) as Obj;
@@ -31,7 +33,10 @@ async function restIds(operationId: OperationId, query: string, path?: Obj): Pro
   const ids: number[] = [];
   for (let offset = 0; ; offset += 100) {
     const params = { limit: 100, order: 'id:ASC', query, ...(offset ? { offset } : {}) };
-    const body = (await h.rest.call(operationId, { space: h.space, path, query: params } as never)) as { data: Obj[]; hasMore: boolean };
+    const body = (await h.rest.call(operationId, { space: h.space, path, query: params } as never)) as {
+      data: Obj[];
+      hasMore: boolean;
+    };
     ids.push(...body.data.map((o) => Number(o.id)));
     if (!body.hasMore) return ids;
   }
@@ -47,7 +52,10 @@ async function graphIds(field: string, filter: Obj, extraArgs = ''): Promise<num
       { s: String(h.space), f: filter, a: after },
     );
     expect(r.errors).toBeUndefined();
-    const page = at(r.data, `space.${field}`) as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    const page = at(r.data, `space.${field}`) as {
+      nodes: { restId: number }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+    };
     ids.push(...page.nodes.map((n) => Number(n.restId)));
     if (!page.pageInfo.hasNextPage) return ids;
     after = page.pageInfo.endCursor;
@@ -65,23 +73,38 @@ describe('filters on embedded objects', () => {
   });
 
   it('combines embedded conditions with and/or/not inside the embedded filter', async () => {
-    const filter = { shippingAddress: { or: [{ city: { eq: 'Bern' } }, { not: { country: { isNull: false } } }] } };
-    const rest = await restIds('searchTransactions', 'shippingAddress.city:Bern OR shippingAddress.country:*');
+    const filter = {
+      shippingAddress: { or: [{ city: { eq: 'Bern' } }, { not: { country: { isNull: false } } }] },
+    };
+    const rest = await restIds(
+      'searchTransactions',
+      'shippingAddress.city:Bern OR shippingAddress.country:*',
+    );
     expect(await graphIds('transactions', filter)).toEqual(rest);
     expect(rest.length).toBeGreaterThan(0);
   });
 
   it('customerAddresses(filter: { address: { city } }) = REST address.city', async () => {
-    const customers = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 50 } })) as { data: Obj[] };
+    const customers = (await h.rest.call('searchCustomers', { space: h.space, query: { limit: 50 } })) as {
+      data: Obj[];
+    };
     for (const customer of customers.data) {
       const path = { customerId: customer.id };
-      const addresses = (await h.rest.call('searchCustomerAddresses', { space: h.space, path, query: { limit: 100 } } as never)) as {
+      const addresses = (await h.rest.call('searchCustomerAddresses', {
+        space: h.space,
+        path,
+        query: { limit: 100 },
+      } as never)) as {
         data: Obj[];
       };
       const city = (addresses.data[0]?.address as Obj | undefined)?.city;
       if (typeof city !== 'string') continue;
       const rest = await restIds('searchCustomerAddresses', `address.city:"${city}"`, path);
-      const graph = await graphIds('customerAddresses', { address: { city: { eq: city } } }, `, customerId: "${String(customer.id)}"`);
+      const graph = await graphIds(
+        'customerAddresses',
+        { address: { city: { eq: city } } },
+        `, customerId: "${String(customer.id)}"`,
+      );
       expect(graph).toEqual(rest);
       expect(graph.length).toBeGreaterThan(0);
       return;
@@ -120,7 +143,10 @@ async function parentPath(resource: Resource): Promise<Obj | undefined> {
   const parent = resourceByModel.get(resource.parent.model);
   const op = parent?.ops.S ?? parent?.ops.L;
   if (!parent || parent.parent || !op) return undefined;
-  const body = (await h.rest.call(op.operationId as OperationId, { space: h.space, query: { limit: 1 } })) as { data: Obj[] };
+  const body = (await h.rest.call(op.operationId as OperationId, {
+    space: h.space,
+    query: { limit: 1 },
+  })) as { data: Obj[] };
   const id = body.data[0]?.id;
   return id === undefined ? undefined : { [resource.parent.pathParam]: id };
 }

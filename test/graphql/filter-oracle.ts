@@ -17,11 +17,13 @@ export interface Fields {
 
 const lower = (v: unknown) => String(v).toLowerCase();
 const absent = (v: unknown) => v === null || v === undefined;
-const record = (v: unknown): Obj => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {});
+const record = (v: unknown): Obj =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : {};
 
 function scalarHolds(value: unknown, cond: Obj): boolean {
   return Object.entries(cond).every(([op, arg]) => {
-    const eq = (a: unknown) => !absent(value) && (typeof a === 'number' ? Number(value) === a : lower(value) === lower(a));
+    const eq = (a: unknown) =>
+      !absent(value) && (typeof a === 'number' ? Number(value) === a : lower(value) === lower(a));
     switch (op) {
       case 'eq':
         return eq(arg);
@@ -90,7 +92,9 @@ function stringValue(objects: readonly Obj[], field: string): fc.Arbitrary<strin
   const seen = [...new Set(objects.map((c) => c[field]).filter((v): v is string => typeof v === 'string'))];
   const fromData = seen.length ? fc.constantFrom(...seen) : fc.constant('x');
   const cased = fromData.map((v) => v.toUpperCase());
-  const piece = fromData.chain((v) => fc.integer({ min: 0, max: Math.max(0, v.length - 1) }).map((i) => v.slice(i, i + 3)));
+  const piece = fromData.chain((v) =>
+    fc.integer({ min: 0, max: Math.max(0, v.length - 1) }).map((i) => v.slice(i, i + 3)),
+  );
   return fc.oneof(fromData, cased, piece, hostile);
 }
 
@@ -114,7 +118,10 @@ function numberCondition(objects: readonly Obj[], field: string): fc.Arbitrary<F
     .map((c) => c[field])
     .filter((v) => !absent(v))
     .map(Number);
-  const v = fc.oneof(values.length ? fc.constantFrom(...values) : fc.constant(0), fc.integer({ min: -5, max: 100_000 }));
+  const v = fc.oneof(
+    values.length ? fc.constantFrom(...values) : fc.constant(0),
+    fc.integer({ min: -5, max: 100_000 }),
+  );
   const op = fc.constantFrom('eq', 'ne', 'lt', 'lte', 'gt', 'gte');
   return fc.oneof(
     fc.tuple(op, v).map(([o, x]) => ({ [field]: { [o]: x } })),

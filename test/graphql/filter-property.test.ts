@@ -13,7 +13,10 @@ import { at, startWorld, type TestWorld } from '../support/world';
 let h: TestWorld;
 
 const enumOf = (name: string): string[] => schemas[name]?.enum ?? [];
-const ADDRESS: Fields = { strings: ['city', 'country', 'givenName', 'familyName', 'postcode', 'street', 'emailAddress'], numbers: [] };
+const ADDRESS: Fields = {
+  strings: ['city', 'country', 'givenName', 'familyName', 'postcode', 'street', 'emailAddress'],
+  numbers: [],
+};
 
 interface Case {
   model: string;
@@ -61,8 +64,16 @@ const transactions: Case = {
 async function restMatches(c: Case, query: string): Promise<number[]> {
   const ids: number[] = [];
   for (let offset = 0; ; offset += 100) {
-    const params = { limit: 100, order: 'id:ASC', ...(offset ? { offset } : {}), ...(query ? { query } : {}) };
-    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as { data: Obj[]; hasMore: boolean };
+    const params = {
+      limit: 100,
+      order: 'id:ASC',
+      ...(offset ? { offset } : {}),
+      ...(query ? { query } : {}),
+    };
+    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as {
+      data: Obj[];
+      hasMore: boolean;
+    };
     ids.push(...body.data.map((o) => Number(o.id)));
     if (!body.hasMore) return ids;
   }
@@ -72,7 +83,10 @@ async function load(c: Case): Promise<void> {
   const all: Obj[] = [];
   for (let offset = 0; ; offset += 100) {
     const params = { limit: 100, order: 'id:ASC', ...(offset ? { offset } : {}) };
-    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as { data: Obj[]; hasMore: boolean };
+    const body = (await h.rest.call(c.search, { space: h.space, query: params })) as {
+      data: Obj[];
+      hasMore: boolean;
+    };
     all.push(...body.data);
     if (!body.hasMore) break;
   }
@@ -81,14 +95,18 @@ async function load(c: Case): Promise<void> {
 }
 
 /** The generated filter, limited to the case's window of objects (the limit is part of the filter). */
-const windowed = (c: Case, filter: Filter): Filter => (c.window === Infinity ? filter : { and: [{ id: { lte: c.maxId } }, filter] });
+const windowed = (c: Case, filter: Filter): Filter =>
+  c.window === Infinity ? filter : { and: [{ id: { lte: c.maxId } }, filter] };
 
 /** The filter as the graph names it: the REST `id` of an embedded object is `restId` there. */
 function graphFilter(value: unknown, nested: ReadonlySet<string>, inEmbedded = false): unknown {
   if (Array.isArray(value)) return value.map((v) => graphFilter(v, nested, inEmbedded));
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [inEmbedded && k === 'id' ? 'restId' : k, graphFilter(v, nested, inEmbedded || nested.has(k))]),
+    Object.entries(value).map(([k, v]) => [
+      inEmbedded && k === 'id' ? 'restId' : k,
+      graphFilter(v, nested, inEmbedded || nested.has(k)),
+    ]),
   );
 }
 
@@ -102,7 +120,10 @@ async function graphMatches(c: Case, filter: Filter): Promise<number[]> {
       { s: String(h.space), f: graphFilter(filter, new Set(Object.keys(c.fields.nested ?? {}))), a: after },
     );
     expect(r.errors).toBeUndefined();
-    const page = at(r.data, `space.${c.field}`) as { nodes: { restId: number }[]; pageInfo: { hasNextPage: boolean; endCursor: string } };
+    const page = at(r.data, `space.${c.field}`) as {
+      nodes: { restId: number }[];
+      pageInfo: { hasNextPage: boolean; endCursor: string };
+    };
     ids.push(...page.nodes.map((n) => Number(n.restId)));
     if (!page.pageInfo.hasNextPage) return ids;
     after = page.pageInfo.endCursor;
@@ -125,36 +146,39 @@ afterAll(() => h?.close());
 describe.each([
   { c: customers, restRuns: 150, graphRuns: 40 },
   { c: transactions, restRuns: 120, graphRuns: 30 },
-])('filters on $c.model: translation evaluated by the sandbox = filter evaluated on the objects', ({ c, restRuns, graphRuns }) => {
-  it('has data to tell filters apart', () => {
-    expect(c.objects.length).toBeGreaterThan(50);
-    if (c.fields.nested) {
-      // Some objects lack an embedded object, some have it: missing ones must behave as "no value".
-      for (const field of ['shippingAddress', 'failureReason']) {
-        const present = c.objects.filter((o) => o[field]).length;
-        expect(present, field).toBeGreaterThan(0);
-        expect(present, field).toBeLessThan(c.objects.length);
+])(
+  'filters on $c.model: translation evaluated by the sandbox = filter evaluated on the objects',
+  ({ c, restRuns, graphRuns }) => {
+    it('has data to tell filters apart', () => {
+      expect(c.objects.length).toBeGreaterThan(50);
+      if (c.fields.nested) {
+        // Some objects lack an embedded object, some have it: missing ones must behave as "no value".
+        for (const field of ['shippingAddress', 'failureReason']) {
+          const present = c.objects.filter((o) => o[field]).length;
+          expect(present, field).toBeGreaterThan(0);
+          expect(present, field).toBeLessThan(c.objects.length);
+        }
       }
-    }
-  });
+    });
 
-  it('over the REST search, for random hostile filters', async () => {
-    await fc.assert(
-      fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
-        const filter = windowed(c, generated);
-        expect(await restMatches(c, translateFilter(filter, c.model))).toEqual(expected(c, filter));
-      }),
-      { numRuns: restRuns },
-    );
-  });
+    it('over the REST search, for random hostile filters', async () => {
+      await fc.assert(
+        fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
+          const filter = windowed(c, generated);
+          expect(await restMatches(c, translateFilter(filter, c.model))).toEqual(expected(c, filter));
+        }),
+        { numRuns: restRuns },
+      );
+    });
 
-  it('through the GraphQL filter argument', async () => {
-    await fc.assert(
-      fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
-        const filter = windowed(c, generated);
-        expect(await graphMatches(c, filter)).toEqual(expected(c, filter));
-      }),
-      { numRuns: graphRuns },
-    );
-  });
-});
+    it('through the GraphQL filter argument', async () => {
+      await fc.assert(
+        fc.asyncProperty(filterArb(c.objects, c.fields), async (generated) => {
+          const filter = windowed(c, generated);
+          expect(await graphMatches(c, filter)).toEqual(expected(c, filter));
+        }),
+        { numRuns: graphRuns },
+      );
+    });
+  },
+);

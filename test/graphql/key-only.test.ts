@@ -18,7 +18,10 @@ async function rest(operationId: string, options: Obj): Promise<unknown> {
 
 beforeAll(async () => {
   h = await startWorld({ seedSize: 'default' });
-  const body = (await rest('searchTransactions', { space: h.space, query: { query: '-token:*', limit: 1, order: 'id:ASC' } })) as {
+  const body = (await rest('searchTransactions', {
+    space: h.space,
+    query: { query: '-token:*', limit: 1, order: 'id:ASC' },
+  })) as {
     data: Obj[];
   };
   txWithToken = body.data[0].id as number;
@@ -33,9 +36,18 @@ describe('a link selected only for key-only fields', () => {
       id restId versions(first: 2) { nodes { restId } } activeVersion { restId } } } } }`;
     const r = await h.run(q, { s: String(h.space), t: String(txWithToken) });
     expect(r.errors).toBeUndefined();
-    expect(count(r.calls)).toEqual({ searchTransactions: 1, searchTokenVersions: 1, getTokenActiveVersion: 1 });
+    expect(count(r.calls)).toEqual({
+      searchTransactions: 1,
+      searchTokenVersions: 1,
+      getTokenActiveVersion: 1,
+    });
     expect(r.calls.find((c) => c.operationId === 'searchTransactions')?.query?.expand).toBeUndefined();
-    const token = at(r.data, 'space.transaction.token') as { restId: unknown; id: string; versions: { nodes: Obj[] }; activeVersion: Obj };
+    const token = at(r.data, 'space.transaction.token') as {
+      restId: unknown;
+      id: string;
+      versions: { nodes: Obj[] };
+      activeVersion: Obj;
+    };
     expect(token.restId).toBe(String(tokenId));
     expect(token.id).toBe(encodeGlobalId('Token', h.space, tokenId));
     const versions = (await rest('searchTokenVersions', {
@@ -81,9 +93,12 @@ describe('space(id:)', () => {
   });
 
   it('selected for its own properties, or for its identity alone, is loaded', async () => {
-    const named = await h.run(`query($s: ID!) { space(id: $s) { name transactions(first: 1) { nodes { restId } } } }`, {
-      s: String(h.space),
-    });
+    const named = await h.run(
+      `query($s: ID!) { space(id: $s) { name transactions(first: 1) { nodes { restId } } } }`,
+      {
+        s: String(h.space),
+      },
+    );
     expect(count(named.calls)).toEqual({ searchSpaces: 1, listTransactions: 1 });
     const space = (await rest('getSpace', { path: { id: h.space } })) as Obj;
     expect(at(named.data, 'space.name')).toBe(space.name);
@@ -102,7 +117,11 @@ describe('space(id:)', () => {
     );
     expect(count(r.calls)).toEqual({ listTransactions: 1, searchTransactions: 1 });
     expect(r.data).toEqual({ space: { transactions: null, transaction: null } });
-    const errors = (r.errors ?? []).map((e) => ({ path: e.path, code: e.extensions?.code, message: e.message }));
+    const errors = (r.errors ?? []).map((e) => ({
+      path: e.path,
+      code: e.extensions?.code,
+      message: e.message,
+    }));
     expect(errors.sort((a, b) => String(a.path).localeCompare(String(b.path)))).toEqual([
       {
         path: ['space', 'transaction'],

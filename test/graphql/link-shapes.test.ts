@@ -33,7 +33,9 @@ let configurationId: number;
 
 beforeAll(async () => {
   h = await startWorld({ seedSize: 'default' });
-  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as { data: { id: number }[] };
+  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as {
+    data: { id: number }[];
+  };
   refundId = refunds.data[0].id;
   const configurations = (await h.rest.call('searchPaymentConnectorConfigurations', {
     space: h.space,
@@ -44,7 +46,11 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-async function runWith(caller: (inner: RestCaller) => RestCaller, query: string, variables: Record<string, unknown>) {
+async function runWith(
+  caller: (inner: RestCaller) => RestCaller,
+  query: string,
+  variables: Record<string, unknown>,
+) {
   const recorder = new RecordingCaller(h.rest);
   const contextValue = createGraphContext({ rest: caller(recorder) });
   const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue });

@@ -23,7 +23,9 @@ describe('plain lists', () => {
     const r = await h.run(`{ countries(filter: { isoCode2: { in: ["CH", "de"] } }) { isoCode2 name } }`);
     expect(count(r.calls)).toEqual({ searchCountries: 1 });
     expect((r.data?.countries as Obj[]).map((c) => c.isoCode2)).toEqual(['CH', 'DE']);
-    const sorted = await h.run(`{ currencies(orderBy: [{ field: CURRENCY_CODE, direction: DESC }]) { restId } }`);
+    const sorted = await h.run(
+      `{ currencies(orderBy: [{ field: CURRENCY_CODE, direction: DESC }]) { restId } }`,
+    );
     const codes = (sorted.data?.currencies as Obj[]).map((c) => String(c.restId));
     expect(codes.length).toBeGreaterThan(100);
     expect(count(sorted.calls)).toEqual({ searchCurrencies: Math.ceil(codes.length / 100) });
@@ -63,12 +65,20 @@ describe('children that do not fit one batched page', () => {
 describe('extra fields', () => {
   it('the same extra call selected twice is made once per request', async () => {
     // A pending transaction: the payment page URL applies to it (other states answer null without a call).
-    const lineItems = [{ uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }];
-    const tx = (await h.rest.call('createTransaction', { space: h.space, body: { currency: 'CHF', lineItems } })) as Obj;
-    const r = await h.run(`query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { a: paymentPageUrl b: paymentPageUrl } } }`, {
-      s: String(h.space),
-      t: String(tx.id),
-    });
+    const lineItems = [
+      { uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' },
+    ];
+    const tx = (await h.rest.call('createTransaction', {
+      space: h.space,
+      body: { currency: 'CHF', lineItems },
+    })) as Obj;
+    const r = await h.run(
+      `query($s: ID!, $t: ID!) { space(id: $s) { transaction(id: $t) { a: paymentPageUrl b: paymentPageUrl } } }`,
+      {
+        s: String(h.space),
+        t: String(tx.id),
+      },
+    );
     expect(count(r.calls).getTransactionPaymentPageUrl).toBe(1);
     expect(at(r.data, 'space.transaction.a')).toEqual(at(r.data, 'space.transaction.b'));
   });

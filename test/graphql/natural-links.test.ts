@@ -18,7 +18,10 @@ describe('Transaction.customer', () => {
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    const rows = at(r.data, 'space.transactions.nodes') as { customerId: string; customer: { customerId: string } | null }[];
+    const rows = at(r.data, 'space.transactions.nodes') as {
+      customerId: string;
+      customer: { customerId: string } | null;
+    }[];
     expect(rows.length).toBeGreaterThan(1);
     const linked = rows.filter((row) => row.customer !== null);
     expect(linked.length).toBeGreaterThan(0);
@@ -45,7 +48,11 @@ describe('Customer.transactions and Customer.tokens', () => {
       { s: String(h.space) },
     );
     expect(r.errors).toBeUndefined();
-    type Customer = { customerId: string; transactions: { nodes: { customerId: string }[] }; tokens: { nodes: { customerId: string }[] } };
+    type Customer = {
+      customerId: string;
+      transactions: { nodes: { customerId: string }[] };
+      tokens: { nodes: { customerId: string }[] };
+    };
     const customers = at(r.data, 'space.customers.nodes') as Customer[];
     expect(customers.some((c) => c.transactions.nodes.length > 0)).toBe(true);
     for (const c of customers) {
@@ -53,6 +60,11 @@ describe('Customer.transactions and Customer.tokens', () => {
       for (const t of c.tokens.nodes) expect(t.customerId).toBe(c.customerId);
     }
     // The page of customers, one search per relation, and one search for the tokens' customers.
-    expect(count(r.calls)).toEqual({ listCustomers: 1, searchCustomers: 1, searchTransactions: 1, searchTokens: 1 });
+    expect(count(r.calls)).toEqual({
+      listCustomers: 1,
+      searchCustomers: 1,
+      searchTransactions: 1,
+      searchTokens: 1,
+    });
   });
 });

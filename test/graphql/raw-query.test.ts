@@ -20,7 +20,9 @@ const query = `query($s: ID!, $t: ID!, $q: String) { space(id: $s) { transaction
 
 async function refundParents(raw: string): Promise<{ parents: number[]; code?: unknown }> {
   const r = await h.run(query, { s: String(h.space), t: String(txId), q: raw });
-  const nodes = (at(r.data, 'space.transaction.refunds.nodes') ?? []) as { transaction: { restId: string } }[];
+  const nodes = (at(r.data, 'space.transaction.refunds.nodes') ?? []) as {
+    transaction: { restId: string };
+  }[];
   return { parents: nodes.map((n) => Number(n.transaction.restId)), code: r.errors?.[0]?.extensions?.code };
 }
 
@@ -50,9 +52,14 @@ describe('raw query argument', () => {
 
   it('no text built from query syntax pieces widens the child connection', async () => {
     const term = fc.constantFrom('id:*', '-id:*', 'id:>0', 'id:1', 'transaction:*', 'NOT id:*', '"x"', "'");
-    const piece = fc.oneof(term, fc.constantFrom('(', ')', ') OR (', ' OR ', ' AND ', ' ', '-', 'NOT ', '"', '\\'));
+    const piece = fc.oneof(
+      term,
+      fc.constantFrom('(', ')', ') OR (', ' OR ', ' AND ', ' ', '-', 'NOT ', '"', '\\'),
+    );
     // Texts shaped like an escape from the wrapping parentheses, and free mixtures of the pieces.
-    const escape = fc.tuple(term, fc.constantFrom(') OR (', ') OR ', ')) OR ((', ') OR -('), term).map((t) => t.join(''));
+    const escape = fc
+      .tuple(term, fc.constantFrom(') OR (', ') OR ', ')) OR ((', ') OR -('), term)
+      .map((t) => t.join(''));
     const mixture = fc.array(piece, { minLength: 1, maxLength: 9 }).map((p) => p.join(''));
     await fc.assert(
       fc.asyncProperty(fc.oneof(escape, mixture), async (raw) => {

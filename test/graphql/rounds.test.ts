@@ -80,12 +80,20 @@ type Obj = Record<string, unknown>;
 beforeAll(async () => {
   h = await startWorld({ seedSize: 'default' });
   // A transaction with at least one completion and one refund, so the answers are not empty.
-  const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1, expand: ['transaction'] } })) as {
+  const refunds = (await h.rest.call('searchRefunds', {
+    space: h.space,
+    query: { limit: 1, expand: ['transaction'] },
+  })) as {
     data: { transaction: { id: number } }[];
   };
   tx = refunds.data[0].transaction.id;
   const [user] = h.sandbox.users;
-  appRest = createRestClient({ baseUrl: h.sandbox.baseUrl, userId: user.id, authKey: user.key, requestHeaders: sends.onSend });
+  appRest = createRestClient({
+    baseUrl: h.sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+    requestHeaders: sends.onSend,
+  });
   sends.inner = appRest;
   app = createApp({ rest: sends, graphiql: false });
 });
@@ -94,7 +102,10 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function sameAsNaive<Result, Vars extends Obj>(query: TypedDocumentNode<Result, Vars>, variables: Vars) {
+async function sameAsNaive<Result, Vars extends Obj>(
+  query: TypedDocumentNode<Result, Vars>,
+  variables: Vars,
+) {
   const fast = await runTyped(h, query, variables);
   expect(fast.errors).toBeUndefined();
   const naive = await runTyped(h, query, variables, { naive: true });
@@ -107,12 +118,18 @@ describe('children of a parent known from the arguments', () => {
   it('transaction(id:) with completions and refunds: one round of three calls', async () => {
     const r = await sameAsNaive(ONE_WITH_CHILDREN, { s: String(h.space), t: String(tx), n: 5 });
     expect((at(r.data, 'space.transaction.refunds.nodes') as Obj[]).length).toBeGreaterThan(0);
-    expect(count(r.calls)).toEqual({ searchTransactions: 1, searchTransactionCompletions: 1, searchRefunds: 1 });
+    expect(count(r.calls)).toEqual({
+      searchTransactions: 1,
+      searchTransactionCompletions: 1,
+      searchRefunds: 1,
+    });
     expect(rounds(r.calls)).toBe(1);
   });
 
   it('node(id:) starts its children with it too', async () => {
-    const r = await sameAsNaive(RoundsNodeRefundsDocument, { id: encodeGlobalId('Transaction', h.space, tx) });
+    const r = await sameAsNaive(RoundsNodeRefundsDocument, {
+      id: encodeGlobalId('Transaction', h.space, tx),
+    });
     expect(count(r.calls)).toEqual({ searchTransactions: 1, searchRefunds: 1 });
     expect(rounds(r.calls)).toBe(1);
   });
@@ -164,7 +181,9 @@ describe("children under each row's own path, through the app", () => {
     const r = await runTyped(viaApp, RoundsCustomersWithChildrenDocument, { s: String(h.space) });
     expect(r.errors).toBeUndefined();
     expect(at(r.data, 'space.customers.nodes')).toHaveLength(20);
-    expect(r.data).toEqual((await runTyped(h, RoundsCustomersWithChildrenDocument, { s: String(h.space) })).data);
+    expect(r.data).toEqual(
+      (await runTyped(h, RoundsCustomersWithChildrenDocument, { s: String(h.space) })).data,
+    );
     expect(r.calls).toBe(41);
     expect(r.rounds).toBe(2);
   });

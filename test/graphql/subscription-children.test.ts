@@ -24,7 +24,10 @@ async function searchAllRest(
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let offset = 0; ; offset += 100) {
-    const body = (await h.rest.call(op, { space: h.space, query: { query, order: 'id:ASC', limit: 100, offset } })) as {
+    const body = (await h.rest.call(op, {
+      space: h.space,
+      query: { query, order: 'id:ASC', limit: 100, offset },
+    })) as {
       data: Obj[];
       hasMore: boolean;
     };
@@ -42,18 +45,29 @@ async function restChildren(sub: string): Promise<{ ledgerEntries: string[]; per
     'searchSubscriptionLedgerEntries',
     versions.map((v) => `subscriptionVersion:${v}`).join(' OR '),
   );
-  const periodBills = await searchAllRest('searchSubscriptionPeriodBills', `subscriptionVersion.subscription:${sub}`);
+  const periodBills = await searchAllRest(
+    'searchSubscriptionPeriodBills',
+    `subscriptionVersion.subscription:${sub}`,
+  );
   return { ledgerEntries, periodBills };
 }
 
-const pageQuery = (subs: number, size: number) => `query($s: ID!) { space(id: $s) { subscriptions(first: ${subs}) { nodes { restId
+const pageQuery = (
+  subs: number,
+  size: number,
+) => `query($s: ID!) { space(id: $s) { subscriptions(first: ${subs}) { nodes { restId
   ledgerEntries(first: ${size}) { nodes { restId } pageInfo { hasNextPage } }
   periodBills(first: ${size}) { nodes { restId } pageInfo { hasNextPage } } } } } }`;
 
 /** Batched search calls the children machinery makes: one per chunk of parents, plus one for each
  *  parent whose rows in a cut-short chunk do not prove its page complete. */
 /** One search of these parents' children at `limit` rows, plus what `next` costs for the parents it may have cut. */
-function searchesOf(perParent: string[][], size: number, limit: number, next: (cut: string[][]) => number): number {
+function searchesOf(
+  perParent: string[][],
+  size: number,
+  limit: number,
+  next: (cut: string[][]) => number,
+): number {
   const all = perParent.flat().sort((a, b) => Number(a) - Number(b));
   if (all.length <= limit) return 1;
   const kept = new Set(all.slice(0, limit));
@@ -67,7 +81,8 @@ function expectedSearches(perParent: string[][], size: number, limit: number): n
   const oneByOne = (cut: string[][]) => cut.length;
   const inChunks = (cut: string[][]) => {
     let calls = 0;
-    for (let i = 0; i < cut.length; i += perChunk) calls += searchesOf(cut.slice(i, i + perChunk), size, limit, oneByOne);
+    for (let i = 0; i < cut.length; i += perChunk)
+      calls += searchesOf(cut.slice(i, i + perChunk), size, limit, oneByOne);
     return calls;
   };
   return searchesOf(perParent, size, limit, perParent.length <= perChunk ? oneByOne : inChunks);
@@ -86,7 +101,10 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
       expect(sub.ledgerEntries.pageInfo.hasNextPage).toBe(rest.ledgerEntries.length > 8);
       expect(sub.periodBills.nodes.map((n) => n.restId)).toEqual(rest.periodBills.slice(0, 8));
       expect(sub.periodBills.pageInfo.hasNextPage).toBe(rest.periodBills.length > 8);
-      total = { ledgerEntries: total.ledgerEntries + rest.ledgerEntries.length, periodBills: total.periodBills + rest.periodBills.length };
+      total = {
+        ledgerEntries: total.ledgerEntries + rest.ledgerEntries.length,
+        periodBills: total.periodBills + rest.periodBills.length,
+      };
     }
     // The seeded data has some of each, and all of them fit one batch of 100 rows.
     expect(total.ledgerEntries).toBeGreaterThan(10);
@@ -99,9 +117,13 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
       searchSubscriptionPeriodBills: 1,
     });
     const bills = r.calls.find((c) => c.operationId === 'searchSubscriptionPeriodBills')!;
-    expect(String(bills.query?.query)).toMatch(/^\(subscriptionVersion\.subscription:\d+( OR subscriptionVersion\.subscription:\d+){9}\)$/);
+    expect(String(bills.query?.query)).toMatch(
+      /^\(subscriptionVersion\.subscription:\d+( OR subscriptionVersion\.subscription:\d+){9}\)$/,
+    );
     const entries = r.calls.find((c) => c.operationId === 'searchSubscriptionLedgerEntries')!;
-    expect(String(entries.query?.query)).toMatch(/^\(subscriptionVersion:\d+( OR subscriptionVersion:\d+)+\)$/);
+    expect(String(entries.query?.query)).toMatch(
+      /^\(subscriptionVersion:\d+( OR subscriptionVersion:\d+)+\)$/,
+    );
   });
 
   it('search all parents at once, then the parents a cut search may have cut in chunks, then one by one', async () => {
@@ -136,9 +158,9 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
   });
 
   it('take filter, orderBy and query like every connection', async () => {
-    const first = (at((await h.run(pageQuery(10, 8), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[]).find(
-      (s) => s.periodBills.nodes.length >= 3 && s.ledgerEntries.nodes.length >= 3,
-    )!;
+    const first = (
+      at((await h.run(pageQuery(10, 8), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[]
+    ).find((s) => s.periodBills.nodes.length >= 3 && s.ledgerEntries.nodes.length >= 3)!;
     const rest = await restChildren(first.restId);
     const r = await h.run(
       `query($s: ID!, $id: ID!, $min: Long!, $q: String!) { space(id: $s) { subscription(id: $id) {
@@ -153,17 +175,22 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
       },
     );
     expect(r.errors).toBeUndefined();
-    expect((at(r.data, 'space.subscription.periodBills.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual(
-      [...rest.periodBills].reverse(),
-    );
-    expect((at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual(
-      rest.ledgerEntries.slice(1),
-    );
-    expect((at(r.data, 'space.subscription.q.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual([rest.periodBills[1]]);
+    expect(
+      (at(r.data, 'space.subscription.periodBills.nodes') as { restId: string }[]).map((n) => n.restId),
+    ).toEqual([...rest.periodBills].reverse());
+    expect(
+      (at(r.data, 'space.subscription.ledgerEntries.nodes') as { restId: string }[]).map((n) => n.restId),
+    ).toEqual(rest.ledgerEntries.slice(1));
+    expect((at(r.data, 'space.subscription.q.nodes') as { restId: string }[]).map((n) => n.restId)).toEqual([
+      rest.periodBills[1],
+    ]);
   });
 
   it('page one subscription forward and backward, each row once', async () => {
-    const subs = at((await h.run(pageQuery(20, 1), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[];
+    const subs = at(
+      (await h.run(pageQuery(20, 1), { s: String(h.space) })).data,
+      'space.subscriptions.nodes',
+    ) as Sub[];
     const sub = subs.find((s) => s.periodBills.pageInfo.hasNextPage && s.ledgerEntries.pageInfo.hasNextPage)!;
     const rest = await restChildren(sub.restId);
     expect(rest.periodBills.length).toBeGreaterThanOrEqual(3);
@@ -172,7 +199,9 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
         const seen: string[] = [];
         let cursor: string | null = null;
         for (let i = 0; i < 50; i++) {
-          const args = forward ? `first: 2${cursor ? `, after: "${cursor}"` : ''}` : `last: 2${cursor ? `, before: "${cursor}"` : ''}`;
+          const args = forward
+            ? `first: 2${cursor ? `, after: "${cursor}"` : ''}`
+            : `last: 2${cursor ? `, before: "${cursor}"` : ''}`;
           const r = await h.run(
             `query($s: ID!, $id: ID!) { space(id: $s) { subscription(id: $id) {
             ${field}(${args}) { nodes { restId } pageInfo { hasNextPage hasPreviousPage startCursor endCursor } } } } }`,
@@ -199,7 +228,10 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
 
   // Last: it adds a version to the sandbox's store.
   it('keep cursors of ledger entries valid when the subscription gains a version', async () => {
-    const subs = at((await h.run(pageQuery(20, 1), { s: String(h.space) })).data, 'space.subscriptions.nodes') as Sub[];
+    const subs = at(
+      (await h.run(pageQuery(20, 1), { s: String(h.space) })).data,
+      'space.subscriptions.nodes',
+    ) as Sub[];
     const sub = subs.find((s) => s.ledgerEntries.pageInfo.hasNextPage)!;
     const before = await restChildren(sub.restId);
     const page = async (after: string | null) => {
@@ -213,11 +245,16 @@ describe('Subscription.ledgerEntries and Subscription.periodBills', () => {
     };
     const first = await page(null);
     const { store } = h.sandbox.state;
-    const version = store.list('SubscriptionVersion', h.space).find((v) => String(v.subscription) === sub.restId)!;
+    const version = store
+      .list('SubscriptionVersion', h.space)
+      .find((v) => String(v.subscription) === sub.restId)!;
     const id = store.nextId();
     store.put('SubscriptionVersion', h.space, id, { ...version, id });
     expect(
-      (await h.rest.call('searchSubscriptionVersions', { space: h.space, query: { query: `subscription.id:${sub.restId}` } })) as {
+      (await h.rest.call('searchSubscriptionVersions', {
+        space: h.space,
+        query: { query: `subscription.id:${sub.restId}` },
+      })) as {
         data: Obj[];
       },
     ).toMatchObject({ data: expect.arrayContaining([expect.objectContaining({ id })]) });

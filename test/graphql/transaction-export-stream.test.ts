@@ -39,7 +39,8 @@ class HoldingProxy {
         this.held = false;
         if (!holding) return void res.end(body);
         const pieces: Buffer[] = [];
-        for (let at = 0; at < body.length; at += PIECE_BYTES) pieces.push(body.subarray(at, at + PIECE_BYTES));
+        for (let at = 0; at < body.length; at += PIECE_BYTES)
+          pieces.push(body.subarray(at, at + PIECE_BYTES));
         this.total = pieces.length;
         for (const [i, piece] of pieces.entries()) {
           if (i === PIECES_BEFORE_HOLD) await this.gate;
@@ -61,7 +62,11 @@ class HoldingProxy {
       if (typeof value === 'string') headers[name] = value;
     }
     const upstream = await fetch(this.target + (req.url ?? '/'), { method: req.method, headers });
-    return { status: upstream.status, type: upstream.headers.get('content-type') ?? '', body: Buffer.from(await upstream.arrayBuffer()) };
+    return {
+      status: upstream.status,
+      type: upstream.headers.get('content-type') ?? '',
+      body: Buffer.from(await upstream.arrayBuffer()),
+    };
   }
 
   close(): Promise<void> {
@@ -84,7 +89,13 @@ beforeAll(async () => {
   const origin = await proxy.start();
   const [user] = sandbox.users;
   // One slot: a slot kept by an abandoned export would stall every later call.
-  rest = createRestClient({ baseUrl: origin, userId: user.id, authKey: user.key, maxInFlight: 1, onCall: (e) => events.push(e) });
+  rest = createRestClient({
+    baseUrl: origin,
+    userId: user.id,
+    authKey: user.key,
+    maxInFlight: 1,
+    onCall: (e) => events.push(e),
+  });
   app = createApp({ rest, graphiql: false });
   space = sandbox.spaces[0];
 });
@@ -128,13 +139,17 @@ async function readParts(response: Response, onPart: (part: Record<string, unkno
 
 type Row = { restId: unknown; state: string };
 const recordsOf = (part: Record<string, unknown>): Row[] =>
-  ((part.data as { space?: { transactionExport?: { records?: Row[] } } } | undefined)?.space?.transactionExport?.records ?? []).concat(
-    ((part.incremental as { items?: Row[] }[] | undefined) ?? []).flatMap((i) => i.items ?? []),
-  );
+  (
+    (part.data as { space?: { transactionExport?: { records?: Row[] } } } | undefined)?.space
+      ?.transactionExport?.records ?? []
+  ).concat(((part.incremental as { items?: Row[] }[] | undefined) ?? []).flatMap((i) => i.items ?? []));
 
 describe('transactionExport streamed', () => {
   it('answers the first records before the REST body has all arrived, then the same list as without @stream', async () => {
-    const whole = (await (await post(EXPORT(''), 'application/json')).json()) as { data: unknown; errors?: unknown };
+    const whole = (await (await post(EXPORT(''), 'application/json')).json()) as {
+      data: unknown;
+      errors?: unknown;
+    };
     expect(whole.errors).toBeUndefined();
     const expected = recordsOf(whole);
     expect(expected.length).toBeGreaterThan(20);
@@ -198,7 +213,9 @@ describe('transactionExport streamed', () => {
 
   it('maps an upstream error before the body as before', async () => {
     const query = `query($s: ID!) { space(id: $s) { transactionExport(offset: 200000) { records { restId } } } }`;
-    const r = (await (await post(query, 'application/json')).json()) as { errors?: { path: unknown; extensions: { code: string } }[] };
+    const r = (await (await post(query, 'application/json')).json()) as {
+      errors?: { path: unknown; extensions: { code: string } }[];
+    };
     expect(r.errors?.[0]?.path).toEqual(['space', 'transactionExport']);
     expect(r.errors?.[0]?.extensions.code).toBe(codeForStatus(416));
   });

@@ -8,7 +8,13 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-type Record_ = { restId: number; state: string; authorizationAmount: number | null; createdOn: string; merchantReference: string | null };
+type Record_ = {
+  restId: number;
+  state: string;
+  authorizationAmount: number | null;
+  createdOn: string;
+  merchantReference: string | null;
+};
 
 describe('transactionExport', () => {
   it('takes filter and orderBy as transactions does and answers typed records', async () => {
@@ -30,13 +36,18 @@ describe('transactionExport', () => {
       expect(x.createdOn).toMatch(/^\d{4}-\d{2}-\d{2}T/);
       expect(x.merchantReference).toBeNull(); // not a column asked for
     }
-    expect((at(r.data, 'space.transactionExport.csv') as string).split(/\r?\n/)[0]).toBe('id,state,authorizationAmount,createdOn');
+    expect((at(r.data, 'space.transactionExport.csv') as string).split(/\r?\n/)[0]).toBe(
+      'id,state,authorizationAmount,createdOn',
+    );
   });
 
   it('refuses the typed and the raw form of the same thing together', async () => {
-    const r = await h.run(`query($s: ID!) { space(id: $s) { transactionExport(orderBy: [{ field: ID }], order: "id:ASC") { csv } } }`, {
-      s: String(h.space),
-    });
+    const r = await h.run(
+      `query($s: ID!) { space(id: $s) { transactionExport(orderBy: [{ field: ID }], order: "id:ASC") { csv } } }`,
+      {
+        s: String(h.space),
+      },
+    );
     expect(r.errors?.[0]?.message).toMatch(/either `orderBy` or `order`/);
     expect(r.calls).toEqual([]);
   });

@@ -25,7 +25,9 @@ beforeAll(async () => {
   const [user] = sandbox.users;
   rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
   const space = sandbox.spaces[0];
-  const page = (await rest.call('searchTransactions', { space, query: { limit: 2, order: 'id:ASC' } })) as { data: { id: number }[] };
+  const page = (await rest.call('searchTransactions', { space, query: { limit: 2, order: 'id:ASC' } })) as {
+    data: { id: number }[];
+  };
   ids = page.data.map((t) => encodeGlobalId('Transaction', space, t.id));
 });
 afterAll(async () => {
@@ -43,19 +45,29 @@ class RecordingCharger implements LiveCharger {
   }
 }
 
-const FOLLOW = parse(`subscription ($id: ID!) { entityChanged(id: $id) { id ... on Transaction { state } } }`);
+const FOLLOW = parse(
+  `subscription ($id: ID!) { entityChanged(id: $id) { id ... on Transaction { state } } }`,
+);
 
 function callerNamed(name: string): InboundCaller {
   return { name, spaces: 'all', scopes: new Set(['read']) };
 }
 
-async function open(upstream: RecordingCaller, caller: string, id: string): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
+async function open(
+  upstream: RecordingCaller,
+  caller: string,
+  id: string,
+): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
   const contextValue = createGraphContext({ rest: upstream, upstream, caller: callerNamed(caller) });
   return (await subscribe({ schema, document: FOLLOW, variableValues: { id }, contextValue })) as
     AsyncGenerator<ExecutionResult> | ExecutionResult;
 }
 
-async function follow(upstream: RecordingCaller, caller: string, id: string): Promise<AsyncGenerator<ExecutionResult>> {
+async function follow(
+  upstream: RecordingCaller,
+  caller: string,
+  id: string,
+): Promise<AsyncGenerator<ExecutionResult>> {
   const stream = await open(upstream, caller, id);
   if (!(Symbol.asyncIterator in stream)) throw new Error(JSON.stringify(stream.errors));
   return stream;
@@ -72,7 +84,11 @@ describe('live updates and the rate limit', () => {
     const upstream = new RecordingCaller(rest);
     const charger = new RecordingCharger(new RateLimiter({ burst: 1_000, perSecond: 1 }, () => 0));
     liveHubOf(upstream, { fastMs: 3_600_000, slowMs: 3_600_000, charger });
-    const streams = [await follow(upstream, 'alice', ids[0]), await follow(upstream, 'bob', ids[0]), await follow(upstream, 'bob', ids[1])];
+    const streams = [
+      await follow(upstream, 'alice', ids[0]),
+      await follow(upstream, 'bob', ids[0]),
+      await follow(upstream, 'bob', ids[1]),
+    ];
     await Promise.all(streams.map((s) => s.next()));
     await watcherOf(upstream).tickNow();
     expect(charger.spent.get('alice')).toBeGreaterThanOrEqual(1);
@@ -102,7 +118,8 @@ describe('live updates and the rate limit', () => {
     let settled = false;
     void refused.finally(() => (settled = true));
     // Tick until the refusal arrives (the watcher is gone once the stream has ended).
-    for (let w = liveHubOf(upstream).active[0]; !settled && w; w = liveHubOf(upstream).active[0]) await w.tickNow();
+    for (let w = liveHubOf(upstream).active[0]; !settled && w; w = liveHubOf(upstream).active[0])
+      await w.tickNow();
     const event = (await refused).value as ExecutionResult;
     expect(event.errors?.[0]).toMatchObject({ extensions: { code: 'RATE_LIMITED', retryAfterSeconds: 1 } });
     expect((await stream.next()).done).toBe(true);

@@ -77,8 +77,14 @@ async function authorize(id: string): Promise<void> {
   await mutate(LiveAuthorizeDocument, {
     input: {
       id,
-      paymentMethodConfiguration: String(sandbox.seedSummary.perSpace[space].cardPaymentMethodConfigurationId),
-      cardData: { primaryAccountNumber: sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+      paymentMethodConfiguration: String(
+        sandbox.seedSummary.perSpace[space].cardPaymentMethodConfigurationId,
+      ),
+      cardData: {
+        primaryAccountNumber: sandbox.seedSummary.testCards.approve,
+        expiryDate: '2031-12',
+        cardVerificationCode: '123',
+      },
     },
   });
 }
@@ -102,13 +108,19 @@ async function subscribed(count: number): Promise<void> {
  * Subscribes to the transaction `id` and waits for its first answer: the tick that answered it also
  * took the baseline of every collection watch of the same (space, model) registered before.
  */
-async function watchRuns(client: ReturnType<typeof createSseClient>, id: string): Promise<AsyncIterableIterator<unknown>> {
+async function watchRuns(
+  client: ReturnType<typeof createSseClient>,
+  id: string,
+): Promise<AsyncIterableIterator<unknown>> {
   const events = client.iterate(typedRequest(LiveEntityChangedDocument, { id }));
   await events.next();
   return events;
 }
 
-type Event = { data?: { entityChanged: { id: string; state: string; lineItems: { name: string }[] } }; errors?: unknown };
+type Event = {
+  data?: { entityChanged: { id: string; state: string; lineItems: { name: string }[] } };
+  errors?: unknown;
+};
 
 /** Follows a transaction through its life, driving each step once the previous state arrived. */
 async function follow(events: AsyncIterable<Event>, id: string): Promise<string[]> {
@@ -130,7 +142,10 @@ describe('live updates', () => {
     const id = await newTransaction();
     const client = createSseClient({ url: graph.url });
     try {
-      const states = await follow(client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>, id);
+      const states = await follow(
+        client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>,
+        id,
+      );
       expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
     } finally {
       client.dispose();
@@ -139,9 +154,15 @@ describe('live updates', () => {
 
   it('over WebSocket (graphql-ws): the same walk', async () => {
     const id = await newTransaction();
-    const client: WsClient = createWsClient({ url: graph.url.replace(/^http/, 'ws'), webSocketImpl: WebSocket });
+    const client: WsClient = createWsClient({
+      url: graph.url.replace(/^http/, 'ws'),
+      webSocketImpl: WebSocket,
+    });
     try {
-      const states = await follow(client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>, id);
+      const states = await follow(
+        client.iterate(typedRequest(LiveFollowTransactionDocument, { id })) as AsyncIterable<Event>,
+        id,
+      );
       expect(states).toEqual(['PENDING', 'AUTHORIZED', 'FULFILL']);
     } finally {
       await client.dispose();
@@ -174,7 +195,9 @@ describe('live updates', () => {
     const client = createSseClient({ url: graph.url });
     const ids = [await newTransaction(), await newTransaction()];
     const before = await liveSubscribers();
-    const events = client.iterate(typedRequest(LiveRefundsChangedDocument, { space: String(space) })) as AsyncIterableIterator<{
+    const events = client.iterate(
+      typedRequest(LiveRefundsChangedDocument, { space: String(space) }),
+    ) as AsyncIterableIterator<{
       data?: LiveRefundsChangedSubscription;
     }>;
     try {
@@ -244,7 +267,12 @@ describe('live updates', () => {
       const events = client.iterate(typedRequest(LiveEntityChangedDocument, { id: country }));
       const first = await events.next();
       expect(first.value).toMatchObject({
-        errors: [{ message: 'Country has neither a version nor a state: it cannot be watched', extensions: { code: 'BAD_USER_INPUT' } }],
+        errors: [
+          {
+            message: 'Country has neither a version nor a state: it cannot be watched',
+            extensions: { code: 'BAD_USER_INPUT' },
+          },
+        ],
       });
     } finally {
       client.dispose();

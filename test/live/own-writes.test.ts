@@ -71,13 +71,20 @@ describe.skipIf(!hasRedisServer)('own writes reach subscribers at once', () => {
   });
 
   const space = () => String(sandbox.spaces[0]);
-  function subscribe<T>(on: RunningGraphServer, query: string, variables: Record<string, unknown>): Events<T> {
+  function subscribe<T>(
+    on: RunningGraphServer,
+    query: string,
+    variables: Record<string, unknown>,
+  ): Events<T> {
     const client = createClient({ url: on.url });
     clients.push(client);
     return new Events<T>(client, query, variables);
   }
   async function newCustomer(on: RunningGraphServer, givenName: string): Promise<string> {
-    const made = await post(on.url, { query: CREATE_CUSTOMER, variables: { input: { space: space(), givenName } } });
+    const made = await post(on.url, {
+      query: CREATE_CUSTOMER,
+      variables: { input: { space: space(), givenName } },
+    });
     return (made.data?.createCustomer as { customer: { id: string } }).customer.id;
   }
 
@@ -89,17 +96,26 @@ describe.skipIf(!hasRedisServer)('own writes reach subscribers at once', () => {
     const onB = subscribe<Customer>(b, ENTITY, { id });
     await onA.until(1);
     await onB.until(1);
-    await post(b.url, { query: UPDATE_CUSTOMER, variables: { input: { id, version: 1, givenName: 'After' } } });
+    await post(b.url, {
+      query: UPDATE_CUSTOMER,
+      variables: { input: { id, version: 1, givenName: 'After' } },
+    });
     expect((await onA.until(2))[1]).toEqual({ entityChanged: { givenName: 'After', version: 2 } });
     expect((await onB.until(2))[1]).toEqual({ entityChanged: { givenName: 'After', version: 2 } });
-    await post(a.url, { query: UPDATE_CUSTOMER, variables: { input: { id, version: 2, givenName: 'Again' } } });
+    await post(a.url, {
+      query: UPDATE_CUSTOMER,
+      variables: { input: { id, version: 2, givenName: 'Again' } },
+    });
     expect((await onB.until(3))[2]).toEqual({ entityChanged: { givenName: 'Again', version: 3 } });
     expect((await onA.until(3))[2]).toEqual({ entityChanged: { givenName: 'Again', version: 3 } });
   });
 
   it('a transaction created on one instance reaches a collection subscriber on the other', async () => {
     const ref = `own-${Date.now()}`;
-    const onA = subscribe<{ transactionsChanged: { merchantReference: string } }>(a, TRANSACTIONS, { space: space(), ref });
+    const onA = subscribe<{ transactionsChanged: { merchantReference: string } }>(a, TRANSACTIONS, {
+      space: space(),
+      ref,
+    });
     const create = (on: RunningGraphServer) =>
       post(on.url, {
         query: CREATE_TRANSACTION,
@@ -128,7 +144,10 @@ describe.skipIf(!hasRedisServer)('own writes reach subscribers at once', () => {
     const id = await newCustomer(alone, 'Solo');
     const events = subscribe<Customer>(alone, ENTITY, { id });
     await events.until(1);
-    await post(alone.url, { query: UPDATE_CUSTOMER, variables: { input: { id, version: 1, givenName: 'Pushed' } } });
+    await post(alone.url, {
+      query: UPDATE_CUSTOMER,
+      variables: { input: { id, version: 1, givenName: 'Pushed' } },
+    });
     expect((await events.until(2))[1]).toEqual({ entityChanged: { givenName: 'Pushed', version: 2 } });
   });
 });

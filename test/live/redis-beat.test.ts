@@ -43,7 +43,9 @@ class Monitor {
     return {
       beats: seen.filter(isBeat).length,
       // Connection setup, the breaker's probe on connecting and the test's own aside are no beats.
-      roundTrips: seen.filter((s) => s.source === address && !['hello', 'info', 'client', 'ping'].includes(s.args[0])).length,
+      roundTrips: seen.filter(
+        (s) => s.source === address && !['hello', 'info', 'client', 'ping'].includes(s.args[0]),
+      ).length,
       refreshes: seen.filter((s) => s.args[0] === 'zadd' && s.args[3] === c.instance).length,
     };
   }
@@ -131,7 +133,8 @@ describe.skipIf(!hasRedisServer)('live watch heartbeat over Redis', () => {
     const [addressA, addressB] = await Promise.all([addressOf(a), addressOf(b)]);
     // A beat ends with its lease action: the follower tries to take the lease with a token of its
     // own, the leader renews it (it took it once).
-    const takes = (c: RedisCoordinator) => (s: Seen) => s.args[0] === 'set' && s.args[2].startsWith(`${c.instance}:`);
+    const takes = (c: RedisCoordinator) => (s: Seen) =>
+      s.args[0] === 'set' && s.args[2].startsWith(`${c.instance}:`);
     const renews = (s: Seen) => s.args[0] === 'pexpire' && s.args[1].endsWith(':lease');
     const leaderBeat = (s: Seen) => takes(a)(s) || renews(s);
     const follower = () => monitor.tally(b, addressB, takes(b));

@@ -51,7 +51,10 @@ describe.skipIf(!hasRedisServer)('live updates across a Redis outage, two instan
     subscribers.push(subscriber);
     void (async () => {
       const events = client.iterate({ query: SUBSCRIPTION, variables: { space: cluster.space, ref } });
-      for await (const event of events as AsyncIterable<{ data?: { transactionsChanged: { restId: string } }; errors?: unknown[] }>) {
+      for await (const event of events as AsyncIterable<{
+        data?: { transactionsChanged: { restId: string } };
+        errors?: unknown[];
+      }>) {
         if (event.errors) subscriber.errors.push(...event.errors);
         if (event.data) subscriber.received.push(String(event.data.transactionsChanged.restId));
       }

@@ -21,7 +21,10 @@ interface SandboxReady {
 const children: ChildProcess[] = [];
 
 /** Runs the real CLI and answers its JSON ready line; every process is stopped after the tests. */
-async function cli<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
+async function cli<T>(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ready: T }> {
   const started = await startCli<T>(args, env);
   children.push(started.child);
   return started;
@@ -35,7 +38,9 @@ class Instance {
 
   private async metric(name: string, labels: string): Promise<number> {
     const text = await (await fetch(new URL('/metrics', this.url))).text();
-    const lines = text.split('\n').filter((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) && l.includes(labels));
+    const lines = text
+      .split('\n')
+      .filter((l) => (l.startsWith(`${name}{`) || l.startsWith(`${name} `)) && l.includes(labels));
     return lines.reduce((sum, l) => sum + Number(l.slice(l.lastIndexOf(' ') + 1)), 0);
   }
 
@@ -57,7 +62,10 @@ class Log {
   ended = false;
   private wake: () => void = () => undefined;
 
-  constructor(events: AsyncIterable<{ data?: Record<string, Seen> | null; errors?: unknown }>, field: string) {
+  constructor(
+    events: AsyncIterable<{ data?: Record<string, Seen> | null; errors?: unknown }>,
+    field: string,
+  ) {
     void (async () => {
       try {
         for await (const event of events) {
@@ -74,7 +82,8 @@ class Log {
   }
 
   async until(count: number): Promise<Seen[]> {
-    while (this.events.length < count && !this.ended) await new Promise<void>((resolve) => (this.wake = resolve));
+    while (this.events.length < count && !this.ended)
+      await new Promise<void>((resolve) => (this.wake = resolve));
     return this.events;
   }
 }
@@ -124,10 +133,18 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
     await redis?.stop();
   });
 
-  function subscribe(instance: Instance, query: string, variables: Record<string, unknown>, field: string): Log {
+  function subscribe(
+    instance: Instance,
+    query: string,
+    variables: Record<string, unknown>,
+    field: string,
+  ): Log {
     const client = createClient({ url: instance.url, retryAttempts: 0 });
     clients.push(client);
-    return new Log(client.iterate({ query, variables }) as AsyncIterable<{ data?: Record<string, Seen> }>, field);
+    return new Log(
+      client.iterate({ query, variables }) as AsyncIterable<{ data?: Record<string, Seen> }>,
+      field,
+    );
   }
 
   it('one instance searches; killed, the other takes over; every change arrives once, in order', async () => {
@@ -155,7 +172,8 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
       },
     })) as { id: number; version: number };
     const id = Buffer.from(`Transaction:${space}:${created.id}`).toString('base64url');
-    for (const log of collection) expect(await log.until(1)).toEqual([{ state: 'PENDING', version: created.version }]);
+    for (const log of collection)
+      expect(await log.until(1)).toEqual([{ state: 'PENDING', version: created.version }]);
     const entity = instances.map((instance) =>
       subscribe(
         instance,
@@ -193,7 +211,11 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
       path: { id: created.id },
       body: {
         paymentMethodConfiguration: sandbox.cardPaymentMethodConfigurations[space],
-        cardData: { primaryAccountNumber: sandbox.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        cardData: {
+          primaryAccountNumber: sandbox.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     });
     const survivorEntity = entity[1 - leader];

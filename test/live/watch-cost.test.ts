@@ -29,7 +29,10 @@ beforeAll(async () => {
   space = sandbox.spaces[0];
   const found: number[] = [];
   for (let offset = 0; found.length < 500; offset += 100) {
-    const page = (await rest.call('searchTransactions', { space, query: { limit: 100, offset, order: 'id:ASC' } })) as {
+    const page = (await rest.call('searchTransactions', {
+      space,
+      query: { limit: 100, offset, order: 'id:ASC' },
+    })) as {
       data: { id: number }[];
     };
     found.push(...page.data.map((t) => t.id));

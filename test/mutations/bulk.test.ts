@@ -6,7 +6,15 @@ import { createMemoryIdempotencyStore } from '../../src/resolvers/writes';
 import { CHUNKS_IN_FLIGHT } from '../../src/resolvers/writes/bulk';
 import { createApp } from '../../src/server/app';
 import { securityConfigFromEnv } from '../../src/server/config/security-config';
-import { at, count, RecordingCaller, rounds, startWorld, type TestWorld, type RecordedCall } from '../support/world';
+import {
+  at,
+  count,
+  RecordingCaller,
+  rounds,
+  startWorld,
+  type TestWorld,
+  type RecordedCall,
+} from '../support/world';
 import { gql } from '../security/support';
 
 let h: TestWorld;
@@ -50,7 +58,12 @@ const CREATE_MANY = /* GraphQL */ `
   }
 `;
 
-type Result = { __typename: string; customer?: { id: string; restId: number }; code?: string; fields?: { path: string }[] };
+type Result = {
+  __typename: string;
+  customer?: { id: string; restId: number };
+  code?: string;
+  fields?: { path: string }[];
+};
 
 function customers(n: number, prefix: string) {
   return Array.from({ length: n }, (_, i) => ({ givenName: `${prefix}${i}`, familyName: 'Bulk' }));
@@ -58,7 +71,11 @@ function customers(n: number, prefix: string) {
 
 describe('bulk mutations', () => {
   it('creates 250 customers in three REST calls sent at once, answering 250 results in input order', async () => {
-    const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(250, 'c') } }, { bulkLimit: 100 });
+    const r = await h.run(
+      CREATE_MANY,
+      { input: { space: String(h.space), customers: customers(250, 'c') } },
+      { bulkLimit: 100 },
+    );
     expect(r.errors).toBeUndefined();
     const results = at(r.data, 'createCustomers.results') as Result[];
     expect(results).toHaveLength(250);
@@ -70,9 +87,12 @@ describe('bulk mutations', () => {
     expect(new Set(ids).size).toBe(250);
     const names: unknown[] = [];
     for (let i = 0; i < ids.length; i += 50) {
-      const check = await h.run(`query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Customer { givenName } } }`, {
-        ids: ids.slice(i, i + 50),
-      });
+      const check = await h.run(
+        `query ($ids: [ID!]!) { nodes(ids: $ids) { ... on Customer { givenName } } }`,
+        {
+          ids: ids.slice(i, i + 50),
+        },
+      );
       names.push(...(at(check.data, 'nodes') as { givenName: string }[]).map((n) => n.givenName));
     }
     expect(names).toEqual(customers(250, 'c').map((c) => c.givenName));
@@ -83,16 +103,28 @@ describe('bulk mutations', () => {
     items[1] = { ...items[1], language: 'not a language' } as never;
     const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: items } });
     const results = at(r.data, 'createCustomers.results') as Result[];
-    expect(results.map((x) => x.__typename)).toEqual(['CreateCustomerPayload', 'ValidationError', 'CreateCustomerPayload']);
+    expect(results.map((x) => x.__typename)).toEqual([
+      'CreateCustomerPayload',
+      'ValidationError',
+      'CreateCustomerPayload',
+    ]);
     expect(results[1].fields?.[0].path).toBe('customers[1].language');
     expect(count(r.calls)).toEqual({ createCustomersBulk: 1 });
   });
 
   it('gives every item of a chunk REST refuses that chunk error, and still runs later chunks', async () => {
     // paygraph told 150 per call, the REST API allows 100: the first chunk is refused (413), the second goes through.
-    const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(160, 'x') } }, { bulkLimit: 150 });
+    const r = await h.run(
+      CREATE_MANY,
+      { input: { space: String(h.space), customers: customers(160, 'x') } },
+      { bulkLimit: 150 },
+    );
     const results = at(r.data, 'createCustomers.results') as Result[];
-    expect(results.slice(0, 150).every((x) => x.__typename === 'BulkLimitError' && x.code === 'BULK_LIMIT_EXCEEDED')).toBe(true);
+    expect(
+      results
+        .slice(0, 150)
+        .every((x) => x.__typename === 'BulkLimitError' && x.code === 'BULK_LIMIT_EXCEEDED'),
+    ).toBe(true);
     expect(results.slice(150).every((x) => x.__typename === 'CreateCustomerPayload')).toBe(true);
     expect(count(r.calls)).toEqual({ createCustomersBulk: 2 });
   });
@@ -107,11 +139,19 @@ describe('bulk mutations', () => {
     const updated = await h.run(
       `mutation ($input: UpdateCustomersInput!) { updateCustomers(input: $input) { ... on UpdateCustomersPayload { results {
         __typename ... on UpdateCustomerPayload { customer { id givenName version } } ... on MutationError { code } } } } }`,
-      { input: { space: String(h.space), customers: created.map((id, i) => ({ id, version: 1, givenName: `updated${i}` })) } },
+      {
+        input: {
+          space: String(h.space),
+          customers: created.map((id, i) => ({ id, version: 1, givenName: `updated${i}` })),
+        },
+      },
     );
     expect(updated.errors).toBeUndefined();
     expect(at(updated.data, 'updateCustomers.results')).toEqual(
-      created.map((id, i) => ({ __typename: 'UpdateCustomerPayload', customer: { id, givenName: `updated${i}`, version: 2 } })),
+      created.map((id, i) => ({
+        __typename: 'UpdateCustomerPayload',
+        customer: { id, givenName: `updated${i}`, version: 2 },
+      })),
     );
     const deleted = await h.run(
       `mutation ($input: DeleteCustomersInput!) { deleteCustomers(input: $input) { ... on DeleteCustomersPayload { results {
@@ -145,13 +185,20 @@ describe('bulk mutations', () => {
       },
     );
     const results = at(r.data, 'updateCustomers.results') as { __typename: string; sentVersion?: number }[];
-    expect(results.map((x) => x.__typename)).toEqual(['CustomerVersionConflictError', 'CustomerVersionConflictError']);
+    expect(results.map((x) => x.__typename)).toEqual([
+      'CustomerVersionConflictError',
+      'CustomerVersionConflictError',
+    ]);
     expect(results.map((x) => x.sentVersion)).toEqual([1, 7]);
   });
 
   it(`keeps at most ${CHUNKS_IN_FLIGHT} bulk calls of one mutation in flight`, async () => {
     const n = CHUNKS_IN_FLIGHT + 1;
-    const r = await h.run(CREATE_MANY, { input: { space: String(h.space), customers: customers(n, 'b') } }, { bulkLimit: 1 });
+    const r = await h.run(
+      CREATE_MANY,
+      { input: { space: String(h.space), customers: customers(n, 'b') } },
+      { bulkLimit: 1 },
+    );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ createCustomersBulk: n });
     expect(r.calls.filter((c) => c.round === 1)).toHaveLength(CHUNKS_IN_FLIGHT);
@@ -179,7 +226,11 @@ describe('bulk mutations', () => {
     // handled first); a
     // bulk item's object is read after the whole bulk, so both items of `a` show its last write.
     const results = at(same.data, 'updateCustomers.results') as { __typename: string; customer: unknown }[];
-    expect(results.map((x) => x.__typename)).toEqual(['UpdateCustomerPayload', 'UpdateCustomerPayload', 'UpdateCustomerPayload']);
+    expect(results.map((x) => x.__typename)).toEqual([
+      'UpdateCustomerPayload',
+      'UpdateCustomerPayload',
+      'UpdateCustomerPayload',
+    ]);
     expect(results[2].customer).toEqual({ id: a, givenName: 'a4', version: 4 });
     expect(rounds(bulkCalls(same.calls))).toBe(3);
   });
@@ -205,17 +256,32 @@ describe('bulk mutations', () => {
     // A bucket of 2 REST calls: two of the three chunks are sent, the rate limit refuses the third.
     const idempotency = createMemoryIdempotencyStore();
     const limited = new RecordingCaller(h.rest);
-    const security = securityConfigFromEnv({ PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '2' });
-    const input = { space: String(h.space), customers: customers(250, 'k'), idempotencyKey: `bulk-${Date.now()}` };
-    const first = await gql(createApp({ rest: limited, security, idempotency, bulkLimit: 100 }), CREATE_MANY, { variables: { input } });
+    const security = securityConfigFromEnv({
+      PAYGRAPH_RATE_LIMIT_PER_SECOND: '1',
+      PAYGRAPH_RATE_LIMIT_BURST: '2',
+    });
+    const input = {
+      space: String(h.space),
+      customers: customers(250, 'k'),
+      idempotencyKey: `bulk-${Date.now()}`,
+    };
+    const first = await gql(
+      createApp({ rest: limited, security, idempotency, bulkLimit: 100 }),
+      CREATE_MANY,
+      { variables: { input } },
+    );
     expect(first.body.errors).toBeUndefined();
     const results = at(first.body.data, 'createCustomers.results') as Result[];
     expect(count(limited.calls)).toEqual({ createCustomersBulk: 2 });
     expect(results.filter((x) => x.__typename === 'CreateCustomerPayload')).toHaveLength(200);
-    expect(results.filter((x) => x.__typename === 'RateLimitedError' && x.code === 'RATE_LIMITED')).toHaveLength(50);
+    expect(
+      results.filter((x) => x.__typename === 'RateLimitedError' && x.code === 'RATE_LIMITED'),
+    ).toHaveLength(50);
     // The same key again, once the caller may call: the first outcome, and no chunk sent twice.
     const again = new RecordingCaller(h.rest);
-    const second = await gql(createApp({ rest: again, idempotency, bulkLimit: 100 }), CREATE_MANY, { variables: { input } });
+    const second = await gql(createApp({ rest: again, idempotency, bulkLimit: 100 }), CREATE_MANY, {
+      variables: { input },
+    });
     expect(at(second.body.data, 'createCustomers.results')).toEqual(results);
     expect(again.calls).toHaveLength(0);
   });

@@ -30,9 +30,17 @@ const lineItems: LineItemCreateInput[] = [
   { uniqueId: 'sku-1', name: 'Espresso machine', quantity: 1, amountIncludingTax: 249.5, type: 'PRODUCT' },
 ];
 
-async function createTransaction(extra: Partial<CreateTransactionInput> = {}): Promise<{ id: string; restId: number }> {
+async function createTransaction(
+  extra: Partial<CreateTransactionInput> = {},
+): Promise<{ id: string; restId: number }> {
   const r = await runTyped(h, CREATE, {
-    input: { space: String(h.space), currency: 'CHF', lineItems, completionBehavior: 'COMPLETE_DEFERRED', ...extra },
+    input: {
+      space: String(h.space),
+      currency: 'CHF',
+      lineItems,
+      completionBehavior: 'COMPLETE_DEFERRED',
+      ...extra,
+    },
   });
   expect(r.errors).toBeUndefined();
   return at(r.data, 'createTransaction.transaction') as { id: string; restId: number };
@@ -56,7 +64,11 @@ describe('a checkout, one REST call per step', () => {
       input: {
         id: tx,
         paymentMethodConfiguration: String(cardConfig),
-        cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        cardData: {
+          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     });
     expect(processed.errors).toBeUndefined();
@@ -69,7 +81,13 @@ describe('a checkout, one REST call per step', () => {
     expect(count(completed.calls)).toEqual({ completeTransactionOnline: 1 });
 
     const refunded = await runTyped(h, REFUND, {
-      input: { space: String(h.space), transaction: tx, externalId: 'refund-1', type: 'MERCHANT_INITIATED_ONLINE', amount: 49.5 },
+      input: {
+        space: String(h.space),
+        transaction: tx,
+        externalId: 'refund-1',
+        type: 'MERCHANT_INITIATED_ONLINE',
+        amount: 49.5,
+      },
     });
     expect(refunded.errors).toBeUndefined();
     expect(at(refunded.data, 'createRefund.__typename')).toBe('CreateRefundPayload');
@@ -86,7 +104,11 @@ describe('a checkout, one REST call per step', () => {
       input: {
         id,
         paymentMethodConfiguration: String(cardConfig),
-        cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        cardData: {
+          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     });
     expect(r.errors).toBeUndefined();
@@ -102,13 +124,23 @@ describe('a checkout, one REST call per step', () => {
       input: {
         id,
         paymentMethodConfiguration: String(cardConfig),
-        cardData: { primaryAccountNumber: h.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        cardData: {
+          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     });
     await runTyped(h, COMPLETE, { input: { id } });
     const before = await runTyped(h, CheckoutTransactionRefundsDocument, { id });
     const r = await runTyped(h, REFUND, {
-      input: { space: String(h.space), transaction: id, externalId: 'too-much', type: 'MERCHANT_INITIATED_ONLINE', amount: 10_000 },
+      input: {
+        space: String(h.space),
+        transaction: id,
+        externalId: 'too-much',
+        type: 'MERCHANT_INITIATED_ONLINE',
+        amount: 10_000,
+      },
     });
     expect(r.errors).toBeUndefined();
     const result = at(r.data, 'createRefund') as Record<string, unknown>;

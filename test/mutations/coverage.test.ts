@@ -4,7 +4,14 @@
 // operations come from openapi.json itself (not from the catalog's mutation list), so an operation the
 // catalog forgets fails here.
 import { readFileSync } from 'node:fs';
-import { GraphQLEnumType, GraphQLInterfaceType, GraphQLObjectType, GraphQLUnionType, isNonNullType, type GraphQLField } from 'graphql';
+import {
+  GraphQLEnumType,
+  GraphQLInterfaceType,
+  GraphQLObjectType,
+  GraphQLUnionType,
+  isNonNullType,
+  type GraphQLField,
+} from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { mutationSpecs, resourceOf, versionedModel } from '../../src/catalog';
 import { mutationNameOverrides } from '../../src/catalog/annotations';
@@ -58,11 +65,16 @@ const NAMED_BY_THE_ISSUE = [
   'pinCustomerComment',
 ];
 
-const openApi = JSON.parse(readFileSync(new URL('../../src/rest/openapi.json', import.meta.url), 'utf8')) as OpenApi;
+const openApi = JSON.parse(
+  readFileSync(new URL('../../src/rest/openapi.json', import.meta.url), 'utf8'),
+) as OpenApi;
 
 const writeOperations: string[] = Object.values(openApi.paths).flatMap((item) =>
   Object.entries(item)
-    .filter(([method, op]) => HTTP_METHODS.has(method) && op.operationId !== undefined && !READS_SENT_AS_POST.has(op.operationId))
+    .filter(
+      ([method, op]) =>
+        HTTP_METHODS.has(method) && op.operationId !== undefined && !READS_SENT_AS_POST.has(op.operationId),
+    )
     .map(([, op]) => op.operationId!),
 );
 
@@ -101,9 +113,12 @@ describe('every write operation of openapi.json is a mutation', () => {
     expect(Object.keys(mutationFields).length).toBe(writeOperations.length);
   });
 
-  it.each(writeOperations.map((id) => [mutationNameOf(id), id]))('%s (%s) takes input: <Name>Input! and answers <Name>Result!', (name) => {
-    checkShape(mutationFields[name]);
-  });
+  it.each(writeOperations.map((id) => [mutationNameOf(id), id]))(
+    '%s (%s) takes input: <Name>Input! and answers <Name>Result!',
+    (name) => {
+      checkShape(mutationFields[name]);
+    },
+  );
 
   it('keeps the names the issue gives exactly', () => {
     expect(NAMED_BY_THE_ISSUE.filter((name) => !mutationFields[name])).toEqual([]);
@@ -132,7 +147,9 @@ describe('every write operation of openapi.json is a mutation', () => {
       ].sort(),
     );
     const implementations = schema.getPossibleTypes(iface as GraphQLInterfaceType).map((t) => t.name);
-    expect(implementations.filter((n) => !n.endsWith('VersionConflictError')).sort()).toEqual([...ERROR_TYPES].sort());
+    expect(implementations.filter((n) => !n.endsWith('VersionConflictError')).sort()).toEqual(
+      [...ERROR_TYPES].sort(),
+    );
     for (const name of implementations) {
       const type = schema.getType(name) as GraphQLObjectType;
       const fields = type.getFields();
@@ -143,8 +160,10 @@ describe('every write operation of openapi.json is a mutation', () => {
 });
 
 /** The members of a result union (or of a bulk mutation's item union). */
-const membersOf = (union: string): string[] => (schema.getType(union) as GraphQLUnionType).getTypes().map((t) => t.name);
-const currentOf = (type: string): string => String((schema.getType(type) as GraphQLObjectType).getFields().current.type);
+const membersOf = (union: string): string[] =>
+  (schema.getType(union) as GraphQLUnionType).getTypes().map((t) => t.name);
+const currentOf = (type: string): string =>
+  String((schema.getType(type) as GraphQLObjectType).getFields().current.type);
 
 describe('each result lists only the errors its mutation can answer', () => {
   it('gives a create no version conflict, and a customer create no state refusal', () => {
@@ -167,16 +186,26 @@ describe('each result lists only the errors its mutation can answer', () => {
   it('gives a state refusal to actions on objects with a life cycle', () => {
     expect(membersOf('CompleteTransactionOnlineResult')).toContain('StateTransitionError');
     expect(membersOf('CreateRefundResult')).toContain('StateTransitionError');
-    expect(membersOf('CompleteTransactionOnlineResult').some((m) => m.endsWith('VersionConflictError'))).toBe(false);
+    expect(membersOf('CompleteTransactionOnlineResult').some((m) => m.endsWith('VersionConflictError'))).toBe(
+      false,
+    );
   });
 
   it('gives BulkLimitError to bulk items only', () => {
-    const unions = Object.values(schema.getTypeMap()).filter((t): t is GraphQLUnionType => t instanceof GraphQLUnionType);
-    const withBulkLimit = unions.filter((u) => u.getTypes().some((t) => t.name === 'BulkLimitError')).map((u) => u.name);
-    expect(withBulkLimit.sort()).toEqual(['CreateCustomersItemResult', 'DeleteCustomersItemResult', 'UpdateCustomersItemResult']);
-    expect(String((schema.getType('UpdateCustomersPayload') as GraphQLObjectType).getFields().results.type)).toBe(
-      '[UpdateCustomersItemResult!]!',
+    const unions = Object.values(schema.getTypeMap()).filter(
+      (t): t is GraphQLUnionType => t instanceof GraphQLUnionType,
     );
+    const withBulkLimit = unions
+      .filter((u) => u.getTypes().some((t) => t.name === 'BulkLimitError'))
+      .map((u) => u.name);
+    expect(withBulkLimit.sort()).toEqual([
+      'CreateCustomersItemResult',
+      'DeleteCustomersItemResult',
+      'UpdateCustomersItemResult',
+    ]);
+    expect(
+      String((schema.getType('UpdateCustomersPayload') as GraphQLObjectType).getFields().results.type),
+    ).toBe('[UpdateCustomersItemResult!]!');
     expect(membersOf('UpdateCustomersItemResult')).toEqual(
       expect.arrayContaining(['UpdateCustomerPayload', 'CustomerVersionConflictError']),
     );
@@ -189,7 +218,8 @@ describe('every refusal REST can give lands in a type the result holds', () => {
   it.each(mutationSpecs.map((spec) => [spec.name, spec] as const))('%s', (_name, spec) => {
     const scopes = spec.kind.startsWith('bulk') ? (['bulk', 'bulkItem'] as const) : (['single'] as const);
     for (const scope of scopes) {
-      const union = scope === 'bulkItem' ? `${upperFirst(spec.name)}ItemResult` : `${upperFirst(spec.name)}Result`;
+      const union =
+        scope === 'bulkItem' ? `${upperFirst(spec.name)}ItemResult` : `${upperFirst(spec.name)}Result`;
       const members = new Set(membersOf(union));
       for (const status of statuses) {
         for (const errors of errorMaps) {
@@ -201,8 +231,13 @@ describe('every refusal REST can give lands in a type the result holds', () => {
             );
             const fitted = fitOutcome(refusal, spec, scope) as { kind: string };
             const typeName =
-              fitted.kind === 'VersionConflictError' ? `${resourceOf(versionedModel(spec)!).typeName}VersionConflictError` : fitted.kind;
-            expect(members.has(typeName), `${union}: ${status} ${JSON.stringify(errors)} -> ${typeName}`).toBe(true);
+              fitted.kind === 'VersionConflictError'
+                ? `${resourceOf(versionedModel(spec)!).typeName}VersionConflictError`
+                : fitted.kind;
+            expect(
+              members.has(typeName),
+              `${union}: ${status} ${JSON.stringify(errors)} -> ${typeName}`,
+            ).toBe(true);
           }
         }
       }

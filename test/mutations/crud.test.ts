@@ -77,11 +77,19 @@ async function createCustomer(givenName: string): Promise<{ id: string; restId: 
 
 describe('create, update, delete', () => {
   it('creates a customer in one call, its space given as a REST id or a global ID', async () => {
-    const byRestId = await h.run(CREATE, { input: { space: String(h.space), givenName: 'Ada', metaData: { plan: 'gold' } } });
+    const byRestId = await h.run(CREATE, {
+      input: { space: String(h.space), givenName: 'Ada', metaData: { plan: 'gold' } },
+    });
     expect(at(byRestId.data, 'createCustomer.__typename')).toBe('CreateCustomerPayload');
-    expect(at(byRestId.data, 'createCustomer.customer')).toMatchObject({ givenName: 'Ada', version: 1, metaData: { plan: 'gold' } });
+    expect(at(byRestId.data, 'createCustomer.customer')).toMatchObject({
+      givenName: 'Ada',
+      version: 1,
+      metaData: { plan: 'gold' },
+    });
     expect(count(byRestId.calls)).toEqual({ createCustomer: 1 });
-    const byGlobalId = await h.run(CREATE, { input: { space: encodeGlobalId('Space', null, h.space), givenName: 'Grace' } });
+    const byGlobalId = await h.run(CREATE, {
+      input: { space: encodeGlobalId('Space', null, h.space), givenName: 'Grace' },
+    });
     expect(at(byGlobalId.data, 'createCustomer.customer.givenName')).toBe('Grace');
   });
 
@@ -95,7 +103,11 @@ describe('create, update, delete', () => {
     const winner = results.find((r) => r.__typename === 'UpdateCustomerPayload')!;
     const loser = results.find((r) => r.__typename === 'CustomerVersionConflictError')!;
     expect(winner.customer.version).toBe(c.version + 1);
-    expect(loser).toMatchObject({ code: 'VERSION_CONFLICT', sentVersion: c.version, currentVersion: c.version + 1 });
+    expect(loser).toMatchObject({
+      code: 'VERSION_CONFLICT',
+      sentVersion: c.version,
+      currentVersion: c.version + 1,
+    });
     expect(loser.current).toEqual({ id: c.id, version: c.version + 1, givenName: winner.customer.givenName });
   });
 
@@ -104,7 +116,16 @@ describe('create, update, delete', () => {
     const r = await h.run(
       `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) {
         __typename ... on UpdateCustomerPayload { customer { givenName familyName } } ... on MutationError { message } } }`,
-      { input: { id: c.id, version: c.version, givenName: 'Set', familyName: null, metaData: null, emailAddress: null } },
+      {
+        input: {
+          id: c.id,
+          version: c.version,
+          givenName: 'Set',
+          familyName: null,
+          metaData: null,
+          emailAddress: null,
+        },
+      },
     );
     expect(at(r.data, 'updateCustomer')).toEqual({
       __typename: 'UpdateCustomerPayload',
@@ -117,15 +138,21 @@ describe('create, update, delete', () => {
     const r = await h.run(CREATE, { input: { space: String(h.space), givenName: 'Too', metaData } });
     expect(at(r.data, 'createCustomer.__typename')).toBe('ValidationError');
     expect(at(r.data, 'createCustomer.code')).toBe('VALIDATION_FAILED');
-    expect((at(r.data, 'createCustomer.fields') as { path: string }[]).map((f) => f.path)).toContain('metaData');
+    expect((at(r.data, 'createCustomer.fields') as { path: string }[]).map((f) => f.path)).toContain(
+      'metaData',
+    );
     expect(r.calls).toEqual([]);
   });
 
   it('refuses a global ID of another type or another space before any REST call', async () => {
     const c = await createCustomer('Edsger');
-    const wrongType = await h.run(UPDATE, { input: { id: encodeGlobalId('Transaction', h.space, c.restId), version: 1 } });
+    const wrongType = await h.run(UPDATE, {
+      input: { id: encodeGlobalId('Transaction', h.space, c.restId), version: 1 },
+    });
     expect(at(wrongType.data, 'updateCustomer.__typename')).toBe('ValidationError');
-    expect(at(wrongType.data, 'updateCustomer.message')).toMatch(/Transaction global ID; a Customer id is needed/);
+    expect(at(wrongType.data, 'updateCustomer.message')).toMatch(
+      /Transaction global ID; a Customer id is needed/,
+    );
     const otherSpace = h.sandbox.spaces[1];
     const crossing = await h.run(UPDATE, { input: { id: c.id, space: String(otherSpace), version: 1 } });
     expect(at(crossing.data, 'updateCustomer.__typename')).toBe('ValidationError');
@@ -133,7 +160,9 @@ describe('create, update, delete', () => {
   });
 
   it('answers a missing object with NotFoundError', async () => {
-    const r = await h.run(UPDATE, { input: { id: encodeGlobalId('Customer', h.space, 987_654_321), version: 1, givenName: 'x' } });
+    const r = await h.run(UPDATE, {
+      input: { id: encodeGlobalId('Customer', h.space, 987_654_321), version: 1, givenName: 'x' },
+    });
     expect(at(r.data, 'updateCustomer')).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
   });
 
@@ -179,7 +208,10 @@ describe('create, update, delete', () => {
         ... on CreateCustomerCommentPayload { customerComment { id pinned } } } }`,
       { id: c.id },
     );
-    const comment = at(created.data, 'createCustomerComment.customerComment') as { id: string; pinned: boolean };
+    const comment = at(created.data, 'createCustomerComment.customerComment') as {
+      id: string;
+      pinned: boolean;
+    };
     expect(comment.pinned).toBeFalsy();
     const pinned = await h.run(
       `mutation ($id: ID!) { pinCustomerComment(input: { id: $id }) {
@@ -204,14 +236,19 @@ describe('create, update, delete', () => {
   });
 
   it('lets a caller without any scope use by-credentials actions: the credentials authorize them', async () => {
-    const anonymous = { caller: { name: 'anonymous', spaces: new Set<number>(), scopes: new Set<'read' | 'write'>() } };
+    const anonymous = {
+      caller: { name: 'anonymous', spaces: new Set<number>(), scopes: new Set<'read' | 'write'>() },
+    };
     const r = await h.run(
       `mutation { processOneClickTokenByCredentials(input: { credentials: "60-1-forged", id: "1" }) { __typename ... on MutationError { code } } }`,
       {},
       anonymous,
     );
     expect(r.errors).toBeUndefined();
-    expect(at(r.data, 'processOneClickTokenByCredentials')).toEqual({ __typename: 'ForbiddenError', code: 'FORBIDDEN' });
+    expect(at(r.data, 'processOneClickTokenByCredentials')).toEqual({
+      __typename: 'ForbiddenError',
+      code: 'FORBIDDEN',
+    });
     expect(count(r.calls)).toEqual({ processOneClickTokenByCredentials: 1 });
   });
 

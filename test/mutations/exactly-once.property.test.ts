@@ -11,7 +11,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedRedis, type SharedRedis } from '../../src/redis';
-import { createRedisIdempotencyStore, type IdempotencyStore, type RedisIdempotencyStore } from '../../src/resolvers';
+import {
+  createRedisIdempotencyStore,
+  type IdempotencyStore,
+  type RedisIdempotencyStore,
+} from '../../src/resolvers';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
@@ -53,10 +57,19 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({
       kind: fc.constant('rest' as const),
-      what: fc.constantFrom('503' as const, 'drop' as const, 'slow' as const, 'stall' as const, 'clear' as const),
+      what: fc.constantFrom(
+        '503' as const,
+        'drop' as const,
+        'slow' as const,
+        'stall' as const,
+        'clear' as const,
+      ),
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('pause' as const), ms: fc.integer({ min: 0, max: 120 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('pause' as const), ms: fc.integer({ min: 0, max: 120 }) }),
+  },
 );
 
 const DOCUMENTS: Record<Mutation, string> = {
@@ -96,12 +109,19 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
     space = sandbox.spaces[0];
     const [user] = sandbox.users;
     nodes = [0, 1].map(() => {
-      const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, timeouts: { headersMs: 300 } });
+      const rest = createRestClient({
+        baseUrl: sandbox.baseUrl,
+        userId: user.id,
+        authKey: user.key,
+        timeouts: { headersMs: 300 },
+      });
       const shared = createSharedRedis({ url: redis.url });
       const stores = new RunStores();
       return { rest, redis: shared, stores, app: createApp({ rest, idempotency: stores }) };
     });
-    const made = await graph(nodes[0], DOCUMENTS.createCustomer, { input: { space: String(space), givenName: 'Comments' } });
+    const made = await graph(nodes[0], DOCUMENTS.createCustomer, {
+      input: { space: String(space), givenName: 'Comments' },
+    });
     customer = (made.data as { createCustomer: { customer: { id: string } } }).createCustomer.customer.id;
   }, 60_000);
   afterAll(async () => {
@@ -145,7 +165,10 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
     switch (c.kind) {
       case 'send': {
         const mark = `${run}-${c.mutation}-${c.key}`;
-        const input = c.mutation === 'createCustomer' ? { space: String(space), customerId: mark } : { customer, content: mark };
+        const input =
+          c.mutation === 'createCustomer'
+            ? { space: String(space), customerId: mark }
+            : { customer, content: mark };
         const answer = graph(nodes[c.on], DOCUMENTS[c.mutation], { input }, mark).then((body) => {
           const result = body.data?.[c.mutation] as
             { __typename?: string; customer?: { id: string }; customerComment?: { id: string } } | undefined;
@@ -194,7 +217,8 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
           const typename = (body as { data?: Record<string, { __typename?: string }> }).data?.[
             key.includes('Comment') ? 'createCustomerComment' : 'createCustomer'
           ]?.__typename;
-          if ((body as { errors?: unknown }).errors || !/Payload$|Error$/.test(typename ?? '')) untyped.push(body);
+          if ((body as { errors?: unknown }).errors || !/Payload$|Error$/.test(typename ?? ''))
+            untyped.push(body);
           tally.set(String(typename), (tally.get(String(typename)) ?? 0) + 1);
           if (id) answered.set(key, (answered.get(key) ?? new Set()).add(id));
         };
@@ -204,10 +228,12 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
         expect(untyped).toEqual([]);
         for (const [key, ids] of answered) expect([key, ids.size]).toEqual([key, 1]);
         for (const mutation of ['createCustomer', 'createCustomerComment'] as const)
-          for (const k of [0, 1, 2]) expect(objectsOf(mutation, `${run}-${mutation}-${k}`)).toBeLessThanOrEqual(1);
+          for (const k of [0, 1, 2])
+            expect(objectsOf(mutation, `${run}-${mutation}-${k}`)).toBeLessThanOrEqual(1);
       }),
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
-    if (STATS) console.info(`answers over ${RUNS} runs:`, Object.fromEntries([...tally].sort((x, y) => y[1] - x[1])));
+    if (STATS)
+      console.info(`answers over ${RUNS} runs:`, Object.fromEntries([...tally].sort((x, y) => y[1] - x[1])));
   }, 1_200_000);
 });

@@ -8,7 +8,10 @@ import { useWorld } from '../support/world';
 const f = useWorld();
 
 /** Runs `work` with a sandbox fault set, and counts the REST calls it made. */
-async function withFault<T>(fault: Partial<FaultSettings>, work: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> {
+async function withFault<T>(
+  fault: Partial<FaultSettings>,
+  work: () => Promise<T>,
+): Promise<{ result: T; calls: Record<string, number> }> {
   await f.resetCalls();
   const result = await f.withFault(fault, work);
   return { result, calls: await f.restCalls() };
@@ -58,7 +61,12 @@ describe('REST failures of mutations', () => {
 
   it('answers a REST rate limit with RateLimitedError and its retry delay, in one call', async () => {
     const { result, calls } = await withFault(
-      { errorRate: 1, errorStatus: 429, retryAfterSeconds: 7, match: { operationId: 'completeTransactionOnline' } },
+      {
+        errorRate: 1,
+        errorStatus: 429,
+        retryAfterSeconds: 7,
+        match: { operationId: 'completeTransactionOnline' },
+      },
       () => f.graph(COMPLETE, { id: String(pendingTransaction()), space: String(f.space) }),
     );
     expect(result.data!.completeTransactionOnline).toMatchObject({
@@ -70,11 +78,17 @@ describe('REST failures of mutations', () => {
   });
 
   it('never retries a failed payment action: a 503 is one call and an UpstreamError', async () => {
-    const { result, calls } = await withFault({ errorRate: 1, errorStatus: 503, match: { operationId: 'completeTransactionOnline' } }, () =>
-      f.graph(COMPLETE, { id: String(pendingTransaction()), space: String(f.space) }),
+    const { result, calls } = await withFault(
+      { errorRate: 1, errorStatus: 503, match: { operationId: 'completeTransactionOnline' } },
+      () => f.graph(COMPLETE, { id: String(pendingTransaction()), space: String(f.space) }),
     );
     const error = result.data!.completeTransactionOnline as Record<string, unknown>;
-    expect(error).toMatchObject({ __typename: 'UpstreamError', code: 'UPSTREAM_ERROR', status: 503, outcomeUnknown: true });
+    expect(error).toMatchObject({
+      __typename: 'UpstreamError',
+      code: 'UPSTREAM_ERROR',
+      status: 503,
+      outcomeUnknown: true,
+    });
     expect(typeof error.upstreamErrorId).toBe('string');
     expect(calls).toEqual({ completeTransactionOnline: 1 });
     expect(JSON.stringify(result)).not.toContain(new URL(f.sandbox.baseUrl).host);

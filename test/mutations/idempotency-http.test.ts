@@ -9,7 +9,11 @@ import { authorizedTransaction } from './support/transactions';
 // A short header timeout, so a slow REST answer is an unknown outcome.
 const f = useWorld({ client: { timeouts: { headersMs: 500 } } });
 
-function graph(query: string, variables: Record<string, unknown>, key?: string): Promise<Record<string, any>> {
+function graph(
+  query: string,
+  variables: Record<string, unknown>,
+  key?: string,
+): Promise<Record<string, any>> {
   return f.graph(query, variables, key ? { 'idempotency-key': key } : {});
 }
 
@@ -59,11 +63,20 @@ describe('Idempotency-Key', () => {
   it('takes the key from the input as well, and refuses the same key with another input', async () => {
     const query = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename ... on CreateCustomerPayload { customer { id } } ... on MutationError { code } } }`;
     await f.resetCalls();
-    const first = await graph(query, { input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
-    const again = await graph(query, { input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' } });
-    const other = await graph(query, { input: { space: String(f.space), givenName: 'Other', idempotencyKey: 'customer-1' } });
+    const first = await graph(query, {
+      input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' },
+    });
+    const again = await graph(query, {
+      input: { space: String(f.space), givenName: 'Idem', idempotencyKey: 'customer-1' },
+    });
+    const other = await graph(query, {
+      input: { space: String(f.space), givenName: 'Other', idempotencyKey: 'customer-1' },
+    });
     expect(again.data).toEqual(first.data);
-    expect(other.data.createCustomer).toEqual({ __typename: 'IdempotencyKeyReusedError', code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(other.data.createCustomer).toEqual({
+      __typename: 'IdempotencyKeyReusedError',
+      code: 'IDEMPOTENCY_KEY_REUSED',
+    });
     expect(await f.restCalls()).toEqual({ createCustomer: 1 });
   });
 
@@ -73,7 +86,11 @@ describe('Idempotency-Key', () => {
     const VOID = `mutation ($id: ID!) { voidTransactionOnline(input: { id: $id }) { __typename ... on UpstreamError { outcomeUnknown code } } }`;
     await f.withFault({ latencyMs: 2_000, match: { operationId: 'voidTransactionOnline' } }, async () => {
       const first = await graph(VOID, { id }, `void-${id}`);
-      expect(first.data.voidTransactionOnline).toEqual({ __typename: 'UpstreamError', outcomeUnknown: true, code: 'UPSTREAM_ERROR' });
+      expect(first.data.voidTransactionOnline).toEqual({
+        __typename: 'UpstreamError',
+        outcomeUnknown: true,
+        code: 'UPSTREAM_ERROR',
+      });
       const repeat = await graph(VOID, { id }, `void-${id}`);
       expect(repeat.data.voidTransactionOnline).toEqual(first.data.voidTransactionOnline);
       expect(await f.restCalls()).toEqual({ voidTransactionOnline: 1 });

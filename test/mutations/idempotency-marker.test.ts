@@ -38,7 +38,9 @@ describe('the marker of an idempotency key', () => {
     expect(metaData[METADATA_MARKER_KEY]).toMatch(/^pg-[0-9a-f]{48}$/);
     // A hash of caller, key and input: neither the key nor another key's marker.
     const other = await f.graph(CREATE, { input }, keyed('marker-2'));
-    expect(other.data.createCustomer.customer.metaData[METADATA_MARKER_KEY]).not.toBe(metaData[METADATA_MARKER_KEY]);
+    expect(other.data.createCustomer.customer.metaData[METADATA_MARKER_KEY]).not.toBe(
+      metaData[METADATA_MARKER_KEY],
+    );
     expect(JSON.stringify(metaData)).not.toContain('marker-1');
     const plain = await f.graph(CREATE, { input });
     expect(plain.data.createCustomer.customer.metaData).toEqual({ order: '42' });
@@ -52,17 +54,25 @@ describe('the marker of an idempotency key', () => {
     );
     expect(taken.data.createCustomer).toMatchObject({
       __typename: 'ValidationError',
-      fields: [{ path: `metaData.${METADATA_MARKER_KEY}`, message: expect.stringContaining('idempotency key') }],
+      fields: [
+        { path: `metaData.${METADATA_MARKER_KEY}`, message: expect.stringContaining('idempotency key') },
+      ],
     });
     const full = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`, String(i)]));
-    const made = await f.graph(CREATE, { input: { space: String(f.space), metaData: full } }, keyed('marker-4'));
+    const made = await f.graph(
+      CREATE,
+      { input: { space: String(f.space), metaData: full } },
+      keyed('marker-4'),
+    );
     expect(made.data.createCustomer.customer.metaData).toEqual(full);
   });
 
   it('is not pinned to a 503: the repeat finds nothing under the marker and sends once', async () => {
     const input = { space: String(f.space), customerId: 'marker-503' };
     await f.resetCalls();
-    const refused = await f.withFault(once('createCustomer'), () => f.graph(CREATE, { input }, keyed('marker-503')));
+    const refused = await f.withFault(once('createCustomer'), () =>
+      f.graph(CREATE, { input }, keyed('marker-503')),
+    );
     expect(refused.data.createCustomer).toEqual({ __typename: 'UpstreamError', status: 503 });
     const sent = await f.graph(CREATE, { input }, keyed('marker-503'));
     expect(sent.data.createCustomer.__typename).toBe('CreateCustomerPayload');
@@ -76,15 +86,27 @@ describe('the marker of an idempotency key', () => {
       __typename ... on CompleteTransactionPartiallyOnlinePayload { transactionCompletion { externalId } } ... on MutationError { code message } } }`;
     const input = { input: { id, lineItems: [{ uniqueId: 'a', quantity: 1, amount: 6 }] } };
     const stamped = await f.graph(PARTIAL, input, keyed('partial-1'));
-    expect(stamped.data.completeTransactionPartiallyOnline.transactionCompletion.externalId).toMatch(/^pg-[0-9a-f]{48}$/);
+    expect(stamped.data.completeTransactionPartiallyOnline.transactionCompletion.externalId).toMatch(
+      /^pg-[0-9a-f]{48}$/,
+    );
     const REFUND = `mutation ($input: CreateRefundInput!) { createRefund(input: $input) { __typename ... on CreateRefundPayload { refund { id externalId } } ... on UpstreamError { status } ... on MutationError { code message } } }`;
     const paid = await authorizedTransaction(f);
-    await f.graph(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, { id: paid });
+    await f.graph(`mutation ($id: ID!) { completeTransactionOnline(input: { id: $id }) { __typename } }`, {
+      id: paid,
+    });
     const refund = {
-      input: { space: String(f.space), transaction: paid, externalId: 'refund-503', type: 'MERCHANT_INITIATED_ONLINE', amount: 1 },
+      input: {
+        space: String(f.space),
+        transaction: paid,
+        externalId: 'refund-503',
+        type: 'MERCHANT_INITIATED_ONLINE',
+        amount: 1,
+      },
     };
     await f.resetCalls();
-    const refused = await f.withFault(once('createRefund'), () => f.graph(REFUND, refund, keyed('refund-503')));
+    const refused = await f.withFault(once('createRefund'), () =>
+      f.graph(REFUND, refund, keyed('refund-503')),
+    );
     expect(refused.data.createRefund).toMatchObject({ __typename: 'UpstreamError', status: 503 });
     const sent = await f.graph(REFUND, refund, keyed('refund-503'));
     expect(sent.data.createRefund.refund.externalId).toBe('refund-503');
@@ -95,7 +117,9 @@ describe('the marker of an idempotency key', () => {
     const { id } = await customer('Guarded');
     await f.resetCalls();
     const update = { input: { id, version: 1, givenName: 'Updated' } };
-    const refused = await f.withFault(once('updateCustomer'), () => f.graph(UPDATE, update, keyed('guarded-update')));
+    const refused = await f.withFault(once('updateCustomer'), () =>
+      f.graph(UPDATE, update, keyed('guarded-update')),
+    );
     expect(refused.data.updateCustomer).toEqual({ __typename: 'UpstreamError', status: 503 });
     expect((await f.graph(UPDATE, update, keyed('guarded-update'))).data.updateCustomer).toEqual({
       __typename: 'UpdateCustomerPayload',
@@ -114,8 +138,14 @@ describe('the marker of an idempotency key', () => {
     const { id } = await customer('Commented');
     await f.resetCalls();
     const input = { input: { customer: id, content: 'no marker' } };
-    const first = await f.withFault(once('createCustomerComment'), () => f.graph(COMMENT, input, keyed('no-marker')));
-    expect(first.data.createCustomerComment).toEqual({ __typename: 'UpstreamError', status: 503, outcomeUnknown: true });
+    const first = await f.withFault(once('createCustomerComment'), () =>
+      f.graph(COMMENT, input, keyed('no-marker')),
+    );
+    expect(first.data.createCustomerComment).toEqual({
+      __typename: 'UpstreamError',
+      status: 503,
+      outcomeUnknown: true,
+    });
     expect((await f.graph(COMMENT, input, keyed('no-marker'))).data).toEqual(first.data);
     expect(await f.restCalls()).toEqual({ createCustomerComment: 1 });
   });

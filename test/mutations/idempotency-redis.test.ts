@@ -57,7 +57,12 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     const first = await store.claim('caller', 'k2', fp);
     const waiting = store.claim('caller', 'k2', fp);
     if (first.kind !== 'run') throw new Error('expected to run');
-    const unknown = { kind: 'unknown', reason: 'unknown', notBefore: 42, answer: { kind: 'UpstreamError', status: 503 } } as const;
+    const unknown = {
+      kind: 'unknown',
+      reason: 'unknown',
+      notBefore: 42,
+      answer: { kind: 'UpstreamError', status: 503 },
+    } as const;
     await first.settle(unknown);
     const doubting = await waiting;
     expect(doubting).toMatchObject({ kind: 'run', doubt: unknown });
@@ -86,7 +91,10 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     // The claimant goes away without settling (as a killed process would): its lease runs out.
     await dying.close();
     const taken = await store.claim('caller', 'k5', fp, { waitMs: 10_000 });
-    expect(taken).toMatchObject({ kind: 'run', doubt: { kind: 'unknown', reason: 'orphaned', notBefore: sendBy } });
+    expect(taken).toMatchObject({
+      kind: 'run',
+      doubt: { kind: 'unknown', reason: 'orphaned', notBefore: sendBy },
+    });
   });
 
   it('finds a flushed store at the next claim: for the key lifetime, keys it does not know are in doubt', async () => {
@@ -155,7 +163,13 @@ describe.skipIf(!hasRedisServer)('two instances sharing one Redis', () => {
     redis = await startRedis();
     sandbox = await startSandbox();
     const [user] = sandbox.users;
-    const options = { restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0, redisUrl: redis.url };
+    const options = {
+      restUrl: sandbox.baseUrl,
+      userId: user.id,
+      authKey: user.key,
+      port: 0,
+      redisUrl: redis.url,
+    };
     a = await startGraphServer(options);
     b = await startGraphServer(options);
   });
@@ -180,12 +194,16 @@ describe.skipIf(!hasRedisServer)('two instances sharing one Redis', () => {
     await fetch(admin, { method: 'DELETE' });
     const query = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename ... on CreateCustomerPayload { customer { id givenName } } } }`;
     const variables = { input: { space: String(sandbox.spaces[0]), givenName: 'Shared' } };
-    const [onA, onB] = await Promise.all([post(a.url, query, variables, 'shared-1'), post(b.url, query, variables, 'shared-1')]);
+    const [onA, onB] = await Promise.all([
+      post(a.url, query, variables, 'shared-1'),
+      post(b.url, query, variables, 'shared-1'),
+    ]);
     const again = await post(b.url, query, variables, 'shared-1');
     expect(onA.createCustomer.__typename).toBe('CreateCustomerPayload');
     expect(onB).toEqual(onA);
     expect(again).toEqual(onA);
-    const counts = ((await (await fetch(admin)).json()) as { byOperation: Record<string, number> }).byOperation;
+    const counts = ((await (await fetch(admin)).json()) as { byOperation: Record<string, number> })
+      .byOperation;
     expect(counts).toEqual({ createCustomer: 1 });
   });
 });

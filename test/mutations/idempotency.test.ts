@@ -1,7 +1,12 @@
 // The idempotency store of mutations: one run per (scope, key), replays, reuse refused, concurrent
 // repeats wait for the first, TTL and the bound on kept keys.
 import { describe, expect, it } from 'vitest';
-import { createMemoryIdempotencyStore, fingerprintOf, type Claim, type StoredOutcome } from '../../src/resolvers/writes/idempotency';
+import {
+  createMemoryIdempotencyStore,
+  fingerprintOf,
+  type Claim,
+  type StoredOutcome,
+} from '../../src/resolvers/writes/idempotency';
 
 const done = (value: unknown): StoredOutcome => ({ kind: 'done', value });
 
@@ -15,8 +20,14 @@ describe('claims', () => {
     const store = createMemoryIdempotencyStore();
     const first = asRun(await store.claim('caller-1', 'k1', 'fp-a'));
     await first.settle(done({ id: 7, state: 'COMPLETED' }));
-    expect(await store.claim('caller-1', 'k1', 'fp-a')).toEqual({ kind: 'replay', outcome: done({ id: 7, state: 'COMPLETED' }) });
-    expect(await store.claim('caller-1', 'k1', 'fp-a')).toEqual({ kind: 'replay', outcome: done({ id: 7, state: 'COMPLETED' }) });
+    expect(await store.claim('caller-1', 'k1', 'fp-a')).toEqual({
+      kind: 'replay',
+      outcome: done({ id: 7, state: 'COMPLETED' }),
+    });
+    expect(await store.claim('caller-1', 'k1', 'fp-a')).toEqual({
+      kind: 'replay',
+      outcome: done({ id: 7, state: 'COMPLETED' }),
+    });
     await store.close();
   });
 
@@ -41,7 +52,12 @@ describe('claims', () => {
 
   it('an unknown outcome hands the next claim over in doubt; abandoned, the doubt stays; settled, it is done', async () => {
     const store = createMemoryIdempotencyStore();
-    const unknown = { kind: 'unknown', reason: 'unknown', notBefore: 123, answer: { kind: 'UpstreamError' } } as const;
+    const unknown = {
+      kind: 'unknown',
+      reason: 'unknown',
+      notBefore: 123,
+      answer: { kind: 'UpstreamError' },
+    } as const;
     await asRun(await store.claim('c', 'k', 'fp')).settle(unknown);
     const doubting = asRun(await store.claim('c', 'k', 'fp'));
     expect(doubting.doubt).toEqual(unknown);
@@ -99,7 +115,9 @@ describe('concurrent claims', () => {
     await winner.settle(done('ran once'));
     const results = await Promise.all([a, b]);
     expect(results.filter((r) => r.kind === 'run')).toHaveLength(1);
-    expect(results.filter((r) => r.kind === 'replay')).toEqual([{ kind: 'replay', outcome: done('ran once') }]);
+    expect(results.filter((r) => r.kind === 'replay')).toEqual([
+      { kind: 'replay', outcome: done('ran once') },
+    ]);
     await store.close();
   });
 
@@ -234,7 +252,9 @@ describe('fingerprintOf', () => {
     const big = fingerprintOf('createRefund', { transaction: 9007199254740993n });
     expect(fingerprintOf('createRefund', { transaction: 9007199254740993n })).toBe(big);
     expect(fingerprintOf('createRefund', { transaction: 9007199254740992n })).not.toBe(big);
-    expect(fingerprintOf('createRefund', { transaction: 42n })).toBe(fingerprintOf('createRefund', { transaction: 42 }));
+    expect(fingerprintOf('createRefund', { transaction: 42n })).toBe(
+      fingerprintOf('createRefund', { transaction: 42 }),
+    );
   });
 
   it('leaves out undefined members, as JSON would', () => {

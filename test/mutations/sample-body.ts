@@ -23,13 +23,19 @@ function writable(schema: JsonSchema): [string, JsonSchema][] {
   return Object.entries(schema.properties ?? {}).filter(([, p]) => !p.readOnly && !deref(p).readOnly);
 }
 
-function sampleObject(schema: JsonSchema, name: string | undefined, mode: SampleMode, depth: number): Record<string, unknown> {
+function sampleObject(
+  schema: JsonSchema,
+  name: string | undefined,
+  mode: SampleMode,
+  depth: number,
+): Record<string, unknown> {
   const wanted = new Set(schema.required ?? []);
   for (const group of REQUIRED_ONE_OF[name ?? ''] ?? []) wanted.add(group.fields[0]);
   const full = mode === 'full' && depth < MAX_FULL_DEPTH;
   const body: Record<string, unknown> = {};
   for (const [key, property] of Object.entries(schema.properties ?? {})) {
-    if (wanted.has(key) || (full && writable(schema).some(([k]) => k === key))) body[key] = sampleValue(property, mode, depth + 1, key);
+    if (wanted.has(key) || (full && writable(schema).some(([k]) => k === key)))
+      body[key] = sampleValue(property, mode, depth + 1, key);
   }
   if (full && !schema.properties && typeof schema.additionalProperties === 'object') {
     body.sampleKey = sampleValue(schema.additionalProperties, mode, depth + 1);

@@ -38,7 +38,10 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
   let e: Instance;
 
   const create = (on: Instance, key: string, input: Record<string, unknown>) =>
-    on.post({ query: CREATE, variables: { input: { space: cluster.space, ...input } } }, { 'idempotency-key': key });
+    on.post(
+      { query: CREATE, variables: { input: { space: cluster.space, ...input } } },
+      { 'idempotency-key': key },
+    );
 
   /** The customers REST holds with this customerId. */
   async function customersWith(customerId: string): Promise<unknown[]> {
@@ -62,11 +65,20 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
    * after Redis came back, claims wait while instances compare what they saw), is sent again after
    * `retryAfterSeconds`.
    */
-  async function createRetrying(on: Instance, key: string, input: Record<string, unknown>): Promise<GraphBody> {
+  async function createRetrying(
+    on: Instance,
+    key: string,
+    input: Record<string, unknown>,
+  ): Promise<GraphBody> {
     for (;;) {
       const body = await create(on, key, input);
-      const result = body.data?.createCustomer as { __typename?: string; retryAfterSeconds?: number } | undefined;
-      if (result?.__typename !== 'IdempotencyKeyBusyError' && result?.__typename !== 'IdempotencyUnavailableError') return body;
+      const result = body.data?.createCustomer as
+        { __typename?: string; retryAfterSeconds?: number } | undefined;
+      if (
+        result?.__typename !== 'IdempotencyKeyBusyError' &&
+        result?.__typename !== 'IdempotencyUnavailableError'
+      )
+        return body;
       await sleep((result.retryAfterSeconds ?? 1) * 1000);
     }
   }
@@ -84,12 +96,17 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     return first;
   }
 
-  const ready = (on: Instance) => on.get('/readyz').then((r) => JSON.parse(r.text) as { status: string; reason?: string });
+  const ready = (on: Instance) =>
+    on.get('/readyz').then((r) => JSON.parse(r.text) as { status: string; reason?: string });
 
   beforeAll(async () => {
     redis = await startRedis({ persistence: 'always' });
     // A short request deadline: after a loss, new keys wait out the sends lost claims may have in flight (deadline + 10 s).
-    cluster = await startCluster({ redisUrl: redis.url, instances: 3, env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '4000' } });
+    cluster = await startCluster({
+      redisUrl: redis.url,
+      instances: 3,
+      env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '4000' },
+    });
     [a, b, e] = cluster.instances;
     const [user] = cluster.sandbox.users;
     rest = createRestClient({ baseUrl: cluster.sandbox.baseUrl, userId: user.id, authKey: user.key });
@@ -142,7 +159,8 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     const id = made.customer!.id;
     // Every instance reaches Redis: an answer it cached is served again without a REST call.
     const probe = { query: '{ currencies(filter: { currencyCode: { eq: "CHF" } }) { currencyCode } }' };
-    for (const on of cluster.instances) await until(async () => (await on.post(probe)).extensions?.cost?.actual === 0, 'a cache hit');
+    for (const on of cluster.instances)
+      await until(async () => (await on.post(probe)).extensions?.cost?.actual === 0, 'a cache hit');
     const read = `query ($id: ID!) { node(id: $id) { ... on Customer { givenName version emailAddresses { emailAddress } } } }`;
     const nameOn = async (on: Instance) =>
       ((await on.post({ query: read, variables: { id } })).data?.node as { givenName: string }).givenName;
@@ -153,7 +171,9 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     await until(async () => (await cluster.restCalls()).listCustomerEmailAddresses === 1, "E's second call");
     await cluster.clearFaults();
     const update = `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) { __typename } }`;
-    expect((await b.post({ query: update, variables: { input: { id, version: 1, givenName: 'New' } } })).data).toEqual({
+    expect(
+      (await b.post({ query: update, variables: { input: { id, version: 1, givenName: 'New' } } })).data,
+    ).toEqual({
       updateCustomer: { __typename: 'UpdateCustomerPayload' },
     });
     expect(((await slow).data?.node as { givenName: string }).givenName).toBe('Old');
@@ -187,8 +207,14 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     // While Redis is down: a repeat is answered from what REST shows (the key's marker), a new key is
     // refused, typed and retryable, with nothing sent; readiness says degraded, not unavailable.
     expect((await create(b, 'redis-emptied', input)).data).toEqual(first.data);
-    const refused = typedResult(await create(b, 'never-sent', { customerId: 'never-sent' }), 'createCustomer');
-    expect(refused).toMatchObject({ __typename: 'IdempotencyUnavailableError', code: 'IDEMPOTENCY_UNAVAILABLE' });
+    const refused = typedResult(
+      await create(b, 'never-sent', { customerId: 'never-sent' }),
+      'createCustomer',
+    );
+    expect(refused).toMatchObject({
+      __typename: 'IdempotencyUnavailableError',
+      code: 'IDEMPOTENCY_UNAVAILABLE',
+    });
     expect(await ready(b)).toMatchObject({ status: 'degraded' });
     expect((await b.get('/readyz')).status).toBe(200);
     const metrics = (await b.get('/metrics')).text;

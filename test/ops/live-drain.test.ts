@@ -23,7 +23,8 @@ async function readAll(body: ReadableStream<Uint8Array>): Promise<string> {
   const decoder = new TextDecoder();
   let text = '';
   const reader = body.getReader();
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+    text += decoder.decode(chunk.value, { stream: true });
   return text;
 }
 

@@ -58,7 +58,8 @@ beforeAll(async () => {
   proxy = await recordingProxy(new URL(sandbox.baseUrl));
   const logs = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n').filter(Boolean)) logLines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n').filter(Boolean))
+        logLines.push(JSON.parse(line) as Record<string, unknown>);
       done();
     },
   });
@@ -92,7 +93,9 @@ describe('request ids', () => {
 
   it('replaces a missing or unsafe id with a generated one, different per request', async () => {
     upstreamIds.length = 0;
-    const first = (await graph(ACCOUNTS, { 'x-request-id': 'bad id\twith "quotes"' })).headers.get('x-request-id');
+    const first = (await graph(ACCOUNTS, { 'x-request-id': 'bad id\twith "quotes"' })).headers.get(
+      'x-request-id',
+    );
     const second = (await graph(ACCOUNTS)).headers.get('x-request-id');
     expect(first).toMatch(/^[0-9a-f-]{36}$/);
     expect(second).toMatch(/^[0-9a-f-]{36}$/);
@@ -107,7 +110,12 @@ describe('logs', () => {
     await graph(ACCOUNTS, { 'x-request-id': 'log-line-check', authorization: 'Bearer sekret-token-value' });
     const lines = logLines.filter((l) => l.requestId === 'log-line-check');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ msg: 'graphql operation', operation: 'Accounts', type: 'query', outcome: 'success' });
+    expect(lines[0]).toMatchObject({
+      msg: 'graphql operation',
+      operation: 'Accounts',
+      type: 'query',
+      outcome: 'success',
+    });
     expect(lines[0].restCalls).toBeGreaterThan(0);
     expect(typeof lines[0].durationMs).toBe('number');
     const all = JSON.stringify(logLines);
@@ -118,7 +126,11 @@ describe('logs', () => {
   it('redacts authorization headers, keys and tokens wherever a log line carries them', () => {
     logLines.length = 0;
     ops.logger.info(
-      { headers: { authorization: 'Bearer abc.def.ghi' }, user: { key: 'k-123', token: 't-456' }, authKey: 'a-789' },
+      {
+        headers: { authorization: 'Bearer abc.def.ghi' },
+        user: { key: 'k-123', token: 't-456' },
+        authKey: 'a-789',
+      },
       'probe',
     );
     const text = JSON.stringify(logLines);
@@ -136,7 +148,9 @@ describe('logs', () => {
 
   it('logs a refused document as rejected, with the error code and not the message', async () => {
     logLines.length = 0;
-    await graph('query Broken { accounts(first: 1) { nodes { secretFieldXyz } } }', { 'x-request-id': 'rejected-check' });
+    await graph('query Broken { accounts(first: 1) { nodes { secretFieldXyz } } }', {
+      'x-request-id': 'rejected-check',
+    });
     const [line] = logLines.filter((l) => l.requestId === 'rejected-check');
     expect(line).toMatchObject({ operation: 'unknown', outcome: 'rejected' });
     expect(JSON.stringify(line)).not.toContain('secretFieldXyz');
@@ -147,8 +161,12 @@ describe('metrics', () => {
   it('counts operations by name and outcome, their durations, and REST calls by operationId and status', async () => {
     await graph(ACCOUNTS);
     const text = await metricsText();
-    expect(text).toMatch(/paygraph_graphql_operations_total\{operation="Accounts",type="query",outcome="success"\} [1-9]/);
-    expect(text).toMatch(/paygraph_graphql_operation_duration_seconds_count\{operation="Accounts",type="query"\} [1-9]/);
+    expect(text).toMatch(
+      /paygraph_graphql_operations_total\{operation="Accounts",type="query",outcome="success"\} [1-9]/,
+    );
+    expect(text).toMatch(
+      /paygraph_graphql_operation_duration_seconds_count\{operation="Accounts",type="query"\} [1-9]/,
+    );
     expect(text).toMatch(/paygraph_rest_calls_total\{operation_id="listAccounts",status="200"\} [1-9]/);
     expect(text).toMatch(/paygraph_rest_call_duration_seconds_count\{operation_id="listAccounts"\} [1-9]/);
   });
@@ -175,9 +193,15 @@ describe('metrics', () => {
     expect(((await response.json()) as { errors?: unknown }).errors).toBeUndefined();
     const text = await metricsText();
     // The completions of the 20 transactions are one batch of 20 parents.
-    expect(text).toMatch(/paygraph_dataloader_batch_size_bucket\{le="10",loader="children",type="TransactionCompletion"\} 0\n/);
-    expect(text).toMatch(/paygraph_dataloader_batch_size_bucket\{le="20",loader="children",type="TransactionCompletion"\} 1\n/);
-    expect(text).toMatch(/paygraph_dataloader_batch_size_sum\{loader="children",type="TransactionCompletion"\} 20\n/);
+    expect(text).toMatch(
+      /paygraph_dataloader_batch_size_bucket\{le="10",loader="children",type="TransactionCompletion"\} 0\n/,
+    );
+    expect(text).toMatch(
+      /paygraph_dataloader_batch_size_bucket\{le="20",loader="children",type="TransactionCompletion"\} 1\n/,
+    );
+    expect(text).toMatch(
+      /paygraph_dataloader_batch_size_sum\{loader="children",type="TransactionCompletion"\} 20\n/,
+    );
   });
 
   it('keeps variables and filter values out of labels, and each app has its own registry', async () => {
@@ -193,7 +217,9 @@ describe('metrics', () => {
     expect(text).not.toContain('filter-value-x');
     expect(text).toContain('operation="anonymous"');
     const other = createApp({ rest, graphiql: false });
-    expect(await (await other.fetch('http://paygraph.test/metrics')).text()).not.toContain('operation="Accounts"');
+    expect(await (await other.fetch('http://paygraph.test/metrics')).text()).not.toContain(
+      'operation="Accounts"',
+    );
   });
 });
 
@@ -215,7 +241,9 @@ describe('health', () => {
     const wrongKey = Buffer.from('not-the-key-of-this-user-at-all!').toString('base64');
     const badRest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: wrongKey });
     try {
-      const response = await createApp({ rest: badRest, graphiql: false }).fetch('http://paygraph.test/readyz');
+      const response = await createApp({ rest: badRest, graphiql: false }).fetch(
+        'http://paygraph.test/readyz',
+      );
       expect(response.status).toBe(503);
       const body = await response.text();
       expect(JSON.parse(body)).toEqual({ status: 'unavailable', reason: 'the REST API refused the key' });
@@ -239,7 +267,9 @@ describe('health', () => {
       retry: { maxAttempts: 1 },
     });
     try {
-      const response = await createApp({ rest: deadRest, graphiql: false }).fetch('http://paygraph.test/readyz');
+      const response = await createApp({ rest: deadRest, graphiql: false }).fetch(
+        'http://paygraph.test/readyz',
+      );
       expect(response.status).toBe(503);
       expect(await response.json()).toEqual({ status: 'unavailable', reason: 'the REST API is unreachable' });
     } finally {

@@ -19,7 +19,10 @@ import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
 interface Answer {
   status: number;
-  body: { data?: Record<string, any> | null; errors?: { message: string; extensions?: Record<string, unknown> }[] };
+  body: {
+    data?: Record<string, any> | null;
+    errors?: { message: string; extensions?: Record<string, unknown> }[];
+  };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'paygraph-persisted-'));
@@ -27,7 +30,10 @@ let sandbox: RunningSandbox;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-function serverWith(persistedOperations: PersistedOperationsConfig, env: Record<string, string> = {}): Promise<RunningGraphServer> {
+function serverWith(
+  persistedOperations: PersistedOperationsConfig,
+  env: Record<string, string> = {},
+): Promise<RunningGraphServer> {
   const [user] = sandbox.users;
   return startGraphServer({
     restUrl: sandbox.baseUrl,
@@ -41,7 +47,11 @@ function serverWith(persistedOperations: PersistedOperationsConfig, env: Record<
 }
 
 async function post(url: string, body: Record<string, unknown>): Promise<Answer> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: response.status, body: (await response.json()) as Answer['body'] };
 }
 
@@ -61,7 +71,10 @@ afterAll(async () => {
 describe('automatic persisted queries', () => {
   let server: RunningGraphServer;
   beforeAll(async () => {
-    server = await serverWith({ mode: 'apq' }, { PAYGRAPH_MAX_DOCUMENT_BYTES: '400', PAYGRAPH_MAX_DEPTH: '4' });
+    server = await serverWith(
+      { mode: 'apq' },
+      { PAYGRAPH_MAX_DOCUMENT_BYTES: '400', PAYGRAPH_MAX_DEPTH: '4' },
+    );
   });
   afterAll(async () => {
     await server?.close();
@@ -93,7 +106,8 @@ describe('automatic persisted queries', () => {
   });
 
   it('registers only documents within the limits: a too deep or too large query is refused and not kept', async () => {
-    const deep = 'query Deep { spaces(first: 1) { nodes { account { parentAccount { parentAccount { name } } } } } }';
+    const deep =
+      'query Deep { spaces(first: 1) { nodes { account { parentAccount { parentAccount { name } } } } } }';
     const refused = await post(server.url, { query: deep, ...byHash(sha256(deep)) });
     expect(codeOf(refused)).toBe('QUERY_TOO_DEEP');
     expect(codeOf(await post(server.url, byHash(sha256(deep))))).toBe('PERSISTED_QUERY_NOT_FOUND');
@@ -109,8 +123,14 @@ describe('automatic persisted queries behind authentication', () => {
   it('registers nothing for refused credentials (HTTP 401 before the query is read)', async () => {
     const key = generateApiKey();
     const keysFile = join(dir, 'keys.json');
-    writeFileSync(keysFile, JSON.stringify({ keys: [{ name: 'app', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
-    const server = await serverWith({ mode: 'apq' }, { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile });
+    writeFileSync(
+      keysFile,
+      JSON.stringify({ keys: [{ name: 'app', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }),
+    );
+    const server = await serverWith(
+      { mode: 'apq' },
+      { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile },
+    );
     try {
       const query = 'query Guarded { spaces(first: 1) { nodes { restId } } }';
       const persistedQuery = { version: 1, sha256Hash: sha256(query) };
@@ -157,12 +177,16 @@ describe('allow-list', () => {
     expect(text.status).toBe(400);
     expect(codeOf(text)).toBe('PERSISTED_QUERY_NOT_ALLOWED');
     expect(text.body.errors?.[0].message).toMatch(/only registered operations run on this server/);
-    expect(codeOf(await post(server.url, byHash(sha256('{ spaces { nodes { restId } } }'))))).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(codeOf(await post(server.url, byHash(sha256('{ spaces { nodes { restId } } }'))))).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
   });
 
   it('refuses to start on a file whose entry is not the hash of its document', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ [sha256('{ a }')]: '{ b }' }));
-    await expect(serverWith({ mode: 'allow-list', file: bad })).rejects.toThrow(/holds a document whose sha256 is another/);
+    await expect(serverWith({ mode: 'allow-list', file: bad })).rejects.toThrow(
+      /holds a document whose sha256 is another/,
+    );
   });
 });

@@ -39,16 +39,22 @@ describe.skipIf(!hasRedisServer)('what a Redis may lose, said at start', () => {
   });
 
   it('logs them as JSON warnings when serve starts', async () => {
-    const sandbox = await startCli<{ baseUrl: string; users: { id: string; key: string }[] }>(['sandbox', '--port', '0'], {
-      PAYGRAPH_LOG_LEVEL: 'warn',
-    });
+    const sandbox = await startCli<{ baseUrl: string; users: { id: string; key: string }[] }>(
+      ['sandbox', '--port', '0'],
+      {
+        PAYGRAPH_LOG_LEVEL: 'warn',
+      },
+    );
     processes.push(sandbox);
     const [user] = sandbox.ready.users;
-    const serve = await startCli(['serve', '--rest-url', sandbox.ready.baseUrl, '--user-id', user.id, '--port', '0'], {
-      PAYGRAPH_AUTH_KEY: user.key,
-      PAYGRAPH_LOG_LEVEL: 'warn',
-      REDIS_URL: losing.url,
-    });
+    const serve = await startCli(
+      ['serve', '--rest-url', sandbox.ready.baseUrl, '--user-id', user.id, '--port', '0'],
+      {
+        PAYGRAPH_AUTH_KEY: user.key,
+        PAYGRAPH_LOG_LEVEL: 'warn',
+        REDIS_URL: losing.url,
+      },
+    );
     processes.push(serve);
     const durabilityLines = () =>
       serve
@@ -58,7 +64,8 @@ describe.skipIf(!hasRedisServer)('what a Redis may lose, said at start', () => {
         .map((line) => JSON.parse(line) as { level: number; redis?: string; msg: string })
         .filter((line) => line.redis === 'durability');
     // The log is written asynchronously: the ready line on stdout may come first.
-    for (let i = 0; i < 100 && durabilityLines().length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    for (let i = 0; i < 100 && durabilityLines().length < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     const durability = durabilityLines();
     expect(durability.map((line) => line.level)).toEqual([40, 40]);
     expect(durability[0].msg).toMatch(/appendonly/);

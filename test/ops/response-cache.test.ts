@@ -44,7 +44,11 @@ function serverWith(cache: CacheConfig): Promise<RunningGraphServer> {
     userId: user.id,
     authKey: user.key,
     port: 0,
-    security: securityConfigFromEnv({ PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: keysFile, PAYGRAPH_METRICS_TOKEN: metricsToken }),
+    security: securityConfigFromEnv({
+      PAYGRAPH_AUTH: 'api-keys',
+      PAYGRAPH_API_KEYS_FILE: keysFile,
+      PAYGRAPH_METRICS_TOKEN: metricsToken,
+    }),
     cache,
     persistedOperations: { mode: 'off' },
   });
@@ -82,14 +86,19 @@ async function restCalls(): Promise<number> {
 }
 
 async function lookups(outcome: 'hit' | 'miss'): Promise<number> {
-  const text = await (await fetch(new URL('/metrics', server.url), { headers: { authorization: `Bearer ${metricsToken}` } })).text();
-  const line = text.split('\n').find((l) => l.startsWith(`paygraph_response_cache_lookups_total{outcome="${outcome}"}`));
+  const text = await (
+    await fetch(new URL('/metrics', server.url), { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const line = text
+    .split('\n')
+    .find((l) => l.startsWith(`paygraph_response_cache_lookups_total{outcome="${outcome}"}`));
   return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 describe('response cache', () => {
   it('answers reference data again without a REST call, reports cost actual 0 and counts the hit', async () => {
-    const query = 'query Currencies { currencies(filter: { currencyCode: { in: ["CHF", "EUR", "USD"] } }) { id currencyCode } }';
+    const query =
+      'query Currencies { currencies(filter: { currencyCode: { in: ["CHF", "EUR", "USD"] } }) { id currencyCode } }';
     const [hitsBefore, missesBefore] = [await lookups('hit'), await lookups('miss')];
     await restCalls();
     const first = await post(server.url, query);
@@ -122,13 +131,18 @@ describe('response cache', () => {
     await restCalls();
     await post(server.url, query, { headers: { 'accept-language': 'en' } });
     expect(await restCalls()).toBeGreaterThan(0);
-    expect((await post(server.url, query, { headers: { 'accept-language': 'de-CH' } })).data).toEqual(german.data);
+    expect((await post(server.url, query, { headers: { 'accept-language': 'de-CH' } })).data).toEqual(
+      german.data,
+    );
     expect(await restCalls()).toBe(0);
   });
 
   it('never caches the answers of callers without credentials (by-credentials fields)', async () => {
     const pending = `query ($s: ID!) { space(id: $s) { transactions(first: 1, filter: { state: { eq: PENDING } }) { nodes { credentials } } } }`;
-    const found = await post(server.url, pending, { key: everything, variables: { s: String(sandbox.spaces[0]) } });
+    const found = await post(server.url, pending, {
+      key: everything,
+      variables: { s: String(sandbox.spaces[0]) },
+    });
     const { credentials } = found.data?.space.transactions.nodes[0] as { credentials: string };
     const query = 'query ($c: String!) { transactionByCredentials(credentials: $c) { mobileSdkUrl } }';
     const anonymous = async () => {
@@ -164,43 +178,60 @@ describe('response cache', () => {
     const customer = listed.data?.space.customers.nodes[0] as { id: string; version: number };
     await post(server.url, one, { variables: { id: customer.id } });
     await restCalls();
-    expect((await post(server.url, one, { variables: { id: customer.id } })).data).toEqual({ node: { givenName: expect.any(String) } });
+    expect((await post(server.url, one, { variables: { id: customer.id } })).data).toEqual({
+      node: { givenName: expect.any(String) },
+    });
     expect(await restCalls()).toBe(0);
 
     const update = `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) { ... on UpdateCustomerPayload { customer { id givenName } } ... on MutationError { code message } } }`;
     const updated = await post(server.url, update, {
       variables: { input: { id: customer.id, version: customer.version, givenName: 'Cached Renamed' } },
     });
-    expect(updated.data?.updateCustomer).toEqual({ customer: { id: customer.id, givenName: 'Cached Renamed' } });
+    expect(updated.data?.updateCustomer).toEqual({
+      customer: { id: customer.id, givenName: 'Cached Renamed' },
+    });
     await restCalls();
-    expect((await post(server.url, one, { variables: { id: customer.id } })).data).toEqual({ node: { givenName: 'Cached Renamed' } });
-    expect((await post(server.url, list, { variables: { space } })).data?.space.customers.nodes[0].givenName).toBe('Cached Renamed');
+    expect((await post(server.url, one, { variables: { id: customer.id } })).data).toEqual({
+      node: { givenName: 'Cached Renamed' },
+    });
+    expect(
+      (await post(server.url, list, { variables: { space } })).data?.space.customers.nodes[0].givenName,
+    ).toBe('Cached Renamed');
     expect(await restCalls()).toBeGreaterThan(0);
 
     const count = `query Count($space: ID!) { space(id: $space) { customers(first: 100, filter: { givenName: { eq: "Cached Created" } }) { nodes { id } } } }`;
     expect((await post(server.url, count, { variables: { space } })).data?.space.customers.nodes).toEqual([]);
     const create = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ... on CreateCustomerPayload { customer { id } } } }`;
     await post(server.url, create, { variables: { input: { space, givenName: 'Cached Created' } } });
-    expect((await post(server.url, count, { variables: { space } })).data?.space.customers.nodes).toHaveLength(1);
+    expect(
+      (await post(server.url, count, { variables: { space } })).data?.space.customers.nodes,
+    ).toHaveLength(1);
   });
 
   it('drops the answers holding an object a delete removed (named by deletedId)', async () => {
     const space = String(sandbox.spaces[0]);
     const create = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { ... on CreateCustomerPayload { customer { id } } } }`;
-    const created = await post(server.url, create, { variables: { input: { space, givenName: 'Cached Deleted' } } });
+    const created = await post(server.url, create, {
+      variables: { input: { space, givenName: 'Cached Deleted' } },
+    });
     const id = created.data?.createCustomer.customer.id as string;
     const one = `query One($id: ID!) { node(id: $id) { ... on Customer { givenName } } }`;
-    expect((await post(server.url, one, { variables: { id } })).data).toEqual({ node: { givenName: 'Cached Deleted' } });
+    expect((await post(server.url, one, { variables: { id } })).data).toEqual({
+      node: { givenName: 'Cached Deleted' },
+    });
     await restCalls();
     await post(server.url, one, { variables: { id } });
     expect(await restCalls()).toBe(0);
     const remove = `mutation ($input: DeleteCustomerInput!) { deleteCustomer(input: $input) { ... on DeleteCustomerPayload { deletedId } } }`;
-    expect((await post(server.url, remove, { variables: { input: { id } } })).data?.deleteCustomer).toEqual({ deletedId: id });
+    expect((await post(server.url, remove, { variables: { input: { id } } })).data?.deleteCustomer).toEqual({
+      deletedId: id,
+    });
     expect((await post(server.url, one, { variables: { id } })).data).toEqual({ node: null });
   });
 
   it('leaves @defer answers incremental and uncached', async () => {
-    const query = 'query Deferred { currencies(filter: { currencyCode: { in: ["CHF", "EUR"] } }) { id ... @defer { currencyCode } } }';
+    const query =
+      'query Deferred { currencies(filter: { currencyCode: { in: ["CHF", "EUR"] } }) { id ... @defer { currencyCode } } }';
     for (let i = 0; i < 2; i++) {
       await restCalls();
       const response = await fetch(server.url, {
@@ -220,7 +251,9 @@ describe('response cache and the read path', () => {
     const off = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE: 'off' }));
     const on = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE_MOVING_TTL_MS: '60000' }));
     try {
-      const queries = examples.filter((e) => !/^\s*(mutation|subscription)\b/m.test(e.query) && !e.query.includes('@defer'));
+      const queries = examples.filter(
+        (e) => !/^\s*(mutation|subscription)\b/m.test(e.query) && !e.query.includes('@defer'),
+      );
       expect(queries.length).toBeGreaterThan(3);
       for (const example of queries) {
         const document = parse(example.query);
@@ -231,7 +264,10 @@ describe('response cache and the read path', () => {
           const plain = await send(off.url);
           const plainCalls = await restCalls();
           const cached = await send(on.url);
-          expect({ name: body.operationName, calls: await restCalls() }).toEqual({ name: body.operationName, calls: plainCalls });
+          expect({ name: body.operationName, calls: await restCalls() }).toEqual({
+            name: body.operationName,
+            calls: plainCalls,
+          });
           expect(cached.data).toEqual(plain.data);
           expect(cached.errors).toEqual(plain.errors);
         }
@@ -247,7 +283,9 @@ describe('response cache configuration', () => {
   it('applies per-type TTLs (Transaction cached when told so) and is off with PAYGRAPH_CACHE=off', async () => {
     const query = `query Moving($space: ID!) { space(id: $space) { transactions(first: 2) { nodes { id state } } } }`;
     const variables = { space: String(sandbox.spaces[0]) };
-    const cachedTransactions = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE_TTL_PER_TYPE: 'Transaction=60000' }));
+    const cachedTransactions = await serverWith(
+      cacheConfigFromEnv({ PAYGRAPH_CACHE_TTL_PER_TYPE: 'Transaction=60000' }),
+    );
     const off = await serverWith(cacheConfigFromEnv({ PAYGRAPH_CACHE: 'off' }));
     try {
       await post(cachedTransactions.url, query, { variables });
@@ -269,7 +307,9 @@ describe('response cache configuration', () => {
     expect(() => cacheConfigFromEnv({ PAYGRAPH_CACHE_TTL_PER_TYPE: 'Transaction=soon' })).toThrow(
       /PAYGRAPH_CACHE_TTL_PER_TYPE has "Transaction=soon", which is not Type=milliseconds/,
     );
-    expect(() => cacheConfigFromEnv({ PAYGRAPH_CACHE: 'maybe' })).toThrow(/PAYGRAPH_CACHE must be on or off, got "maybe"/);
+    expect(() => cacheConfigFromEnv({ PAYGRAPH_CACHE: 'maybe' })).toThrow(
+      /PAYGRAPH_CACHE must be on or off, got "maybe"/,
+    );
     await expect(serverWith({ ...DEFAULT_CACHE_CONFIG, ttlPerType: { Transactionz: 1 } })).rejects.toThrow(
       /PAYGRAPH_CACHE_TTL_PER_TYPE names "Transactionz", which is not an object type of the schema/,
     );

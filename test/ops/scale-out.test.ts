@@ -25,7 +25,10 @@ interface Body {
 const children: ChildProcess[] = [];
 
 /** Runs `paygraph <args>` (warnings and errors logged) and resolves with its JSON ready line. */
-async function paygraph<T>(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: T }> {
+async function paygraph<T>(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ child: ChildProcess; ready: T }> {
   const started = await startCli<T>(args, { PAYGRAPH_LOG_LEVEL: 'warn', ...env });
   children.push(started.child);
   return started;
@@ -48,7 +51,9 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
   let b: { child: ChildProcess; url: string };
 
   const restCalls = async (): Promise<Record<string, number>> => {
-    const { byOperation } = (await (await fetch(`${admin}/requests`)).json()) as { byOperation: Record<string, number> };
+    const { byOperation } = (await (await fetch(`${admin}/requests`)).json()) as {
+      byOperation: Record<string, number>;
+    };
     return byOperation;
   };
   const resetCalls = () => fetch(`${admin}/requests`, { method: 'DELETE' });
@@ -82,7 +87,8 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
   });
 
   it('serves on one instance the answer the other cached: no REST call', async () => {
-    const query = 'query Currencies { currencies(filter: { currencyCode: { in: ["CHF", "EUR"] } }) { id currencyCode } }';
+    const query =
+      'query Currencies { currencies(filter: { currencyCode: { in: ["CHF", "EUR"] } }) { id currencyCode } }';
     await resetCalls();
     const fromA = await post(a.url, { query });
     expect(fromA.errors).toBeUndefined();
@@ -97,7 +103,10 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     const space = String(sandbox.spaces[0]);
     const list = `query ($space: ID!) { space(id: $space) { customers(first: 1) { nodes { id version } } } }`;
     const customer = (
-      (await post(a.url, { query: list, variables: { space } })).data?.space.customers.nodes as { id: string; version: number }[]
+      (await post(a.url, { query: list, variables: { space } })).data?.space.customers.nodes as {
+        id: string;
+        version: number;
+      }[]
     )[0];
     const one = `query One($id: ID!) { node(id: $id) { ... on Customer { givenName } } }`;
     await post(a.url, { query: one, variables: { id: customer.id } });
@@ -106,8 +115,12 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     expect(total(await restCalls())).toBe(0);
     const update = `mutation ($input: UpdateCustomerInput!) { updateCustomer(input: $input) { ... on UpdateCustomerPayload { customer { id givenName } } } }`;
     const input = { id: customer.id, version: customer.version, givenName: 'Renamed on B' };
-    expect((await post(b.url, { query: update, variables: { input } })).data?.updateCustomer.customer.givenName).toBe('Renamed on B');
-    expect((await post(a.url, { query: one, variables: { id: customer.id } })).data).toEqual({ node: { givenName: 'Renamed on B' } });
+    expect(
+      (await post(b.url, { query: update, variables: { input } })).data?.updateCustomer.customer.givenName,
+    ).toBe('Renamed on B');
+    expect((await post(a.url, { query: one, variables: { id: customer.id } })).data).toEqual({
+      node: { givenName: 'Renamed on B' },
+    });
 
     const client = new Redis(redis.url);
     try {
@@ -115,7 +128,9 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
       expect(keys.some((k) => /^paygraph:cache:[0-9a-f]{16}:answer:/.test(k))).toBe(true);
       expect(keys.some((k) => /^paygraph:cache:[0-9a-f]{16}:index:Customer:/.test(k))).toBe(true);
       const ttls = await Promise.all(
-        keys.filter((k) => k.startsWith('paygraph:cache:') || k.startsWith('paygraph:apq:')).map((k) => client.pttl(k)),
+        keys
+          .filter((k) => k.startsWith('paygraph:cache:') || k.startsWith('paygraph:apq:'))
+          .map((k) => client.pttl(k)),
       );
       expect(ttls.every((ms) => ms > 0)).toBe(true);
     } finally {
@@ -147,7 +162,11 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
   it('loses no answered mutation when one instance is killed mid-load, and the other keeps answering', async () => {
     const space = String(sandbox.spaces[0]);
     const create = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) { __typename ... on CreateCustomerPayload { customer { id customerId } } ... on IdempotencyKeyBusyError { retryAfterSeconds } } }`;
-    type Payload = { __typename: string; customer?: { id: string; customerId: string }; retryAfterSeconds?: number };
+    type Payload = {
+      __typename: string;
+      customer?: { id: string; customerId: string };
+      retryAfterSeconds?: number;
+    };
     const jobs = Array.from({ length: 40 }, (_, i) => ({
       url: i % 4 === 3 ? b.url : a.url,
       key: `scale-kill-${i}`,
@@ -181,7 +200,10 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
 
     // Every mutation sent to the survivor was answered with its customer.
     jobs.forEach((job, i) => {
-      if (job.url === b.url) expect(first[i].payload, JSON.stringify(first[i].body)).toMatchObject({ __typename: 'CreateCustomerPayload' });
+      if (job.url === b.url)
+        expect(first[i].payload, JSON.stringify(first[i].body)).toMatchObject({
+          __typename: 'CreateCustomerPayload',
+        });
     });
     // Every mutation is sent again to the survivor with its key, as a client does: what A answered is
     // replayed; what it never answered runs now, or replays what A finished; where A died holding the
@@ -213,19 +235,25 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
     expect(nodes).toHaveLength(jobs.length);
     // Every answered mutation exists.
     const ids = new Set(nodes.map((n) => n.id));
-    for (const answer of [...first, ...retried]) if (answer.payload?.customer) expect(ids.has(answer.payload.customer.id)).toBe(true);
+    for (const answer of [...first, ...retried])
+      if (answer.payload?.customer) expect(ids.has(answer.payload.customer.id)).toBe(true);
     expect(first.filter((answer) => answer.payload?.customer).length).toBeGreaterThan(jobs.length / 4);
     // The survivor keeps answering reads too.
-    expect((await post(b.url, { query: '{ spaces(first: 1) { nodes { restId } } }' })).data?.spaces.nodes).toHaveLength(1);
+    expect(
+      (await post(b.url, { query: '{ spaces(first: 1) { nodes { restId } } }' })).data?.spaces.nodes,
+    ).toHaveLength(1);
   }, 120_000);
 
   it('keeps answering when Redis is gone: the cache misses, persisted queries are sent again', async () => {
     await redis.stop();
-    const query = 'query AfterRedis { currencies(filter: { currencyCode: { in: ["USD"] } }) { currencyCode } }';
+    const query =
+      'query AfterRedis { currencies(filter: { currencyCode: { in: ["USD"] } }) { currencyCode } }';
     const answer = await post(b.url, { query });
     expect(answer.data).toEqual({ currencies: [{ currencyCode: 'USD' }] });
     const persistedQuery = { version: 1, sha256Hash: createHash('sha256').update(query).digest('hex') };
-    expect((await post(b.url, { extensions: { persistedQuery } })).errors?.[0].extensions?.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect((await post(b.url, { extensions: { persistedQuery } })).errors?.[0].extensions?.code).toBe(
+      'PERSISTED_QUERY_NOT_FOUND',
+    );
     expect((await post(b.url, { query, extensions: { persistedQuery } })).data).toEqual(answer.data);
     const metrics = await (await fetch(new URL('/metrics', b.url))).text();
     expect(metrics).toMatch(/paygraph_response_cache_lookups_total\{outcome="error"\} [1-9]/);

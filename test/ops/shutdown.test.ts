@@ -29,7 +29,8 @@ function start(): Promise<{ ready: ReadyLine; stderr: () => string; exited: Prom
     proc.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString('utf8');
       const newline = out.indexOf('\n');
-      if (newline >= 0) resolve({ ready: JSON.parse(out.slice(0, newline)) as ReadyLine, stderr: () => err, exited });
+      if (newline >= 0)
+        resolve({ ready: JSON.parse(out.slice(0, newline)) as ReadyLine, stderr: () => err, exited });
     });
     proc.once('exit', (code) => reject(new Error(`paygraph exited with ${code} before ready: ${err}`)));
   });

@@ -36,7 +36,12 @@ afterAll(async () => {
 /** An app over the sandbox whose REST calls and operations are traced by `tracing`. */
 function tracedApp(tracing: Tracing) {
   const [user] = sandbox.users;
-  const rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, onCall: (e) => tracing.onRestCall(e) });
+  const rest = createRestClient({
+    baseUrl: sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+    onCall: (e) => tracing.onRestCall(e),
+  });
   clients.push(rest);
   const app = createApp({ rest, tracing });
   return async (query: string, variables: Record<string, unknown>) => {
@@ -58,7 +63,10 @@ describe('tracing into an exporter', () => {
     expect(answer.errors).toBeUndefined();
     const spans = exporter.getFinishedSpans();
     const operation = spans.find((s) => s.name === 'query ListSomeTransactions');
-    expect(operation?.attributes).toEqual({ 'graphql.operation.name': 'ListSomeTransactions', 'graphql.operation.type': 'query' });
+    expect(operation?.attributes).toEqual({
+      'graphql.operation.name': 'ListSomeTransactions',
+      'graphql.operation.type': 'query',
+    });
     const rest = spans.filter((s) => s.name.startsWith('REST '));
     expect(rest.map((s) => s.attributes['rest.operation_id'])).toContain('searchTransactions');
     for (const span of rest) {
@@ -67,8 +75,11 @@ describe('tracing into an exporter', () => {
       expect(span.attributes['http.response.status_code']).toBe(200);
       expect(String(span.attributes['url.template'])).toMatch(/^\/api\/v2\.0\//);
     }
-    const everything = JSON.stringify(spans.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events })));
-    for (const secret of [SECRET_VARIABLE, SECRET_LITERAL, sandbox.users[0].key, 'Bearer', 'eyJ']) expect(everything).not.toContain(secret);
+    const everything = JSON.stringify(
+      spans.map((s) => ({ name: s.name, attributes: s.attributes, events: s.events })),
+    );
+    for (const secret of [SECRET_VARIABLE, SECRET_LITERAL, sandbox.users[0].key, 'Bearer', 'eyJ'])
+      expect(everything).not.toContain(secret);
     await tracing.shutdown();
   });
 
@@ -103,14 +114,23 @@ describe('tracing from the environment', () => {
 
   it('is off by default and with PAYGRAPH_OTEL=off, on with an OTLP endpoint; bad values are refused', async () => {
     expect(await tracingFromEnv({})).toBeUndefined();
-    expect(await tracingFromEnv({ PAYGRAPH_OTEL: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' })).toBeUndefined();
-    await expect(tracingFromEnv({ PAYGRAPH_OTEL: 'sometimes' })).rejects.toThrow('PAYGRAPH_OTEL must be on or off, got "sometimes"');
-    await expect(tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).rejects.toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be/);
+    expect(
+      await tracingFromEnv({ PAYGRAPH_OTEL: 'off', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:4318' }),
+    ).toBeUndefined();
+    await expect(tracingFromEnv({ PAYGRAPH_OTEL: 'sometimes' })).rejects.toThrow(
+      'PAYGRAPH_OTEL must be on or off, got "sometimes"',
+    );
+    await expect(tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).rejects.toThrow(
+      /OTEL_EXPORTER_OTLP_ENDPOINT must be/,
+    );
   });
 
   it('sends the spans over OTLP/HTTP to OTEL_EXPORTER_OTLP_ENDPOINT/v1/traces, with the service name', async () => {
     const { port } = receiver.address() as AddressInfo;
-    const tracing = await tracingFromEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`, OTEL_SERVICE_NAME: 'paygraph-test' });
+    const tracing = await tracingFromEnv({
+      OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_SERVICE_NAME: 'paygraph-test',
+    });
     expect(tracing).toBeDefined();
     const graph = tracedApp(tracing!);
     await graph(QUERY, { ref: SECRET_VARIABLE, space: String(sandbox.spaces[0]) });
@@ -122,6 +142,7 @@ describe('tracing from the environment', () => {
     expect(all).toContain('query ListSomeTransactions');
     expect(all).toContain('searchTransactions');
     expect(all).toContain('paygraph-test');
-    for (const secret of [SECRET_VARIABLE, SECRET_LITERAL, sandbox.users[0].key]) expect(all).not.toContain(secret);
+    for (const secret of [SECRET_VARIABLE, SECRET_LITERAL, sandbox.users[0].key])
+      expect(all).not.toContain(secret);
   });
 });

@@ -6,7 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { EntityCache } from '../../src/resolvers/entity-cache';
 import { Loaders } from '../../src/resolvers/loaders';
 import { count } from '../support/world';
-import { failure, page, scriptedCaller, termValues, type Script, type ScriptedCall } from './support/scripted-rest';
+import {
+  failure,
+  page,
+  scriptedCaller,
+  termValues,
+  type Script,
+  type ScriptedCall,
+} from './support/scripted-rest';
 
 const SPACE = 7;
 
@@ -76,7 +83,12 @@ describe('entity batches', () => {
 
   it('searches a nested base once per parent, by the child ids under the parent path', async () => {
     const { recorder, loaders } = loadersOver((call) =>
-      page(termValues(call.query.query, 'id').map((id) => ({ id: Number(id), customer: { id: Number(call.path?.customerId) } }))),
+      page(
+        termValues(call.query.query, 'id').map((id) => ({
+          id: Number(id),
+          customer: { id: Number(call.path?.customerId) },
+        })),
+      ),
     );
     await Promise.all(['10/1', '10/2', '20/3'].map((k) => loaders.load('CustomerAddress', SPACE, k, [])));
     expect(recorder.calls.map((c) => [c.operationId, c.path, c.query?.query])).toEqual([
@@ -91,13 +103,18 @@ describe('entity batches', () => {
       if (id === 'XX-NONE') throw failure(call, 404, 'no such state');
       return { id, name: id };
     });
-    const got = await Promise.all(['CH-ZH', 'XX-NONE', 'CH-BE'].map((k) => loaders.load('RestCountryState', null, k, [])));
+    const got = await Promise.all(
+      ['CH-ZH', 'XX-NONE', 'CH-BE'].map((k) => loaders.load('RestCountryState', null, k, [])),
+    );
     expect(got.map((e) => e?.id ?? null)).toEqual(['CH-ZH', null, 'CH-BE']);
     expect(count(recorder.calls)).toEqual({ getCountryState: 3 });
   });
 
   it('naive loaders (the benchmark baseline) make one call per key, however many share a tick', async () => {
-    const { recorder, loaders } = loadersOver((call) => ({ id: Number(call.path?.id), state: 'FULFILL' }), true);
+    const { recorder, loaders } = loadersOver(
+      (call) => ({ id: Number(call.path?.id), state: 'FULFILL' }),
+      true,
+    );
     await Promise.all(['1', '2', '3'].map((k) => loaders.load('Transaction', SPACE, k, [])));
     expect(count(recorder.calls)).toEqual({ getTransaction: 3 });
   });

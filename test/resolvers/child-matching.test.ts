@@ -17,7 +17,8 @@ function relation(parent: string, name: string): ChildRelation & { via: Searchab
 }
 
 /** A child row as the read path holds it (an entity of `model`). */
-const rowOf = (internals: Internals, model: string) => (row: Record<string, unknown>) => internals.cache.wrap(row, model, SPACE, []);
+const rowOf = (internals: Internals, model: string) => (row: Record<string, unknown>) =>
+  internals.cache.wrap(row, model, SPACE, []);
 
 const noCalls = () => {
   throw new Error('no REST call was expected');
@@ -83,7 +84,11 @@ describe('children that name another relation of their parent (through)', () => 
       [
         'searchSubscriptionVersions',
         SPACE,
-        { order: 'id:ASC', limit: 100, query: '(subscription.id:5 OR subscription.id:6 OR subscription.id:9)' },
+        {
+          order: 'id:ASC',
+          limit: 100,
+          query: '(subscription.id:5 OR subscription.id:6 OR subscription.id:9)',
+        },
       ],
     ]);
     expect([m.terms('5'), m.terms('6'), m.terms('9')]).toEqual([
@@ -105,7 +110,10 @@ describe('children that name another relation of their parent (through)', () => 
       matchingFor(internals, entries, entries.via, SPACE, ['5'], false),
       matchingFor(internals, entries, entries.via, SPACE, ['6'], false),
     ]);
-    expect([a.terms('5'), b.terms('6')]).toEqual([['subscriptionVersion:70', 'subscriptionVersion:71'], ['subscriptionVersion:80']]);
+    expect([a.terms('5'), b.terms('6')]).toEqual([
+      ['subscriptionVersion:70', 'subscriptionVersion:71'],
+      ['subscriptionVersion:80'],
+    ]);
     expect(recorder.calls).toHaveLength(1);
     await matchingFor(internals, entries, entries.via, SPACE, ['5'], false);
     expect(recorder.calls).toHaveLength(1);
@@ -126,6 +134,8 @@ describe('children that name another relation of their parent (through)', () => 
       throw new Error('versions unavailable');
     });
     const entries = relation('Subscription', 'ledgerEntries');
-    await expect(matchingFor(internals, entries, entries.via, SPACE, ['5'], false)).rejects.toThrow('versions unavailable');
+    await expect(matchingFor(internals, entries, entries.via, SPACE, ['5'], false)).rejects.toThrow(
+      'versions unavailable',
+    );
   });
 });

@@ -7,16 +7,28 @@ import { pageRequest } from '../../src/resolvers/page-args';
 
 describe('global IDs', () => {
   it('round-trip model, space and key (numeric, bigint and string keys)', () => {
-    expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 42))).toEqual({ model: 'Transaction', space: 7, key: '42' });
+    expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 42))).toEqual({
+      model: 'Transaction',
+      space: 7,
+      key: '42',
+    });
     expect(decodeGlobalId(encodeGlobalId('Transaction', 7, 9007199254740993n))).toEqual({
       model: 'Transaction',
       space: 7,
       key: '9007199254740993',
     });
-    expect(decodeGlobalId(encodeGlobalId('Space', null, 3))).toEqual({ model: 'Space', space: null, key: '3' });
+    expect(decodeGlobalId(encodeGlobalId('Space', null, 3))).toEqual({
+      model: 'Space',
+      space: null,
+      key: '3',
+    });
     fc.assert(
       fc.property(fc.string({ minLength: 1 }), (key) => {
-        expect(decodeGlobalId(encodeGlobalId('RestCountryState', null, key))).toEqual({ model: 'RestCountryState', space: null, key });
+        expect(decodeGlobalId(encodeGlobalId('RestCountryState', null, key))).toEqual({
+          model: 'RestCountryState',
+          space: null,
+          key,
+        });
       }),
     );
   });
@@ -33,7 +45,14 @@ describe('global IDs', () => {
 
 describe('cursors', () => {
   it('round-trip and are refused for another order or kind', () => {
-    const c = { k: 's' as const, s: 'sig', f: 1 as const, o: 12, v: [3, '2024-01-01T00:00:00Z', null], id: '3' };
+    const c = {
+      k: 's' as const,
+      s: 'sig',
+      f: 1 as const,
+      o: 12,
+      v: [3, '2024-01-01T00:00:00Z', null],
+      id: '3',
+    };
     const text = encodeCursor(c);
     expect(text).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(decodeCursor(text, 'after', 's', 'sig')).toEqual(c);
@@ -70,7 +89,9 @@ describe('keyset condition', () => {
     const desc = totalOrder([{ field: 'completedOn', direction: 'DESC' }], 'id');
     expect(keysetCondition(desc, [null, 9], 'Transaction')).toBe('(completedOn:* AND id:>9)');
     const asc = totalOrder([{ field: 'completedOn', direction: 'ASC' }], 'id');
-    expect(keysetCondition(asc, [null, 9], 'Transaction')).toBe('(NOT (completedOn:*) OR (completedOn:* AND id:>9))');
+    expect(keysetCondition(asc, [null, 9], 'Transaction')).toBe(
+      '(NOT (completedOn:*) OR (completedOn:* AND id:>9))',
+    );
     expect(keysetCondition(asc, ['2024-01-01T00:00:00Z', 9], 'Transaction')).toBe(
       '(completedOn:>2024-01-01T00:00:00Z OR (completedOn:2024-01-01T00:00:00Z AND id:>9))',
     );

@@ -22,15 +22,22 @@ const schema = buildSchema(`
   type Query { transactions: TransactionConnection transaction: Transaction node(id: ID!): Node }
 `);
 // Marked as the schema's builders mark fields answered from the object's key and space alone.
-(schema.getType('Token') as GraphQLObjectType).getFields().activeVersion.extensions = { [KEY_ONLY_EXTENSION]: true };
-(schema.getType('Transaction') as GraphQLObjectType).getFields().paymentPageUrl.extensions = { [KEY_ONLY_EXTENSION]: true };
+(schema.getType('Token') as GraphQLObjectType).getFields().activeVersion.extensions = {
+  [KEY_ONLY_EXTENSION]: true,
+};
+(schema.getType('Transaction') as GraphQLObjectType).getFields().paymentPageUrl.extensions = {
+  [KEY_ONLY_EXTENSION]: true,
+};
 
 function plansOf(query: string, variables: Record<string, unknown> = {}): Record<string, ExpandPlan> {
   const plans: Record<string, ExpandPlan> = {};
   const fieldResolver: GraphQLFieldResolver<unknown, unknown> = (_source, _args, _ctx, info) => {
     if (info.parentType.name !== 'Query') return null;
     const key = info.path.key as string;
-    plans[key] = info.fieldName === 'transactions' ? planConnection(info, 'Transaction') : planEntity(info, 'Transaction');
+    plans[key] =
+      info.fieldName === 'transactions'
+        ? planConnection(info, 'Transaction')
+        : planEntity(info, 'Transaction');
     return null;
   };
   const result = execute({ schema, document: parse(query), variableValues: variables, fieldResolver });
@@ -40,7 +47,9 @@ function plansOf(query: string, variables: Record<string, unknown> = {}): Record
 
 describe('expand planning', () => {
   it('expands links whose selection asks for more than identity, not the others', () => {
-    const { transaction } = plansOf(`{ transaction { state token { id restId __typename } parent { state } linkedSpace { name } } }`);
+    const { transaction } = plansOf(
+      `{ transaction { state token { id restId __typename } parent { state } linkedSpace { name } } }`,
+    );
     expect(transaction.paths).toEqual(['parent']);
   });
 
@@ -65,12 +74,21 @@ describe('expand planning', () => {
   });
 
   it('stops at REST depth 4; deeper levels are left to the loaders', () => {
-    const { transaction } = plansOf(`{ transaction { parent { parent { parent { parent { parent { state } } } } } } }`);
-    expect(transaction.paths).toEqual(['parent', 'parent.parent', 'parent.parent.parent', 'parent.parent.parent.parent']);
+    const { transaction } = plansOf(
+      `{ transaction { parent { parent { parent { parent { parent { state } } } } } } }`,
+    );
+    expect(transaction.paths).toEqual([
+      'parent',
+      'parent.parent',
+      'parent.parent.parent',
+      'parent.parent.parent.parent',
+    ]);
   });
 
   it('expands omitted-by-default properties when selected, and merges aliased selections', () => {
-    const { transaction } = plansOf(`{ transaction { allowedPaymentMethodBrands a: token { id } b: token { state } } }`);
+    const { transaction } = plansOf(
+      `{ transaction { allowedPaymentMethodBrands a: token { id } b: token { state } } }`,
+    );
     expect(transaction.paths).toEqual(['allowedPaymentMethodBrands', 'token']);
   });
 

@@ -8,7 +8,27 @@ import { parseQuery, type QueryNode } from '../../src/search-syntax';
 
 const hostile = fc.oneof(
   fc.string(),
-  fc.constantFrom('AND', 'OR', 'NOT', 'and', '-x', 'a:b', '(', ')', '"', "'", '\\', '\\"', 'a b', '', ' ', 'x) OR (id:*', '<5', '*', '~'),
+  fc.constantFrom(
+    'AND',
+    'OR',
+    'NOT',
+    'and',
+    '-x',
+    'a:b',
+    '(',
+    ')',
+    '"',
+    "'",
+    '\\',
+    '\\"',
+    'a b',
+    '',
+    ' ',
+    'x) OR (id:*',
+    '<5',
+    '*',
+    '~',
+  ),
   fc.stringMatching(/^[ a-zA-Z0-9"'()\\:,\-*<>=~]{0,12}$/),
 );
 
@@ -22,15 +42,23 @@ describe('translateFilter', () => {
     expect(translateFilter({ id: { gt: 5, lte: 9 } }, 'Transaction')).toBe('(id:>5 AND id:<=9)');
     expect(translateFilter({ id: { in: [1, 2] } }, 'Transaction')).toBe('(id:1 OR id:2)');
     expect(translateFilter({ id: { notIn: [1] } }, 'Transaction')).toBe('NOT (id:1)');
-    expect(translateFilter({ merchantReference: { isNull: true } }, 'Transaction')).toBe('merchantReference:*');
-    expect(translateFilter({ merchantReference: { isNull: false } }, 'Transaction')).toBe('NOT (merchantReference:*)');
-    expect(translateFilter({ merchantReference: { contains: 'ab' } }, 'Transaction')).toBe('merchantReference:~ab');
+    expect(translateFilter({ merchantReference: { isNull: true } }, 'Transaction')).toBe(
+      'merchantReference:*',
+    );
+    expect(translateFilter({ merchantReference: { isNull: false } }, 'Transaction')).toBe(
+      'NOT (merchantReference:*)',
+    );
+    expect(translateFilter({ merchantReference: { contains: 'ab' } }, 'Transaction')).toBe(
+      'merchantReference:~ab',
+    );
     expect(translateFilter({ id: { in: [] } }, 'Transaction')).toBe('id:*');
   });
 
   it('turns filters on link fields into dotted names', () => {
     expect(translateFilter({ token: { state: { eq: 'ACTIVE' } } }, 'Transaction')).toBe('token.state:ACTIVE');
-    expect(translateFilter({ transaction: { token: { id: { eq: 3 } } } }, 'Refund')).toBe('transaction.token.id:3');
+    expect(translateFilter({ transaction: { token: { id: { eq: 3 } } } }, 'Refund')).toBe(
+      'transaction.token.id:3',
+    );
   });
 
   it('combines and / or / not', () => {
@@ -44,7 +72,9 @@ describe('translateFilter', () => {
   });
 
   it('refuses what it cannot express, saying where', () => {
-    expect(() => translateFilter({ merchantReference: { contains: 'a,b' } }, 'Transaction')).toThrow(/merchantReference\.contains/);
+    expect(() => translateFilter({ merchantReference: { contains: 'a,b' } }, 'Transaction')).toThrow(
+      /merchantReference\.contains/,
+    );
     expect(() => translateFilter({ id: { like: 1 } }, 'Transaction')).toThrow(/unknown condition "like"/);
     expect(() => translateFilter({ 'a b': { eq: 1 } }, 'Transaction')).toThrow(GraphQLError);
     expect(() => translateFilter({ id: { eq: { nested: 1 } } }, 'Transaction')).toThrow(/id\.eq/);
@@ -53,7 +83,12 @@ describe('translateFilter', () => {
   it('no value changes the structure of the query (eq, ne, contains, in)', () => {
     fc.assert(
       fc.property(hostile, hostile, (a, b) => {
-        expect(q({ merchantReference: { eq: a } })).toEqual({ kind: 'term', name: 'merchantReference', comparator: ':', value: a });
+        expect(q({ merchantReference: { eq: a } })).toEqual({
+          kind: 'term',
+          name: 'merchantReference',
+          comparator: ':',
+          value: a,
+        });
         expect(q({ merchantReference: { ne: a } })).toEqual({
           kind: 'not',
           term: { kind: 'term', name: 'merchantReference', comparator: ':', value: a },

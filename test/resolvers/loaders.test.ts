@@ -17,10 +17,16 @@ function fresh(naive = false) {
 
 beforeAll(async () => {
   h = await startWorld({ seedSize: 'default' });
-  const body = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 100, order: 'id:DESC' } })) as {
+  const body = (await h.rest.call('searchTransactions', {
+    space: h.space,
+    query: { limit: 100, order: 'id:DESC' },
+  })) as {
     data: { id: number }[];
   };
-  const more = (await h.rest.call('searchTransactions', { space: h.space, query: { limit: 30, offset: 100, order: 'id:DESC' } })) as {
+  const more = (await h.rest.call('searchTransactions', {
+    space: h.space,
+    query: { limit: 30, offset: 100, order: 'id:DESC' },
+  })) as {
     data: { id: number }[];
   };
   txIds = [...body.data, ...more.data].map((t) => String(t.id));
@@ -79,11 +85,15 @@ describe('loaders', () => {
       'paymentConnectorConfiguration.connector',
     ]);
     expect(recorder.calls).toHaveLength(1);
-    expect(await loaders.load('Transaction', h.space, txIds[0], ['paymentConnectorConfiguration'])).toBe(withToken);
+    expect(await loaders.load('Transaction', h.space, txIds[0], ['paymentConnectorConfiguration'])).toBe(
+      withToken,
+    );
     expect(await loaders.load('Transaction', h.space, txIds[0], [])).toBe(withToken);
     // The expanded configuration was primed at its own level, with its own (smaller) expand set.
     const config = withToken!.paymentConnectorConfiguration as { id: number };
-    expect(await loaders.load('PaymentConnectorConfiguration', h.space, String(config.id), ['connector'])).toBe(config);
+    expect(
+      await loaders.load('PaymentConnectorConfiguration', h.space, String(config.id), ['connector']),
+    ).toBe(config);
     expect(recorder.calls).toHaveLength(1);
     await loaders.load('Transaction', h.space, txIds[0], ['token']);
     expect(recorder.calls).toHaveLength(2);
@@ -104,12 +114,16 @@ describe('loaders', () => {
     expect(plain).toBe(withConfig);
     expect(String(withToken!.id)).toBe(txIds[1]);
     // Served from the cache afterwards, for any expand set the union covers.
-    expect(await loaders.load('Transaction', h.space, txIds[1], ['paymentConnectorConfiguration', 'token'])).toBe(withToken);
+    expect(
+      await loaders.load('Transaction', h.space, txIds[1], ['paymentConnectorConfiguration', 'token']),
+    ).toBe(withToken);
     expect(recorder.calls).toHaveLength(1);
   });
 
   it('two aliases selecting one object with different selections cost one call', async () => {
-    const t = txIds.find((id) => h.sandbox.state.store.get('Transaction', Number(id), h.space)?.token != null)!;
+    const t = txIds.find(
+      (id) => h.sandbox.state.store.get('Transaction', Number(id), h.space)?.token != null,
+    )!;
     const r = await h.run(
       `query($s: ID!, $t: ID!) { space(id: $s) { a: transaction(id: $t) { state } b: transaction(id: $t) { token { state } } } }`,
       {

@@ -19,8 +19,18 @@ const BY_CREATED: OrderKey[] = [
   { field: 'id', direction: 'ASC' },
 ];
 
-const target = (model: string, query?: string): FetchTarget => ({ resource: resourceOf(model), space: SPACE, path: {}, query, expand: [] });
-const tx = (id: number, createdOn = `2026-01-${String(id).padStart(2, '0')}T00:00:00Z`) => ({ id, createdOn, state: 'FULFILL' });
+const target = (model: string, query?: string): FetchTarget => ({
+  resource: resourceOf(model),
+  space: SPACE,
+  path: {},
+  query,
+  expand: [],
+});
+const tx = (id: number, createdOn = `2026-01-${String(id).padStart(2, '0')}T00:00:00Z`) => ({
+  id,
+  createdOn,
+  state: 'FULFILL',
+});
 const ids = (c: Connection) => c.edges.map((e) => e.node.id);
 
 /** A search that answers `rows` in the asked order, `limit` at a time from `offset`, as REST does. */
@@ -40,7 +50,11 @@ describe('search paging', () => {
 
   it('asks a first page by offset 0 in the requested order, one call; more follow, none precede', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), ID_ASC, { forward: true, size: 3, cursor: null });
+    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
     expect(ids(first)).toEqual([1, 2, 3]);
     expect(first.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
     expect(recorder.calls.map((c) => [c.operationId, c.space, c.query])).toEqual([
@@ -50,9 +64,21 @@ describe('search paging', () => {
 
   it('continues after a cursor by offset, and says the last page has nothing after it', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const first = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: null });
-    const second = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: first.pageInfo.endCursor });
-    const third = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: second.pageInfo.endCursor });
+    const first = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
+    const second = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: first.pageInfo.endCursor,
+    });
+    const third = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: second.pageInfo.endCursor,
+    });
     expect([ids(second), ids(third)]).toEqual([[4, 5, 6], [7]]);
     expect(second.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: true });
     expect(third.pageInfo).toMatchObject({ hasNextPage: false, hasPreviousPage: true });
@@ -61,7 +87,11 @@ describe('search paging', () => {
 
   it('asks the last page in the reverse order and answers it in the requested one', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const last = await searchPage(internals, target('Transaction'), ID_ASC, { forward: false, size: 2, cursor: null });
+    const last = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: false,
+      size: 2,
+      cursor: null,
+    });
     expect(ids(last)).toEqual([6, 7]);
     expect(last.pageInfo).toMatchObject({ hasPreviousPage: true, hasNextPage: false });
     expect(recorder.calls.map((c) => c.query)).toEqual([{ order: 'id:DESC', limit: 2 }]);
@@ -77,7 +107,11 @@ describe('search paging', () => {
 
   it('pages backward from a forward cursor by offset, asking only the rows in between', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const first = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: null });
+    const first = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
     const before = await searchPage(internals, target('Transaction'), ID_ASC, {
       forward: false,
       size: 5,
@@ -90,7 +124,11 @@ describe('search paging', () => {
 
   it('past the offset limit continues by keyset on the sort keys and id, with no offset', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows), { maxOffset: 2 });
-    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), BY_CREATED, { forward: true, size: 3, cursor: null });
+    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), BY_CREATED, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
     const lastRow = first.edges[2].node;
     recorder.calls.length = 0;
     await searchPage(internals, target('Transaction', 'state:FULFILL'), BY_CREATED, {
@@ -106,20 +144,34 @@ describe('search paging', () => {
     // or the same createdOn and a higher id; and still the caller's own condition.
     expect(lastRow.id).toBe(5);
     const created = '2026-01-05T00:00:00Z';
-    expect(query?.query).toBe(`(state:FULFILL) AND ((createdOn:<${created} OR createdOn:* OR (createdOn:${created} AND id:>5)))`);
+    expect(query?.query).toBe(
+      `(state:FULFILL) AND ((createdOn:<${created} OR createdOn:* OR (createdOn:${created} AND id:>5)))`,
+    );
   });
 
   it('pages by offset up to the offset limit itself', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows), { maxOffset: 3 });
-    const first = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: null });
-    const second = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: first.pageInfo.endCursor });
+    const first = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
+    const second = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: first.pageInfo.endCursor,
+    });
     expect(ids(second)).toEqual([4, 5, 6]);
     expect(recorder.calls[1].query).toEqual({ order: 'id:ASC', limit: 3, offset: 3 });
   });
 
   it('a page of no rows asks nothing of REST', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const first = await searchPage(internals, target('Transaction'), ID_ASC, { forward: true, size: 3, cursor: null });
+    const first = await searchPage(internals, target('Transaction'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
     const none = await searchPage(internals, target('Transaction'), ID_ASC, {
       forward: false,
       size: 3,
@@ -132,9 +184,17 @@ describe('search paging', () => {
 
   it('refuses a cursor of another query, with no call', async () => {
     const { internals, recorder } = scriptedInternals(searchOver(rows));
-    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), ID_ASC, { forward: true, size: 3, cursor: null });
+    const first = await searchPage(internals, target('Transaction', 'state:FULFILL'), ID_ASC, {
+      forward: true,
+      size: 3,
+      cursor: null,
+    });
     await expect(
-      searchPage(internals, target('Transaction', 'state:FAILED'), ID_ASC, { forward: true, size: 3, cursor: first.pageInfo.endCursor }),
+      searchPage(internals, target('Transaction', 'state:FAILED'), ID_ASC, {
+        forward: true,
+        size: 3,
+        cursor: first.pageInfo.endCursor,
+      }),
     ).rejects.toMatchObject({ extensions: { code: 'BAD_USER_INPUT' } });
     expect(recorder.calls).toHaveLength(1);
   });
@@ -144,15 +204,26 @@ describe('list paging', () => {
   const customers = [11, 12, 13, 14].map((id) => ({ id, version: 1 }));
   const list = (call: ScriptedCall) => {
     const sorted = call.query.order === 'DESC' ? [...customers].reverse() : customers;
-    const after = call.query.after === undefined ? -1 : sorted.findIndex((c) => String(c.id) === String(call.query.after));
+    const after =
+      call.query.after === undefined
+        ? -1
+        : sorted.findIndex((c) => String(c.id) === String(call.query.after));
     const rest = sorted.slice(after + 1);
     return page(rest.slice(0, Number(call.query.limit)), rest.length > Number(call.query.limit));
   };
 
   it('pages by id onto `after`, forward in the asked direction', async () => {
     const { internals, recorder } = scriptedInternals(list);
-    const first = await listPage(internals, target('Customer'), 'ASC', { forward: true, size: 2, cursor: null });
-    const second = await listPage(internals, target('Customer'), 'ASC', { forward: true, size: 2, cursor: first.pageInfo.endCursor });
+    const first = await listPage(internals, target('Customer'), 'ASC', {
+      forward: true,
+      size: 2,
+      cursor: null,
+    });
+    const second = await listPage(internals, target('Customer'), 'ASC', {
+      forward: true,
+      size: 2,
+      cursor: first.pageInfo.endCursor,
+    });
     expect([ids(first), ids(second)]).toEqual([
       [11, 12],
       [13, 14],
@@ -166,9 +237,17 @@ describe('list paging', () => {
 
   it('pages backward by listing the other way after the cursor, then turning the page around', async () => {
     const { internals, recorder } = scriptedInternals(list);
-    const back = await listPage(internals, target('Customer'), 'ASC', { forward: false, size: 2, cursor: null });
+    const back = await listPage(internals, target('Customer'), 'ASC', {
+      forward: false,
+      size: 2,
+      cursor: null,
+    });
     expect(ids(back)).toEqual([13, 14]);
-    const before = await listPage(internals, target('Customer'), 'ASC', { forward: false, size: 2, cursor: back.pageInfo.startCursor });
+    const before = await listPage(internals, target('Customer'), 'ASC', {
+      forward: false,
+      size: 2,
+      cursor: back.pageInfo.startCursor,
+    });
     expect(ids(before)).toEqual([11, 12]);
     expect(recorder.calls.map((c) => c.query)).toEqual([
       { limit: 2, order: 'DESC' },
@@ -193,7 +272,9 @@ describe('every match of a search', () => {
   it('stops with RANGE_NOT_SATISFIABLE rather than pass the offset limit', async () => {
     const all = Array.from({ length: 350 }, (_, i) => tx(i + 1));
     const { internals, recorder } = scriptedInternals(searchOver(all), { maxOffset: 200 });
-    await expect(searchAll(internals, resourceOf('Transaction'), SPACE, undefined, 'id:ASC', [])).rejects.toMatchObject({
+    await expect(
+      searchAll(internals, resourceOf('Transaction'), SPACE, undefined, 'id:ASC', []),
+    ).rejects.toMatchObject({
       extensions: { code: 'RANGE_NOT_SATISFIABLE' },
     });
     expect(recorder.calls.map((c) => c.query?.offset)).toEqual([undefined, 100, 200]);

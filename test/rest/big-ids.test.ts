@@ -35,13 +35,18 @@ beforeAll(async () => {
       res.end('{"id":1,"name":"overflow","version":1e400}');
       return;
     }
-    const echo = req.method === 'PATCH' ? body : `{"id":${BIG},"version":3,"linkedSpaceId":${BIGGER},"name":"x"}`;
+    const echo =
+      req.method === 'PATCH' ? body : `{"id":${BIG},"version":3,"linkedSpaceId":${BIGGER},"name":"x"}`;
     res.end(echo);
   };
   server = createServer((req, res) => void respond(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  client = createRestClient({ baseUrl: `http://127.0.0.1:${port}/api/v2.0`, userId: '7', authKey: rawKey.toString('base64') });
+  client = createRestClient({
+    baseUrl: `http://127.0.0.1:${port}/api/v2.0`,
+    userId: '7',
+    authKey: rawKey.toString('base64'),
+  });
 });
 
 afterAll(async () => {
@@ -51,7 +56,10 @@ afterAll(async () => {
 
 describe('ids at or above 2^53', () => {
   it('arrive as bigint, exactly', async () => {
-    const customer = (await client.call('getCustomer', { path: { id: 1 }, space: 1 })) as unknown as Record<string, unknown>;
+    const customer = (await client.call('getCustomer', { path: { id: 1 }, space: 1 })) as unknown as Record<
+      string,
+      unknown
+    >;
     expect(customer.id).toBe(BigInt(BIG));
     expect(customer.linkedSpaceId).toBe(BigInt(BIGGER));
     expect(customer.version).toBe(3);

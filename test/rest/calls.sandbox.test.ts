@@ -2,7 +2,16 @@
 // and how answers come back (JSON, text/csv, 204, the RestError for every non-2xx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RestHttpError, RestInvalidCallError } from '../../src/rest';
-import { clientFor, rawRequest, recordSent, signClaims, startSandbox, nowSeconds, type RunningSandbox, type TestClient } from './helpers';
+import {
+  clientFor,
+  rawRequest,
+  recordSent,
+  signClaims,
+  startSandbox,
+  nowSeconds,
+  type RunningSandbox,
+  type TestClient,
+} from './helpers';
 
 let sandbox: RunningSandbox;
 let tc: TestClient;
@@ -28,7 +37,11 @@ describe('the space header', () => {
   it('is sent on space-scoped operations', async () => {
     const page = await tc.client.call('listCustomers', { space, query: { limit: 1 } });
     expect(page.data).toHaveLength(1);
-    expect(lastSent()).toMatchObject({ method: 'GET', path: '/api/v2.0/customers?limit=1', headers: { space: String(space) } });
+    expect(lastSent()).toMatchObject({
+      method: 'GET',
+      path: '/api/v2.0/customers?limit=1',
+      headers: { space: String(space) },
+    });
   });
 
   it('is never sent on the others', async () => {
@@ -45,13 +58,19 @@ describe('the space header', () => {
     expect(err).toBeInstanceOf(RestInvalidCallError);
     expect(err).toMatchObject({ code: 'REST_INVALID_CALL', errors: { space: 'is required' }, attempts: 0 });
     expect(wire.sent.length).toBe(before);
-    expect(tc.events.at(-1)).toMatchObject({ operationId: 'listCustomers', attempts: 0, errorCode: 'REST_INVALID_CALL' });
+    expect(tc.events.at(-1)).toMatchObject({
+      operationId: 'listCustomers',
+      attempts: 0,
+      errorCode: 'REST_INVALID_CALL',
+    });
   });
 
   it('is not sent, and neither is a JWT, where credentials in the path authorize the call', async () => {
     const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
     const credentials = await tc.client.call('getTransactionCredentials', { space, path: { id: id } });
-    const transaction = await tc.client.call('getTransactionByCredentials', { path: { credentials: String(credentials) } });
+    const transaction = await tc.client.call('getTransactionByCredentials', {
+      path: { credentials: String(credentials) },
+    });
     expect(transaction).toMatchObject({ id, linkedSpaceId: space });
     expect(lastSent().headers).not.toHaveProperty('space');
     expect(lastSent().headers).not.toHaveProperty('authorization');
@@ -63,9 +82,13 @@ describe('the space header', () => {
 
   it('never puts credentials into an error or an event', async () => {
     const [id] = Object.values(sandbox.seedSummary.perSpace[space].sampleTransactionIds);
-    const credentials = String(await tc.client.call('getTransactionCredentials', { space, path: { id: id } }));
+    const credentials = String(
+      await tc.client.call('getTransactionCredentials', { space, path: { id: id } }),
+    );
     const forged = `${credentials.slice(0, -4)}AAAA`;
-    const err = (await tc.client.call('getTransactionByCredentials', { path: { credentials: forged } }).catch((e: unknown) => e)) as Error;
+    const err = (await tc.client
+      .call('getTransactionByCredentials', { path: { credentials: forged } })
+      .catch((e: unknown) => e)) as Error;
     expect(err).toMatchObject({ status: 401 });
     const seen = [err.message, err.stack, JSON.stringify(err), JSON.stringify(tc.events)].join('\n');
     expect(seen).toContain('/by-credentials/{credentials}');
@@ -81,7 +104,10 @@ describe('the space header', () => {
       requestPath: path,
       requestMethod: 'GET',
     });
-    const res = await rawRequest(sandbox, 'GET', path, { authorization: `Bearer ${token}`, accept: 'application/json' });
+    const res = await rawRequest(sandbox, 'GET', path, {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+    });
     expect(res.status).toBe(400);
   });
 });
@@ -119,25 +145,35 @@ describe('results', () => {
 
   it('creates with a JSON body (bytes out reported)', async () => {
     const customerId = marker();
-    const created = await tc.client.call('createCustomer', { space, body: { customerId, emailAddress: 'rest@client.example' } });
+    const created = await tc.client.call('createCustomer', {
+      space,
+      body: { customerId, emailAddress: 'rest@client.example' },
+    });
     expect(created).toMatchObject({ customerId });
     expect(tc.events.at(-1)!.bytesOut).toBeGreaterThan(customerId.length);
   });
 
   it('returns a text/csv body (the transaction export) as a string, not parsed', async () => {
-    const csv = await tc.client.call('exportTransactions', { space, query: { fields: ['id', 'state'], limit: 3, order: 'id:ASC' } });
+    const csv = await tc.client.call('exportTransactions', {
+      space,
+      query: { fields: ['id', 'state'], limit: 3, order: 'id:ASC' },
+    });
     expect(typeof csv).toBe('string');
     const lines = String(csv).trim().split(/\r?\n/);
     expect(lines[0]).toMatch(/id.*state/i);
     expect(lines.length).toBeGreaterThan(1);
-    expect(lastSent().path).toBe('/api/v2.0/payment/transactions/export?fields=id&fields=state&limit=3&order=id%3AASC');
+    expect(lastSent().path).toBe(
+      '/api/v2.0/payment/transactions/export?fields=id&fields=state&limit=3&order=id%3AASC',
+    );
     expect(lastSent().headers.accept).toBe('text/csv');
   });
 });
 
 describe('errors', () => {
   it('turn a 404 into a RestHttpError with the body id, code and message, never the token', async () => {
-    const err = (await tc.client.call('getCustomer', { space, path: { id: 987654321 } }).catch((e: unknown) => e)) as RestHttpError;
+    const err = (await tc.client
+      .call('getCustomer', { space, path: { id: 987654321 } })
+      .catch((e: unknown) => e)) as RestHttpError;
     expect(err).toBeInstanceOf(RestHttpError);
     expect(err).toMatchObject({
       code: 'REST_HTTP_STATUS',
@@ -151,7 +187,9 @@ describe('errors', () => {
   });
 
   it('carry the errors map of a 400 naming the bad query parameter', async () => {
-    const err = (await tc.client.call('searchCustomers', { space, query: { query: 'id:(' } }).catch((e: unknown) => e)) as RestHttpError;
+    const err = (await tc.client
+      .call('searchCustomers', { space, query: { query: 'id:(' } })
+      .catch((e: unknown) => e)) as RestHttpError;
     expect(err).toBeInstanceOf(RestHttpError);
     expect(err.status).toBe(400);
     expect(err.upstream?.message).toBeTruthy();

@@ -35,7 +35,10 @@ const failureOf = (p: Promise<unknown>) =>
   );
 
 async function customersWith(customerId: string): Promise<number> {
-  const found = await tc.client.call('searchCustomers', { space, query: { query: `customerId:"${customerId}"` } });
+  const found = await tc.client.call('searchCustomers', {
+    space,
+    query: { query: `customerId:"${customerId}"` },
+  });
   return found.data?.length ?? 0;
 }
 
@@ -46,7 +49,13 @@ describe('latency past the timeout', () => {
     try {
       const err = await failureOf(slow.client.call('listSpaces'));
       expect(err).toBeInstanceOf(RestTimeoutError);
-      expect(err).toMatchObject({ code: 'REST_TIMEOUT', phase: 'headers', timeoutMs: 100, mayHaveReachedServer: true, attempts: 1 });
+      expect(err).toMatchObject({
+        code: 'REST_TIMEOUT',
+        phase: 'headers',
+        timeoutMs: 100,
+        mayHaveReachedServer: true,
+        attempts: 1,
+      });
       expect(slow.events[0]).toMatchObject({ ok: false, attempts: 1, retries: 0, errorCode: 'REST_TIMEOUT' });
     } finally {
       await slow.client.close();
@@ -60,7 +69,12 @@ describe('latency past the timeout', () => {
       retry: { baseDelayMs: 5, maxDelayMs: 10, maxAttempts: 3, maxRetryAfterMs: 1_000, budgetMs: 1_800 },
     });
     // The first answer (a 503) comes after 1.5 s; the retry would wait as long, past the budget.
-    sandbox.faults.set({ latencyMs: 1_500, errorCount: 1, errorStatus: 503, match: { operationId: 'listSpaces' } });
+    sandbox.faults.set({
+      latencyMs: 1_500,
+      errorCount: 1,
+      errorStatus: 503,
+      match: { operationId: 'listSpaces' },
+    });
     try {
       const err = await failureOf(budgeted.client.call('listSpaces'));
       expect(err).toMatchObject({ code: 'REST_TIMEOUT', phase: 'headers', attempts: 2 });
@@ -105,7 +119,12 @@ describe('503', () => {
 
 describe('429 with Retry-After', () => {
   it('is waited for, then the GET succeeds', async () => {
-    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 1, match: { operationId: 'listSpaces' } });
+    sandbox.faults.set({
+      errorStatus: 429,
+      errorCount: 1,
+      retryAfterSeconds: 1,
+      match: { operationId: 'listSpaces' },
+    });
     await tc.client.call('listSpaces', { query: { limit: 1 } });
     expect(lastEvent()).toMatchObject({ ok: true, attempts: 2, retries: 1 });
     // The wait came from the header (1 s), not from the 5-20 ms backoff configured for tests.
@@ -113,7 +132,12 @@ describe('429 with Retry-After', () => {
   });
 
   it('longer than the cap is reported with its retryAfterMs instead of waited for', async () => {
-    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 30, match: { operationId: 'listSpaces' } });
+    sandbox.faults.set({
+      errorStatus: 429,
+      errorCount: 1,
+      retryAfterSeconds: 30,
+      match: { operationId: 'listSpaces' },
+    });
     const err = await failureOf(tc.client.call('listSpaces'));
     expect(err).toMatchObject({ status: 429, retryAfterMs: 30_000, attempts: 1 });
   });
@@ -146,7 +170,9 @@ describe('abort', () => {
     const customerId = marker();
     sandbox.faults.set({ latencyMs: 5_000, match: { method: 'POST' } });
     const controller = new AbortController();
-    const pending = failureOf(tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }));
+    const pending = failureOf(
+      tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 50);
     const err = await pending;
     expect(err).toBeInstanceOf(RestAbortedError);
@@ -159,7 +185,9 @@ describe('abort', () => {
     const customerId = marker();
     sandbox.faults.set({ latencyMs: 300, match: { method: 'POST' } });
     const controller = new AbortController();
-    const pending = failureOf(tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }));
+    const pending = failureOf(
+      tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }),
+    );
     setTimeout(() => controller.abort(), 50);
     expect(await pending).toBeInstanceOf(RestAbortedError);
     sandbox.faults.clear();
@@ -168,7 +196,12 @@ describe('abort', () => {
   });
 
   it('while waiting for a retry stops the retries', async () => {
-    sandbox.faults.set({ errorStatus: 429, errorCount: 1, retryAfterSeconds: 2, match: { operationId: 'listSpaces' } });
+    sandbox.faults.set({
+      errorStatus: 429,
+      errorCount: 1,
+      retryAfterSeconds: 2,
+      match: { operationId: 'listSpaces' },
+    });
     const controller = new AbortController();
     // Aborted well inside the 2 s wait: 300 ms after the 429's headers arrived (a fixed delay from the
     // start would land in the first attempt on a busy machine).
@@ -188,13 +221,18 @@ describe('abort', () => {
   it("one operation's signal shared by many calls ends every call in flight, and only those", async () => {
     const operation = new AbortController();
     // A call finished before the abort is not touched by it.
-    expect(await tc.client.call('listSpaces', { query: { limit: 1 }, signal: operation.signal })).toBeDefined();
+    expect(
+      await tc.client.call('listSpaces', { query: { limit: 1 }, signal: operation.signal }),
+    ).toBeDefined();
     sandbox.faults.set({ latencyMs: 5_000, match: { operationId: 'listSpaces' } });
     const other = new AbortController();
     const unrelated = tc.client.call('listSpaces', { query: { limit: 1 }, signal: other.signal });
-    const pending = Array.from({ length: 3 }, () => failureOf(tc.client.call('listSpaces', { signal: operation.signal })));
+    const pending = Array.from({ length: 3 }, () =>
+      failureOf(tc.client.call('listSpaces', { signal: operation.signal })),
+    );
     setTimeout(() => operation.abort(), 50);
-    for (const err of await Promise.all(pending)) expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
+    for (const err of await Promise.all(pending))
+      expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
     expect(tc.client.load).toEqual({ inFlight: 1, waiting: 0 });
     sandbox.faults.clear();
     other.abort();
@@ -213,7 +251,9 @@ describe('the in-flight bound', () => {
     const narrow = clientFor(sandbox, { maxInFlight: 2 });
     sandbox.faults.set({ latencyMs: 50, match: { operationId: 'listSpaces' } });
     try {
-      const calls = Array.from({ length: 6 }, () => narrow.client.call('listSpaces', { query: { limit: 1 } }));
+      const calls = Array.from({ length: 6 }, () =>
+        narrow.client.call('listSpaces', { query: { limit: 1 } }),
+      );
       expect(narrow.client.load).toMatchObject({ waiting: 4 });
       await Promise.all(calls);
       expect(narrow.events.filter((e) => e.ok)).toHaveLength(6);
@@ -255,7 +295,9 @@ describe('no server listening', () => {
       const get = await failureOf(nowhere.client.call('listSpaces'));
       expect(get).toBeInstanceOf(RestConnectionError);
       expect(get).toMatchObject({ code: 'REST_CONNECTION', mayHaveReachedServer: false, attempts: 3 });
-      const post = await failureOf(nowhere.client.call('createCustomer', { space, body: { customerId: marker() } }));
+      const post = await failureOf(
+        nowhere.client.call('createCustomer', { space, body: { customerId: marker() } }),
+      );
       expect(post).toMatchObject({ code: 'REST_CONNECTION', mayHaveReachedServer: false, attempts: 1 });
     } finally {
       await nowhere.client.close();
@@ -270,7 +312,9 @@ describe('close', () => {
         throw new Error('metrics backend down');
       },
     });
-    await expect(closing.client.call('listSpaces', { query: { limit: 1 } })).resolves.toMatchObject({ data: expect.any(Array) });
+    await expect(closing.client.call('listSpaces', { query: { limit: 1 } })).resolves.toMatchObject({
+      data: expect.any(Array),
+    });
     await closing.client.close();
     await expect(closing.client.call('listSpaces')).rejects.toMatchObject({
       code: 'REST_ABORTED',

@@ -46,7 +46,8 @@ export interface SentRequest {
 export function recordSent(): { sent: SentRequest[]; stop: () => void } {
   const sent: SentRequest[] = [];
   const onCreate = (message: unknown) => {
-    const req = (message as { request: { method: string; path: string; headers: string[] | string } }).request;
+    const req = (message as { request: { method: string; path: string; headers: string[] | string } })
+      .request;
     const headers: Record<string, string> = {};
     const list = Array.isArray(req.headers) ? req.headers : parseHeaderBlock(req.headers);
     for (let i = 0; i < list.length; i += 2) headers[String(list[i]).toLowerCase()] = String(list[i + 1]);
@@ -85,7 +86,11 @@ export interface Claims {
 }
 
 /** Signs arbitrary claims with an arbitrary key (base64), for the refusal cases. */
-export async function signClaims(keyBase64: string, claims: Claims, header: Record<string, unknown> = {}): Promise<string> {
+export async function signClaims(
+  keyBase64: string,
+  claims: Claims,
+  header: Record<string, unknown> = {},
+): Promise<string> {
   const key = Buffer.from(keyBase64, 'base64');
   return new SignJWT({ ...claims } as Record<string, unknown>)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...header })

@@ -7,7 +7,8 @@ import { parseJson, stringifyJson } from '../../src/rest/json';
 
 describe('parseJson', () => {
   it('keeps safe numbers as numbers and turns unsafe integers into bigint', () => {
-    const text = '{"a":9007199254740991,"b":9007199254740992,"c":9223372036854775807,"d":-9007199254740993,"e":12.5,"f":[1,"2"]}';
+    const text =
+      '{"a":9007199254740991,"b":9007199254740992,"c":9223372036854775807,"d":-9007199254740993,"e":12.5,"f":[1,"2"]}';
     expect(parseJson(text)).toEqual({
       a: 9007199254740991,
       b: 9007199254740992n,
@@ -84,10 +85,9 @@ describe('parseJson keeps every decimal REST sent exactly', () => {
   });
 
   it('keeps trailing zeros, exponents and digits past a double', () => {
-    const body = parseJson('{"a":853.80,"b":1.5E2,"c":0.1000000000000000055511151231257827,"d":0.0000001,"e":110.08,"f":12}') as Record<
-      string,
-      unknown
-    >;
+    const body = parseJson(
+      '{"a":853.80,"b":1.5E2,"c":0.1000000000000000055511151231257827,"d":0.0000001,"e":110.08,"f":12}',
+    ) as Record<string, unknown>;
     expect(Object.fromEntries(Object.entries(body).map(([k, v]) => [k, decimalText(v)]))).toEqual({
       a: '853.80',
       b: '150',
@@ -133,13 +133,18 @@ describe('stringifyJson', () => {
   it('refuses NaN and Infinity instead of sending null', () => {
     expect(() => stringifyJson({ a: Number.NaN })).toThrow(/cannot send NaN/);
     expect(() => stringifyJson([Infinity])).toThrow(/cannot send Infinity/);
-    expect(() => stringifyJson({ deep: { list: [1, Number.NEGATIVE_INFINITY] } })).toThrow(/cannot send -Infinity/);
+    expect(() => stringifyJson({ deep: { list: [1, Number.NEGATIVE_INFINITY] } })).toThrow(
+      /cannot send -Infinity/,
+    );
     expect(() => stringifyJson({ id: 2 ** 53 + 2 })).toThrow(/past 2\^53/);
   });
   it('writes plain bodies as the lossless writer does (JSON.stringify takes them), exotic ones exactly', () => {
     // Integers past 2^53 (16 digits, or an exponent) are refused on both paths (see above).
     const json = fc.jsonValue().filter((v) => !/\d{16}|e\+/.test(JSON.stringify(v)));
-    const plain = fc.oneof(json, fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), json)));
+    const plain = fc.oneof(
+      json,
+      fc.dictionary(fc.string(), fc.oneof(fc.date({ noInvalidDate: true }), json)),
+    );
     fc.assert(
       fc.property(plain, (value) => {
         expect(stringifyJson(value)).toBe(losslessStringify(value));
@@ -147,8 +152,16 @@ describe('stringifyJson', () => {
       }),
       { numRuns: 300 },
     );
-    const nested = { items: [{ amount: new LosslessNumber('853.80'), id: 9007199254740993n, at: new Date(0), note: undefined }] };
-    expect(stringifyJson(nested)).toBe('{"items":[{"amount":853.80,"id":9007199254740993,"at":"1970-01-01T00:00:00.000Z"}]}');
-    expect(stringifyJson({ toJSON: () => ({ id: 12345678901234567890n }) })).toBe('{"id":12345678901234567890}');
+    const nested = {
+      items: [
+        { amount: new LosslessNumber('853.80'), id: 9007199254740993n, at: new Date(0), note: undefined },
+      ],
+    };
+    expect(stringifyJson(nested)).toBe(
+      '{"items":[{"amount":853.80,"id":9007199254740993,"at":"1970-01-01T00:00:00.000Z"}]}',
+    );
+    expect(stringifyJson({ toJSON: () => ({ id: 12345678901234567890n }) })).toBe(
+      '{"id":12345678901234567890}',
+    );
   });
 });

@@ -30,7 +30,9 @@ describe('buildQueryString', () => {
   it('passes the search query and order through, only URL-encoded, in catalog order', () => {
     const query = `customerId:"ab c" OR -state:~x,y AND amount:>=1.5 (a:1)`;
     const qs = buildQueryString(searchCustomers, { query, order: 'createdOn:DESC id', limit: 5, offset: 0 });
-    expect(qs).toBe(`?limit=5&offset=0&order=${encodeURIComponent('createdOn:DESC id')}&query=${encodeURIComponent(query)}`);
+    expect(qs).toBe(
+      `?limit=5&offset=0&order=${encodeURIComponent('createdOn:DESC id')}&query=${encodeURIComponent(query)}`,
+    );
     const params = new URLSearchParams(qs);
     expect(params.get('query')).toBe(query);
     expect(params.get('order')).toBe('createdOn:DESC id');
@@ -71,7 +73,9 @@ describe('buildQueryString', () => {
 describe('buildPath', () => {
   it('fills and encodes every path parameter', () => {
     expect(buildPath(getTransaction, { id: 12 })).toBe('/payment/transactions/12');
-    expect(buildPath(getTransaction, { id: 9007199254740993n })).toBe('/payment/transactions/9007199254740993');
+    expect(buildPath(getTransaction, { id: 9007199254740993n })).toBe(
+      '/payment/transactions/9007199254740993',
+    );
     expect(buildPath(operation('getCountry'), { code: 'a/b c' })).toBe('/countries/a%2Fb%20c');
     expect(buildPath(operation('mergeCustomers'), { id: 1, other: '2' })).toBe('/customers/1/merge/2');
   });
@@ -81,6 +85,8 @@ describe('buildPath', () => {
     expect(errorsOf(() => buildPath(getTransaction, { id: 1, spaceId: 2 }))).toEqual({
       spaceId: expect.stringMatching(/is not a path parameter of getTransaction/),
     });
-    expect(errorsOf(() => buildPath(getTransaction, { id: '1 OR 2' }))).toEqual({ id: 'must be an integer (got "1 OR 2")' });
+    expect(errorsOf(() => buildPath(getTransaction, { id: '1 OR 2' }))).toEqual({
+      id: 'must be an integer (got "1 OR 2")',
+    });
   });
 });

@@ -71,7 +71,9 @@ describe('redaction', () => {
     await attempt(tc.client.call('listSpaces', { signal: AbortSignal.abort() })); // aborted
     vi.restoreAllMocks();
 
-    const tokens = wire.sent.map((r) => r.headers.authorization?.replace(/^Bearer /, '')).filter((t): t is string => !!t);
+    const tokens = wire.sent
+      .map((r) => r.headers.authorization?.replace(/^Bearer /, ''))
+      .filter((t): t is string => !!t);
     expect(tokens.length).toBeGreaterThanOrEqual(8);
     expect(errors.length).toBeGreaterThanOrEqual(7);
     const user = sandbox.users[0];
@@ -94,7 +96,8 @@ describe('redaction', () => {
       ),
     ].join('\n');
     expect(haystack.length).toBeGreaterThan(1000);
-    for (const secret of secrets) expect(haystack.includes(secret), 'a secret appears in captured output').toBe(false);
+    for (const secret of secrets)
+      expect(haystack.includes(secret), 'a secret appears in captured output').toBe(false);
     expect(haystack).not.toMatch(/authorization|bearer/i);
   });
 });

@@ -4,8 +4,15 @@ import { RestConnectionError, RestHttpError, RestTimeoutError, type RestError } 
 import { backoffDelay, nextDelay, parseRetryAfter, type RetryOptions } from '../../src/rest/retry';
 
 const info = { operationId: 'getSpace', method: 'GET', path: '/api/v2.0/spaces/1' };
-const options: RetryOptions = { maxAttempts: 4, baseDelayMs: 100, maxDelayMs: 1_000, maxRetryAfterMs: 3_000, budgetMs: 10_000 };
-const http = (status: number, retryAfterMs?: number) => new RestHttpError(info, status, { errors: {} }, retryAfterMs);
+const options: RetryOptions = {
+  maxAttempts: 4,
+  baseDelayMs: 100,
+  maxDelayMs: 1_000,
+  maxRetryAfterMs: 3_000,
+  budgetMs: 10_000,
+};
+const http = (status: number, retryAfterMs?: number) =>
+  new RestHttpError(info, status, { errors: {} }, retryAfterMs);
 const dropped = new RestConnectionError(info, 'UND_ERR_SOCKET', true);
 const half = () => 0.5;
 
@@ -14,13 +21,25 @@ describe('nextDelay', () => {
     for (const err of [dropped, http(429), http(502), http(503), http(504)]) {
       expect(nextDelay('GET', err, 1, 0, options, half)).toBe(50);
     }
-    const notRetried: RestError[] = [http(400), http(401), http(404), http(409), http(500), new RestTimeoutError(info, 'headers', 10)];
+    const notRetried: RestError[] = [
+      http(400),
+      http(401),
+      http(404),
+      http(409),
+      http(500),
+      new RestTimeoutError(info, 'headers', 10),
+    ];
     for (const err of notRetried) expect(nextDelay('GET', err, 1, 0, options, half)).toBeUndefined();
   });
 
   it('never retries POST, PATCH or DELETE, whatever the failure', () => {
     for (const method of ['POST', 'PATCH', 'DELETE', 'post']) {
-      for (const err of [dropped, http(503), http(429, 0), new RestConnectionError(info, 'ECONNREFUSED', false)]) {
+      for (const err of [
+        dropped,
+        http(503),
+        http(429, 0),
+        new RestConnectionError(info, 'ECONNREFUSED', false),
+      ]) {
         expect(nextDelay(method, err, 1, 0, options, half)).toBeUndefined();
       }
     }

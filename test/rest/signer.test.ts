@@ -14,7 +14,10 @@ describe('createSigner', () => {
     const token = sign('get', '/api/v2.0/payment/transactions/7?expand=token,lineItems');
 
     expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1 });
-    const { payload } = await jwtVerify(token, rawKey, { algorithms: ['HS256'], currentDate: new Date(1_700_000_000_000) });
+    const { payload } = await jwtVerify(token, rawKey, {
+      algorithms: ['HS256'],
+      currentDate: new Date(1_700_000_000_000),
+    });
     expect(payload).toEqual({
       sub: '1042',
       iat: 1_700_000_000,
@@ -26,7 +29,9 @@ describe('createSigner', () => {
   it('produces a token that another key does not verify', async () => {
     const sign = createSigner({ userId: '1', authKey });
     const token = sign('POST', '/api/v2.0/spaces');
-    await expect(jwtVerify(token, Buffer.from('some other key of thirty-two b!!'))).rejects.toThrow(/signature/);
+    await expect(jwtVerify(token, Buffer.from('some other key of thirty-two b!!'))).rejects.toThrow(
+      /signature/,
+    );
   });
 
   it('signs each request on its own: same second, another path or method, another token', async () => {
@@ -34,7 +39,9 @@ describe('createSigner', () => {
     const tokens = [sign('GET', '/api/v2.0/a'), sign('GET', '/api/v2.0/b'), sign('DELETE', '/api/v2.0/a')];
     expect(new Set(tokens).size).toBe(3);
     const claims = await Promise.all(
-      tokens.map(async (t) => (await jwtVerify(t, rawKey, { currentDate: new Date(1_700_000_000_000) })).payload),
+      tokens.map(
+        async (t) => (await jwtVerify(t, rawKey, { currentDate: new Date(1_700_000_000_000) })).payload,
+      ),
     );
     expect(claims.map((c) => `${String(c.requestMethod)} ${String(c.requestPath)}`)).toEqual([
       'GET /api/v2.0/a',
@@ -51,12 +58,19 @@ describe('createSigner', () => {
         .setIssuedAt(Math.floor(ms / 1000))
         .sign(rawKey);
     const cases = [
-      ['100000', 'GET', '/api/v2.0/payment/transactions/search?query=id%3A1%20OR%20id%3A2&expand=token', 1_700_000_000_999],
+      [
+        '100000',
+        'GET',
+        '/api/v2.0/payment/transactions/search?query=id%3A1%20OR%20id%3A2&expand=token',
+        1_700_000_000_999,
+      ],
       ['7', 'post', '/api/v2.0/customers/bulk', 0],
       ['9007199254740993', 'PATCH', '/api/v2.0/x?q="quoted"\\back\u2028\u{1F4B6}', 4_102_444_800_000],
     ] as const;
     for (const [userId, method, path, ms] of cases) {
-      expect(createSigner({ userId, authKey, now: () => ms })(method, path)).toBe(await joseToken(userId, method, path, ms));
+      expect(createSigner({ userId, authKey, now: () => ms })(method, path)).toBe(
+        await joseToken(userId, method, path, ms),
+      );
     }
     await fc.assert(
       fc.asyncProperty(
@@ -65,7 +79,9 @@ describe('createSigner', () => {
         fc.string({ unit: 'binary' }),
         fc.integer({ min: 0, max: 8_640_000_000_000 }),
         async (userId, method, path, ms) => {
-          expect(createSigner({ userId, authKey, now: () => ms })(method, path)).toBe(await joseToken(userId, method, path, ms));
+          expect(createSigner({ userId, authKey, now: () => ms })(method, path)).toBe(
+            await joseToken(userId, method, path, ms),
+          );
         },
       ),
       { numRuns: 100 },

@@ -29,7 +29,12 @@ afterAll(async () => {
 });
 
 const user = () => sandbox.users[0];
-const goodClaims = (): Claims => ({ sub: user().id, iat: nowSeconds(), requestPath: PATH, requestMethod: 'GET' });
+const goodClaims = (): Claims => ({
+  sub: user().id,
+  iat: nowSeconds(),
+  requestPath: PATH,
+  requestMethod: 'GET',
+});
 const bearer = (token: string) => ({ authorization: `Bearer ${token}`, accept: 'application/json' });
 
 describe('signing', () => {
@@ -37,7 +42,10 @@ describe('signing', () => {
     const page = await tc.client.call('listSpaces', { query: { limit: 2, order: 'DESC' } });
     expect(page.data?.length).toBeGreaterThan(0);
     const first = page.data![0];
-    const space = await tc.client.call('getSpace', { path: { id: first.id! }, query: { expand: ['account'] } });
+    const space = await tc.client.call('getSpace', {
+      path: { id: first.id! },
+      query: { expand: ['account'] },
+    });
     expect(space).toMatchObject({ id: first.id });
     const found = await tc.client.call('searchSpaces', { query: { query: `id:${first.id}`, limit: 1 } });
     expect(found.data?.map((s) => s.id)).toEqual([first.id]);
@@ -52,12 +60,24 @@ describe('signing', () => {
     ['another sub', () => signClaims(user().key, { ...goodClaims(), sub: 'no-such-user' })],
     ['iat far in the past', () => signClaims(user().key, { ...goodClaims(), iat: nowSeconds() - 86_400 })],
     ['iat far in the future', () => signClaims(user().key, { ...goodClaims(), iat: nowSeconds() + 86_400 })],
-    ['another requestPath', () => signClaims(user().key, { ...goodClaims(), requestPath: '/api/v2.0/spaces?limit=3&order=DESC' })],
-    ['requestPath without its query', () => signClaims(user().key, { ...goodClaims(), requestPath: '/api/v2.0/spaces' })],
+    [
+      'another requestPath',
+      () => signClaims(user().key, { ...goodClaims(), requestPath: '/api/v2.0/spaces?limit=3&order=DESC' }),
+    ],
+    [
+      'requestPath without its query',
+      () => signClaims(user().key, { ...goodClaims(), requestPath: '/api/v2.0/spaces' }),
+    ],
     ['another requestMethod', () => signClaims(user().key, { ...goodClaims(), requestMethod: 'POST' })],
     ['lower-case requestMethod', () => signClaims(user().key, { ...goodClaims(), requestMethod: 'get' })],
-    ['a wrong key', () => signClaims(Buffer.from('a completely different key!!').toString('base64'), goodClaims())],
-    ['the base64 text used as the key', () => signClaims(Buffer.from(user().key).toString('base64'), goodClaims())],
+    [
+      'a wrong key',
+      () => signClaims(Buffer.from('a completely different key!!').toString('base64'), goodClaims()),
+    ],
+    [
+      'the base64 text used as the key',
+      () => signClaims(Buffer.from(user().key).toString('base64'), goodClaims()),
+    ],
     ['ver 2', () => signClaims(user().key, goodClaims(), { ver: 2 })],
     ['alg none', () => Promise.resolve(unsignedToken(goodClaims()))],
   ];
@@ -70,12 +90,25 @@ describe('signing', () => {
   }
 
   it('turns a refused signature into a RestHttpError 401 (client with a wrong key)', async () => {
-    const wrong = clientFor(sandbox, { authKey: Buffer.from('not the key of this user, 32 b.').toString('base64') });
+    const wrong = clientFor(sandbox, {
+      authKey: Buffer.from('not the key of this user, 32 b.').toString('base64'),
+    });
     try {
       const err = await wrong.client.call('listSpaces').catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RestHttpError);
-      expect(err).toMatchObject({ code: 'REST_HTTP_STATUS', status: 401, operationId: 'listSpaces', attempts: 1 });
-      expect(wrong.events[0]).toMatchObject({ ok: false, status: 401, attempts: 1, retries: 0, errorCode: 'REST_HTTP_STATUS' });
+      expect(err).toMatchObject({
+        code: 'REST_HTTP_STATUS',
+        status: 401,
+        operationId: 'listSpaces',
+        attempts: 1,
+      });
+      expect(wrong.events[0]).toMatchObject({
+        ok: false,
+        status: 401,
+        attempts: 1,
+        retries: 0,
+        errorCode: 'REST_HTTP_STATUS',
+      });
     } finally {
       await wrong.client.close();
     }

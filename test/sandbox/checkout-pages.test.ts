@@ -12,8 +12,12 @@ const cards = () => f.sandbox.seedSummary.testCards;
 const SHOP = { successUrl: 'https://shop.example/ok?order=7', failedUrl: 'https://shop.example/failed' };
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
-  const lineItems = [{ name: 'Shirt & <Tie>', quantity: 2, amountIncludingTax: 80, type: 'PRODUCT', uniqueId: 'shirt' }];
-  const res = await act('createTransaction', { body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems, ...extra } });
+  const lineItems = [
+    { name: 'Shirt & <Tie>', quantity: 2, amountIncludingTax: 80, type: 'PRODUCT', uniqueId: 'shirt' },
+  ];
+  const res = await act('createTransaction', {
+    body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems, ...extra },
+  });
   expect(res.status, res.text).toBe(200);
   return res.body;
 }
@@ -55,7 +59,8 @@ describe('the payment page', () => {
     expect(page).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(page).not.toContain('<script>alert(1)');
     expect(page).toContain('80.00 CHF');
-    for (const number of Object.values(cards())) expect(page).toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
+    for (const number of Object.values(cards()))
+      expect(page).toContain(number.replace(/(\d{4})(?=\d)/g, '$1 '));
     expect(page).not.toMatch(/(src|href)="https?:/);
   });
 
@@ -219,11 +224,16 @@ describe('the iframe and lightbox scripts', () => {
     const challenge = await payWith(url.toString(), cards().threeDSecure);
     expect(challenge.status).toBe(303);
     const framed = new URL(challenge.headers.get('location')!);
-    expect([framed.pathname, framed.searchParams.get('embedded')]).toEqual([`/s/${f.space}/payment/3ds/challenge`, '1']);
+    expect([framed.pathname, framed.searchParams.get('embedded')]).toEqual([
+      `/s/${f.space}/payment/3ds/challenge`,
+      '1',
+    ]);
     const answered = await submit(framed.toString(), { answer: 'pass' });
     const page = await answered.text();
     expect(answered.status).toBe(200);
-    expect(page).toContain(`parent.postMessage({ type: 'paygraph:redirect', url: ${JSON.stringify(SHOP.successUrl)} }, '*')`);
+    expect(page).toContain(
+      `parent.postMessage({ type: 'paygraph:redirect', url: ${JSON.stringify(SHOP.successUrl)} }, '*')`,
+    );
     expect(page).toContain(`href="${SHOP.successUrl.replace('&', '&amp;')}" target="_top"`);
     expect((await state(tx.id)).state).toBe('AUTHORIZED');
   });

@@ -12,7 +12,9 @@ afterAll(() => {
 });
 
 function readyLine(args: string[]): Promise<Record<string, unknown>> {
-  child = spawn(process.execPath, ['bin/paygraph.mjs', 'sandbox', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  child = spawn(process.execPath, ['bin/paygraph.mjs', 'sandbox', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const lines = createInterface({ input: child.stdout! });
   return new Promise((resolve, reject) => {
     lines.once('line', (line) => resolve(JSON.parse(line) as Record<string, unknown>));
@@ -43,7 +45,12 @@ describe('paygraph sandbox CLI', () => {
     const bulk = (n: number) =>
       signedFetch(
         origin,
-        { method: 'POST', path: '/customers/bulk', space, body: Array.from({ length: n }, () => ({ familyName: 'Bulk' })) },
+        {
+          method: 'POST',
+          path: '/customers/bulk',
+          space,
+          body: Array.from({ length: n }, () => ({ familyName: 'Bulk' })),
+        },
         sign,
       );
     expect((await bulk(2)).status).toBe(200);
@@ -56,7 +63,9 @@ describe('paygraph sandbox CLI', () => {
     const admin = String((ready.clock as { admin: string }).admin);
     expect((ready.clock as { mode: string }).mode).toBe('manual');
     const before = (await (await fetch(admin)).json()) as { now: string };
-    const after = (await (await fetch(admin, { method: 'POST', body: JSON.stringify({ advance: 'P1D' }) })).json()) as { now: string };
+    const after = (await (
+      await fetch(admin, { method: 'POST', body: JSON.stringify({ advance: 'P1D' }) })
+    ).json()) as { now: string };
     expect(Date.parse(after.now) - Date.parse(before.now)).toBe(86_400_000);
     child?.kill('SIGTERM');
     await expect(readyLine(['--port', '0', '--clock', 'sundial'])).rejects.toThrow('sandbox exited with 2');

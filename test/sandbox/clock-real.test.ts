@@ -12,7 +12,10 @@ const f = useWorld({ seedSize: 'default', graph: false, clock: 'real' });
 const act = actOn(f);
 
 async function advance(duration: string): Promise<Json[]> {
-  const res = await fetch(`${f.sandbox.origin}/__admin/clock`, { method: 'POST', body: JSON.stringify({ advance: duration }) });
+  const res = await fetch(`${f.sandbox.origin}/__admin/clock`, {
+    method: 'POST',
+    body: JSON.stringify({ advance: duration }),
+  });
   const body = (await res.json()) as Json;
   expect(res.status, JSON.stringify(body)).toBe(200);
   return body.happened as Json[];
@@ -36,7 +39,9 @@ describe('the real clock', () => {
     happened.push(...(await advance('PT10H')));
     // Planned between two catch-ups, a minute ahead: shorter than the next advance, longer than this request.
     const processed = await newTransaction();
-    expect((await act('processTransactionWithoutInteraction', { params: { id: processed.id } })).body.state).toBe('PROCESSING');
+    expect(
+      (await act('processTransactionWithoutInteraction', { params: { id: processed.id } })).body.state,
+    ).toBe('PROCESSING');
     happened.push(...(await advance('PT50S')));
     expect(await stateOf(processed.id)).toBe('PROCESSING');
     happened.push(...(await advance('PT20S')));
@@ -45,7 +50,9 @@ describe('the real clock', () => {
     expect(await stateOf(pending.id)).toBe('PENDING'); // 10 h + 70 s + 13 h: an hour before its timeout
     happened.push(...(await advance('PT1H')));
     expect(await stateOf(pending.id)).toBe('FAILED');
-    const ours = happened.filter((e) => e.id === pending.id || e.id === processed.id).map((e) => [e.what, e.id]);
+    const ours = happened
+      .filter((e) => e.id === pending.id || e.id === processed.id)
+      .map((e) => [e.what, e.id]);
     expect(ours).toEqual([
       ['transaction without payment means failed', processed.id],
       ['authorization timed out', pending.id],
@@ -54,7 +61,10 @@ describe('the real clock', () => {
 
   it('applies the step of an object a request rewrote after the step was planned, once, at its instant', async () => {
     const tx = await newTransaction();
-    const renamed = await act('updateTransaction', { params: { id: tx.id }, body: { version: tx.version, merchantReference: 'moved on' } });
+    const renamed = await act('updateTransaction', {
+      params: { id: tx.id },
+      body: { version: tx.version, merchantReference: 'moved on' },
+    });
     expect(renamed.status, renamed.text).toBe(200);
     await advance('PT23H59M');
     expect(await stateOf(tx.id)).toBe('PENDING');

@@ -52,7 +52,8 @@ describe('the clock', () => {
   it('reads durations of weeks, days, hours, minutes and seconds, and refuses what has no fixed length', () => {
     expect(parseDuration('PT1H')).toBe(3_600_000);
     expect(parseDuration('P1W2DT3H4M5.5S')).toBe(((9 * 24 + 3) * 60 + 4) * 60_000 + 5500);
-    for (const bad of ['P1Y', 'P1M', 'PT', 'P', '1H', '']) expect(() => parseDuration(bad)).toThrow(/ISO 8601/);
+    for (const bad of ['P1Y', 'P1M', 'PT', 'P', '1H', ''])
+      expect(() => parseDuration(bad)).toThrow(/ISO 8601/);
   });
 });
 
@@ -64,7 +65,9 @@ describe('what the payment life cycles plan, on the clock', () => {
     await advance('PT59S');
     expect((await transaction(tx.id)).state).toBe('PROCESSING');
     const happened = await advance('PT2S');
-    expect(happened).toContainEqual(expect.objectContaining({ what: 'transaction without payment means failed', id: tx.id }));
+    expect(happened).toContainEqual(
+      expect.objectContaining({ what: 'transaction without payment means failed', id: tx.id }),
+    );
     const failed = await transaction(tx.id);
     expect([failed.state, failed.failureReason?.name?.['en-US'], failed.failureReason?.category]).toEqual([
       'FAILED',
@@ -80,7 +83,11 @@ describe('what the payment life cycles plan, on the clock', () => {
     expect((await transaction(tx.id)).state).toBe('PENDING');
     await advance('PT1S');
     const failed = await transaction(tx.id);
-    expect([failed.state, failed.failureReason?.name?.['en-US'], failed.version]).toEqual(['FAILED', 'Authorization timed out', 2]);
+    expect([failed.state, failed.failureReason?.name?.['en-US'], failed.version]).toEqual([
+      'FAILED',
+      'Authorization timed out',
+      2,
+    ]);
   });
 
   it('an authorized transaction is voided at its completion timeout', async () => {
@@ -91,18 +98,23 @@ describe('what the payment life cycles plan, on the clock', () => {
     expect((await transaction(tx.id)).state).toBe('AUTHORIZED');
     await advance('P1DT1S');
     expect((await transaction(tx.id)).state).toBe('VOIDED');
-    const voids = (await act('searchTransactionVoids', { query: { query: `linkedTransaction:${tx.id}` } })).body.data;
+    const voids = (await act('searchTransactionVoids', { query: { query: `linkedTransaction:${tx.id}` } }))
+      .body.data;
     expect(voids.map((v: Json) => [v.state, v.mode])).toEqual([['SUCCESSFUL', 'ONLINE']]);
   });
 
   it('credentials expire when the clock passes their lifetime', async () => {
     const tx = await newTransaction();
     const credentials = (await act('getTransactionCredentials', { params: { id: tx.id } })).text;
-    const read = () => fetch(`${f.sandbox.baseUrl}/payment/transactions/by-credentials/${encodeURIComponent(credentials)}`);
+    const read = () =>
+      fetch(`${f.sandbox.baseUrl}/payment/transactions/by-credentials/${encodeURIComponent(credentials)}`);
     expect((await read()).status).toBe(200);
     await advance(`PT${f.sandbox.state.settings.credentialsTtlSeconds}S`);
     const expired = await read();
-    expect([expired.status, ((await expired.json()) as Json).message]).toEqual([401, expect.stringContaining('expired')]);
+    expect([expired.status, ((await expired.json()) as Json).message]).toEqual([
+      401,
+      expect.stringContaining('expired'),
+    ]);
   });
 
   it('a delivery-check task expires at its expiry', async () => {
@@ -112,7 +124,8 @@ describe('what the payment life cycles plan, on the clock', () => {
       shippingAddress: { country: 'DE' },
     });
     expect((await pay(tx.id, cards().approve)).state).toBe('COMPLETED');
-    const tasks = async () => (await ok200<{ data: Json[] }>({ path: `/manual-tasks/search?query=contextEntityId:${tx.id}` })).data;
+    const tasks = async () =>
+      (await ok200<{ data: Json[] }>({ path: `/manual-tasks/search?query=contextEntityId:${tx.id}` })).data;
     const [task] = await tasks();
     expect(task.state).toBe('OPEN');
     await advance(`PT${Math.ceil((Date.parse(task.expiresOn) - (await sandboxNow()).getTime()) / 1000)}S`);
@@ -125,16 +138,25 @@ describe('what the subscription life cycles plan, on the clock', () => {
   let productId: number;
   let metricId: number;
 
-  async function activeSubscription(reference: string, token?: number): Promise<{ id: number; versionId: number }> {
+  async function activeSubscription(
+    reference: string,
+    token?: number,
+  ): Promise<{ id: number; versionId: number }> {
     if (!subscriberId) {
-      subscriberId = (await ok200<{ data: Json[] }>({ path: '/subscriptions/subscribers?limit=1' })).data[0].id;
-      productId = (await ok200<{ data: Json[] }>({ path: '/subscriptions/versions?limit=1' })).data[0].productVersion.product.id;
+      subscriberId = (await ok200<{ data: Json[] }>({ path: '/subscriptions/subscribers?limit=1' })).data[0]
+        .id;
+      productId = (await ok200<{ data: Json[] }>({ path: '/subscriptions/versions?limit=1' })).data[0]
+        .productVersion.product.id;
       metricId = (await ok200<{ data: Json[] }>({ path: '/subscriptions/metrics?limit=1' })).data[0].id;
     }
     const version = await ok200({
       method: 'POST',
       path: '/subscriptions',
-      body: { product: productId, currency: 'CHF', subscription: { subscriber: subscriberId, reference, token } },
+      body: {
+        product: productId,
+        currency: 'CHF',
+        subscription: { subscriber: subscriberId, reference, token },
+      },
     });
     await ok200({ method: 'POST', path: `/subscriptions/${version.subscription.id}/initialize` });
     expect((await ok200({ path: `/subscriptions/${version.subscription.id}` })).state).toBe('ACTIVE');
@@ -142,7 +164,11 @@ describe('what the subscription life cycles plan, on the clock', () => {
   }
 
   const billsOf = async (versionId: number) =>
-    (await ok200<{ data: Json[] }>({ path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id` })).data;
+    (
+      await ok200<{ data: Json[] }>({
+        path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id`,
+      })
+    ).data;
 
   /** What the clock endpoint reports for a period bill closed at its planned end, or a charge run. */
   const bill = (b: Json) => ({
@@ -151,10 +177,20 @@ describe('what the subscription life cycles plan, on the clock', () => {
     id: b.id,
     dueOn: b.plannedPeriodEndDate,
   });
-  const charge = (c: Json) => ({ what: 'scheduled charge run', model: 'SubscriptionCharge', id: c.id, dueOn: c.plannedExecutionDate });
+  const charge = (c: Json) => ({
+    what: 'scheduled charge run',
+    model: 'SubscriptionCharge',
+    id: c.id,
+    dueOn: c.plannedExecutionDate,
+  });
 
   /** A ledger entry of `amount` and a charge planned at `at` that takes it (SCHEDULED until then). */
-  async function scheduledCharge(s: { id: number; versionId: number }, externalId: string, at: Date, amount = 15): Promise<Json> {
+  async function scheduledCharge(
+    s: { id: number; versionId: number },
+    externalId: string,
+    at: Date,
+    amount = 15,
+  ): Promise<Json> {
     await addEntry(s.versionId, 'Extra seat', `${externalId}-seat`, amount);
     const charge = await planCharge(s.id, externalId, at);
     expect(charge.state).toBe('SCHEDULED');
@@ -173,7 +209,11 @@ describe('what the subscription life cycles plan, on the clock', () => {
   it('a suspension ends at its planned end: the subscription is active again', async () => {
     const { id } = await activeSubscription('S-CLOCK-SUSPEND');
     const plannedEndDate = new Date((await sandboxNow()).getTime() + 2 * 86_400_000).toISOString();
-    const suspension = await ok200({ method: 'POST', path: `/subscriptions/${id}/suspend`, body: { plannedEndDate, note: 'away' } });
+    const suspension = await ok200({
+      method: 'POST',
+      path: `/subscriptions/${id}/suspend`,
+      body: { plannedEndDate, note: 'away' },
+    });
     expect((await ok200({ path: `/subscriptions/${id}` })).state).toBe('SUSPENDED');
     await advance('P1D');
     expect((await ok200({ path: `/subscriptions/${id}` })).state).toBe('SUSPENDED');
@@ -185,7 +225,11 @@ describe('what the subscription life cycles plan, on the clock', () => {
   it('a scheduled charge runs when it comes due, charged by the subscription token', async () => {
     const token = await approvingToken();
     const subscription = await activeSubscription('S-CLOCK-CHARGE', token);
-    const charge = await scheduledCharge(subscription, 'clock-charge', new Date((await sandboxNow()).getTime() + 3 * 86_400_000));
+    const charge = await scheduledCharge(
+      subscription,
+      'clock-charge',
+      new Date((await sandboxNow()).getTime() + 3 * 86_400_000),
+    );
     await advance('P3D');
     const ran = await ok200({ path: `/subscriptions/charges/${charge.id}` });
     expect(ran.state).toBe('SUCCESSFUL');
@@ -203,10 +247,16 @@ describe('what the subscription life cycles plan, on the clock', () => {
       path: '/subscriptions/metric-usage-reports',
       body: { subscription: id, metric: metricId, consumedUnits: 4, externalId: 'clock-usage' },
     });
-    await advance(`PT${Math.ceil((Date.parse(bill.plannedPeriodEndDate) - (await sandboxNow()).getTime()) / 1000)}S`);
+    await advance(
+      `PT${Math.ceil((Date.parse(bill.plannedPeriodEndDate) - (await sandboxNow()).getTime()) / 1000)}S`,
+    );
     const [closed, next] = await bills();
     expect([closed.id, closed.state, next?.state]).toEqual([bill.id, 'BILLED', 'PENDING']);
-    const charges = (await ok200<{ data: Json[] }>({ path: `/subscriptions/charges/search?query=subscription.id:${id}&order=id` })).data;
+    const charges = (
+      await ok200<{ data: Json[] }>({
+        path: `/subscriptions/charges/search?query=subscription.id:${id}&order=id`,
+      })
+    ).data;
     const automatic = charges.filter((c) => c.externalId === `period-bill-${bill.id}`);
     expect(automatic.map((c) => [c.type, c.state])).toEqual([['AUTOMATIC', 'SUCCESSFUL']]);
     expect((await transaction(automatic[0].transaction.id)).token).toEqual({ id: token });
@@ -228,15 +278,22 @@ describe('what the subscription life cycles plan, on the clock', () => {
     const tie = await scheduledCharge(c, 'jump-tie', secondEnd);
     const last = await scheduledCharge(c, 'jump-last', new Date(firstEnd.getTime() + 40 * 86_400_000), 20);
 
-    const happened = await advance(`PT${Math.ceil((Date.parse(last.plannedExecutionDate) - start.getTime()) / 1000)}S`);
-    const [[, secondA, thirdA], [, secondC, thirdC]] = [await billsOf(a.versionId), await billsOf(c.versionId)];
+    const happened = await advance(
+      `PT${Math.ceil((Date.parse(last.plannedExecutionDate) - start.getTime()) / 1000)}S`,
+    );
+    const [[, secondA, thirdA], [, secondC, thirdC]] = [
+      await billsOf(a.versionId),
+      await billsOf(c.versionId),
+    ];
     expect([secondA.plannedPeriodEndDate, secondA.state, thirdA.state, thirdC.state]).toEqual([
       secondEnd.toISOString(),
       'BILLED',
       'PENDING',
       'PENDING',
     ]);
-    const mine = new Set([firstA, firstC, secondA, secondC, thirdA, thirdC, tieFirst, tie, last].map((o) => o.id));
+    const mine = new Set(
+      [firstA, firstC, secondA, secondC, thirdA, thirdC, tieFirst, tie, last].map((o) => o.id),
+    );
     expect(happened.filter((e) => mine.has(e.id))).toEqual([
       charge(tieFirst),
       bill(firstA),
@@ -246,7 +303,8 @@ describe('what the subscription life cycles plan, on the clock', () => {
       bill(secondC),
       charge(last),
     ]);
-    for (const ran of [tieFirst, tie, last]) expect((await ok200({ path: `/subscriptions/charges/${ran.id}` })).state).toBe('SUCCESSFUL');
+    for (const ran of [tieFirst, tie, last])
+      expect((await ok200({ path: `/subscriptions/charges/${ran.id}` })).state).toBe('SUCCESSFUL');
   });
 
   // A termination takes back what was planned: the charges scheduled after it are discarded (though
@@ -258,7 +316,11 @@ describe('what the subscription life cycles plan, on the clock', () => {
     const start = await sandboxNow();
     const days = (n: number) => new Date(start.getTime() + n * 86_400_000);
     const suspend = (id: number, end: Date, endAction: string) =>
-      ok200({ method: 'POST', path: `/subscriptions/${id}/suspend`, body: { plannedEndDate: end.toISOString(), endAction } });
+      ok200({
+        method: 'POST',
+        path: `/subscriptions/${id}/suspend`,
+        body: { plannedEndDate: end.toISOString(), endAction },
+      });
     const d = await activeSubscription('S-CLOCK-TERMINATE-D', token);
     const planned = await scheduledCharge(d, 'terminate-discarded', days(10));
     await ok200({
@@ -269,13 +331,23 @@ describe('what the subscription life cycles plan, on the clock', () => {
     const terminating = await suspend(d.id, days(5), 'TERMINATE');
     const f = await activeSubscription('S-CLOCK-TERMINATE-F', token);
     const reactivating = await suspend(f.id, days(3), 'REACTIVATE');
-    await ok200({ method: 'POST', path: `/subscriptions/${f.id}/terminate?respectTerminationPeriod=false` }, 204);
+    await ok200(
+      { method: 'POST', path: `/subscriptions/${f.id}/terminate?respectTerminationPeriod=false` },
+      204,
+    );
     const [[billD], [billF]] = [await billsOf(d.versionId), await billsOf(f.versionId)];
 
-    const happened = await advance(`PT${Math.ceil((Date.parse(billD.plannedPeriodEndDate) - start.getTime()) / 1000)}S`);
+    const happened = await advance(
+      `PT${Math.ceil((Date.parse(billD.plannedPeriodEndDate) - start.getTime()) / 1000)}S`,
+    );
     const mine = new Set([planned, terminating, reactivating, billD, billF].map((o) => o.id));
     expect(happened.filter((e) => mine.has(e.id))).toEqual([
-      { what: 'suspension ended', model: 'SubscriptionSuspension', id: terminating.id, dueOn: days(5).toISOString() },
+      {
+        what: 'suspension ended',
+        model: 'SubscriptionSuspension',
+        id: terminating.id,
+        dueOn: days(5).toISOString(),
+      },
       bill(billF),
     ]);
     expect((await ok200({ path: `/subscriptions/charges/${planned.id}` })).state).toBe('DISCARDED');
@@ -286,7 +358,9 @@ describe('what the subscription life cycles plan, on the clock', () => {
       expect((await ok200({ path: `/subscriptions/${s.id}` })).state).toBe('TERMINATED');
       expect((await billsOf(s.versionId)).map((b) => b.state)).toEqual(bills);
     }
-    const charges = (await ok200<{ data: Json[] }>({ path: `/subscriptions/charges/search?query=subscription.id:${f.id}` })).data;
+    const charges = (
+      await ok200<{ data: Json[] }>({ path: `/subscriptions/charges/search?query=subscription.id:${f.id}` })
+    ).data;
     expect(charges.map((c) => c.type)).toEqual(['AUTOMATIC']); // the initial charge only
   });
 });

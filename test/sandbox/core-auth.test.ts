@@ -28,7 +28,10 @@ describe('sandbox authentication', () => {
 
   const broken: [string, (sign: typeof f.sign) => typeof f.sign][] = [
     ['a token for another path', (s) => ({ ...s, claims: { requestPath: '/api/v2.0/accounts' } })],
-    ['a token for another query string', (s) => ({ ...s, claims: { requestPath: '/api/v2.0/accounts?limit=3' } })],
+    [
+      'a token for another query string',
+      (s) => ({ ...s, claims: { requestPath: '/api/v2.0/accounts?limit=3' } }),
+    ],
     ['a token for another method', (s) => ({ ...s, claims: { requestMethod: 'POST' } })],
     ['an unknown user', (s) => ({ ...s, claims: { sub: '999' } })],
     ['a wrong key', (s) => ({ ...s, key: OTHER_KEY })],
@@ -59,7 +62,11 @@ describe('sandbox authentication', () => {
   });
 
   it('gives 403 to a user limited to other spaces', async () => {
-    const r = await signedFetch(f.sandbox.origin, { path: '/customers', space: f.space }, { userId: '200000', key: OTHER_KEY });
+    const r = await signedFetch(
+      f.sandbox.origin,
+      { path: '/customers', space: f.space },
+      { userId: '200000', key: OTHER_KEY },
+    );
     expect(r.status).toBe(403);
   });
 });

@@ -4,7 +4,13 @@ import { useWorld } from '../support/world';
 
 const f = useWorld({ seedSize: 'default', graph: false });
 
-type Customer = { id: number; version: number; createdOn: string; givenName?: string; linkedSpaceId?: number };
+type Customer = {
+  id: number;
+  version: number;
+  createdOn: string;
+  givenName?: string;
+  linkedSpaceId?: number;
+};
 
 async function newCustomer(name = 'Ada'): Promise<Customer> {
   const r = await f.call<Customer>({
@@ -77,7 +83,12 @@ describe('concurrency', () => {
     const n = 20;
     const results = await Promise.all(
       Array.from({ length: n }, (_, i) =>
-        f.call({ method: 'PATCH', path: `/customers/${c.id}`, space: f.space, body: { version: 1, givenName: `racer-${i}` } }),
+        f.call({
+          method: 'PATCH',
+          path: `/customers/${c.id}`,
+          space: f.space,
+          body: { version: 1, givenName: `racer-${i}` },
+        }),
       ),
     );
     const statuses = results.map((r) => r.status).sort();
@@ -92,7 +103,12 @@ describe('concurrency', () => {
     const calls = [
       f.call({ method: 'DELETE', path: `/customers/${c.id}`, space: f.space }),
       ...Array.from({ length: 10 }, () =>
-        f.call({ method: 'PATCH', path: `/customers/${c.id}`, space: f.space, body: { version: 1, givenName: 'late' } }),
+        f.call({
+          method: 'PATCH',
+          path: `/customers/${c.id}`,
+          space: f.space,
+          body: { version: 1, givenName: 'late' },
+        }),
       ),
     ];
     const results = await Promise.all(calls);

@@ -6,7 +6,10 @@ import { useWorld } from '../support/world';
 const f = useWorld({ graph: false });
 
 async function admin(method: string, body?: unknown) {
-  const r = await fetch(`${f.sandbox.origin}/__admin/faults`, { method, body: body === undefined ? undefined : JSON.stringify(body) });
+  const r = await fetch(`${f.sandbox.origin}/__admin/faults`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return { status: r.status, body: (await r.json()) as Record<string, unknown> };
 }
 
@@ -57,7 +60,9 @@ describe('fault injection', () => {
     await fetch(`${f.sandbox.origin}/__admin/requests`, { method: 'DELETE' });
     await f.call({ path: '/accounts' });
     await f.call({ path: '/accounts' });
-    const r = (await (await fetch(`${f.sandbox.origin}/__admin/requests`)).json()) as { byOperation: Record<string, number> };
+    const r = (await (await fetch(`${f.sandbox.origin}/__admin/requests`)).json()) as {
+      byOperation: Record<string, number>;
+    };
     expect(r.byOperation.listAccounts).toBe(2);
   });
 });

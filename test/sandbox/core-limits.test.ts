@@ -14,10 +14,17 @@ function expectErrorBody(body: ErrorBody, code: string): void {
 
 describe('metadata limits', () => {
   const create = (metaData: Record<string, string>) =>
-    f.call<ErrorBody>({ method: 'POST', path: '/customers', space: f.space, body: { givenName: 'M', metaData } });
+    f.call<ErrorBody>({
+      method: 'POST',
+      path: '/customers',
+      space: f.space,
+      body: { givenName: 'M', metaData },
+    });
 
   it('accepts 25 keys of 40 characters with 512-character values', async () => {
-    const meta = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`k${i}`.padEnd(40, 'x'), 'v'.repeat(512)]));
+    const meta = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [`k${i}`.padEnd(40, 'x'), 'v'.repeat(512)]),
+    );
     expect((await create(meta)).status).toBe(200);
   });
 
@@ -72,7 +79,12 @@ describe('request format errors', () => {
   });
 
   it('400 naming the field of a wrong type', async () => {
-    const r = await f.call<ErrorBody>({ method: 'POST', path: '/customers', space: f.space, body: { givenName: 42 } });
+    const r = await f.call<ErrorBody>({
+      method: 'POST',
+      path: '/customers',
+      space: f.space,
+      body: { givenName: 42 },
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toHaveProperty('givenName');
     expect(r.body.message).toContain('givenName');
@@ -83,7 +95,10 @@ describe('request format errors', () => {
       method: 'POST',
       path: '/payment/transactions',
       space: f.space,
-      body: { currency: 'CHF', lineItems: [{ name: 'x', quantity: 'one', amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'a' }] },
+      body: {
+        currency: 'CHF',
+        lineItems: [{ name: 'x', quantity: 'one', amountIncludingTax: 1, type: 'PRODUCT', uniqueId: 'a' }],
+      },
     });
     expect(r.status).toBe(400);
     expect(r.body.errors).toHaveProperty(['lineItems[0].quantity']);
@@ -109,7 +124,9 @@ describe('rate limit', () => {
     try {
       const [user] = limited.users;
       const results = await Promise.all(
-        Array.from({ length: 15 }, () => signedFetch(limited.origin, { path: '/accounts' }, { userId: user.id, key: user.key })),
+        Array.from({ length: 15 }, () =>
+          signedFetch(limited.origin, { path: '/accounts' }, { userId: user.id, key: user.key }),
+        ),
       );
       const limitedOnes = results.filter((r) => r.status === 429);
       expect(limitedOnes.length).toBeGreaterThan(0);

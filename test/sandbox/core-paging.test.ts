@@ -11,7 +11,10 @@ async function allIds(): Promise<number[]> {
   const out: number[] = [];
   let after: number | undefined;
   for (;;) {
-    const r = await f.call<Page>({ path: `/customers?limit=100${after ? `&after=${after}` : ''}`, space: f.space });
+    const r = await f.call<Page>({
+      path: `/customers?limit=100${after ? `&after=${after}` : ''}`,
+      space: f.space,
+    });
     out.push(...ids(r.body));
     if (!r.body.hasMore) return out;
     after = out[out.length - 1];
@@ -34,15 +37,24 @@ describe('list paging', () => {
     const before = await f.call<Page>({ path: `/customers?before=${all[10]}&limit=3`, space: f.space });
     expect(ids(before.body)).toEqual(all.slice(7, 10));
     expect(before.body.hasMore).toBe(true);
-    const between = await f.call<Page>({ path: `/customers?after=${all[2]}&before=${all[6]}&limit=100`, space: f.space });
+    const between = await f.call<Page>({
+      path: `/customers?after=${all[2]}&before=${all[6]}&limit=100`,
+      space: f.space,
+    });
     expect(ids(between.body)).toEqual(all.slice(3, 6));
     expect(between.body.hasMore).toBe(false);
-    const desc = await f.call<Page>({ path: `/customers?order=DESC&limit=3&after=${all[all.length - 1]}`, space: f.space });
+    const desc = await f.call<Page>({
+      path: `/customers?order=DESC&limit=3&after=${all[all.length - 1]}`,
+      space: f.space,
+    });
     expect(ids(desc.body)).toEqual(all.slice(-4, -1).reverse());
   });
 
   it.each(['0', '101', 'x'])('refuses limit=%s with 400', async (limit) => {
-    const r = await f.call<{ errors: Record<string, string> }>({ path: `/customers?limit=${limit}`, space: f.space });
+    const r = await f.call<{ errors: Record<string, string> }>({
+      path: `/customers?limit=${limit}`,
+      space: f.space,
+    });
     expect(r.status).toBe(400);
     expect(r.body.errors).toHaveProperty('limit');
   });
@@ -55,8 +67,14 @@ describe('list paging', () => {
 
 describe('search paging', () => {
   it('pages by offset with hasMore', async () => {
-    const first = await f.call<Page>({ path: '/payment/transactions/search?limit=5&order=id', space: f.space });
-    const second = await f.call<Page>({ path: '/payment/transactions/search?limit=5&offset=5&order=id', space: f.space });
+    const first = await f.call<Page>({
+      path: '/payment/transactions/search?limit=5&order=id',
+      space: f.space,
+    });
+    const second = await f.call<Page>({
+      path: '/payment/transactions/search?limit=5&offset=5&order=id',
+      space: f.space,
+    });
     expect(first.body.offset).toBe(0);
     expect(second.body.offset).toBe(5);
     expect(ids(second.body)[0]).toBeGreaterThan(ids(first.body)[4]);
@@ -64,8 +82,12 @@ describe('search paging', () => {
   });
 
   it('gives 416 past the 10,000 offset limit and 400 for a bad limit', async () => {
-    expect((await f.call({ path: '/payment/transactions/search?offset=10001', space: f.space })).status).toBe(416);
-    expect((await f.call({ path: '/payment/transactions/search?limit=500', space: f.space })).status).toBe(400);
+    expect((await f.call({ path: '/payment/transactions/search?offset=10001', space: f.space })).status).toBe(
+      416,
+    );
+    expect((await f.call({ path: '/payment/transactions/search?limit=500', space: f.space })).status).toBe(
+      400,
+    );
   });
 
   it('sorts by several fields', async () => {

@@ -40,7 +40,10 @@ describe('space header', () => {
     const there = await f.call({ path: `/customers/${created.body.id}`, space: second });
     expect(here.status).toBe(200);
     expect(there.status).toBe(404);
-    const search = await f.call<{ data: unknown[] }>({ path: `/customers/search?query=id:${created.body.id}`, space: second });
+    const search = await f.call<{ data: unknown[] }>({
+      path: `/customers/search?query=id:${created.body.id}`,
+      space: second,
+    });
     expect(search.body.data).toEqual([]);
   });
 });

@@ -23,13 +23,21 @@ describe('fields a body may set', () => {
       method: 'POST',
       path: '/customers',
       space: f.space,
-      body: { id: existing, version: 9, createdOn: '1999-01-01T00:00:00Z', linkedSpaceId: 1, givenName: 'New' },
+      body: {
+        id: existing,
+        version: 9,
+        createdOn: '1999-01-01T00:00:00Z',
+        linkedSpaceId: 1,
+        givenName: 'New',
+      },
     });
     expect(r.status).toBe(200);
     expect(r.body.id).not.toBe(existing);
     expect(r.body).toMatchObject({ version: 1, linkedSpaceId: f.space, givenName: 'New' });
     expect(r.body.createdOn).not.toMatch(/^1999/);
-    expect((await f.call<Json>({ path: `/customers/${existing}`, space: f.space })).body.givenName).not.toBe('New');
+    expect((await f.call<Json>({ path: `/customers/${existing}`, space: f.space })).body.givenName).not.toBe(
+      'New',
+    );
   });
 
   it('ignores fields the update body does not declare (id, createdOn, state)', async () => {
@@ -43,7 +51,9 @@ describe('fields a body may set', () => {
     });
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, createdOn: before.createdOn, version: before.version + 1 });
-    const subscription = f.sandbox.state.store.list('Subscription', f.space).find((s) => s.state === 'TERMINATED')!;
+    const subscription = f.sandbox.state.store
+      .list('Subscription', f.space)
+      .find((s) => s.state === 'TERMINATED')!;
     const patched = await f.call<Json>({
       method: 'PATCH',
       path: `/subscriptions/${String(subscription.id)}`,
@@ -60,7 +70,12 @@ describe('optimistic locking', () => {
     const customer = store.list('Customer', f.space)[0];
     const address = store.list('CustomerAddress', f.space)[0];
     const targets = [
-      { model: 'Customer', id: customer.id, path: `/customers/${String(customer.id)}`, version: Number(customer.version) },
+      {
+        model: 'Customer',
+        id: customer.id,
+        path: `/customers/${String(customer.id)}`,
+        version: Number(customer.version),
+      },
       {
         model: 'CustomerAddress',
         id: address.id,
@@ -98,14 +113,28 @@ describe('nested bases', () => {
     const { address, other } = addressOfAnotherCustomer();
     const path = `/customers/${String(other.id)}/addresses/${String(address.id)}`;
     expect(
-      (await f.call({ method: 'PATCH', path, space: f.space, body: { version: address.version, addressType: 'BILLING' } })).status,
+      (
+        await f.call({
+          method: 'PATCH',
+          path,
+          space: f.space,
+          body: { version: address.version, addressType: 'BILLING' },
+        })
+      ).status,
     ).toBe(404);
     expect((await f.call({ method: 'DELETE', path, space: f.space })).status).toBe(404);
     expect(f.sandbox.state.store.get('CustomerAddress', address.id)).toBeDefined();
   });
 
   it('go with their parent when it is deleted', async () => {
-    const customer = (await f.call<Json>({ method: 'POST', path: '/customers', space: f.space, body: { givenName: 'Parent' } })).body;
+    const customer = (
+      await f.call<Json>({
+        method: 'POST',
+        path: '/customers',
+        space: f.space,
+        body: { givenName: 'Parent' },
+      })
+    ).body;
     const address = await f.call<Json>({
       method: 'POST',
       path: `/customers/${customer.id}/addresses`,
@@ -119,7 +148,9 @@ describe('nested bases', () => {
       body: { customer: customer.id, content: 'hello' },
     });
     expect([address.status, comment.status]).toEqual([200, 200]);
-    expect((await f.call({ method: 'DELETE', path: `/customers/${customer.id}`, space: f.space })).status).toBe(204);
+    expect(
+      (await f.call({ method: 'DELETE', path: `/customers/${customer.id}`, space: f.space })).status,
+    ).toBe(204);
     expect(f.sandbox.state.store.get('CustomerAddress', address.body.id)).toBeUndefined();
     expect(f.sandbox.state.store.get('CustomerComment', comment.body.id)).toBeUndefined();
   });
@@ -136,10 +167,17 @@ describe('a user limited to some spaces', () => {
     expect(list.body.data.map((s: Json) => s.id)).toEqual([f.space]);
     expect((await signedFetch(f.sandbox.origin, { path: `/spaces/${other}` }, limited())).status).toBe(403);
     expect(
-      (await signedFetch(f.sandbox.origin, { method: 'PATCH', path: `/spaces/${f.space}`, body: { version: 1, name: 'x' } }, limited()))
-        .status,
+      (
+        await signedFetch(
+          f.sandbox.origin,
+          { method: 'PATCH', path: `/spaces/${f.space}`, body: { version: 1, name: 'x' } },
+          limited(),
+        )
+      ).status,
     ).toBe(403);
-    expect((await signedFetch(f.sandbox.origin, { method: 'DELETE', path: `/spaces/${other}` }, limited())).status).toBe(403);
+    expect(
+      (await signedFetch(f.sandbox.origin, { method: 'DELETE', path: `/spaces/${other}` }, limited())).status,
+    ).toBe(403);
     expect((await signedFetch(f.sandbox.origin, { path: `/spaces/${f.space}` }, limited())).status).toBe(200);
   });
 });
@@ -156,9 +194,27 @@ describe('Accept negotiation', () => {
   });
 
   it('gives 406 when every offered type is excluded, q=0 included', async () => {
-    expect((await f.call({ path: '/payment/transactions/export', space: f.space, headers: { accept: 'text/html' } })).status).toBe(406);
-    expect((await f.call({ path: '/accounts', headers: { accept: 'application/json;q=0, text/html' } })).status).toBe(406);
-    expect((await f.call({ path: '/payment/transactions/export', space: f.space, headers: { accept: 'text/csv' } })).status).toBe(200);
+    expect(
+      (
+        await f.call({
+          path: '/payment/transactions/export',
+          space: f.space,
+          headers: { accept: 'text/html' },
+        })
+      ).status,
+    ).toBe(406);
+    expect(
+      (await f.call({ path: '/accounts', headers: { accept: 'application/json;q=0, text/html' } })).status,
+    ).toBe(406);
+    expect(
+      (
+        await f.call({
+          path: '/payment/transactions/export',
+          space: f.space,
+          headers: { accept: 'text/csv' },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -178,7 +234,9 @@ describe('many-links in bodies', () => {
     });
     expect(r.status, r.text).toBe(200);
     expect(r.body.enabledSalesChannels.map((c: Json) => c.id)).toEqual(channels);
-    expect(store.get('PaymentConnectorConfiguration', configuration.id)!.enabledSalesChannels).toEqual(channels);
+    expect(store.get('PaymentConnectorConfiguration', configuration.id)!.enabledSalesChannels).toEqual(
+      channels,
+    );
     const missing = await f.call<Json>({
       method: 'PATCH',
       path: `/payment/connector-configurations/${String(configuration.id)}`,

@@ -36,7 +36,10 @@ describe('transaction export', () => {
   });
 
   it('exports the requested fields, dotted into embedded and linked objects', async () => {
-    const [header, ...rows] = await exportCsv({ fields: 'id,state,billingAddress.city,lineItems.name,token', limit: '50' });
+    const [header, ...rows] = await exportCsv({
+      fields: 'id,state,billingAddress.city,lineItems.name,token',
+      limit: '50',
+    });
     expect(header).toEqual(['id', 'state', 'billingAddress.city', 'lineItems.name', 'token']);
     for (const row of rows) {
       const t = stored.find((s) => s.id === Number(row[0]))!;
@@ -79,8 +82,14 @@ describe('transaction export', () => {
       space: f.space,
       path: `/payment/transactions/export?${q({ fields: 'id,nope,billingAddress.nowhere' })}`,
     });
-    expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([400, ['fields.nope', 'fields.billingAddress.nowhere']]);
-    const badQuery = await f.call<Obj>({ space: f.space, path: `/payment/transactions/export?${q({ query: 'state:(' })}` });
+    expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([
+      400,
+      ['fields.nope', 'fields.billingAddress.nowhere'],
+    ]);
+    const badQuery = await f.call<Obj>({
+      space: f.space,
+      path: `/payment/transactions/export?${q({ query: 'state:(' })}`,
+    });
     expect(badQuery.status).toBe(400);
   });
 });

@@ -10,7 +10,8 @@ const f = useWorld({ seedSize: 'default', graph: false });
 type Obj = Record<string, any>;
 let samples: Record<string, number>;
 
-const fontsDir = join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
+const fontsDir =
+  join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts') + '/';
 
 async function get<T = Obj>(path: string, status = 200): Promise<T> {
   const r = await f.call<T>({ space: f.space, path });
@@ -19,7 +20,9 @@ async function get<T = Obj>(path: string, status = 200): Promise<T> {
 }
 
 /** Opens a PDF with pdfjs: its page sizes (points) and the text of every page. */
-async function readPdf(base64: string): Promise<{ text: string; pages: { width: number; height: number }[] }> {
+async function readPdf(
+  base64: string,
+): Promise<{ text: string; pages: { width: number; height: number }[] }> {
   const bytes = new Uint8Array(Buffer.from(base64, 'base64'));
   expect(Buffer.from(bytes.subarray(0, 5)).toString()).toBe('%PDF-');
   const pdf = await getDocument({ data: bytes, standardFontDataUrl: fontsDir, verbosity: 0 }).promise;
@@ -42,7 +45,9 @@ beforeAll(() => {
 
 describe('business documents', () => {
   it('renders an invoice as a PDF a reader opens, with its items and total, byte-identical on every call', async () => {
-    const invoice = (await get<{ data: Obj[] }>('/payment/transactions/invoices/search?query=state:PAID&limit=1')).data[0];
+    const invoice = (
+      await get<{ data: Obj[] }>('/payment/transactions/invoices/search?query=state:PAID&limit=1')
+    ).data[0];
     const doc = await get(`/payment/transactions/invoices/${invoice.id}/document`);
     const types = (await get<{ data: Obj[] }>('/document-templates/types?limit=100')).data;
     expect(doc.mimeType).toBe('application/pdf');
@@ -54,7 +59,10 @@ describe('business documents', () => {
     expect(text).toContain(doc.title);
     expect(text).toContain(String(invoice.linkedTransaction));
     for (const item of invoice.lineItems) expect(text).toContain(item.name);
-    const total = invoice.amount.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const total = invoice.amount.toLocaleString('en-US', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
     expect(text).toMatch(new RegExp(`Total [A-Z]{3} ${total.replace('.', '\\.')}`));
 
     expect((await get(`/payment/transactions/invoices/${invoice.id}/document`)).data).toBe(doc.data);
@@ -68,11 +76,18 @@ describe('business documents', () => {
     const slip = await get(`/payment/transactions/${samples.FULFILL}/packing-slip-document`);
     const { text } = await readPdf(slip.data);
     expect(text).toContain(`Packing slip ${samples.FULFILL}`);
-    for (const item of transaction.lineItems.filter((li: Obj) => li.type === 'PRODUCT')) expect(text).toContain(item.name);
+    for (const item of transaction.lineItems.filter((li: Obj) => li.type === 'PRODUCT'))
+      expect(text).toContain(item.name);
     expect(text).not.toContain('Unit price');
-    const pending = await f.call<Obj>({ space: f.space, path: `/payment/transactions/${samples.PENDING}/packing-slip-document` });
+    const pending = await f.call<Obj>({
+      space: f.space,
+      path: `/payment/transactions/${samples.PENDING}/packing-slip-document`,
+    });
     expect([pending.status, pending.body.message]).toEqual([422, expect.stringContaining('PENDING')]);
-    expect((await f.call({ space: f.space, path: '/payment/transactions/999999999/packing-slip-document' })).status).toBe(404);
+    expect(
+      (await f.call({ space: f.space, path: '/payment/transactions/999999999/packing-slip-document' }))
+        .status,
+    ).toBe(404);
   });
 
   it('renders a refund credit note', async () => {
@@ -87,14 +102,20 @@ describe('business documents', () => {
 });
 
 describe('terminal receipts', () => {
-  const receipts = (id: number, query: string) => get<{ data: Obj[] }>(`/payment/transactions/${id}/terminal-receipts?${query}`);
+  const receipts = (id: number, query: string) =>
+    get<{ data: Obj[] }>(`/payment/transactions/${id}/terminal-receipts?${query}`);
   const card = (outcome: 'approve' | 'decline') => ({
     primaryAccountNumber: (f.sandbox.seedSummary.testCards as Record<string, string>)[outcome],
     expiryDate: '2031-12',
   });
   /** A card payment at a terminal (the customer physically present), ending as the card decides. */
-  async function paid(outcome: 'approve' | 'decline', customersPresence = 'PHYSICAL_PRESENT'): Promise<number> {
-    const lineItems = [{ name: 'Coffee', quantity: 2, amountIncludingTax: 9, type: 'PRODUCT', uniqueId: 'coffee' }];
+  async function paid(
+    outcome: 'approve' | 'decline',
+    customersPresence = 'PHYSICAL_PRESENT',
+  ): Promise<number> {
+    const lineItems = [
+      { name: 'Coffee', quantity: 2, amountIncludingTax: 9, type: 'PRODUCT', uniqueId: 'coffee' },
+    ];
     const tx = await f.call<Obj>({
       space: f.space,
       method: 'POST',
@@ -116,7 +137,9 @@ describe('terminal receipts', () => {
   });
 
   it('a card payment made online has none: receipts exist only for terminal payments', async () => {
-    expect((await receipts(await paid('approve', 'VIRTUAL_PRESENT'), 'format=TXT&width=32')).data).toEqual([]);
+    expect((await receipts(await paid('approve', 'VIRTUAL_PRESENT'), 'format=TXT&width=32')).data).toEqual(
+      [],
+    );
     const seeded = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds.FULFILL;
     expect((await receipts(seeded, 'format=TXT&width=32')).data).toEqual([]);
   });
@@ -150,7 +173,9 @@ describe('terminal receipts', () => {
     expect(pages[0].width).toBeCloseTo((58 * 72) / 25.4, 1);
     expect(text).toContain('TOTAL');
     expect(text).toContain('APPROVED');
-    expect((await readPdf((await receipts(samples.DECLINE, 'format=PDF&width=80')).data[0].data)).text).toContain('DECLINED');
+    expect(
+      (await readPdf((await receipts(samples.DECLINE, 'format=PDF&width=80')).data[0].data)).text,
+    ).toContain('DECLINED');
   });
 
   it('has no receipts before the terminal was involved, and validates format and width', async () => {
@@ -162,7 +187,10 @@ describe('terminal receipts', () => {
       ['format=DOC&width=40', 'format'],
       ['format=TXT', 'width'],
     ]) {
-      const r = await f.call<Obj>({ space: f.space, path: `/payment/transactions/${samples.FULFILL}/terminal-receipts?${query}` });
+      const r = await f.call<Obj>({
+        space: f.space,
+        path: `/payment/transactions/${samples.FULFILL}/terminal-receipts?${query}`,
+      });
       expect([r.status, Object.keys(r.body.errors)], query).toEqual([400, [field]]);
     }
   });

@@ -36,7 +36,8 @@ function instants(days: number): Date[] {
 /** Every object, as JSON, model by model. */
 function hashOf(store: Store): string {
   const hash = createHash('sha256');
-  for (const model of store.models().sort()) for (const object of store.list(model)) hash.update(`${model} ${JSON.stringify(object)}\n`);
+  for (const model of store.models().sort())
+    for (const object of store.list(model)) hash.update(`${model} ${JSON.stringify(object)}\n`);
   return hash.digest('hex');
 }
 
@@ -44,7 +45,9 @@ function hashOf(store: Store): string {
 function outcomes(store: Store): string[] {
   return store
     .models()
-    .flatMap((model) => store.list(model).map((o) => `${model} ${String(o.id)} ${String(o.state)} ${String(o.version)}`));
+    .flatMap((model) =>
+      store.list(model).map((o) => `${model} ${String(o.id)} ${String(o.state)} ${String(o.version)}`),
+    );
 }
 
 const LINES = [{ name: 'Desk', quantity: 1, amountIncludingTax: 300, type: 'PRODUCT', uniqueId: 'desk' }];
@@ -57,7 +60,11 @@ const LINES = [{ name: 'Desk', quantity: 1, amountIncludingTax: 300, type: 'PROD
 function requests(store: Store, space: number, i: number, now: Date): void {
   const transaction = createTransaction(store, space, { currency: 'CHF', lineItems: LINES }, now, '1');
   if (i % 3 === 0) processWithoutInteraction(store, space, Number(transaction.id), now);
-  if (i % 4 === 1) store.update('Transaction', Number(transaction.id), space, (t) => ({ ...t, merchantReference: `again-${i}` }));
+  if (i % 4 === 1)
+    store.update('Transaction', Number(transaction.id), space, (t) => ({
+      ...t,
+      merchantReference: `again-${i}`,
+    }));
   const scheduled = store.list('SubscriptionCharge', space).find((c) => c.state === 'SCHEDULED');
   if (i % 5 === 2 && scheduled) discardCharge(store, space, Number(scheduled.id), now, undefined);
 }
@@ -100,11 +107,16 @@ describe('the real clock catching up (DueAgenda)', () => {
     const { store, space } = seeded();
     const agenda = new DueAgenda(store, START);
     const planned = agenda.queued;
-    const pending = store.list('Transaction', space).filter((t) => t.state === 'PENDING' || t.state === 'AUTHORIZED');
+    const pending = store
+      .list('Transaction', space)
+      .filter((t) => t.state === 'PENDING' || t.state === 'AUTHORIZED');
     expect(pending.length).toBeGreaterThan(0);
     for (let round = 0; round < 150; round += 1) {
       for (const t of pending)
-        store.update('Transaction', Number(t.id), space, (current) => ({ ...current, merchantReference: `r${round}` }));
+        store.update('Transaction', Number(t.id), space, (current) => ({
+          ...current,
+          merchantReference: `r${round}`,
+        }));
       agenda.catchUp(new Date(START.getTime() + round));
     }
     agenda.close();

@@ -48,16 +48,31 @@ describe('account life cycle', () => {
 
 describe('manual tasks', () => {
   it('processes an action of an OPEN task once; the notification says what it is about', async () => {
-    const [task] = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/manual-tasks/search?query=state:OPEN&limit=1' })).data;
-    const note = await expectStatus<string>({ space: f.space, path: `/manual-tasks/${task.id}/notification` });
+    const [task] = (
+      await expectStatus<{ data: Obj[] }>({
+        space: f.space,
+        path: '/manual-tasks/search?query=state:OPEN&limit=1',
+      })
+    ).data;
+    const note = await expectStatus<string>({
+      space: f.space,
+      path: `/manual-tasks/${task.id}/notification`,
+    });
     expect(note).toContain(`Manual task ${task.id}`);
     expect(note).toContain(task.actions[0].label['en-US']);
 
-    const unknown = await f.call<Obj>({ space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/999999` });
+    const unknown = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: `/manual-tasks/${task.id}/action/999999`,
+    });
     expect([unknown.status, Object.keys(unknown.body.errors)]).toEqual([404, ['actionId']]);
     expect((await expectStatus({ space: f.space, path: `/manual-tasks/${task.id}` })).state).toBe('OPEN');
 
-    await expectStatus({ space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 204);
+    await expectStatus(
+      { space: f.space, method: 'POST', path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` },
+      204,
+    );
     expect((await expectStatus({ space: f.space, path: `/manual-tasks/${task.id}` })).state).toBe('DONE');
     // The seeded task's accept action decided its transaction's delivery indication.
     const [indication] = (
@@ -67,9 +82,17 @@ describe('manual tasks', () => {
       })
     ).data;
     expect(indication.state).toBe('SUITABLE');
-    expect((await expectStatus({ space: f.space, path: `/payment/transactions/${task.contextEntityId}` })).state).toBe('FULFILL');
-    await expectRefused({ space: f.space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` }, 'DONE', 'process');
-    expect(await expectStatus<string>({ space: f.space, path: `/manual-tasks/${task.id}/notification` })).toContain('is DONE');
+    expect(
+      (await expectStatus({ space: f.space, path: `/payment/transactions/${task.contextEntityId}` })).state,
+    ).toBe('FULFILL');
+    await expectRefused(
+      { space: f.space, path: `/manual-tasks/${task.id}/action/${task.actions[0].id}` },
+      'DONE',
+      'process',
+    );
+    expect(
+      await expectStatus<string>({ space: f.space, path: `/manual-tasks/${task.id}/notification` }),
+    ).toContain('is DONE');
   });
 });
 
@@ -81,22 +104,45 @@ describe('dunning', () => {
         path: `/payment/transactions/invoices/search?limit=100&query=${encodeURIComponent('state:OPEN OR state:OVERDUE')}`,
       })
     ).data;
-    const cases = (await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/dunning-cases?limit=100' })).data;
+    const cases = (
+      await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/dunning-cases?limit=100' })
+    ).data;
     const invoice = open.find((i) => !cases.some((c) => c.initialInvoice?.id === i.id))!;
     expect(invoice).toBeDefined();
 
-    await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` }, 200);
+    await expectStatus(
+      { space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` },
+      200,
+    );
     const [created] = (
-      await expectStatus<{ data: Obj[] }>({ space: f.space, path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}` })
+      await expectStatus<{ data: Obj[] }>({
+        space: f.space,
+        path: `/payment/dunning-cases/search?query=initialInvoice.id:${invoice.id}`,
+      })
     ).data;
-    expect([created.state, created.version, created.linkedTransaction]).toEqual(['RUNNING', 1, invoice.linkedTransaction]);
-    const twice = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${invoice.id}` });
+    expect([created.state, created.version, created.linkedTransaction]).toEqual([
+      'RUNNING',
+      1,
+      invoice.linkedTransaction,
+    ]);
+    const twice = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: `/payment/dunning-cases/invoice/${invoice.id}`,
+    });
     expect(twice.status).toBe(409);
 
     const paid = (
-      await expectStatus<{ data: Obj[] }>({ space: f.space, path: '/payment/transactions/invoices/search?query=state:PAID&limit=1' })
+      await expectStatus<{ data: Obj[] }>({
+        space: f.space,
+        path: '/payment/transactions/invoices/search?query=state:PAID&limit=1',
+      })
     ).data[0];
-    const notOwed = await f.call<Obj>({ space: f.space, method: 'POST', path: `/payment/dunning-cases/invoice/${paid.id}` });
+    const notOwed = await f.call<Obj>({
+      space: f.space,
+      method: 'POST',
+      path: `/payment/dunning-cases/invoice/${paid.id}`,
+    });
     expect([notOwed.status, notOwed.body.message]).toEqual([422, expect.stringContaining('PAID')]);
 
     const past = await f.call<Obj>({
@@ -106,17 +152,34 @@ describe('dunning', () => {
     });
     expect([past.status, Object.keys(past.body.errors)]).toEqual([422, ['plannedEndDate']]);
     const end = new Date(Date.now() + 14 * 864e5).toISOString();
-    await expectStatus({ space: f.space, method: 'POST', path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}` }, 200);
+    await expectStatus(
+      {
+        space: f.space,
+        method: 'POST',
+        path: `/payment/dunning-cases/${created.id}/suspend?plannedEndDate=${end}`,
+      },
+      200,
+    );
     const suspended = await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` });
     expect([suspended.state, suspended.version]).toEqual(['SUSPENDED', 2]);
-    await expectRefused({ space: f.space, path: `/payment/dunning-cases/${created.id}/suspend` }, 'SUSPENDED', 'suspend');
-    expect((await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` })).version).toBe(2);
+    await expectRefused(
+      { space: f.space, path: `/payment/dunning-cases/${created.id}/suspend` },
+      'SUSPENDED',
+      'suspend',
+    );
+    expect(
+      (await expectStatus({ space: f.space, path: `/payment/dunning-cases/${created.id}` })).version,
+    ).toBe(2);
   });
 });
 
 describe('IBAN lookup', () => {
   it('returns the parts and the bank of a valid IBAN, in any spacing', async () => {
-    const de = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'de89 3704 0044 0532 0130 00' } });
+    const de = await expectStatus({
+      method: 'POST',
+      path: '/ibans',
+      body: { iban: 'de89 3704 0044 0532 0130 00' },
+    });
     expect(de).toEqual({
       iban: 'DE89370400440532013000',
       formattedIban: 'DE89 3704 0044 0532 0130 00',
@@ -129,7 +192,11 @@ describe('IBAN lookup', () => {
       bic: 'COBADEFFXXX',
       sepaMember: true,
     });
-    const ch = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'CH5604835012345678009' } });
+    const ch = await expectStatus({
+      method: 'POST',
+      path: '/ibans',
+      body: { iban: 'CH5604835012345678009' },
+    });
     expect([ch.bankCode, ch.accountNumber, ch.bankName, ch.bic]).toEqual([
       '04835',
       '012345678009',
@@ -137,12 +204,37 @@ describe('IBAN lookup', () => {
       'CRESCHZZ80A',
     ]);
     // Any German bank of the Bundesbank directory, not only well-known ones.
-    const dkb = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'DE02120300000000202051' } });
-    expect([dkb.bankCode, dkb.bankName, dkb.bic]).toEqual(['12030000', 'Deutsche Kreditbank Berlin', 'BYLADEM1001']);
-    const unknownBank = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'DE93999999990000000001' } });
-    expect([unknownBank.bankCode, unknownBank.bankName, unknownBank.bic]).toEqual(['99999999', undefined, undefined]);
-    const gb = await expectStatus({ method: 'POST', path: '/ibans', body: { iban: 'GB82WEST12345698765432' } });
-    expect([gb.bankCode, gb.branchCode, gb.accountNumber, gb.bankName]).toEqual(['WEST', '123456', '98765432', undefined]);
+    const dkb = await expectStatus({
+      method: 'POST',
+      path: '/ibans',
+      body: { iban: 'DE02120300000000202051' },
+    });
+    expect([dkb.bankCode, dkb.bankName, dkb.bic]).toEqual([
+      '12030000',
+      'Deutsche Kreditbank Berlin',
+      'BYLADEM1001',
+    ]);
+    const unknownBank = await expectStatus({
+      method: 'POST',
+      path: '/ibans',
+      body: { iban: 'DE93999999990000000001' },
+    });
+    expect([unknownBank.bankCode, unknownBank.bankName, unknownBank.bic]).toEqual([
+      '99999999',
+      undefined,
+      undefined,
+    ]);
+    const gb = await expectStatus({
+      method: 'POST',
+      path: '/ibans',
+      body: { iban: 'GB82WEST12345698765432' },
+    });
+    expect([gb.bankCode, gb.branchCode, gb.accountNumber, gb.bankName]).toEqual([
+      'WEST',
+      '123456',
+      '98765432',
+      undefined,
+    ]);
   });
 
   it('answers 422 naming iban for wrong check digits, formats and countries', async () => {

@@ -12,7 +12,11 @@ const ok200 = expectingStatus(f);
 
 const createCustomer = (body: Obj) => ok200({ method: 'POST', path: '/customers', body });
 const transactionsOf = async (customerId: string) =>
-  (await ok200<{ data: Obj[] }>({ path: `/payment/transactions/search?limit=100&query=customerId:${customerId}` })).data;
+  (
+    await ok200<{ data: Obj[] }>({
+      path: `/payment/transactions/search?limit=100&query=customerId:${customerId}`,
+    })
+  ).data;
 
 describe('customer merge', () => {
   it('moves addresses, comments and transactions of the other customer, which is gone', async () => {
@@ -30,7 +34,11 @@ describe('customer merge', () => {
     const address = await ok200({
       method: 'POST',
       path: `/customers/${otherId}/addresses`,
-      body: { customer: otherId, addressType: 'BILLING', address: { city: 'Bern', emailAddress: 'mia.work@example.com' } },
+      body: {
+        customer: otherId,
+        addressType: 'BILLING',
+        address: { city: 'Bern', emailAddress: 'mia.work@example.com' },
+      },
     });
     const comment = await ok200({
       method: 'POST',
@@ -39,25 +47,42 @@ describe('customer merge', () => {
     });
 
     const merged = await ok200({ method: 'POST', path: `/customers/${target.id}/merge/${otherId}` });
-    expect([merged.id, merged.version, merged.givenName, merged.familyName]).toEqual([target.id, 2, 'Mia', other!.familyName]);
+    expect([merged.id, merged.version, merged.givenName, merged.familyName]).toEqual([
+      target.id,
+      2,
+      'Mia',
+      other!.familyName,
+    ]);
     expect((await f.call({ space: f.space, path: `/customers/${otherId}` })).status).toBe(404);
 
     const movedAddress = await ok200({ path: `/customers/${target.id}/addresses/${address.id}` });
     expect([movedAddress.customer, movedAddress.version]).toEqual([{ id: target.id }, 2]);
     const movedComment = await ok200({ path: `/customers/${target.id}/comments/${comment.id}` });
     expect([movedComment.customer, movedComment.version]).toEqual([{ id: target.id }, 2]);
-    expect((await f.call({ space: f.space, path: `/customers/${otherId}/comments/${comment.id}` })).status).toBe(404);
+    expect(
+      (await f.call({ space: f.space, path: `/customers/${otherId}/comments/${comment.id}` })).status,
+    ).toBe(404);
     expect(await transactionsOf(other!.customerId)).toEqual([]);
-    expect((await transactionsOf('merge-target')).map((t) => t.id).sort()).toEqual(otherTransactions.map((t) => t.id).sort());
+    expect((await transactionsOf('merge-target')).map((t) => t.id).sort()).toEqual(
+      otherTransactions.map((t) => t.id).sort(),
+    );
 
     const emails = await ok200<{ data: Obj[] }>({ path: `/customers/${target.id}/email-addresses` });
-    expect(emails.data.map((e) => e.emailAddress)).toEqual(expect.arrayContaining([other!.emailAddress, 'mia.work@example.com']));
+    expect(emails.data.map((e) => e.emailAddress)).toEqual(
+      expect.arrayContaining([other!.emailAddress, 'mia.work@example.com']),
+    );
   });
 
   it('refuses to merge a customer with itself or with one that does not exist', async () => {
     const c = await createCustomer({ givenName: 'Solo' });
-    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` })).status).toBe(422);
-    expect((await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/999999999` })).status).toBe(404);
+    expect(
+      (await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/${c.id}` }))
+        .status,
+    ).toBe(422);
+    expect(
+      (await f.call<Obj>({ space: f.space, method: 'POST', path: `/customers/${c.id}/merge/999999999` }))
+        .status,
+    ).toBe(404);
     expect((await ok200({ path: `/customers/${c.id}` })).version).toBe(1);
   });
 });
@@ -83,20 +108,32 @@ describe('default address', () => {
     ];
     expect([na.defaultAddress, na.version, nb.defaultAddress, nb.version]).toEqual([false, 3, true, 2]);
     const stranger = await createCustomer({ givenName: 'Stranger' });
-    expect((await f.call({ space: f.space, method: 'POST', path: `/customers/${stranger.id}/addresses/${a.id}/default` })).status).toBe(
-      404,
-    );
+    expect(
+      (
+        await f.call({
+          space: f.space,
+          method: 'POST',
+          path: `/customers/${stranger.id}/addresses/${a.id}/default`,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
 describe('customer bulk operations', () => {
-  const count = async () => (await ok200<{ data: Obj[] }>({ path: '/customers/search?limit=100&query=familyName:Bulk' })).data.length;
+  const count = async () =>
+    (await ok200<{ data: Obj[] }>({ path: '/customers/search?limit=100&query=familyName:Bulk' })).data.length;
 
   it('creates, updates and deletes within the limit', async () => {
     const created = await ok200<Obj[]>({
       method: 'POST',
       path: '/customers/bulk',
-      body: [1, 2, 3].map((n) => ({ givenName: `B${n}`, familyName: 'Bulk', emailAddress: `b${n}@example.com`, preferredCurrency: 'CHF' })),
+      body: [1, 2, 3].map((n) => ({
+        givenName: `B${n}`,
+        familyName: 'Bulk',
+        emailAddress: `b${n}@example.com`,
+        preferredCurrency: 'CHF',
+      })),
     });
     expect(created.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(created[0].link).toBe(`/api/v2.0/customers/${created[0].id}`);
@@ -111,13 +148,20 @@ describe('customer bulk operations', () => {
     const one = await ok200({ path: `/customers/${created[0].id}` });
     expect([one.language, one.version, one.givenName]).toEqual(['fr-CH', 2, 'B1']);
 
-    const deleted = await ok200<Obj[]>({ method: 'DELETE', path: '/customers/bulk', body: created.map((r) => r.id) });
+    const deleted = await ok200<Obj[]>({
+      method: 'DELETE',
+      path: '/customers/bulk',
+      body: created.map((r) => r.id),
+    });
     expect(deleted.map((r) => r.statusCode)).toEqual([204, 204, 204]);
     expect(await count()).toBe(0);
   });
 
   it('answers 413 over the limit and writes nothing', async () => {
-    const items = Array.from({ length: BULK_MAX + 1 }, (_, n) => ({ givenName: `X${n}`, familyName: 'Bulk' }));
+    const items = Array.from({ length: BULK_MAX + 1 }, (_, n) => ({
+      givenName: `X${n}`,
+      familyName: 'Bulk',
+    }));
     const r = await f.call<Obj>({ space: f.space, method: 'POST', path: '/customers/bulk', body: items });
     expect([r.status, r.body.code]).toEqual([413, 'PAYLOAD_TOO_LARGE']);
     expect(r.body.message).toContain(String(BULK_MAX));
@@ -135,10 +179,17 @@ describe('customer bulk operations', () => {
         { familyName: 'Bulk', preferredCurrency: 'ZZZ' },
       ],
     });
-    expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([422, ['[1].emailAddress', '[2].preferredCurrency']]);
+    expect([bad.status, Object.keys(bad.body.errors).sort()]).toEqual([
+      422,
+      ['[1].emailAddress', '[2].preferredCurrency'],
+    ]);
     expect(await count()).toBe(0);
 
-    const [a, b] = await ok200<Obj[]>({ method: 'POST', path: '/customers/bulk', body: [{ familyName: 'Bulk' }, { familyName: 'Bulk' }] });
+    const [a, b] = await ok200<Obj[]>({
+      method: 'POST',
+      path: '/customers/bulk',
+      body: [{ familyName: 'Bulk' }, { familyName: 'Bulk' }],
+    });
     const stale = await f.call<Obj>({
       space: f.space,
       method: 'PATCH',
@@ -151,7 +202,12 @@ describe('customer bulk operations', () => {
     expect([stale.status, Object.keys(stale.body.errors)]).toEqual([409, ['[1].version']]);
     expect((await ok200({ path: `/customers/${a.id}` })).givenName).toBeUndefined();
 
-    const missing = await f.call<Obj>({ space: f.space, method: 'DELETE', path: '/customers/bulk', body: [a.id, 999999999] });
+    const missing = await f.call<Obj>({
+      space: f.space,
+      method: 'DELETE',
+      path: '/customers/bulk',
+      body: [a.id, 999999999],
+    });
     expect([missing.status, Object.keys(missing.body.errors)]).toEqual([404, ['[1]']]);
     expect(await count()).toBe(2);
   });
@@ -160,8 +216,10 @@ describe('customer bulk operations', () => {
 describe('comment pin and unpin', () => {
   async function parents(): Promise<[string, string, number][]> {
     const customer = await createCustomer({ givenName: 'Commented' });
-    const transactionId: number = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds.FULFILL;
-    const invoice = (await ok200<{ data: Obj[] }>({ path: '/payment/transactions/invoices?limit=1' })).data[0];
+    const transactionId: number = (f.sandbox.seedSummary as any).perSpace[f.space].sampleTransactionIds
+      .FULFILL;
+    const invoice = (await ok200<{ data: Obj[] }>({ path: '/payment/transactions/invoices?limit=1' }))
+      .data[0];
     const refund = (await ok200<{ data: Obj[] }>({ path: '/payment/refunds?limit=1' })).data[0];
     return [
       [`/customers/${customer.id}/comments`, 'customer', customer.id],
@@ -173,7 +231,11 @@ describe('comment pin and unpin', () => {
 
   it('pins and unpins on all four kinds of comment', async () => {
     for (const [base, field, parentId] of await parents()) {
-      const comment = await ok200({ method: 'POST', path: base, body: { [field]: parentId, content: `note on ${field}` } });
+      const comment = await ok200({
+        method: 'POST',
+        path: base,
+        body: { [field]: parentId, content: `note on ${field}` },
+      });
       expect([comment.pinned ?? false, comment.version]).toEqual([false, 1]);
       const read = () => ok200({ path: `${base}/${comment.id}` });
 
@@ -185,7 +247,10 @@ describe('comment pin and unpin', () => {
       expect([(await read()).pinned, (await read()).version]).toEqual([false, 3]);
 
       const foreign = base.replace(/\/\d+\/comments$/, '/999999999/comments');
-      expect((await f.call({ space: f.space, method: 'POST', path: `${foreign}/${comment.id}/pin` })).status, foreign).toBe(404);
+      expect(
+        (await f.call({ space: f.space, method: 'POST', path: `${foreign}/${comment.id}/pin` })).status,
+        foreign,
+      ).toBe(404);
     }
   });
 });

@@ -17,35 +17,66 @@ const cases: RefusalCase[] = [
     table: subscriptionLifecycle,
     base: '/subscriptions',
     actions: [
-      { action: 'initialize', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize` }) },
       {
         action: 'initialize',
-        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize-subscriber-present`, body: {} }),
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/initialize` }),
+      },
+      {
+        action: 'initialize',
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/${o.id}/initialize-subscriber-present`,
+          body: {},
+        }),
       },
       {
         action: 'suspend',
-        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/suspend`, body: { plannedEndDate: future() } }),
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/${o.id}/suspend`,
+          body: { plannedEndDate: future() },
+        }),
       },
-      { action: 'reactivate', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/reactivate` }) },
-      { action: 'applyChanges', request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/apply-changes`, body: {} }) },
+      {
+        action: 'reactivate',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/reactivate` }),
+      },
+      {
+        action: 'applyChanges',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/apply-changes`, body: {} }),
+      },
       {
         action: 'upgradeProduct',
-        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/upgrade-product?respectTerminationPeriod=false` }),
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/${o.id}/upgrade-product?respectTerminationPeriod=false`,
+        }),
       },
       {
         action: 'scheduleTermination',
-        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=true` }),
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=true`,
+        }),
       },
       {
         action: 'terminate',
-        request: (o) => ({ method: 'POST', path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=false` }),
+        request: (o) => ({
+          method: 'POST',
+          path: `/subscriptions/${o.id}/terminate?respectTerminationPeriod=false`,
+        }),
       },
     ],
   },
   {
     table: subscriptionChargeLifecycle,
     base: '/subscriptions/charges',
-    actions: [{ action: 'discard', request: (o) => ({ method: 'POST', path: `/subscriptions/charges/${o.id}/discard` }) }],
+    actions: [
+      {
+        action: 'discard',
+        request: (o) => ({ method: 'POST', path: `/subscriptions/charges/${o.id}/discard` }),
+      },
+    ],
   },
   {
     table: periodBillLifecycle,
@@ -63,12 +94,22 @@ const cases: RefusalCase[] = [
   {
     table: dunningCaseLifecycle,
     base: '/payment/dunning-cases',
-    actions: [{ action: 'suspend', request: (o) => ({ method: 'POST', path: `/payment/dunning-cases/${o.id}/suspend` }) }],
+    actions: [
+      {
+        action: 'suspend',
+        request: (o) => ({ method: 'POST', path: `/payment/dunning-cases/${o.id}/suspend` }),
+      },
+    ],
   },
   {
     table: manualTaskLifecycle,
     base: '/manual-tasks',
-    actions: [{ action: 'process', request: (o) => ({ method: 'POST', path: `/manual-tasks/${o.id}/action/${o.actions?.[0]?.id ?? 1}` }) }],
+    actions: [
+      {
+        action: 'process',
+        request: (o) => ({ method: 'POST', path: `/manual-tasks/${o.id}/action/${o.actions?.[0]?.id ?? 1}` }),
+      },
+    ],
   },
 ];
 

@@ -38,8 +38,14 @@ async function expectStates(
 }
 
 const cards = () => f.sandbox.seedSummary.testCards;
-const card = (number: string) => ({ primaryAccountNumber: number, expiryDate: '2031-12', cardVerificationCode: '123' });
-const LINES = [{ name: 'Plan setup', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT', uniqueId: 'setup' }];
+const card = (number: string) => ({
+  primaryAccountNumber: number,
+  expiryDate: '2031-12',
+  cardVerificationCode: '123',
+});
+const LINES = [
+  { name: 'Plan setup', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT', uniqueId: 'setup' },
+];
 
 let subscriberId: number;
 let productId: number;
@@ -47,14 +53,21 @@ let metricId: number;
 
 beforeAll(async () => {
   subscriberId = (await ok('listSubscribers', { query: { limit: 1 } })).data[0].id;
-  productId = (await ok('listSubscriptionVersions', { query: { limit: 1 } })).data[0].productVersion.product.id;
+  productId = (await ok('listSubscriptionVersions', { query: { limit: 1 } })).data[0].productVersion.product
+    .id;
   metricId = (await ok('listSubscriptionMetrics', { query: { limit: 1 } })).data[0].id;
 });
 
 /** Authorizes a card payment over HTTP; `tokenize` asks for the card to be stored as a token. */
 async function payByCard(number: string, extra: Json = {}): Promise<Json> {
   const tx = await ok('createTransaction', {
-    body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', customerId: 'cust-subscription', lineItems: LINES, ...extra },
+    body: {
+      currency: 'CHF',
+      completionBehavior: 'COMPLETE_DEFERRED',
+      customerId: 'cust-subscription',
+      lineItems: LINES,
+      ...extra,
+    },
   });
   const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
   return ok('processTransactionCardDetails', {
@@ -73,7 +86,9 @@ async function approvingToken(): Promise<number> {
 /** Replaces the token's active version by one on `number`, as a tokenizing authorization of that card would. */
 async function storeCardOnToken(tokenId: number, number: string): Promise<Json> {
   const { store } = f.sandbox.state;
-  const context = await ok('createTransaction', { body: { currency: 'CHF', customerId: 'cust-subscription', lineItems: LINES } });
+  const context = await ok('createTransaction', {
+    body: { currency: 'CHF', customerId: 'cust-subscription', lineItems: LINES },
+  });
   const token = store.get('Token', tokenId, f.space)!;
   addTokenVersion(
     store,
@@ -99,12 +114,22 @@ async function tokenOn(number: string): Promise<number> {
 /** A PENDING subscription paying with `token`, with a setup fee owed by its first version. */
 async function pendingSubscription(token: number, reference: string) {
   const version = await ok('createSubscription', {
-    body: { product: productId, currency: 'CHF', subscription: { subscriber: subscriberId, token, reference } },
+    body: {
+      product: productId,
+      currency: 'CHF',
+      subscription: { subscriber: subscriberId, token, reference },
+    },
   });
   const id: number = version.subscription.id;
   await expectStates(id, version.id, 'PENDING', 1, 'PENDING', 1);
   const fee = await ok('createSubscriptionLedgerEntry', {
-    body: { subscriptionVersion: version.id, title: 'Setup fee', externalId: `setup-${reference}`, quantity: 1, amountIncludingTax: 49.9 },
+    body: {
+      subscriptionVersion: version.id,
+      title: 'Setup fee',
+      externalId: `setup-${reference}`,
+      quantity: 1,
+      amountIncludingTax: 49.9,
+    },
   });
   expect([fee.state, fee.version]).toEqual(['OPEN', 1]);
   return { id, versionId: version.id as number, feeId: fee.id as number };
@@ -146,18 +171,35 @@ describe('initialization fails when the token refuses the initial charge', () =>
       const token = await tokenOn(cards()[which]);
       const { id, versionId, feeId } = await pendingSubscription(token, `S-${which}`);
 
-      const charge = await ok('initializeSubscription', { params: { id }, query: { expand: 'ledgerEntries' } });
-      expect([charge.state, charge.type, charge.processingType, charge.version]).toEqual(['FAILED', 'AUTOMATIC', 'SYNCHRONOUS', 3]);
+      const charge = await ok('initializeSubscription', {
+        params: { id },
+        query: { expand: 'ledgerEntries' },
+      });
+      expect([charge.state, charge.type, charge.processingType, charge.version]).toEqual([
+        'FAILED',
+        'AUTOMATIC',
+        'SYNCHRONOUS',
+        3,
+      ]);
       expect([!!charge.failedOn, charge.succeedOn]).toEqual([true, undefined]);
       expect(charge.ledgerEntries.map((e: Json) => [e.id, e.state, e.version])).toEqual([[feeId, 'OPEN', 3]]); // schedule, release
 
       // INITIALIZING -> FAILED: initialize, then fail (two versions each); no activation, no period.
       const { subscription, version } = await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
-      expect([subscription.activatedOn, !!version.failedOn, version.activatedOn]).toEqual([undefined, true, undefined]);
+      expect([subscription.activatedOn, !!version.failedOn, version.activatedOn]).toEqual([
+        undefined,
+        true,
+        undefined,
+      ]);
 
       // The payment attempt went through the payments life cycle: confirmed, then refused.
       const tx = await fetchOne('getTransaction', charge.transaction.id);
-      expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([transactionState, 3, { id: token }, 49.9]);
+      expect([tx.state, tx.version, tx.token, tx.authorizationAmount]).toEqual([
+        transactionState,
+        3,
+        { id: token },
+        49.9,
+      ]);
       expect(tx.failureReason).toMatchObject(reason);
       expect([!!tx.failedOn, tx.completedOn, tx.authorizedOn]).toEqual([true, undefined, undefined]);
       const attempts = await search('searchChargeAttempts', `linkedTransaction:${tx.id}`);
@@ -170,10 +212,22 @@ describe('initialization fails when the token refuses the initial charge', () =>
       const unchanged = () => expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
       const params = { id };
       await expectRefused('initializeSubscription', { params }, 'FAILED', 'initialize', unchanged);
-      await expectRefused('initializeSubscriptionSubscriberPresent', { params, body: {} }, 'FAILED', 'initialize', unchanged);
+      await expectRefused(
+        'initializeSubscriptionSubscriberPresent',
+        { params, body: {} },
+        'FAILED',
+        'initialize',
+        unchanged,
+      );
       await expectRefused('suspendSubscription', { params, body: {} }, 'FAILED', 'suspend', unchanged);
       await expectRefused('reactivateSubscription', { params }, 'FAILED', 'reactivate', unchanged);
-      await expectRefused('applySubscriptionChanges', { params, body: { currency: 'EUR' } }, 'FAILED', 'applyChanges', unchanged);
+      await expectRefused(
+        'applySubscriptionChanges',
+        { params, body: { currency: 'EUR' } },
+        'FAILED',
+        'applyChanges',
+        unchanged,
+      );
       await expectRefused(
         'upgradeSubscriptionProduct',
         { params, query: { respectTerminationPeriod: false } },
@@ -204,7 +258,15 @@ describe('initialization fails when the token refuses the initial charge', () =>
       );
       await expectRefused(
         'createSubscriptionLedgerEntry',
-        { body: { subscriptionVersion: versionId, title: 'Late', externalId: `late-${which}`, quantity: 1, amountIncludingTax: 5 } },
+        {
+          body: {
+            subscriptionVersion: versionId,
+            title: 'Late',
+            externalId: `late-${which}`,
+            quantity: 1,
+            amountIncludingTax: 5,
+          },
+        },
         'FAILED',
         'ledger entry',
         unchanged,
@@ -228,10 +290,18 @@ describe('initialization fails when the token refuses the initial charge', () =>
       params: { id },
       body: { failureUrl: 'https://shop.example/failed' },
     });
-    expect([charge.state, charge.processingType, charge.failedUrl]).toEqual(['FAILED', 'CHARGE_FLOW', 'https://shop.example/failed']);
+    expect([charge.state, charge.processingType, charge.failedUrl]).toEqual([
+      'FAILED',
+      'CHARGE_FLOW',
+      'https://shop.example/failed',
+    ]);
     await expectStates(id, versionId, 'FAILED', 3, 'FAILED', 3);
     const tx = await fetchOne('getTransaction', charge.transaction.id);
-    expect([tx.state, tx.failureReason.id, tx.customersPresence]).toEqual(['FAILED', 1007, 'VIRTUAL_PRESENT']);
+    expect([tx.state, tx.failureReason.id, tx.customersPresence]).toEqual([
+      'FAILED',
+      1007,
+      'VIRTUAL_PRESENT',
+    ]);
     expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('OPEN');
     await expectNothingSettled(id, versionId, tx.id);
   });
@@ -246,17 +316,29 @@ describe('charges of a token that approves', () => {
     await expectStates(id, versionId, 'ACTIVE', 3, 'ACTIVE', 3);
     expect((await fetchOne('getTransaction', charge.transaction.id)).state).toBe('FULFILL');
     expect((await fetchOne('getSubscriptionLedgerEntry', feeId)).state).toBe('PAID');
-    expect((await search('searchSubscriptionPeriodBills', `subscriptionVersion:${versionId}`)).map((b) => b.state)).toEqual(['PENDING']);
+    expect(
+      (await search('searchSubscriptionPeriodBills', `subscriptionVersion:${versionId}`)).map((b) => b.state),
+    ).toEqual(['PENDING']);
 
     // The card on file now declines (as if the token had been updated to the decline card).
     await storeCardOnToken(token, cards().decline);
     const extra = await ok('createSubscriptionLedgerEntry', {
-      body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'seat', quantity: 1, amountIncludingTax: 15 },
+      body: {
+        subscriptionVersion: versionId,
+        title: 'Extra seat',
+        externalId: 'seat',
+        quantity: 1,
+        amountIncludingTax: 15,
+      },
     });
     const failed = await ok('createSubscriptionCharge', {
       body: { subscription: id, externalId: 'month-2', processingType: 'SYNCHRONOUS' },
     });
-    expect([failed.state, failed.type, failed.ledgerEntries]).toEqual(['FAILED', 'MANUAL', [{ id: extra.id }]]);
+    expect([failed.state, failed.type, failed.ledgerEntries]).toEqual([
+      'FAILED',
+      'MANUAL',
+      [{ id: extra.id }],
+    ]);
     const declined = await fetchOne('getTransaction', failed.transaction.id);
     expect([declined.state, declined.failureReason.id]).toEqual(['DECLINE', 1001]);
     expect((await fetchOne('getSubscriptionLedgerEntry', extra.id)).state).toBe('OPEN');

@@ -11,7 +11,12 @@ type Obj = Record<string, any>;
 const ok200 = expectingStatus(f);
 
 /** A refused transition: 422 naming the current state and the action, and nothing changed. */
-async function refused(c: CallOptions, state: string, action: string, check: () => Promise<void>): Promise<void> {
+async function refused(
+  c: CallOptions,
+  state: string,
+  action: string,
+  check: () => Promise<void>,
+): Promise<void> {
   const r = await f.call<Obj>({ space: f.space, method: 'POST', ...c });
   expect(r.status, r.text).toBe(422);
   expect(r.body.message).toContain(state);
@@ -29,7 +34,9 @@ async function expectSubscription(id: number, state: string, v: number): Promise
 }
 
 async function versionsOf(id: number): Promise<Obj[]> {
-  const page = await ok200<{ data: Obj[] }>({ path: `/subscriptions/versions/search?query=subscription.id:${id}&order=id&limit=100` });
+  const page = await ok200<{ data: Obj[] }>({
+    path: `/subscriptions/versions/search?query=subscription.id:${id}&order=id&limit=100`,
+  });
   return page.data;
 }
 
@@ -63,9 +70,24 @@ describe('subscription life cycle', () => {
     const unchanged = async () => void (await expectSubscription(id, 'PENDING', 1));
     await refused({ path: `/subscriptions/${id}/suspend`, body: {} }, 'PENDING', 'suspend', unchanged);
     await refused({ path: `/subscriptions/${id}/reactivate` }, 'PENDING', 'reactivate', unchanged);
-    await refused({ path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` }, 'PENDING', 'terminate', unchanged);
-    await refused({ path: `/subscriptions/${id}/upgrade-product?respectTerminationPeriod=false` }, 'PENDING', 'upgradeProduct', unchanged);
-    await refused({ path: `/subscriptions/${id}/apply-changes`, body: { currency: 'EUR' } }, 'PENDING', 'applyChanges', unchanged);
+    await refused(
+      { path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` },
+      'PENDING',
+      'terminate',
+      unchanged,
+    );
+    await refused(
+      { path: `/subscriptions/${id}/upgrade-product?respectTerminationPeriod=false` },
+      'PENDING',
+      'upgradeProduct',
+      unchanged,
+    );
+    await refused(
+      { path: `/subscriptions/${id}/apply-changes`, body: { currency: 'EUR' } },
+      'PENDING',
+      'applyChanges',
+      unchanged,
+    );
 
     // A setup fee on the pending version is billed by the initial charge.
     const fee = await ok200({
@@ -82,8 +104,15 @@ describe('subscription life cycle', () => {
     });
     expect([fee.state, fee.amountExcludingTax, fee.taxAmount]).toEqual(['OPEN', 100, 8.1]);
 
-    const charge = await ok200({ method: 'POST', path: `/subscriptions/${id}/initialize?expand=ledgerEntries` });
-    expect([charge.state, charge.type, charge.processingType]).toEqual(['SUCCESSFUL', 'AUTOMATIC', 'SYNCHRONOUS']);
+    const charge = await ok200({
+      method: 'POST',
+      path: `/subscriptions/${id}/initialize?expand=ledgerEntries`,
+    });
+    expect([charge.state, charge.type, charge.processingType]).toEqual([
+      'SUCCESSFUL',
+      'AUTOMATIC',
+      'SYNCHRONOUS',
+    ]);
     expect(charge.ledgerEntries.map((e: Obj) => [e.id, e.state])).toEqual([[fee.id, 'PAID']]);
     expect(charge.transaction).toEqual({ id: expect.any(Number) });
     const active = await expectSubscription(id, 'ACTIVE', 3); // initialize, then activate
@@ -104,13 +133,19 @@ describe('subscription life cycle', () => {
 
     // The initial charge's invoice is the subscription's invoice, searchable as usual.
     const invoices = await ok200<Obj>({ path: `/subscriptions/${id}/invoices?query=state:PAID` });
-    expect(invoices.data.map((i: Obj) => [i.linkedTransaction, i.amount, i.state])).toEqual([[charge.transaction.id, 108.1, 'PAID']]);
+    expect(invoices.data.map((i: Obj) => [i.linkedTransaction, i.amount, i.state])).toEqual([
+      [charge.transaction.id, 108.1, 'PAID'],
+    ]);
     expect((await ok200<Obj>({ path: `/subscriptions/${id}/invoices?query=state:OPEN` })).data).toEqual([]);
 
     const suspension = await ok200({
       method: 'POST',
       path: `/subscriptions/${id}/suspend`,
-      body: { note: 'holiday', endAction: 'REACTIVATE', plannedEndDate: new Date(Date.now() + 7 * 864e5).toISOString() },
+      body: {
+        note: 'holiday',
+        endAction: 'REACTIVATE',
+        plannedEndDate: new Date(Date.now() + 7 * 864e5).toISOString(),
+      },
     });
     expect([suspension.state, suspension.reason, suspension.subscription, suspension.note]).toEqual([
       'RUNNING',
@@ -135,7 +170,10 @@ describe('subscription life cycle', () => {
     await ok200({ method: 'POST', path: `/subscriptions/${id}/reactivate` }, 204);
     await expectSubscription(id, 'ACTIVE', 5);
 
-    const upgraded = await ok200({ method: 'POST', path: `/subscriptions/${id}/upgrade-product?respectTerminationPeriod=false` });
+    const upgraded = await ok200({
+      method: 'POST',
+      path: `/subscriptions/${id}/upgrade-product?respectTerminationPeriod=false`,
+    });
     expect([upgraded.state, upgraded.version, upgraded.subscription]).toEqual(['ACTIVE', 1, { id }]);
     expect(upgraded.productVersion.incrementNumber).toBe(first.productVersion.incrementNumber + 1);
     expect(upgraded.productVersion.product.id).toBe(productId);
@@ -151,12 +189,25 @@ describe('subscription life cycle', () => {
     expect((await version(upgraded.id)).state).toBe('TERMINATING'); // runs out its period
     await expectSubscription(id, 'ACTIVE', 7);
 
-    await ok200({ method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=true` }, 204);
+    await ok200(
+      { method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=true` },
+      204,
+    );
     const scheduled = await expectSubscription(id, 'TERMINATION_SCHEDULED', 8);
     expect(new Date(scheduled.plannedTerminationDate).getTime()).toBeGreaterThan(Date.now());
     const stillScheduled = async () => void (await expectSubscription(id, 'TERMINATION_SCHEDULED', 8));
-    await refused({ path: `/subscriptions/${id}/suspend`, body: {} }, 'TERMINATION_SCHEDULED', 'suspend', stillScheduled);
-    await refused({ path: `/subscriptions/${id}/apply-changes`, body: {} }, 'TERMINATION_SCHEDULED', 'applyChanges', stillScheduled);
+    await refused(
+      { path: `/subscriptions/${id}/suspend`, body: {} },
+      'TERMINATION_SCHEDULED',
+      'suspend',
+      stillScheduled,
+    );
+    await refused(
+      { path: `/subscriptions/${id}/apply-changes`, body: {} },
+      'TERMINATION_SCHEDULED',
+      'applyChanges',
+      stillScheduled,
+    );
     await refused(
       { path: `/subscriptions/${id}/terminate?respectTerminationPeriod=true` },
       'TERMINATION_SCHEDULED',
@@ -164,7 +215,10 @@ describe('subscription life cycle', () => {
       stillScheduled,
     );
 
-    await ok200({ method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` }, 204);
+    await ok200(
+      { method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` },
+      204,
+    );
     const ended = await expectSubscription(id, 'TERMINATED', 10); // TERMINATING, then TERMINATED
     expect(ended.terminatingOn && ended.terminatedOn).toBeTruthy();
     expect((await versionsOf(id)).map((v) => v.state)).toEqual(['TERMINATED', 'TERMINATED', 'TERMINATED']);
@@ -198,14 +252,23 @@ describe('subscription life cycle', () => {
     ]);
     expect(charge.transaction).toBeUndefined(); // nothing was owed: no payment
     await expectSubscription(id, 'ACTIVE', 3);
-    await ok200({ method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` }, 204);
+    await ok200(
+      { method: 'POST', path: `/subscriptions/${id}/terminate?respectTerminationPeriod=false` },
+      204,
+    );
     await expectSubscription(id, 'TERMINATED', 5);
     expect((await version(first.id)).state).toBe('TERMINATED');
     const late = await f.call<Obj>({
       space: f.space,
       method: 'POST',
       path: '/subscriptions/ledger-entries',
-      body: { subscriptionVersion: first.id, title: 'Late fee', externalId: 'late', quantity: 1, amountIncludingTax: 5 },
+      body: {
+        subscriptionVersion: first.id,
+        title: 'Late fee',
+        externalId: 'late',
+        quantity: 1,
+        amountIncludingTax: 5,
+      },
     });
     expect([late.status, late.body.message]).toEqual([422, expect.stringContaining('TERMINATED')]);
   });
@@ -224,7 +287,10 @@ describe('subscription life cycle', () => {
       path: '/subscriptions',
       body: { product: productId, currency: 'CHF', subscription: { subscriber: 999999999 } },
     });
-    expect([noSubscriber.status, Object.keys(noSubscriber.body.errors)]).toEqual([422, ['subscription.subscriber']]);
+    expect([noSubscriber.status, Object.keys(noSubscriber.body.errors)]).toEqual([
+      422,
+      ['subscription.subscriber'],
+    ]);
     const s = await createSubscription('S-SCENARIO-3');
     await ok200({ method: 'POST', path: `/subscriptions/${s.subscription.id}/initialize` });
     const past = await f.call<Obj>({
@@ -263,7 +329,13 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
     const entry = await ok200({
       method: 'POST',
       path: '/subscriptions/ledger-entries',
-      body: { subscriptionVersion: versionId, title: 'Extra seat', externalId: 'seat-1', quantity: 2, amountIncludingTax: 20 },
+      body: {
+        subscriptionVersion: versionId,
+        title: 'Extra seat',
+        externalId: 'seat-1',
+        quantity: 2,
+        amountIncludingTax: 20,
+      },
     });
     expect([entry.state, entry.version]).toEqual(['OPEN', 1]);
     // Planned for later, so it waits SCHEDULED (a charge that is due runs at once).
@@ -271,24 +343,43 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
     const charge = await ok200({
       method: 'POST',
       path: '/subscriptions/charges',
-      body: { subscription: id, externalId: 'c-1', processingType: 'SYNCHRONOUS', reference: 'R-1', plannedExecutionDate: later },
+      body: {
+        subscription: id,
+        externalId: 'c-1',
+        processingType: 'SYNCHRONOUS',
+        reference: 'R-1',
+        plannedExecutionDate: later,
+      },
     });
-    expect([charge.state, charge.type, charge.version, charge.ledgerEntries]).toEqual(['SCHEDULED', 'MANUAL', 1, [{ id: entry.id }]]);
+    expect([charge.state, charge.type, charge.version, charge.ledgerEntries]).toEqual([
+      'SCHEDULED',
+      'MANUAL',
+      1,
+      [{ id: entry.id }],
+    ]);
     expect((await ok200({ path: `/subscriptions/ledger-entries/${entry.id}` })).state).toBe('SCHEDULED');
 
     const discarded = await ok200({ method: 'POST', path: `/subscriptions/charges/${charge.id}/discard` });
     expect([discarded.state, discarded.version, !!discarded.discardedOn]).toEqual(['DISCARDED', 2, true]);
     const back = await ok200({ path: `/subscriptions/ledger-entries/${entry.id}` });
     expect([back.state, back.version]).toEqual(['OPEN', 3]);
-    await refused({ path: `/subscriptions/charges/${charge.id}/discard` }, 'DISCARDED', 'discard', async () => {
-      expect((await ok200({ path: `/subscriptions/charges/${charge.id}` })).version).toBe(2);
-    });
+    await refused(
+      { path: `/subscriptions/charges/${charge.id}/discard` },
+      'DISCARDED',
+      'discard',
+      async () => {
+        expect((await ok200({ path: `/subscriptions/charges/${charge.id}` })).version).toBe(2);
+      },
+    );
   });
 
   it('usage reports feed the period bill; closing it bills the usage and opens the next period', async () => {
     const bills = async () =>
-      (await ok200<{ data: Obj[] }>({ path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id` }))
-        .data;
+      (
+        await ok200<{ data: Obj[] }>({
+          path: `/subscriptions/period-bills/search?query=subscriptionVersion.id:${versionId}&order=id`,
+        })
+      ).data;
     const [bill] = await bills();
     expect([bill.state, bill.version]).toEqual(['PENDING', 1]);
 
@@ -301,7 +392,11 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
         path: '/subscriptions/metric-usage-reports',
         body: { subscription: id, metric: metricId, consumedUnits, externalId },
       });
-      expect([report.subscription, report.metric, report.consumedUnits]).toEqual([id, metricId, consumedUnits]);
+      expect([report.subscription, report.metric, report.consumedUnits]).toEqual([
+        id,
+        metricId,
+        consumedUnits,
+      ]);
     }
     const again = await f.call<Obj>({
       space: f.space,
@@ -332,10 +427,14 @@ describe('subscription charges, ledger entries, usage and period bills', () => {
         path: `/subscriptions/ledger-entries/search?query=${encodeURIComponent(`subscriptionVersion:${versionId} feeType:METERED_FEE`)}`,
       })
     ).data;
-    expect(metered.map((e) => [e.quantity, e.amountIncludingTax, e.subscriptionMetricId, e.state])).toEqual([[8, 8, metricId, 'OPEN']]);
+    expect(metered.map((e) => [e.quantity, e.amountIncludingTax, e.subscriptionMetricId, e.state])).toEqual([
+      [8, 8, metricId, 'OPEN'],
+    ]);
 
     await refused(
-      { path: `/subscriptions/period-bills/${bill.id}/close?currentDate=${currentDate}&createNextPeriod=true` },
+      {
+        path: `/subscriptions/period-bills/${bill.id}/close?currentDate=${currentDate}&createNextPeriod=true`,
+      },
       'BILLED',
       'close',
       async () => {

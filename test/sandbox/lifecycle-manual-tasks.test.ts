@@ -14,7 +14,8 @@ const DECLINE = 9302;
 const LINES = [{ name: 'Lamp', quantity: 1, amountIncludingTax: 80, type: 'PRODUCT', uniqueId: 'lamp' }];
 const CROSS_BORDER = { billingAddress: { country: 'CH' }, shippingAddress: { country: 'DE' } };
 
-const fetchOne = async (operationId: string, id: number): Promise<Json> => (await act(operationId, { params: { id } })).body;
+const fetchOne = async (operationId: string, id: number): Promise<Json> =>
+  (await act(operationId, { params: { id } })).body;
 const search = async (operationId: string, query: string): Promise<Json[]> =>
   (await act(operationId, { query: { query } })).body.data as Json[];
 
@@ -25,7 +26,11 @@ async function completedPayment(addresses: Json = CROSS_BORDER): Promise<Json> {
   });
   expect(created.status, created.text).toBe(200);
   const paymentMethodConfiguration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-  const cardData = { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' };
+  const cardData = {
+    primaryAccountNumber: f.sandbox.seedSummary.testCards.approve,
+    expiryDate: '2031-12',
+    cardVerificationCode: '123',
+  };
   const processed = await act('processTransactionCardDetails', {
     params: { id: created.body.id },
     body: { paymentMethodConfiguration, cardData },
@@ -42,7 +47,8 @@ async function decisionOf(tx: Json): Promise<{ indication: Json; tasks: Json[]; 
   return { indication, tasks, transaction: await fetchOne('getTransaction', tx.id) };
 }
 
-const processTask = (task: Json, actionId: number) => act('processManualTaskAction', { params: { id: task.id, actionId } });
+const processTask = (task: Json, actionId: number) =>
+  act('processManualTaskAction', { params: { id: task.id, actionId } });
 
 describe('a manual delivery check', () => {
   it('opens one OPEN delivery-check task about the transaction, shaped like the demo tasks', async () => {
@@ -66,7 +72,10 @@ describe('a manual delivery check', () => {
   });
 
   it('opens no task when the automatic decision suffices', async () => {
-    const tx = await completedPayment({ billingAddress: { country: 'CH' }, shippingAddress: { country: 'CH' } });
+    const tx = await completedPayment({
+      billingAddress: { country: 'CH' },
+      shippingAddress: { country: 'CH' },
+    });
     const { indication, tasks } = await decisionOf(tx);
     expect([indication.state, tasks]).toEqual(['SUITABLE', []]);
   });
@@ -81,7 +90,11 @@ describe('manual task actions', () => {
     const res = await processTask(task, ACCEPT);
     expect(res.status, res.text).toBe(204);
     const after = await decisionOf(tx);
-    expect([after.indication.state, after.transaction.state, after.tasks[0].state]).toEqual(['SUITABLE', 'FULFILL', 'DONE']);
+    expect([after.indication.state, after.transaction.state, after.tasks[0].state]).toEqual([
+      'SUITABLE',
+      'FULFILL',
+      'DONE',
+    ]);
     expect(after.transaction.version).toBe(tx.version + 1);
     expect(after.indication.manuallyDecidedOn).toBeTruthy();
     expect(after.transaction.deliveryDecisionMadeOn).toBeTruthy();
@@ -94,7 +107,11 @@ describe('manual task actions', () => {
     } = await decisionOf(tx);
     expect((await processTask(task, DECLINE)).status).toBe(204);
     const after = await decisionOf(tx);
-    expect([after.indication.state, after.transaction.state, after.tasks[0].state]).toEqual(['NOT_SUITABLE', 'DECLINE', 'DONE']);
+    expect([after.indication.state, after.transaction.state, after.tasks[0].state]).toEqual([
+      'NOT_SUITABLE',
+      'DECLINE',
+      'DONE',
+    ]);
     expect(after.transaction.failureReason?.name?.['en-US']).toBe('Not suitable for delivery');
     expect(after.transaction.version).toBe(tx.version + 1);
   });
@@ -108,12 +125,12 @@ describe('manual task actions', () => {
     expect([res.status, res.body.errors]).toEqual([404, { actionId: 'unknown action' }]);
     expect(res.body.message).toContain('999999');
     const after = await decisionOf(tx);
-    expect([after.indication.state, after.transaction.state, after.tasks[0].state, after.transaction.version]).toEqual([
-      'MANUAL_CHECK_REQUIRED',
-      'COMPLETED',
-      'OPEN',
-      tx.version,
-    ]);
+    expect([
+      after.indication.state,
+      after.transaction.state,
+      after.tasks[0].state,
+      after.transaction.version,
+    ]).toEqual(['MANUAL_CHECK_REQUIRED', 'COMPLETED', 'OPEN', tx.version]);
   });
 });
 
@@ -138,7 +155,9 @@ describe('deciding the indication directly', () => {
   it('mark-not-suitable closes the OPEN task too', async () => {
     const tx = await completedPayment();
     const { indication } = await decisionOf(tx);
-    expect((await act('markDeliveryIndicationNotSuitable', { params: { id: indication.id } })).body.state).toBe('NOT_SUITABLE');
+    expect(
+      (await act('markDeliveryIndicationNotSuitable', { params: { id: indication.id } })).body.state,
+    ).toBe('NOT_SUITABLE');
     const after = await decisionOf(tx);
     expect([after.transaction.state, after.tasks[0].state]).toEqual(['DECLINE', 'DONE']);
   });
@@ -152,7 +171,12 @@ describe('deciding the indication directly', () => {
     const stale = openTask(
       f.sandbox.state.store,
       f.space,
-      { type: 9201, contextEntityId: tx.id, expiresOn: indication.manualDecisionTimeoutOn, actions: [{ id: ACCEPT }, { id: DECLINE }] },
+      {
+        type: 9201,
+        contextEntityId: tx.id,
+        expiresOn: indication.manualDecisionTimeoutOn,
+        actions: [{ id: ACCEPT }, { id: DECLINE }],
+      },
       new Date(),
     );
     const before = await decisionOf(tx);

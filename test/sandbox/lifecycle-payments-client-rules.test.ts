@@ -40,31 +40,43 @@ async function pay(id: number, number: string, threeD = false) {
 }
 
 async function completionsOf(id: number): Promise<Json[]> {
-  return (await act('searchTransactionCompletions', { query: { query: `linkedTransaction:${id}` } })).body.data;
+  return (await act('searchTransactionCompletions', { query: { query: `linkedTransaction:${id}` } })).body
+    .data;
 }
 
 describe('card data without a security code', () => {
   it('is processed by card details and by the 3-D Secure variant', async () => {
     const plain = await newTransaction({ completionBehavior: 'COMPLETE_DEFERRED' });
     expect((await pay(plain.id, cards().approve)).body.state).toBe('AUTHORIZED');
-    const threeD = await newTransaction({ completionBehavior: 'COMPLETE_DEFERRED', successUrl: 'https://shop.example/ok' });
+    const threeD = await newTransaction({
+      completionBehavior: 'COMPLETE_DEFERRED',
+      successUrl: 'https://shop.example/ok',
+    });
     expect((await pay(threeD.id, cards().approve, true)).text).toBe('https://shop.example/ok');
     expect((await act('getTransaction', { params: { id: threeD.id } })).body.state).toBe('AUTHORIZED');
   });
 });
 
 describe('completion behaviour', () => {
-  it.each(['COMPLETE_IMMEDIATELY', 'USE_CONFIGURATION'])('%s completes on authorization: FULFILL with its completion', async (behavior) => {
-    const tx = await newTransaction({ completionBehavior: behavior });
-    const paid = (await pay(tx.id, cards().approve)).body;
-    expect([paid.state, paid.completedAmount]).toEqual(['FULFILL', 90]);
-    const [completion] = await completionsOf(tx.id);
-    expect([completion.state, completion.mode, completion.amount, completion.lastCompletion]).toEqual(['SUCCESSFUL', 'ONLINE', 90, true]);
-    // Completing it online again answers that completion.
-    const again = await act('completeTransactionOnline', { params: { id: tx.id } });
-    expect([again.status, again.body.id]).toEqual([200, completion.id]);
-    expect(await completionsOf(tx.id)).toHaveLength(1);
-  });
+  it.each(['COMPLETE_IMMEDIATELY', 'USE_CONFIGURATION'])(
+    '%s completes on authorization: FULFILL with its completion',
+    async (behavior) => {
+      const tx = await newTransaction({ completionBehavior: behavior });
+      const paid = (await pay(tx.id, cards().approve)).body;
+      expect([paid.state, paid.completedAmount]).toEqual(['FULFILL', 90]);
+      const [completion] = await completionsOf(tx.id);
+      expect([completion.state, completion.mode, completion.amount, completion.lastCompletion]).toEqual([
+        'SUCCESSFUL',
+        'ONLINE',
+        90,
+        true,
+      ]);
+      // Completing it online again answers that completion.
+      const again = await act('completeTransactionOnline', { params: { id: tx.id } });
+      expect([again.status, again.body.id]).toEqual([200, completion.id]);
+      expect(await completionsOf(tx.id)).toHaveLength(1);
+    },
+  );
 
   it('COMPLETE_DEFERRED stops at AUTHORIZED, with no completion', async () => {
     const tx = await newTransaction({ completionBehavior: 'COMPLETE_DEFERRED' });
@@ -73,7 +85,9 @@ describe('completion behaviour', () => {
   });
 
   it('no behaviour given completes on authorization, as the real service does (the official SDK expects FULFILL)', async () => {
-    const created = await act('createTransaction', { body: { currency: 'CHF', customerId: 'rules-customer', lineItems: LINES } });
+    const created = await act('createTransaction', {
+      body: { currency: 'CHF', customerId: 'rules-customer', lineItems: LINES },
+    });
     expect([created.status, created.body.completionBehavior]).toEqual([200, 'COMPLETE_IMMEDIATELY']);
     const paid = (await pay(created.body.id, cards().approve)).body;
     expect([paid.state, paid.completedAmount]).toEqual(['FULFILL', 90]);
@@ -96,7 +110,10 @@ describe('partial completion', () => {
       body: { externalId: 'part-1', lineItems: [{ uniqueId: 'lamp', quantity: 1, amount: 40 }] },
     });
     expect([part.status, part.body.amount, part.body.lastCompletion]).toEqual([200, 40, false]);
-    const rest = await act('completeTransactionPartiallyOnline', { params: { id: tx.id }, body: { externalId: 'rest-1' } });
+    const rest = await act('completeTransactionPartiallyOnline', {
+      params: { id: tx.id },
+      body: { externalId: 'rest-1' },
+    });
     expect([rest.status, rest.body.amount, rest.body.lastCompletion]).toEqual([200, 50, true]);
     const after = (await act('getTransaction', { params: { id: tx.id } })).body;
     expect([after.state, after.completedAmount]).toEqual(['FULFILL', 90]);
@@ -104,10 +121,14 @@ describe('partial completion', () => {
 });
 
 describe('check-token-creation-possible', () => {
-  const possible = async (id: number) => (await act('checkTransactionTokenCreationPossible', { params: { id } })).body;
+  const possible = async (id: number) =>
+    (await act('checkTransactionTokenCreationPossible', { params: { id } })).body;
 
   it('is true for fulfilled and voided card payments whose card can be kept', async () => {
-    const fulfilled = await newTransaction({ completionBehavior: 'COMPLETE_IMMEDIATELY', tokenizationMode: 'FORCE_CREATION' });
+    const fulfilled = await newTransaction({
+      completionBehavior: 'COMPLETE_IMMEDIATELY',
+      tokenizationMode: 'FORCE_CREATION',
+    });
     expect((await pay(fulfilled.id, cards().approve)).body.state).toBe('FULFILL');
     expect(await possible(fulfilled.id)).toBe(true);
     const byDefault = await newTransaction({ completionBehavior: 'COMPLETE_IMMEDIATELY' });
@@ -146,12 +167,20 @@ describe('token charges decide by the token card', () => {
   ] as const)('a token on the %s card: %s', async (outcome, state, chargeState, category) => {
     const token = await tokenOn(cards()[outcome]);
     const tx = await newTransaction({ token, completionBehavior: 'COMPLETE_DEFERRED' });
-    const charge = await act('processTransactionWithToken', { params: { id: tx.id }, query: { expand: 'transaction' } });
+    const charge = await act('processTransactionWithToken', {
+      params: { id: tx.id },
+      query: { expand: 'transaction' },
+    });
     expect(charge.status, charge.text).toBe(200);
-    expect([charge.body.transaction.state, charge.body.transaction.failureReason?.category]).toEqual([state, category]);
+    expect([charge.body.transaction.state, charge.body.transaction.failureReason?.category]).toEqual([
+      state,
+      category,
+    ]);
     const attempts = await act('searchChargeAttempts', { query: { query: `linkedTransaction:${tx.id}` } });
     expect(attempts.body.data.map((a: Json) => a.state)).toEqual([chargeState]);
     const silent = await newTransaction({ token, completionBehavior: 'COMPLETE_DEFERRED' });
-    expect((await act('processTransactionWithoutInteraction', { params: { id: silent.id } })).body.state).toBe(state);
+    expect(
+      (await act('processTransactionWithoutInteraction', { params: { id: silent.id } })).body.state,
+    ).toBe(state);
   });
 });

@@ -23,8 +23,10 @@ async function byCredentials(
   if (o.query) path += `?${new URLSearchParams(o.query).toString()}`;
   const response = await fetch(`${f.sandbox.baseUrl}${path}`, { method: op.method, headers: o.headers });
   const text = await response.text();
-  const body = (response.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as Json) : {};
-  if (response.status < 300 && op.response?.contentType.includes('json')) expect(responseProblems(op, body), operationId).toEqual([]);
+  const body =
+    (response.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as Json) : {};
+  if (response.status < 300 && op.response?.contentType.includes('json'))
+    expect(responseProblems(op, body), operationId).toEqual([]);
   return { status: response.status, text, body };
 }
 
@@ -32,7 +34,9 @@ const LINES = [{ name: 'Ticket', quantity: 1, amountIncludingTax: 42, type: 'PRO
 
 async function newTransaction(extra: Json = {}): Promise<Json> {
   return (
-    await act('createTransaction', { body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems: LINES, ...extra } })
+    await act('createTransaction', {
+      body: { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems: LINES, ...extra },
+    })
   ).body;
 }
 
@@ -50,11 +54,16 @@ describe('transaction credentials', () => {
     expect([fetched.status, fetched.body.id, fetched.body.state]).toEqual([200, tx.id, 'PENDING']);
     const sdk = await byCredentials('getTransactionMobileSdkUrlByCredentials', credentials);
     const url = new URL(sdk.text);
-    expect([url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([String(f.space), String(tx.id)]);
+    expect([url.searchParams.get('spaceId'), url.searchParams.get('transactionId')]).toEqual([
+      String(f.space),
+      String(tx.id),
+    ]);
     const methods = await byCredentials('listPaymentMethodConfigurationsByCredentials', credentials, {
       query: { integrationMode: 'IFRAME' },
     });
-    expect(methods.body.data.map((c: Json) => c.id)).toContain(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId);
+    expect(methods.body.data.map((c: Json) => c.id)).toContain(
+      f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId,
+    );
   });
 
   it('are refused when expired, forged, or replaced by a JWT', async () => {
@@ -64,7 +73,10 @@ describe('transaction credentials', () => {
     settings.credentialsTtlSeconds = 0;
     const expired = await credentialsOf(tx.id).finally(() => (settings.credentialsTtlSeconds = ttl));
     const refusedExpired = await byCredentials('getTransactionByCredentials', expired);
-    expect([refusedExpired.status, refusedExpired.body.message]).toEqual([401, expect.stringContaining('expired')]);
+    expect([refusedExpired.status, refusedExpired.body.message]).toEqual([
+      401,
+      expect.stringContaining('expired'),
+    ]);
 
     // The shape clients parse: the space id, the transaction id, then the secret part.
     const valid = await credentialsOf(tx.id);
@@ -82,22 +94,36 @@ describe('transaction credentials', () => {
     const jwt = await signToken('GET', path, f.sign);
     expect((await byCredentials('getTransactionByCredentials', jwt)).status).toBe(401);
     expect(
-      (await byCredentials('getTransactionMobileSdkUrlByCredentials', jwt, { headers: { authorization: `Bearer ${jwt}` } })).status,
+      (
+        await byCredentials('getTransactionMobileSdkUrlByCredentials', jwt, {
+          headers: { authorization: `Bearer ${jwt}` },
+        })
+      ).status,
     ).toBe(401);
     expect(valid).not.toContain(f.sandbox.users[0].key);
   });
 
   it('list, process and delete one-click tokens of the transaction customer only', async () => {
     const configuration = f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId;
-    const card = { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' };
-    const first = await newTransaction({ customerId: 'one-click-customer', tokenizationMode: 'FORCE_CREATION_WITH_ONE_CLICK_PAYMENT' });
+    const card = {
+      primaryAccountNumber: f.sandbox.seedSummary.testCards.approve,
+      expiryDate: '2031-12',
+      cardVerificationCode: '123',
+    };
+    const first = await newTransaction({
+      customerId: 'one-click-customer',
+      tokenizationMode: 'FORCE_CREATION_WITH_ONE_CLICK_PAYMENT',
+    });
     const paid = await act('processTransactionCardDetails', {
       params: { id: first.id },
       body: { paymentMethodConfiguration: configuration, cardData: card },
     });
     expect(paid.body.state).toBe('AUTHORIZED');
 
-    const second = await newTransaction({ customerId: 'one-click-customer', successUrl: 'https://shop.example/thanks' });
+    const second = await newTransaction({
+      customerId: 'one-click-customer',
+      successUrl: 'https://shop.example/thanks',
+    });
     const credentials = await credentialsOf(second.id);
     const listed = await byCredentials('listOneClickTokensByCredentials', credentials);
     expect(listed.body.data.map((v: Json) => [v.token, v.state])).toEqual([[paid.body.token, 'ACTIVE']]);
@@ -105,10 +131,16 @@ describe('transaction credentials', () => {
 
     const stranger = await credentialsOf((await newTransaction({ customerId: 'someone-else' })).id);
     expect((await byCredentials('listOneClickTokensByCredentials', stranger)).body.data).toEqual([]);
-    expect((await byCredentials('processOneClickTokenByCredentials', stranger, { id: versionId })).status).toBe(404);
-    expect((await byCredentials('deleteOneClickTokenByCredentials', stranger, { id: versionId })).status).toBe(404);
+    expect(
+      (await byCredentials('processOneClickTokenByCredentials', stranger, { id: versionId })).status,
+    ).toBe(404);
+    expect(
+      (await byCredentials('deleteOneClickTokenByCredentials', stranger, { id: versionId })).status,
+    ).toBe(404);
 
-    const processed = await byCredentials('processOneClickTokenByCredentials', credentials, { id: versionId });
+    const processed = await byCredentials('processOneClickTokenByCredentials', credentials, {
+      id: versionId,
+    });
     expect([processed.status, processed.text]).toEqual([200, 'https://shop.example/thanks']);
     const after = await byCredentials('getTransactionByCredentials', credentials);
     expect([after.body.state, after.body.token]).toEqual(['AUTHORIZED', paid.body.token]);
@@ -117,9 +149,13 @@ describe('transaction credentials', () => {
 
     const third = await credentialsOf((await newTransaction({ customerId: 'one-click-customer' })).id);
     // Named by its token id this time, as the official SDKs name the parameter.
-    expect((await byCredentials('deleteOneClickTokenByCredentials', third, { id: paid.body.token.id })).status).toBe(204);
+    expect(
+      (await byCredentials('deleteOneClickTokenByCredentials', third, { id: paid.body.token.id })).status,
+    ).toBe(204);
     expect((await byCredentials('listOneClickTokensByCredentials', third)).body.data).toEqual([]);
-    expect((await byCredentials('processOneClickTokenByCredentials', third, { id: versionId })).status).toBe(404);
+    expect((await byCredentials('processOneClickTokenByCredentials', third, { id: versionId })).status).toBe(
+      404,
+    );
     expect((await act('getTokenVersion', { params: { id: versionId } })).body.state).toBe('OBSOLETE');
   });
 });

@@ -40,7 +40,10 @@ const cases: RefusalCase[] = [
     base: '/payment/transactions',
     allowed: transactionAllows,
     actions: [
-      { action: 'confirm', request: (o) => ({ method: 'POST', path: tx(o, 'confirm'), body: { version: o.version } }) },
+      {
+        action: 'confirm',
+        request: (o) => ({ method: 'POST', path: tx(o, 'confirm'), body: { version: o.version } }),
+      },
       { action: 'authorize', request: card(() => cards().approve) },
       { action: 'decline', request: card(() => cards().decline) },
       { action: 'fail', request: card(() => cards().fail) },
@@ -50,7 +53,11 @@ const cases: RefusalCase[] = [
       { action: 'void', request: (o) => ({ method: 'POST', path: tx(o, 'void-offline') }) },
       {
         action: 'update',
-        request: (o) => ({ method: 'PATCH', path: `/payment/transactions/${o.id}`, body: { version: o.version, merchantReference: 'x' } }),
+        request: (o) => ({
+          method: 'PATCH',
+          path: `/payment/transactions/${o.id}`,
+          body: { version: o.version, merchantReference: 'x' },
+        }),
       },
       {
         action: 'completePartially',
@@ -65,14 +72,22 @@ const cases: RefusalCase[] = [
         request: (o) => ({
           method: 'POST',
           path: '/payment/refunds',
-          body: { transaction: o.id, externalId: `refused-${o.id}`, type: 'MERCHANT_INITIATED_ONLINE', amount: 0.01 },
+          body: {
+            transaction: o.id,
+            externalId: `refused-${o.id}`,
+            type: 'MERCHANT_INITIATED_ONLINE',
+            amount: 0.01,
+          },
         }),
       },
       { action: 'paymentPage', request: (o) => ({ path: tx(o, 'payment-page-url') }) },
       { action: 'chargeFlowPaymentPage', request: (o) => ({ path: tx(o, 'charge-flow/payment-page-url') }) },
       {
         action: 'updateChargeFlowRecipient',
-        request: (o) => ({ method: 'POST', path: tx(o, 'charge-flow/update-recipient?type=1&recipient=a%40example.com') }),
+        request: (o) => ({
+          method: 'POST',
+          path: tx(o, 'charge-flow/update-recipient?type=1&recipient=a%40example.com'),
+        }),
       },
     ],
   },
@@ -80,16 +95,28 @@ const cases: RefusalCase[] = [
     table: refundLifecycle,
     base: '/payment/refunds',
     actions: [
-      { action: 'markSucceeded', request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-succeeded` }) },
-      { action: 'markFailed', request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-failed` }) },
+      {
+        action: 'markSucceeded',
+        request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-succeeded` }),
+      },
+      {
+        action: 'markFailed',
+        request: (o) => ({ method: 'POST', path: `/payment/refunds/${o.id}/mark-failed` }),
+      },
     ],
   },
   {
     table: invoiceLifecycle,
     base: '/payment/transactions/invoices',
     actions: [
-      { action: 'markPaid', request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/mark-paid` }) },
-      { action: 'derecognize', request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/derecognize` }) },
+      {
+        action: 'markPaid',
+        request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/mark-paid` }),
+      },
+      {
+        action: 'derecognize',
+        request: (o) => ({ method: 'POST', path: `/payment/transactions/invoices/${o.id}/derecognize` }),
+      },
       {
         action: 'replace',
         request: (o) => ({
@@ -107,14 +134,25 @@ const cases: RefusalCase[] = [
     table: deliveryIndicationLifecycle,
     base: '/payment/delivery-indications',
     actions: [
-      { action: 'markSuitable', request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-suitable` }) },
-      { action: 'markNotSuitable', request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-not-suitable` }) },
+      {
+        action: 'markSuitable',
+        request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-suitable` }),
+      },
+      {
+        action: 'markNotSuitable',
+        request: (o) => ({ method: 'POST', path: `/payment/delivery-indications/${o.id}/mark-not-suitable` }),
+      },
     ],
   },
   {
     table: chargeFlowLevelLifecycle,
     base: '/payment/charge-flows/levels',
-    actions: [{ action: 'sendMessage', request: (o) => ({ method: 'POST', path: `/payment/charge-flows/levels/${o.id}/send-message` }) }],
+    actions: [
+      {
+        action: 'sendMessage',
+        request: (o) => ({ method: 'POST', path: `/payment/charge-flows/levels/${o.id}/send-message` }),
+      },
+    ],
   },
 ];
 

@@ -17,7 +17,8 @@ const SHOTS = join(process.cwd(), 'docs', 'checkout');
 
 type Json = Record<string, any>;
 
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+const attribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /** The checkout of the shop with the iframe integration: the sandbox's script (its URL in `src`) and the shop's own Pay button. */
 function embeddingPage(src: string): string {
@@ -33,7 +34,10 @@ document.getElementById('shop-pay').onclick = function () { handler.submit(); };
 function startShop(): Promise<{ server: Server; origin: string }> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://shop.local');
-    const title = { '/ok': 'Thank you: your order is confirmed', '/failed': 'The payment did not go through' }[url.pathname];
+    const title = {
+      '/ok': 'Thank you: your order is confirmed',
+      '/failed': 'The payment did not go through',
+    }[url.pathname];
     const embed = url.pathname === '/embed' ? url.searchParams.get('src') : null;
     res.writeHead(title || embed ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     if (embed) return res.end(embeddingPage(embed));
@@ -41,7 +45,9 @@ function startShop(): Promise<{ server: Server; origin: string }> {
 <p>The example shop the sandbox redirected to.</p></body>`);
   });
   return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+    server.listen(0, '127.0.0.1', () =>
+      resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
+    ),
   );
 }
 
@@ -70,7 +76,13 @@ describe.skipIf(!chromiumAvailable)('walking a checkout in a browser', () => {
 
   async function checkout(urlPath = 'payment-page-url'): Promise<{ id: number; url: string }> {
     const lineItems = [
-      { name: 'Espresso cups (set of 4)', quantity: 1, amountIncludingTax: 39.9, type: 'PRODUCT', uniqueId: 'cups' },
+      {
+        name: 'Espresso cups (set of 4)',
+        quantity: 1,
+        amountIncludingTax: 39.9,
+        type: 'PRODUCT',
+        uniqueId: 'cups',
+      },
       { name: 'Shipping', quantity: 1, amountIncludingTax: 7, type: 'SHIPPING', uniqueId: 'shipping' },
     ];
     const created = await call<Json>({
@@ -136,7 +148,11 @@ describe.skipIf(!chromiumAvailable)('walking a checkout in a browser', () => {
     expect(await page.locator('h1').innerText()).toContain('order is confirmed');
     await shot(page, '4-success');
     const after = await stateOf(id);
-    expect([after.state, after.authorizationAmount, after.merchantReference]).toEqual(['AUTHORIZED', 46.9, 'order-1042']);
+    expect([after.state, after.authorizationAmount, after.merchantReference]).toEqual([
+      'AUTHORIZED',
+      46.9,
+      'order-1042',
+    ]);
     await page.close();
     expect(offSite).toEqual([]);
   });

@@ -62,7 +62,8 @@ const objects: Obj[] = [
   { id: 4, name: null, amount: 0, createdOn: '2023-12-31T23:00:00-02:00', state: 'pending' },
 ];
 
-const ids = (query: string): unknown[] => objects.filter(compileQuery(parseQuery(query), resolve)).map((o) => o.id);
+const ids = (query: string): unknown[] =>
+  objects.filter(compileQuery(parseQuery(query), resolve)).map((o) => o.id);
 
 describe('compileQuery', () => {
   it('matches everything without a query', () => {
@@ -195,7 +196,9 @@ describe('parseSortOrder', () => {
       { name: 'b', direction: 'DESC' },
       { name: 'c', direction: 'ASC' },
     ]);
-    expect(parseSortOrder('transaction.createdOn')).toEqual([{ name: 'transaction.createdOn', direction: 'ASC' }]);
+    expect(parseSortOrder('transaction.createdOn')).toEqual([
+      { name: 'transaction.createdOn', direction: 'ASC' },
+    ]);
     expect(parseSortOrder('')).toEqual([]);
     expect(parseSortOrder(' + ')).toEqual([]);
   });
@@ -220,7 +223,8 @@ describe('parseSortOrder', () => {
 });
 
 describe('compileSort', () => {
-  const sorted = (order: string): unknown[] => [...objects].sort(compileSort(parseSortOrder(order), resolve)).map((o) => o.id);
+  const sorted = (order: string): unknown[] =>
+    [...objects].sort(compileSort(parseSortOrder(order), resolve)).map((o) => o.id);
 
   it('sorts numbers numerically, dates as instants, strings case-insensitively', () => {
     expect(sorted('amount')).toEqual([3, 4, 1, 2]);
@@ -243,7 +247,9 @@ describe('compileSort', () => {
 
   it('rejects unknown fields', () => {
     expect(() => compileSort([{ name: 'nope', direction: 'ASC' }], resolve)).toThrow(SearchFieldError);
-    expect(() => sortObjects(objects, [{ name: 'nope', direction: 'ASC' }], resolve)).toThrow(SearchFieldError);
+    expect(() => sortObjects(objects, [{ name: 'nope', direction: 'ASC' }], resolve)).toThrow(
+      SearchFieldError,
+    );
   });
 
   it('sortObjects orders like compileSort and applies the tie-break', () => {
@@ -254,7 +260,9 @@ describe('compileSort', () => {
       const expected = [...objects].sort((a, b) => compare(a, b) || byIdDesc(a, b));
       expect(sortObjects(objects, keys, resolve, byIdDesc), order).toEqual(expected);
     }
-    expect(sortObjects(objects, parseSortOrder('active'), resolve, byIdDesc).map((o) => o.id)).toEqual([4, 2, 3, 1]);
+    expect(sortObjects(objects, parseSortOrder('active'), resolve, byIdDesc).map((o) => o.id)).toEqual([
+      4, 2, 3, 1,
+    ]);
     expect(sortObjects(objects, [], resolve).map((o) => o.id)).toEqual([1, 2, 3, 4]);
   });
 });

@@ -1,14 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { SearchFieldError, compileQuery, compileSort, fieldResolver, parseQuery, parseSortOrder } from '../../src/sandbox/search';
+import {
+  SearchFieldError,
+  compileQuery,
+  compileSort,
+  fieldResolver,
+  parseQuery,
+  parseSortOrder,
+} from '../../src/sandbox/search';
 import { Store } from '../../src/sandbox/store';
 
 // A small real store: refunds link transactions, which link a token and a connector configuration,
 // which links many (account-level) sales channels with localized names.
 function makeStore(): Store {
   const store = new Store();
-  store.put('SalesChannel', null, 501, { id: 501, sortOrder: 2, name: { 'en-US': 'Web shop', 'de-CH': 'Webshop' } });
+  store.put('SalesChannel', null, 501, {
+    id: 501,
+    sortOrder: 2,
+    name: { 'en-US': 'Web shop', 'de-CH': 'Webshop' },
+  });
   store.put('SalesChannel', null, 502, { id: 502, sortOrder: 1, name: { 'en-US': 'Terminal' } });
-  store.put('PaymentConnectorConfiguration', 1, 401, { id: 401, name: 'Card', enabledSalesChannels: [501, 502], state: 'ACTIVE' });
+  store.put('PaymentConnectorConfiguration', 1, 401, {
+    id: 401,
+    name: 'Card',
+    enabledSalesChannels: [501, 502],
+    state: 'ACTIVE',
+  });
   store.put('Token', 1, 301, { id: 301, customerEmailAddress: 'ann@example.com', state: 'ACTIVE' });
   store.put('Transaction', 1, 201, {
     id: 201,
@@ -24,7 +40,12 @@ function makeStore(): Store {
       { name: 'Shipping', quantity: 1, type: 'SHIPPING' },
     ],
   });
-  store.put('Transaction', 1, 202, { id: 202, state: 'FAILED', createdOn: '2024-06-01T10:00:00Z', lineItems: [] });
+  store.put('Transaction', 1, 202, {
+    id: 202,
+    state: 'FAILED',
+    createdOn: '2024-06-01T10:00:00Z',
+    lineItems: [],
+  });
   store.put('Transaction', 2, 203, { id: 203, state: 'FULFILL', createdOn: '2024-07-01T10:00:00Z' });
   store.put('Refund', 1, 101, { id: 101, amount: 5, state: 'SUCCESSFUL', transaction: 201 });
   store.put('Refund', 1, 102, { id: 102, amount: 7.5, state: 'FAILED', transaction: 202 });
@@ -66,7 +87,14 @@ describe('fieldResolver: types from the catalog schemas', () => {
   });
 
   it('knows enum values and which fields are lists', () => {
-    expect(resolve('state')?.values).toEqual(['CREATE', 'SCHEDULED', 'PENDING', 'MANUAL_CHECK', 'FAILED', 'SUCCESSFUL']);
+    expect(resolve('state')?.values).toEqual([
+      'CREATE',
+      'SCHEDULED',
+      'PENDING',
+      'MANUAL_CHECK',
+      'FAILED',
+      'SUCCESSFUL',
+    ]);
     expect(resolve('transaction.allowedPaymentMethodBrands')?.list).toBe(true);
     expect(resolve('transaction.lineItems.quantity')?.list).toBe(false);
   });
@@ -99,7 +127,9 @@ describe('searching a real store', () => {
   it('reads link ids without needing the linked object', () => {
     expect(search('Refund', 'transaction.id:201 OR transaction.id:999')).toEqual([101, 104]);
     expect(search('Refund', 'transaction:202')).toEqual([102]);
-    expect(search('Refund', 'transaction.id:1 OR transaction.id:2 OR transaction.id:203 OR transaction.id:202')).toEqual([102, 103]);
+    expect(
+      search('Refund', 'transaction.id:1 OR transaction.id:2 OR transaction.id:203 OR transaction.id:202'),
+    ).toEqual([102, 103]);
   });
 
   it('does not follow links into another space, nor dangling ones', () => {
@@ -114,7 +144,9 @@ describe('searching a real store', () => {
     expect(search('Transaction', 'lineItems.name:*')).toEqual([202]);
     expect(search('Transaction', 'metaData.orderNo:a-17')).toEqual([201]);
     expect(search('Transaction', 'allowedPaymentMethodBrands:~8,7')).toEqual([201]);
-    expect(search('Transaction', 'paymentConnectorConfiguration.enabledSalesChannels.name.en-US:terminal')).toEqual([201]);
+    expect(
+      search('Transaction', 'paymentConnectorConfiguration.enabledSalesChannels.name.en-US:terminal'),
+    ).toEqual([201]);
     expect(search('Transaction', 'paymentConnectorConfiguration.enabledSalesChannels:502')).toEqual([201]);
     expect(search('PaymentConnectorConfiguration', 'enabledSalesChannels.sortOrder:<2')).toEqual([401]);
     expect(search('PaymentConnectorConfiguration', 'enabledSalesChannels.name.de-CH:*')).toEqual([]);
@@ -127,7 +159,9 @@ describe('searching a real store', () => {
 
   it('sorts by linked fields', () => {
     const resolve = fieldResolver(store, 'Refund', 1);
-    const refunds = store.list('Refund', 1).sort(compileSort(parseSortOrder('transaction.createdOn:DESC id:DESC'), resolve));
+    const refunds = store
+      .list('Refund', 1)
+      .sort(compileSort(parseSortOrder('transaction.createdOn:DESC id:DESC'), resolve));
     expect(refunds.map((r) => r.id)).toEqual([102, 101, 104, 103]);
   });
 });

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => sandbox?.close());
 
 const q = encodeURIComponent;
-const lineItemNames = (t: Row): string[] => ((t.lineItems as Row[] | undefined) ?? []).map((l) => String(l.name).toLowerCase());
+const lineItemNames = (t: Row): string[] =>
+  ((t.lineItems as Row[] | undefined) ?? []).map((l) => String(l.name).toLowerCase());
 
 describe('search over HTTP', () => {
   it('filters with OR and orders by several keys', async () => {
@@ -40,7 +41,10 @@ describe('search over HTTP', () => {
   });
 
   it("reads a '+' in the order as a field separator", async () => {
-    const r = await search('/payment/transactions', `query=${q('authorizationAmount:>0')}&order=authorizationAmount:DESC+id&limit=50`);
+    const r = await search(
+      '/payment/transactions',
+      `query=${q('authorizationAmount:>0')}&order=authorizationAmount:DESC+id&limit=50`,
+    );
     expect(r.status).toBe(200);
     const amounts = r.body.data.map((t) => Number(t.authorizationAmount));
     expect(amounts.length).toBeGreaterThan(1);
@@ -57,12 +61,18 @@ describe('search over HTTP', () => {
   });
 
   it('follows links into the linked object', async () => {
-    const r = await search('/payment/refunds', `query=${q('transaction.state:FULFILL')}&expand=transaction&limit=20`);
+    const r = await search(
+      '/payment/refunds',
+      `query=${q('transaction.state:FULFILL')}&expand=transaction&limit=20`,
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.length).toBeGreaterThan(0);
     for (const refund of r.body.data) expect((refund.transaction as Row).state).toBe('FULFILL');
     const one = r.body.data[0];
-    const byId = await search('/payment/refunds', `query=${q(`transaction.id:${String((one.transaction as Row).id)}`)}&limit=100`);
+    const byId = await search(
+      '/payment/refunds',
+      `query=${q(`transaction.id:${String((one.transaction as Row).id)}`)}&limit=100`,
+    );
     expect(byId.body.data.map((x) => x.id)).toContain(one.id);
   });
 

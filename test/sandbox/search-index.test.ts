@@ -18,10 +18,35 @@ import { Store, type StoredObject } from '../../src/sandbox/store';
 
 /** Per model: the fields queries use; the first ones are what paygraph's lookups send. */
 const CASES: Record<string, string[]> = {
-  TransactionCompletion: ['linkedTransaction', 'id', 'state', 'mode', 'amount', 'lastCompletion', 'createdOn', 'lineItems.name'],
-  Transaction: ['customerId', 'id', 'state', 'currency', 'customerEmailAddress', 'authorizationAmount', 'lineItems.sku', 'createdOn'],
+  TransactionCompletion: [
+    'linkedTransaction',
+    'id',
+    'state',
+    'mode',
+    'amount',
+    'lastCompletion',
+    'createdOn',
+    'lineItems.name',
+  ],
+  Transaction: [
+    'customerId',
+    'id',
+    'state',
+    'currency',
+    'customerEmailAddress',
+    'authorizationAmount',
+    'lineItems.sku',
+    'createdOn',
+  ],
   Customer: ['customerId', 'emailAddress', 'givenName', 'metaData.segment', 'preferredCurrency', 'id'],
-  SubscriptionVersion: ['subscription.id', 'subscription', 'productVersion.id', 'state', 'billingCurrency', 'subscription.reference'],
+  SubscriptionVersion: [
+    'subscription.id',
+    'subscription',
+    'productVersion.id',
+    'state',
+    'billingCurrency',
+    'subscription.reference',
+  ],
   TransactionComment: ['transaction.id', 'pinned', 'content', 'createdBy', 'transaction.state'],
   CustomerAddress: ['customer', 'address.city', 'addressType', 'defaultAddress'],
   Space: ['id', 'name', 'state', 'account'],
@@ -38,7 +63,8 @@ function valuesOf(model: string, field: string): string[] {
   const out = new Set<string>();
   for (const object of store.list(model)) {
     const value = get(object);
-    for (const v of Array.isArray(value) ? value : [value]) if (v !== null && v !== undefined && typeof v !== 'object') out.add(String(v));
+    for (const v of Array.isArray(value) ? value : [value])
+      if (v !== null && v !== undefined && typeof v !== 'object') out.add(String(v));
   }
   return [...out].slice(0, 40);
 }
@@ -46,7 +72,8 @@ function valuesOf(model: string, field: string): string[] {
 beforeAll(() => {
   seedStore(store, 7, undefined, { size: 'small' });
   for (const space of store.list('Space')) spaces.push(Number(space.id));
-  for (const model of MODELS) for (const field of CASES[model]) pools.set(`${model} ${field}`, valuesOf(model, field));
+  for (const model of MODELS)
+    for (const field of CASES[model]) pools.set(`${model} ${field}`, valuesOf(model, field));
 });
 
 /** A query value for `field`: one an object holds, changed in case or written as another number, or one nobody holds. */
@@ -69,7 +96,8 @@ function valueText(model: string, field: string, pick: number, variant: number):
 }
 
 type Shape =
-  { kind: 'term'; field: number; comparator: number; pick: number; variant: number } | { kind: 'and' | 'or' | 'not'; parts: Shape[] };
+  | { kind: 'term'; field: number; comparator: number; pick: number; variant: number }
+  | { kind: 'and' | 'or' | 'not'; parts: Shape[] };
 
 const shape: fc.Arbitrary<Shape> = fc.letrec<{ node: Shape }>((tie) => ({
   node: fc.oneof(
@@ -86,10 +114,25 @@ const shape: fc.Arbitrary<Shape> = fc.letrec<{ node: Shape }>((tie) => ({
     },
     {
       weight: 2,
-      arbitrary: fc.record({ kind: fc.constant('and' as const), parts: fc.array(tie('node'), { minLength: 2, maxLength: 4 }) }),
+      arbitrary: fc.record({
+        kind: fc.constant('and' as const),
+        parts: fc.array(tie('node'), { minLength: 2, maxLength: 4 }),
+      }),
     },
-    { weight: 2, arbitrary: fc.record({ kind: fc.constant('or' as const), parts: fc.array(tie('node'), { minLength: 2, maxLength: 4 }) }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('not' as const), parts: fc.tuple(tie('node')).map((t) => [...t]) }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('or' as const),
+        parts: fc.array(tie('node'), { minLength: 2, maxLength: 4 }),
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('not' as const),
+        parts: fc.tuple(tie('node')).map((t) => [...t]),
+      }),
+    },
   ),
 })).node;
 
@@ -105,11 +148,22 @@ function queryText(model: string, node: Shape, sameField?: number): string {
   }
   if (node.kind === 'not') return `NOT (${queryText(model, node.parts[0])})`;
   const same =
-    node.kind === 'or' && node.parts.length % 2 === 0 ? (node.parts[0].kind === 'term' ? node.parts[0].field : undefined) : sameField;
+    node.kind === 'or' && node.parts.length % 2 === 0
+      ? node.parts[0].kind === 'term'
+        ? node.parts[0].field
+        : undefined
+      : sameField;
   return `(${node.parts.map((p) => queryText(model, p, same)).join(` ${node.kind.toUpperCase()} `)})`;
 }
 
-const settings = { seed: 7, users: [], iatWindowSeconds: 600, bulkMaxItems: 100, rateLimitPerSecond: null, credentialsTtlSeconds: 600 };
+const settings = {
+  seed: 7,
+  users: [],
+  iatWindowSeconds: 600,
+  bulkMaxItems: 100,
+  rateLimitPerSecond: null,
+  credentialsTtlSeconds: 600,
+};
 const sandbox: SandboxState = {
   store,
   settings: settings,
@@ -175,16 +229,26 @@ describe('searches through the field index', () => {
     // A lookup of another customer's addresses, smaller than this customer's own: the index is
     // then the cheaper source, and what it gives must still be only this customer's.
     const byCustomer = new Map<unknown, number>();
-    for (const address of store.list('CustomerAddress')) byCustomer.set(address.customer, (byCustomer.get(address.customer) ?? 0) + 1);
+    for (const address of store.list('CustomerAddress'))
+      byCustomer.set(address.customer, (byCustomer.get(address.customer) ?? 0) + 1);
     const counts = [...byCustomer].sort((a, b) => a[1] - b[1]);
     const most = counts[counts.length - 1];
     const space = store.spaceOf('Customer', most[0] as number) ?? 0;
     const fewest = counts.find(([customer]) => store.spaceOf('Customer', customer as number) === space)!;
     expect(most[1]).toBeGreaterThan(fewest[1]);
-    const options = { space, limit: 100, offset: 0, order: '', parentPick: 0, user: { id: 'u', key: Buffer.from('k'), spaces: null } };
+    const options = {
+      space,
+      limit: 100,
+      offset: 0,
+      order: '',
+      parentPick: 0,
+      user: { id: 'u', key: Buffer.from('k'), spaces: null },
+    };
     const req = request('CustomerAddress', `customer:${String(fewest[0])}`, options);
     req.params[resourceOf('CustomerAddress').parent!.pathParam] = String(most[0]);
-    expect(outcome(() => standardHandler('CustomerAddress', 'S')(req, sandbox) as { body?: unknown })).toEqual({
+    expect(
+      outcome(() => standardHandler('CustomerAddress', 'S')(req, sandbox) as { body?: unknown }),
+    ).toEqual({
       ids: [],
       offset: 0,
       limit: 100,
@@ -201,7 +265,11 @@ describe('searches through the field index', () => {
   });
 
   it('answer what a scan of every visible object answers, in the same order, after writes too', () => {
-    const user = (spacesOf: number[] | null): AppUser => ({ id: 'u', key: Buffer.from('k'), spaces: spacesOf });
+    const user = (spacesOf: number[] | null): AppUser => ({
+      id: 'u',
+      key: Buffer.from('k'),
+      spaces: spacesOf,
+    });
     let indexed = 0;
     fc.assert(
       fc.property(
@@ -229,10 +297,13 @@ describe('searches through the field index', () => {
           const resource = resourceOf(model);
           const req = request(model, query, options);
           const viaIndex = outcome(() => standardHandler(model, 'S')(req, sandbox) as { body?: unknown });
-          const scanned = outcome(() => ({ body: searchObjects(model, visibleObjects(resource, req, sandbox), req, sandbox) }));
+          const scanned = outcome(() => ({
+            body: searchObjects(model, visibleObjects(resource, req, sandbox), req, sandbox),
+          }));
           expect(viaIndex, `${model} ${query}`).toEqual(scanned);
           const answered = !('error' in (scanned as object));
-          if (answered && indexLookups(parseQuery(query), fieldResolver(store, model, options.space)).length) indexed += 1;
+          if (answered && indexLookups(parseQuery(query), fieldResolver(store, model, options.space)).length)
+            indexed += 1;
         },
       ),
       { numRuns: 2000 },

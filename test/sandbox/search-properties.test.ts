@@ -2,7 +2,14 @@
 // evaluation of the tree, written straight from the specification.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileQuery, parseQuery, printQuery, type Comparator, type FieldAccessor, type QueryNode } from '../../src/sandbox/search';
+import {
+  compileQuery,
+  parseQuery,
+  printQuery,
+  type Comparator,
+  type FieldAccessor,
+  type QueryNode,
+} from '../../src/sandbox/search';
 import { ENUM, dayMs, object, tree, type FieldName, type Obj } from '../search-syntax/arbitraries';
 
 const accessors: Record<FieldName, FieldAccessor> = {
@@ -44,7 +51,9 @@ function referenceTerm(name: FieldName, comparator: Comparator, value: string, o
   }
   return values.some((v) => {
     const order = compareOne(name, v, value);
-    return { ':': order === 0, ':<': order < 0, ':<=': order <= 0, ':>': order > 0, ':>=': order >= 0 }[comparator as ':'];
+    return { ':': order === 0, ':<': order < 0, ':<=': order <= 0, ':>': order > 0, ':>=': order >= 0 }[
+      comparator as ':'
+    ];
   });
 }
 

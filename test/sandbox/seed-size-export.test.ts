@@ -25,7 +25,9 @@ describe('the transaction export', () => {
   it('streams every row of a large export in chunks, header first', async () => {
     const total = sandbox.state.store.list('Transaction', sandbox.spaces[0]).length;
     expect(total).toBeGreaterThan(1000);
-    const response = await exportCall('limit=100000&fields=id,state,currency,authorizationAmount,customerEmailAddress');
+    const response = await exportCall(
+      'limit=100000&fields=id,state,currency,authorizationAmount,customerEmailAddress',
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get('content-length')).toBeNull();
     expect(response.headers.get('transfer-encoding')).toBe('chunked');
@@ -35,7 +37,8 @@ describe('the transaction export', () => {
     const firstText = decoder.decode(first.value, { stream: true });
     expect(firstText.startsWith('id,state,currency,authorizationAmount,customerEmailAddress\r\n')).toBe(true);
     let text = firstText;
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read())
+      text += decoder.decode(chunk.value, { stream: true });
     const lines = text.split('\r\n').filter(Boolean);
     expect(lines).toHaveLength(total + 1);
     expect(firstText.split('\r\n').filter(Boolean).length).toBeLessThan(lines.length);

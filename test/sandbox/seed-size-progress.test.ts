@@ -12,7 +12,10 @@ afterEach(() => {
 
 /** Runs `command` until its output holds a JSON ready line (`"baseUrl"`), then stops it. */
 function untilReady(command: string, args: string[]): Promise<{ stdout: string; stderr: string }> {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TERM: 'xterm' } });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, TERM: 'xterm' },
+  });
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -28,7 +31,11 @@ function untilReady(command: string, args: string[]): Promise<{ stdout: string; 
 
 describe('the seeding progress bar', () => {
   it.skipIf(!hasScript)('is drawn to 100% on a terminal, before the ready line', async () => {
-    const { stdout } = await untilReady('script', ['-qfec', 'exec node bin/paygraph.mjs sandbox --port 0 --seed-size small', '/dev/null']);
+    const { stdout } = await untilReady('script', [
+      '-qfec',
+      'exec node bin/paygraph.mjs sandbox --port 0 --seed-size small',
+      '/dev/null',
+    ]);
     // Under `script`, stderr and stdout are the same terminal.
     const bar = stdout.indexOf('seeding the sandbox (small size) [');
     expect(bar).toBeGreaterThanOrEqual(0);
@@ -37,11 +44,20 @@ describe('the seeding progress bar', () => {
   });
 
   it('is not drawn when stderr is a pipe; stdout is the ready line alone', async () => {
-    const { stdout, stderr } = await untilReady(process.execPath, ['bin/paygraph.mjs', 'sandbox', '--port', '0', '--seed-size', 'small']);
+    const { stdout, stderr } = await untilReady(process.execPath, [
+      'bin/paygraph.mjs',
+      'sandbox',
+      '--port',
+      '0',
+      '--seed-size',
+      'small',
+    ]);
     expect(stderr).not.toContain('seeding');
     expect(stderr).not.toContain('\u001b[');
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0])).toMatchObject({ baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\.0$/) });
+    expect(JSON.parse(lines[0])).toMatchObject({
+      baseUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/api\/v2\.0$/),
+    });
   });
 });

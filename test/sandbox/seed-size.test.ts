@@ -78,7 +78,9 @@ describe('a seed that copies stories', () => {
       .flatMap((model) => store.list(model))
       .filter((o) => typeof o.id === 'number' && typeof o.createdOn === 'string')
       .sort((a, b) => (a.id as number) - (b.id as number));
-    const out = stamped.filter((o, i) => i > 0 && Date.parse(o.createdOn as string) < Date.parse(stamped[i - 1].createdOn as string));
+    const out = stamped.filter(
+      (o, i) => i > 0 && Date.parse(o.createdOn as string) < Date.parse(stamped[i - 1].createdOn as string),
+    );
     expect(out.map((o) => o.id).slice(0, 5)).toEqual([]);
   });
 
@@ -93,7 +95,9 @@ describe('a seed that copies stories', () => {
           const target = resourceOf(link.model);
           for (const id of Array.isArray(value) ? value : [value]) {
             if (!store.get(link.model, id as number, target.spaceScoped ? space : undefined))
-              problems.push(`${resource.model} ${String(object.id)}.${link.field} -> ${link.model} ${String(id)}`);
+              problems.push(
+                `${resource.model} ${String(object.id)}.${link.field} -> ${link.model} ${String(id)}`,
+              );
           }
         }
       }
@@ -108,7 +112,8 @@ describe('a seed that copies stories', () => {
     for (const t of fulfilled) {
       const own = completionsOf.get(t.id) ?? [];
       expect(own.length, `transaction ${String(t.id)}`).toBeGreaterThan(0);
-      for (const c of own) expect(Date.parse(c.createdOn as string)).toBeGreaterThanOrEqual(Date.parse(t.createdOn as string));
+      for (const c of own)
+        expect(Date.parse(c.createdOn as string)).toBeGreaterThanOrEqual(Date.parse(t.createdOn as string));
     }
   });
 

@@ -25,7 +25,9 @@ function storedSchemaDocument(): object {
     const base = components[resource.model];
     const properties = { ...base.properties };
     for (const link of resource.links) {
-      properties[link.field] = link.many ? { type: 'array', items: { type: 'integer' } } : { type: 'integer' };
+      properties[link.field] = link.many
+        ? { type: 'array', items: { type: 'integer' } }
+        : { type: 'integer' };
     }
     components[`Stored${resource.model}`] = { ...base, properties };
   }
@@ -35,7 +37,10 @@ function storedSchemaDocument(): object {
 function createAjv(): Ajv {
   const ajv = new Ajv({ strict: false, allErrors: false, validateSchema: false });
   addFormats.default(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -INT32 && n < INT32,
+  });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isSafeInteger(n) });
   ajv.addFormat('byte', { type: 'string', validate: (s: string) => /^[A-Za-z0-9+/]*={0,2}$/.test(s) });
   ajv.addSchema(storedSchemaDocument(), DOCUMENT);
@@ -82,14 +87,19 @@ describe('seed contents', () => {
     expect(store.count('Transaction')).toBe(2000);
     expect(store.count('Subscription')).toBe(100);
     const [first, ...others] = summary.spaces;
-    const inSpace = (model: string, space: number) => store.list(model).filter((o) => o.linkedSpaceId === space).length;
+    const inSpace = (model: string, space: number) =>
+      store.list(model).filter((o) => o.linkedSpaceId === space).length;
     for (const other of others) {
       expect(inSpace('Transaction', first)).toBeGreaterThan(inSpace('Transaction', other));
       expect(inSpace('Customer', first)).toBeGreaterThan(inSpace('Customer', other));
     }
     expect(store.count('RestCountry')).toBeGreaterThan(240);
     expect(store.count('RestCurrency')).toBeGreaterThan(150);
-    expect(store.get('RestCountry', 'CH')).toMatchObject({ isoCode3: 'CHE', numericCode: '756', name: 'Switzerland' });
+    expect(store.get('RestCountry', 'CH')).toMatchObject({
+      isoCode3: 'CHE',
+      numericCode: '756',
+      name: 'Switzerland',
+    });
     expect(store.get('RestCurrency', 'JPY')).toMatchObject({ fractionDigits: 0, numericCode: 392 });
     expect(store.get('RestLanguage', 'de-CH')).toMatchObject({ iso2Code: 'de', countryCode: 'CH' });
     expect(store.get('RestCountryState', 'US-CA')).toMatchObject({ countryCode: 'US', code: 'CA' });
@@ -114,14 +124,17 @@ describe('seed contents', () => {
     for (const space of summary.spaces) {
       const samples = summary.perSpace[space].sampleTransactionIds;
       expect(Object.keys(samples).sort()).toEqual([...(schemas.TransactionState.enum ?? [])].sort());
-      for (const [state, id] of Object.entries(samples)) expect(store.get('Transaction', id, space)?.state).toBe(state);
+      for (const [state, id] of Object.entries(samples))
+        expect(store.get('Transaction', id, space)?.state).toBe(state);
     }
   });
 
   it('names ids in the summary that exist in their space', () => {
     for (const space of summary.spaces) {
       const s = summary.perSpace[space];
-      expect(store.get('PaymentMethodConfiguration', s.cardPaymentMethodConfigurationId, space)).toBeDefined();
+      expect(
+        store.get('PaymentMethodConfiguration', s.cardPaymentMethodConfigurationId, space),
+      ).toBeDefined();
       const connector = store.get('PaymentConnectorConfiguration', s.paymentConnectorConfigurationId, space)!;
       expect(connector.paymentMethodConfiguration).toBe(s.cardPaymentMethodConfigurationId);
       for (const [model, ids] of [
@@ -157,7 +170,8 @@ describe('seed validity', () => {
       expect(validate, `no schema for ${model}`).toBeDefined();
       for (const object of store.list(model)) {
         const valid: boolean = validate(object);
-        if (!valid) problems.push(`${model} ${String(object.id)}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
+        if (!valid)
+          problems.push(`${model} ${String(object.id)}: ${JSON.stringify(validate.errors?.slice(0, 2))}`);
         if (problems.length > 10) break;
       }
     }
@@ -169,7 +183,11 @@ describe('seed validity', () => {
     for (const resource of resources) {
       for (const object of store.list(resource.model)) {
         const space = store.spaceOf(resource.model, object[resource.key.field] as number) ?? null;
-        if (resource.spaceScoped && schemas[resource.model].properties?.linkedSpaceId && object.linkedSpaceId !== space)
+        if (
+          resource.spaceScoped &&
+          schemas[resource.model].properties?.linkedSpaceId &&
+          object.linkedSpaceId !== space
+        )
           problems.push(`${resource.model} ${String(object.id)} linkedSpaceId`);
         for (const link of [...resource.links, ...resource.references]) {
           const value = object[link.field];
@@ -178,7 +196,9 @@ describe('seed validity', () => {
           for (const id of Array.isArray(value) ? value : [value]) {
             const found = store.get(link.model, id as number, target.spaceScoped ? space : undefined);
             if (!found || (target.spaceScoped && store.spaceOf(link.model, id as number) !== space)) {
-              problems.push(`${resource.model} ${String(object.id)}.${link.field} -> ${link.model} ${String(id)}`);
+              problems.push(
+                `${resource.model} ${String(object.id)}.${link.field} -> ${link.model} ${String(id)}`,
+              );
             }
           }
         }
@@ -194,9 +214,10 @@ describe('seed validity', () => {
       .filter((o) => typeof o.id === 'number' && typeof o.createdOn === 'string')
       .sort((a, b) => (a.id as number) - (b.id as number));
     for (let i = 1; i < stamped.length; i++) {
-      expect(Date.parse(stamped[i].createdOn as string), `id ${String(stamped[i].id)}`).toBeGreaterThanOrEqual(
-        Date.parse(stamped[i - 1].createdOn as string),
-      );
+      expect(
+        Date.parse(stamped[i].createdOn as string),
+        `id ${String(stamped[i].id)}`,
+      ).toBeGreaterThanOrEqual(Date.parse(stamped[i - 1].createdOn as string));
     }
     expect(Date.parse(stamped.at(-1)!.createdOn as string)).toBeLessThan(Date.parse('2026-01-01T00:00:00Z'));
   });
@@ -205,7 +226,8 @@ describe('seed validity', () => {
 describe('seed coherence', () => {
   const byTransaction = (model: string, field = 'linkedTransaction') => {
     const map = new Map<number, StoredObject[]>();
-    for (const o of store.list(model)) map.set(o[field] as number, [...(map.get(o[field] as number) ?? []), o]);
+    for (const o of store.list(model))
+      map.set(o[field] as number, [...(map.get(o[field] as number) ?? []), o]);
     return map;
   };
 
@@ -221,7 +243,8 @@ describe('seed coherence', () => {
       const done = (completions.get(tx.id) ?? []).filter((c) => c.state === 'SUCCESSFUL');
       expect(sum(done.map((c) => c.amount as number))).toBe(tx.completedAmount);
       // DECLINE follows either a declined card (nothing completed) or a not-suitable delivery.
-      const wasCompleted = tx.state === 'COMPLETED' || tx.state === 'FULFILL' || (tx.state === 'DECLINE' && done.length > 0);
+      const wasCompleted =
+        tx.state === 'COMPLETED' || tx.state === 'FULFILL' || (tx.state === 'DECLINE' && done.length > 0);
       if (tx.state === 'DECLINE') declinedKinds.add(wasCompleted ? 'delivery' : 'card');
       if (wasCompleted) {
         expect(tx.completedAmount).toBe(tx.authorizationAmount);
@@ -237,8 +260,11 @@ describe('seed coherence', () => {
       const txRefunds = refunds.get(tx.id) ?? [];
       const claimed = txRefunds.filter((r) => r.state !== 'FAILED').map((r) => r.amount as number);
       expect(sum(claimed)).toBeLessThanOrEqual(tx.completedAmount as number);
-      expect(sum(txRefunds.filter((r) => r.state === 'SUCCESSFUL').map((r) => r.amount as number))).toBe(tx.refundedAmount);
-      if (wasCompleted || tx.state === 'AUTHORIZED' || tx.state === 'VOIDED') expect(tx.authorizedOn).toBeDefined();
+      expect(sum(txRefunds.filter((r) => r.state === 'SUCCESSFUL').map((r) => r.amount as number))).toBe(
+        tx.refundedAmount,
+      );
+      if (wasCompleted || tx.state === 'AUTHORIZED' || tx.state === 'VOIDED')
+        expect(tx.authorizedOn).toBeDefined();
       if (tx.state === 'FAILED' || tx.state === 'DECLINE') expect(tx.failureReason).toBeDefined();
     }
     expect(declinedKinds).toEqual(new Set(['card', 'delivery']));
@@ -271,7 +297,9 @@ describe('seed coherence', () => {
     const versions = byTransaction('SubscriptionVersion', 'subscription');
     for (const subscription of store.list('Subscription')) {
       const active = (versions.get(subscription.id) ?? []).filter((v) => v.state === 'ACTIVE');
-      expect(active).toHaveLength(['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'].includes(subscription.state as string) ? 1 : 0);
+      expect(active).toHaveLength(
+        ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'].includes(subscription.state as string) ? 1 : 0,
+      );
     }
     for (const charge of store.list('SubscriptionCharge')) {
       const tx = charge.transaction === undefined ? undefined : store.get('Transaction', charge.transaction);

@@ -29,10 +29,16 @@ function randomWrites(store: Store, next: () => number, count: number): void {
   const pick = <T>(list: T[]): T => list[Math.floor(next() * list.length)];
   for (let i = 0; i < count; i += 1) {
     const key = Math.floor(next() * 30);
-    const object: StoredObject = { id: key, linkedTransaction: pick(VALUES), state: pick(['A', 'B']), step: i };
+    const object: StoredObject = {
+      id: key,
+      linkedTransaction: pick(VALUES),
+      state: pick(['A', 'B']),
+      step: i,
+    };
     const roll = next();
     if (roll < 0.45) store.put(MODEL, pick(SPACES), key, object);
-    else if (roll < 0.75) store.update(MODEL, key, undefined, (current) => ({ ...current, linkedTransaction: pick(VALUES) }));
+    else if (roll < 0.75)
+      store.update(MODEL, key, undefined, (current) => ({ ...current, linkedTransaction: pick(VALUES) }));
     else if (roll < 0.85) store.update(MODEL, key, undefined, (current) => ({ ...current, state: 'C' }));
     else store.remove(MODEL, key);
   }

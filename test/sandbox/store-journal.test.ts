@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { Store } from '../../src/sandbox/store';
 
-const written = (journal: { take(): Map<string, Set<number | string>> }) => [...journal.take()].map(([model, keys]) => [model, [...keys]]);
+const written = (journal: { take(): Map<string, Set<number | string>> }) =>
+  [...journal.take()].map(([model, keys]) => [model, [...keys]]);
 
 describe('Store write journal', () => {
   it('records the puts and updates made while it is open, by model, each key once', () => {

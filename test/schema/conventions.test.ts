@@ -25,12 +25,17 @@ describe('schema conventions', () => {
       // The export's rows hold only the columns asked for: their transaction is `restId` when ID is one.
       const hasRestId = 'restId' in fields && type.name !== 'TransactionExportRow';
       if (isNode || hasRestId) {
-        if (!id || !isNonNullType(id.type) || getNamedType(id.type).name !== 'ID') offenders.push(`${type.name}: no id: ID!`);
+        if (!id || !isNonNullType(id.type) || getNamedType(id.type).name !== 'ID')
+          offenders.push(`${type.name}: no id: ID!`);
       } else if (id) offenders.push(`${type.name}.id`);
     }
     expect(offenders).toEqual([]);
-    expect(schema.getType('TransactionGroup')).toSatisfy((t) => isObjectType(t) && !t.getInterfaces().some((i) => i === node));
-    expect(objects.filter((t) => isObjectType(t) && t.getInterfaces().some((i) => i === node)).length).toBeGreaterThan(50);
+    expect(schema.getType('TransactionGroup')).toSatisfy(
+      (t) => isObjectType(t) && !t.getInterfaces().some((i) => i === node),
+    );
+    expect(
+      objects.filter((t) => isObjectType(t) && t.getInterfaces().some((i) => i === node)).length,
+    ).toBeGreaterThan(50);
   });
 
   it('REST keys of objects without an endpoint are restId (TransactionGroup, FailureReason, PaymentTerminal, SubscriptionProduct)', () => {
@@ -76,7 +81,9 @@ describe('schema conventions', () => {
   it('integrationMode is an enum', () => {
     const transaction = schema.getType('Transaction');
     if (!isObjectType(transaction)) throw new Error('Transaction is not an object type');
-    const arg = transaction.getFields().paymentMethodConfigurations.args.find((a) => a.name === 'integrationMode');
+    const arg = transaction
+      .getFields()
+      .paymentMethodConfigurations.args.find((a) => a.name === 'integrationMode');
     expect(arg && getNamedType(arg.type).name).toBe('TransactionUserInterfaceType');
   });
 });

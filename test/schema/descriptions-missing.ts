@@ -15,7 +15,8 @@ export function undocumented(schema: GraphQLSchema): string[] {
         for (const arg of field.args) need(`${type.name}.${field.name}(${arg.name})`, arg.description);
       }
     } else if (isInputObjectType(type)) {
-      for (const field of Object.values(type.getFields())) need(`${type.name}.${field.name}`, field.description);
+      for (const field of Object.values(type.getFields()))
+        need(`${type.name}.${field.name}`, field.description);
     } else if (isEnumType(type)) {
       void type;
     }

@@ -8,7 +8,8 @@ import { hasConditions } from '../../src/schema/filters-embedded';
 import type { PropertyShape } from '../../src/schema/shapes';
 
 const input = (name: string) => schema.getType(name) as GraphQLInputObjectType | undefined;
-const fieldsOf = (name: string) => Object.fromEntries(Object.values(input(name)!.getFields()).map((f) => [f.name, String(f.type)]));
+const fieldsOf = (name: string) =>
+  Object.fromEntries(Object.values(input(name)!.getFields()).map((f) => [f.name, String(f.type)]));
 
 describe('embedded filter inputs', () => {
   it('nest single embedded objects under their REST names, one type per embedded schema', () => {
@@ -31,9 +32,14 @@ describe('embedded filter inputs', () => {
       or: '[AddressFilter!]',
       not: 'AddressFilter',
     });
-    expect(fieldsOf('FailureReasonFilter')).toMatchObject({ restId: 'LongFilter', category: 'FailureCategoryFilter' });
+    expect(fieldsOf('FailureReasonFilter')).toMatchObject({
+      restId: 'LongFilter',
+      category: 'FailureCategoryFilter',
+    });
     expect(fieldsOf('FailureReasonFilter').name).toBeUndefined(); // a localized map
-    expect(fieldsOf('PaymentTerminalFilter')).toMatchObject({ configurationVersion: 'PaymentTerminalConfigurationVersionFilter' });
+    expect(fieldsOf('PaymentTerminalFilter')).toMatchObject({
+      configurationVersion: 'PaymentTerminalConfigurationVersionFilter',
+    });
   });
 
   it('leave out arrays of embedded objects and maps', () => {
@@ -46,7 +52,11 @@ describe('embedded filter inputs', () => {
 
 describe('the depth guard', () => {
   const str: PropertyShape = { name: 'name', shape: { kind: 'scalar', scalar: 'String' }, list: false };
-  const obj = (name: string, model: string): PropertyShape => ({ name, shape: { kind: 'object', model }, list: false });
+  const obj = (name: string, model: string): PropertyShape => ({
+    name,
+    shape: { kind: 'object', model },
+    list: false,
+  });
   const leaf = (p: PropertyShape) => (p.shape.kind === 'scalar' ? ({} as never) : undefined);
 
   it('ends on recursive schemas, finding leaves through the cycle or none', () => {
@@ -67,24 +77,32 @@ describe('the depth guard', () => {
 
 describe('translation of embedded filters', () => {
   it('prints dotted names, with logic inside the embedded filter', () => {
-    expect(translateFilter({ billingAddress: { country: { eq: 'CH' } } }, 'Transaction')).toBe('billingAddress.country:CH');
+    expect(translateFilter({ billingAddress: { country: { eq: 'CH' } } }, 'Transaction')).toBe(
+      'billingAddress.country:CH',
+    );
     expect(translateFilter({ address: { city: { in: ['Bern', 'Basel'] } } }, 'CustomerAddress')).toBe(
       '(address.city:Bern OR address.city:Basel)',
     );
-    expect(translateFilter({ shippingAddress: { not: { city: { contains: 'a) OR (id:*' } } } }, 'Transaction')).toBe(
-      'NOT (shippingAddress.city:~"a) OR (id:*")',
-    );
-    expect(translateFilter({ terminal: { configurationVersion: { state: { eq: 'ACTIVE' } } } }, 'Transaction')).toBe(
-      'terminal.configurationVersion.state:ACTIVE',
-    );
-    expect(translateFilter({ token: { customerId: { eq: 'c1' } }, group: { id: { gt: 3 } } }, 'Transaction')).toBe(
-      '(token.customerId:c1 AND group.id:>3)',
-    );
+    expect(
+      translateFilter({ shippingAddress: { not: { city: { contains: 'a) OR (id:*' } } } }, 'Transaction'),
+    ).toBe('NOT (shippingAddress.city:~"a) OR (id:*")');
+    expect(
+      translateFilter({ terminal: { configurationVersion: { state: { eq: 'ACTIVE' } } } }, 'Transaction'),
+    ).toBe('terminal.configurationVersion.state:ACTIVE');
+    expect(
+      translateFilter({ token: { customerId: { eq: 'c1' } }, group: { id: { gt: 3 } } }, 'Transaction'),
+    ).toBe('(token.customerId:c1 AND group.id:>3)');
   });
 
   it('refuses what is not an embedded filter', () => {
-    expect(() => translateFilter({ billingAddress: 'CH' }, 'Transaction')).toThrow(/filter billingAddress: expected an object/);
-    expect(() => translateFilter({ billingAddress: { 'x y': { eq: 1 } } }, 'Transaction')).toThrow(/not a field name/);
-    expect(() => translateFilter({ lineItems: { name: { eq: 'a' } } }, 'Transaction')).toThrow(/unknown condition "name"/);
+    expect(() => translateFilter({ billingAddress: 'CH' }, 'Transaction')).toThrow(
+      /filter billingAddress: expected an object/,
+    );
+    expect(() => translateFilter({ billingAddress: { 'x y': { eq: 1 } } }, 'Transaction')).toThrow(
+      /not a field name/,
+    );
+    expect(() => translateFilter({ lineItems: { name: { eq: 'a' } } }, 'Transaction')).toThrow(
+      /unknown condition "name"/,
+    );
   });
 });

@@ -12,12 +12,24 @@ import { sortableFields } from '../../src/schema/order';
 // Everything with a paged collection or a REST search takes filter and orderBy.
 const filterable = resources.filter((r) => r.ops.S || (r.ops.L && !isPlainList(r)));
 const input = (name: string) => schema.getType(name) as GraphQLInputObjectType;
-const fieldsOf = (name: string) => Object.fromEntries(Object.values(input(name).getFields()).map((f) => [f.name, String(f.type)]));
+const fieldsOf = (name: string) =>
+  Object.fromEntries(Object.values(input(name).getFields()).map((f) => [f.name, String(f.type)]));
 
 describe('scalar filters', () => {
   it('offers the comparisons that fit each type', () => {
-    const ordered = { eq: 'T', ne: 'T', lt: 'T', lte: 'T', gt: 'T', gte: 'T', in: '[T!]', notIn: '[T!]', isNull: 'Boolean' };
-    const withType = (t: string) => Object.fromEntries(Object.entries(ordered).map(([k, v]) => [k, v.replace('T', t)]));
+    const ordered = {
+      eq: 'T',
+      ne: 'T',
+      lt: 'T',
+      lte: 'T',
+      gt: 'T',
+      gte: 'T',
+      in: '[T!]',
+      notIn: '[T!]',
+      isNull: 'Boolean',
+    };
+    const withType = (t: string) =>
+      Object.fromEntries(Object.entries(ordered).map(([k, v]) => [k, v.replace('T', t)]));
     expect(fieldsOf('StringFilter')).toEqual({ ...withType('String'), contains: 'String' });
     for (const t of ['Int', 'Long', 'Decimal']) expect(fieldsOf(`${t}Filter`)).toEqual(withType(t));
     // Date-time fields compare with a date-time or a plain date (a whole day).
@@ -56,13 +68,17 @@ describe('model filters', () => {
   });
 
   it('exists for every entity that can be filtered, with and/or/not', () => {
-    for (const r of filterable) expect(fieldsOf(`${r.typeName}Filter`)).toMatchObject({ not: `${r.typeName}Filter` });
+    for (const r of filterable)
+      expect(fieldsOf(`${r.typeName}Filter`)).toMatchObject({ not: `${r.typeName}Filter` });
   });
 });
 
 describe('orders', () => {
   it('lists sortable scalar fields as CONSTANT_CASE values whose internal value is the REST name', () => {
-    expect(fieldsOf('TransactionOrder')).toEqual({ field: 'TransactionOrderField!', direction: 'OrderDirection' });
+    expect(fieldsOf('TransactionOrder')).toEqual({
+      field: 'TransactionOrderField!',
+      direction: 'OrderDirection',
+    });
     expect(String(input('TransactionOrder').getFields().direction.defaultValue)).toBe('ASC');
     for (const r of filterable) {
       const values = (schema.getType(`${r.typeName}OrderField`) as GraphQLEnumType).getValues();

@@ -1,7 +1,14 @@
 // The contract's naming rules, asserted for every resource of the catalog (not a hand list).
 import { describe, expect, it } from 'vitest';
 import type { GraphQLEnumType, GraphQLField, GraphQLObjectType } from 'graphql';
-import { graphTypeName, linkedSpaceField, refName, resources, schemas, type Resource } from '../../src/catalog';
+import {
+  graphTypeName,
+  linkedSpaceField,
+  refName,
+  resources,
+  schemas,
+  type Resource,
+} from '../../src/catalog';
 import { schema } from '../../src/schema';
 import { generatedExtras } from '../../src/schema/extras/generic';
 import { isPlainList } from '../../src/schema/collections';
@@ -39,7 +46,10 @@ describe.each(resources.map((r) => [r.typeName, r] as const))('%s', (_name, reso
     for (const p of props) {
       if (p.name === 'id') continue;
       const ref = renamed.get(p.name);
-      expect(type.getFields()[ref && ref.rawField !== p.name ? ref.rawField : p.name], `${resource.typeName}.${p.name}`).toBeDefined();
+      expect(
+        type.getFields()[ref && ref.rawField !== p.name ? ref.rawField : p.name],
+        `${resource.typeName}.${p.name}`,
+      ).toBeDefined();
     }
   });
 
@@ -70,7 +80,15 @@ describe.each(resources.map((r) => [r.typeName, r] as const))('%s', (_name, reso
       const child = resources.find((r) => r.model === relation.child)!.typeName;
       const f = field(type, relation.name);
       expect(String(f.type)).toBe(`${child}Connection`);
-      expect(f.args.map((a) => a.name).sort()).toEqual(['after', 'before', 'filter', 'first', 'last', 'orderBy', 'query']);
+      expect(f.args.map((a) => a.name).sort()).toEqual([
+        'after',
+        'before',
+        'filter',
+        'first',
+        'last',
+        'orderBy',
+        'query',
+      ]);
     }
   });
 
@@ -87,9 +105,12 @@ describe.each(resources.map((r) => [r.typeName, r] as const))('%s', (_name, reso
       expect(args.sort()).toEqual(resource.ops.S ? ['filter', 'orderBy', 'query'] : []);
     } else {
       expect(String(list.type)).toBe(`${resource.typeName}Connection`);
-      expect(args).toEqual(expect.arrayContaining(['first', 'after', 'last', 'before', 'filter', 'orderBy', 'query']));
+      expect(args).toEqual(
+        expect.arrayContaining(['first', 'after', 'last', 'before', 'filter', 'orderBy', 'query']),
+      );
     }
-    if (resource.parent) expect(String(list.args.find((a) => a.name === resource.parent!.pathParam)?.type)).toBe('ID!');
+    if (resource.parent)
+      expect(String(list.args.find((a) => a.name === resource.parent!.pathParam)?.type)).toBe('ID!');
     if (args.includes('filter')) {
       expect(String(list.args.find((a) => a.name === 'filter')!.type)).toBe(`${resource.typeName}Filter`);
       expect(String(list.args.find((a) => a.name === 'orderBy')!.type)).toBe(`[${resource.typeName}Order!]`);
@@ -152,7 +173,9 @@ describe('enums and embedded types', () => {
     }
     for (const name of [...seen].filter((n) => !schemas[n].enum && !resources.some((r) => r.model === n))) {
       // REST names, except the REST key of an embedded object: `restId`, with a global `id` beside it.
-      const restNames = Object.keys(schemas[name].properties ?? {}).flatMap((p) => (p === 'id' ? ['restId', 'id'] : [p]));
+      const restNames = Object.keys(schemas[name].properties ?? {}).flatMap((p) =>
+        p === 'id' ? ['restId', 'id'] : [p],
+      );
       expect(Object.keys(object(graphTypeName(name)).getFields()).sort(), name).toEqual(restNames.sort());
     }
   });
@@ -183,17 +206,20 @@ describe('read-only extras', () => {
         'TransactionInvoice.document',
       ]),
     );
-    for (const e of generatedExtras) expect(object(e.resource.typeName).getFields()[e.name], e.name).toBeDefined();
+    for (const e of generatedExtras)
+      expect(object(e.resource.typeName).getFields()[e.name], e.name).toBeDefined();
     const transaction = object('Transaction');
     expect(typeOf(transaction, 'invoiceDocument')).toBe('RenderedDocument');
-    expect(Object.keys(object('RenderedDocument').getFields())).toEqual(expect.arrayContaining(['data', 'mimeType', 'title']));
+    expect(Object.keys(object('RenderedDocument').getFields())).toEqual(
+      expect.arrayContaining(['data', 'mimeType', 'title']),
+    );
     expect(field(transaction, 'terminalReceipts').args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual([
       'format: TerminalReceiptFormat!',
       'width: Int!',
     ]);
-    expect(field(transaction, 'paymentMethodConfigurations').args.map((a) => `${a.name}: ${String(a.type)}`)).toEqual([
-      'integrationMode: TransactionUserInterfaceType!',
-    ]);
+    expect(
+      field(transaction, 'paymentMethodConfigurations').args.map((a) => `${a.name}: ${String(a.type)}`),
+    ).toEqual(['integrationMode: TransactionUserInterfaceType!']);
     expect(typeOf(transaction, 'latestLineItemVersion')).toBe('TransactionLineItemVersion');
     expect(typeOf(object('Token'), 'activeVersion')).toBe('TokenVersion');
   });

@@ -55,9 +55,9 @@ describe('DateTime and Decimal', () => {
     expect(decimal.serialize(12.5)).toBe('12.5');
     expect(decimal.serialize(new LosslessNumber('853.80'))).toBe('853.80');
     expect(decimal.serialize(new LosslessNumber('1.5E+2'))).toBe('150');
-    expect(decimal.serialize((parseJson('{"a":0.1000000000000000055511151231257827}') as { a: unknown }).a)).toBe(
-      '0.1000000000000000055511151231257827',
-    );
+    expect(
+      decimal.serialize((parseJson('{"a":0.1000000000000000055511151231257827}') as { a: unknown }).a),
+    ).toBe('0.1000000000000000055511151231257827');
     // structuredClone (idempotent replays) keeps the digits though not the class.
     expect(decimal.serialize(structuredClone(new LosslessNumber('10.10')))).toBe('10.10');
     expect(String(decimal.parseValue('12.50'))).toBe('12.50');
@@ -77,7 +77,8 @@ describe('DateTime and Decimal', () => {
 describe('client types, published', () => {
   it('has one for every custom scalar, and each description names its one wire type', () => {
     const custom = Object.values(schema.getTypeMap()).filter(
-      (t): t is GraphQLScalarType => graphql.isScalarType(t) && !graphql.specifiedScalarTypes.some((s) => s.name === t.name),
+      (t): t is GraphQLScalarType =>
+        graphql.isScalarType(t) && !graphql.specifiedScalarTypes.some((s) => s.name === t.name),
     );
     expect(Object.keys(clientScalars).sort()).toEqual(custom.map((t) => t.name).sort());
     for (const type of custom) {

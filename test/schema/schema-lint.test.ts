@@ -29,7 +29,8 @@ const GRAPH_VALUES: Record<string, string> = {
   FieldProblem: 'one invalid input field of a ValidationError',
   TransactionByCredentials: 'what transaction credentials give access to (the transaction has its own id)',
   TransactionExport: 'the answer of one CSV export',
-  TransactionExportRow: 'one row of a CSV export, holding only the columns asked for (its transaction is `restId` when ID is one)',
+  TransactionExportRow:
+    'one row of a CSV export, holding only the columns asked for (its transaction is `restId` when ID is one)',
   _Service: "Apollo Federation's answer to a gateway asking for the subgraph SDL",
 };
 
@@ -46,7 +47,10 @@ async function lint(): Promise<ESLint.LintResult> {
     overrideConfig: [
       {
         files: ['**/*.graphql'],
-        languageOptions: { parser: graphqlPlugin.parser, parserOptions: { graphQLConfig: { schema: SCHEMA_FILE } } },
+        languageOptions: {
+          parser: graphqlPlugin.parser,
+          parserOptions: { graphQLConfig: { schema: SCHEMA_FILE } },
+        },
         plugins: { '@graphql-eslint': graphqlPlugin as unknown as ESLint.Plugin },
         rules: {
           '@graphql-eslint/require-description': [
@@ -62,7 +66,12 @@ async function lint(): Promise<ESLint.LintResult> {
           ],
           '@graphql-eslint/strict-id-in-types': [
             'error',
-            { exceptions: { suffixes: Object.keys(SUFFIXES), types: [...Object.keys(GRAPH_VALUES), ...restValues] } },
+            {
+              exceptions: {
+                suffixes: Object.keys(SUFFIXES),
+                types: [...Object.keys(GRAPH_VALUES), ...restValues],
+              },
+            },
           ],
         },
       },
@@ -88,7 +97,10 @@ describe('graphql-eslint over schema.graphql', () => {
 
   it('matches the README: the exceptions, by reason', () => {
     const readme = readFileSync('README.md', 'utf8');
-    const section = readme.slice(readme.indexOf('### Schema lint'), readme.indexOf('\n## ', readme.indexOf('### Schema lint')));
+    const section = readme.slice(
+      readme.indexOf('### Schema lint'),
+      readme.indexOf('\n## ', readme.indexOf('### Schema lint')),
+    );
     for (const name of [...Object.keys(SUFFIXES), ...Object.keys(GRAPH_VALUES), ...restValues])
       expect(section, name).toContain(`\`${name}\``);
     expect(section).toContain(`${restValues.length} REST objects without an id`);

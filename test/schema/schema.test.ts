@@ -17,15 +17,23 @@ describe('schema', () => {
   });
 
   it('names its root types so that the printed SDL, read back, has the same roots', () => {
-    const reread = graphql.buildSchema(readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
-    const roots = (s: graphql.GraphQLSchema) => [s.getQueryType()?.name, s.getMutationType()?.name, s.getSubscriptionType()?.name];
+    const reread = graphql.buildSchema(
+      readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'),
+    );
+    const roots = (s: graphql.GraphQLSchema) => [
+      s.getQueryType()?.name,
+      s.getMutationType()?.name,
+      s.getSubscriptionType()?.name,
+    ];
     expect(roots(schema)).toEqual(['Query', 'Mutation', 'Subscription']);
     expect(roots(reread)).toEqual(roots(schema));
     // No entity takes a root type's name: the REST Subscription model is SubscriptionContract, and
     // the Subscription root holds the live fields.
     for (const name of ['Query', 'Mutation', 'Subscription']) {
       const type = schema.getType(name);
-      expect(graphql.isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'), name).toBe(false);
+      expect(graphql.isObjectType(type) && type.getInterfaces().some((i) => i.name === 'Node'), name).toBe(
+        false,
+      );
     }
     expect(Object.keys(schema.getSubscriptionType()!.getFields()).sort()).toEqual([
       'entityChanged',
@@ -35,13 +43,25 @@ describe('schema', () => {
       'transactionsChanged',
     ]);
     expect(String(schema.getType('SubscriptionContract')?.description)).toMatch(/REST model Subscription/);
-    expect(String(schema.getType('Space') && (schema.getType('Space') as graphql.GraphQLObjectType).getFields().subscriptions.type)).toBe(
-      'SubscriptionContractConnection',
-    );
+    expect(
+      String(
+        schema.getType('Space') &&
+          (schema.getType('Space') as graphql.GraphQLObjectType).getFields().subscriptions.type,
+      ),
+    ).toBe('SubscriptionContractConnection');
   });
 
   it('has the Relay and scalar building blocks', () => {
-    for (const name of ['Node', 'PageInfo', 'Long', 'DateTime', 'Decimal', 'JSON', 'JSONObject', 'OrderDirection']) {
+    for (const name of [
+      'Node',
+      'PageInfo',
+      'Long',
+      'DateTime',
+      'Decimal',
+      'JSON',
+      'JSONObject',
+      'OrderDirection',
+    ]) {
       expect(schema.getType(name), name).toBeDefined();
     }
     const query = schema.getQueryType()!.getFields();

@@ -44,14 +44,25 @@ const tricky = [
   '\u00a0',
   '\t\n',
 ];
-const pieces = fc.oneof(fc.constantFrom(...tricky), fc.string({ maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 3 }));
+const pieces = fc.oneof(
+  fc.constantFrom(...tricky),
+  fc.string({ maxLength: 4 }),
+  fc.string({ unit: 'binary', maxLength: 3 }),
+);
 export const anyString = fc.array(pieces, { maxLength: 3 }).map((p) => p.join(''));
 /** Words objects and queries share, so that equality and containment actually hit. */
 const pool = ['apple', 'Apple pie', 'AND', 'a b', 'x,y', '(z)', 'say "hi"', "it's", 'é', '日本'];
 const stringValue = fc.oneof(fc.constantFrom(...pool), anyString);
-const numberValue = fc.oneof(fc.integer({ min: -5, max: 5 }), fc.double({ noNaN: true, noDefaultInfinity: true }));
-export const dateMs = fc.integer({ min: 0, max: 4 * dayMs }).map((ms) => Date.UTC(2024, 0, 1) + ms - (ms % 3_600_000));
-const dateText = fc.tuple(dateMs, fc.boolean()).map(([ms, dayOnly]) => new Date(ms).toISOString().slice(0, dayOnly ? 10 : 24));
+const numberValue = fc.oneof(
+  fc.integer({ min: -5, max: 5 }),
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+);
+export const dateMs = fc
+  .integer({ min: 0, max: 4 * dayMs })
+  .map((ms) => Date.UTC(2024, 0, 1) + ms - (ms % 3_600_000));
+const dateText = fc
+  .tuple(dateMs, fc.boolean())
+  .map(([ms, dayOnly]) => new Date(ms).toISOString().slice(0, dayOnly ? 10 : 24));
 
 function valueFor(field: FieldName, comparator: Comparator): fc.Arbitrary<string> {
   const single: Record<FieldName, fc.Arbitrary<string>> = {

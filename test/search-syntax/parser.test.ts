@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { SearchSyntaxError, parseQuery, printQuery, quoteValue, type QueryNode } from '../../src/search-syntax';
+import {
+  SearchSyntaxError,
+  parseQuery,
+  printQuery,
+  quoteValue,
+  type QueryNode,
+} from '../../src/search-syntax';
 
 const t = (
   name: string,
   comparator: QueryNode & { kind: 'term' } extends { comparator: infer C } ? C : never,
   value?: string,
-): QueryNode => (value === undefined ? { kind: 'term', name, comparator } : { kind: 'term', name, comparator, value });
+): QueryNode =>
+  value === undefined ? { kind: 'term', name, comparator } : { kind: 'term', name, comparator, value };
 const and = (...terms: QueryNode[]): QueryNode => ({ kind: 'and', terms });
 const or = (...terms: QueryNode[]): QueryNode => ({ kind: 'or', terms });
 const not = (term: QueryNode): QueryNode => ({ kind: 'not', term });
@@ -34,19 +41,31 @@ describe('parseQuery: constructs', () => {
   });
 
   it('binds AND tighter than OR', () => {
-    expect(parseQuery('a:1 b:2 OR c:3')).toStrictEqual(or(and(t('a', ':', '1'), t('b', ':', '2')), t('c', ':', '3')));
-    expect(parseQuery('a:1 OR b:2 AND c:3')).toStrictEqual(or(t('a', ':', '1'), and(t('b', ':', '2'), t('c', ':', '3'))));
+    expect(parseQuery('a:1 b:2 OR c:3')).toStrictEqual(
+      or(and(t('a', ':', '1'), t('b', ':', '2')), t('c', ':', '3')),
+    );
+    expect(parseQuery('a:1 OR b:2 AND c:3')).toStrictEqual(
+      or(t('a', ':', '1'), and(t('b', ':', '2'), t('c', ':', '3'))),
+    );
   });
 
   it('groups with parentheses and flattens nested groups of the same kind', () => {
-    expect(parseQuery('a:1 (b:2 OR c:3)')).toStrictEqual(and(t('a', ':', '1'), or(t('b', ':', '2'), t('c', ':', '3'))));
-    expect(parseQuery('(a:1 b:2) c:3')).toStrictEqual(and(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')));
+    expect(parseQuery('a:1 (b:2 OR c:3)')).toStrictEqual(
+      and(t('a', ':', '1'), or(t('b', ':', '2'), t('c', ':', '3'))),
+    );
+    expect(parseQuery('(a:1 b:2) c:3')).toStrictEqual(
+      and(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')),
+    );
     expect(parseQuery('((a:1))')).toStrictEqual(t('a', ':', '1'));
-    expect(parseQuery('( a:1 OR (b:2 OR c:3) )')).toStrictEqual(or(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')));
+    expect(parseQuery('( a:1 OR (b:2 OR c:3) )')).toStrictEqual(
+      or(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')),
+    );
   });
 
   it('treats a parenthesis as a separator', () => {
-    expect(parseQuery('a:1(b:2 OR c:3)')).toStrictEqual(and(t('a', ':', '1'), or(t('b', ':', '2'), t('c', ':', '3'))));
+    expect(parseQuery('a:1(b:2 OR c:3)')).toStrictEqual(
+      and(t('a', ':', '1'), or(t('b', ':', '2'), t('c', ':', '3'))),
+    );
     expect(parseQuery('(a:1)(b:2)')).toStrictEqual(and(t('a', ':', '1'), t('b', ':', '2')));
     expect(parseQuery('(a:1)OR(b:2)')).toStrictEqual(or(t('a', ':', '1'), t('b', ':', '2')));
   });
@@ -65,12 +84,16 @@ describe('parseQuery: constructs', () => {
 
   it('reads dotted names and names that merely start with a keyword', () => {
     expect(parseQuery('transaction.state:PENDING')).toStrictEqual(t('transaction.state', ':', 'PENDING'));
-    expect(parseQuery('NOTE:x ORDER:y ANDROID:z')).toStrictEqual(and(t('NOTE', ':', 'x'), t('ORDER', ':', 'y'), t('ANDROID', ':', 'z')));
+    expect(parseQuery('NOTE:x ORDER:y ANDROID:z')).toStrictEqual(
+      and(t('NOTE', ':', 'x'), t('ORDER', ':', 'y'), t('ANDROID', ':', 'z')),
+    );
     expect(parseQuery('and:1 or:2')).toStrictEqual(and(t('and', ':', '1'), t('or', ':', '2')));
   });
 
   it('reads bare values with colons, dashes, commas, backslashes and unicode', () => {
-    expect(parseQuery('createdOn:>=2024-05-01T10:00:00Z')).toStrictEqual(t('createdOn', ':>=', '2024-05-01T10:00:00Z'));
+    expect(parseQuery('createdOn:>=2024-05-01T10:00:00Z')).toStrictEqual(
+      t('createdOn', ':>=', '2024-05-01T10:00:00Z'),
+    );
     expect(parseQuery('amount:-5')).toStrictEqual(t('amount', ':', '-5'));
     expect(parseQuery('path:C:\\dir')).toStrictEqual(t('path', ':', 'C:\\dir'));
     expect(parseQuery('name:Zürich→東京')).toStrictEqual(t('name', ':', 'Zürich→東京'));
@@ -161,7 +184,9 @@ describe('printQuery and quoteValue', () => {
   it('flattens nested nodes of one kind, so the text reads back normalised', () => {
     const nested = and(t('a', ':', '1'), and(t('b', ':', '2'), or(t('c', ':', '3'))));
     expect(printQuery(nested)).toBe('a:1 b:2 c:3');
-    expect(parseQuery(printQuery(nested))).toStrictEqual(and(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')));
+    expect(parseQuery(printQuery(nested))).toStrictEqual(
+      and(t('a', ':', '1'), t('b', ':', '2'), t('c', ':', '3')),
+    );
   });
 
   it('rejects trees no text can express', () => {

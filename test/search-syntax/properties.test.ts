@@ -25,22 +25,26 @@ describe('search syntax properties', () => {
 
   it('quoteValue reads back as the same single value, among other terms and after any comparator', () => {
     fc.assert(
-      fc.property(anyString, fc.constantFrom<Comparator>(':', ':<', ':>', ':<=', ':>=', ':~'), (value, comparator) => {
-        const node = parseQuery(`a:1 (f${comparator}${quoteValue(value)} OR b:*)`);
-        expect(node).toStrictEqual({
-          kind: 'and',
-          terms: [
-            { kind: 'term', name: 'a', comparator: ':', value: '1' },
-            {
-              kind: 'or',
-              terms: [
-                { kind: 'term', name: 'f', comparator, value },
-                { kind: 'term', name: 'b', comparator: ':*' },
-              ],
-            },
-          ],
-        });
-      }),
+      fc.property(
+        anyString,
+        fc.constantFrom<Comparator>(':', ':<', ':>', ':<=', ':>=', ':~'),
+        (value, comparator) => {
+          const node = parseQuery(`a:1 (f${comparator}${quoteValue(value)} OR b:*)`);
+          expect(node).toStrictEqual({
+            kind: 'and',
+            terms: [
+              { kind: 'term', name: 'a', comparator: ':', value: '1' },
+              {
+                kind: 'or',
+                terms: [
+                  { kind: 'term', name: 'f', comparator, value },
+                  { kind: 'term', name: 'b', comparator: ':*' },
+                ],
+              },
+            ],
+          });
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -49,7 +53,23 @@ describe('search syntax properties', () => {
     const text = fc
       .array(
         fc.oneof(
-          fc.constantFrom('a:1', 'b:"x y"', ' ', '(', ')', 'AND ', 'OR ', 'NOT ', '-', ':', ':*', '"', "'", '\\', 'x'),
+          fc.constantFrom(
+            'a:1',
+            'b:"x y"',
+            ' ',
+            '(',
+            ')',
+            'AND ',
+            'OR ',
+            'NOT ',
+            '-',
+            ':',
+            ':*',
+            '"',
+            "'",
+            '\\',
+            'x',
+          ),
           fc.string({ maxLength: 2 }),
         ),
         { maxLength: 8 },

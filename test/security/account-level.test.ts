@@ -49,7 +49,10 @@ describe('a caller limited to some spaces, with write scope but no account scope
     ['deactivateAccount', () => `deactivateAccount(input: { id: "${parentAccount}" })`],
     ['activateAccount', () => `activateAccount(input: { id: "${parentAccount}" })`],
     ['deleteAccount', () => `deleteAccount(input: { id: "${parentAccount}" })`],
-    ['createAccount', () => `createAccount(input: { name: "mine now", scope: 1, parentAccount: "${parentAccount}" })`],
+    [
+      'createAccount',
+      () => `createAccount(input: { name: "mine now", scope: 1, parentAccount: "${parentAccount}" })`,
+    ],
     ['createSpace', () => `createSpace(input: { account: "${parentAccount}", name: "pwned" })`],
     ['updateSpace', () => `updateSpace(input: { id: "${mine}", version: 1, name: "renamed" })`],
     ['deleteSpace', () => `deleteSpace(input: { id: "${mine}" })`],
@@ -72,7 +75,9 @@ describe('a caller limited to some spaces, with write scope but no account scope
     const query = `{ accounts(first: 50) { nodes { restId name } } }`;
     const own = await ask({ spaces: [mine] }, query);
     expect(own.answer.body.errors).toBeUndefined();
-    expect(own.answer.body.data!.accounts.nodes.map((a: { restId: string }) => a.restId)).toEqual([String(childAccount)]);
+    expect(own.answer.body.data!.accounts.nodes.map((a: { restId: string }) => a.restId)).toEqual([
+      String(childAccount),
+    ]);
     const none = await ask({ spaces: [] }, query);
     expect(none.answer.body.data!.accounts.nodes).toEqual([]);
   });
@@ -93,13 +98,19 @@ describe('a caller limited to some spaces, with write scope but no account scope
         .replace(/"upstreamErrorId":"[^"]+"/g, '');
     expect(strip(other.answer)).toEqual(strip(missing.answer));
     const own = await ask({ spaces: [mine] }, query, { id: String(childAccount) });
-    expect(own.answer.body.data).toEqual({ account: { restId: String(childAccount), name: expect.any(String) } });
+    expect(own.answer.body.data).toEqual({
+      account: { restId: String(childAccount), name: expect.any(String) },
+    });
   });
 
   it('node(id:) and nodes(ids:) of another account: null', async () => {
-    const { answer } = await ask({ spaces: [mine] }, `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Account { restId } } }`, {
-      ids: [encodeGlobalId('Account', null, childAccount), encodeGlobalId('Account', null, parentAccount)],
-    });
+    const { answer } = await ask(
+      { spaces: [mine] },
+      `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Account { restId } } }`,
+      {
+        ids: [encodeGlobalId('Account', null, childAccount), encodeGlobalId('Account', null, parentAccount)],
+      },
+    );
     expect(answer.body.data!.nodes).toEqual([{ restId: String(childAccount) }, null]);
   });
 
@@ -109,8 +120,13 @@ describe('a caller limited to some spaces, with write scope but no account scope
     expect(answer.body.data!.space.account.restId).toBe(String(childAccount));
     expect(answer.body.data!.space.account.parentAccount).toBeNull();
     expect(calls.getAccount ?? 0).toBe(0);
-    const listed = await ask({ spaces: [mine] }, `{ accounts(first: 5) { nodes { restId parentAccount { name } } } }`);
-    expect(listed.answer.body.data!.accounts.nodes).toEqual([{ restId: String(childAccount), parentAccount: null }]);
+    const listed = await ask(
+      { spaces: [mine] },
+      `{ accounts(first: 5) { nodes { restId parentAccount { name } } } }`,
+    );
+    expect(listed.answer.body.data!.accounts.nodes).toEqual([
+      { restId: String(childAccount), parentAccount: null },
+    ]);
   });
 });
 
@@ -118,14 +134,19 @@ describe('the account scope', () => {
   const admin = (spaces: number[]) => ({ spaces, scope: 'read write account' });
 
   it("changes the account owning the caller's space", async () => {
-    const current = await ask(admin([mine]), `query($id: ID!) { account(id: $id) { version } }`, { id: String(childAccount) });
+    const current = await ask(admin([mine]), `query($id: ID!) { account(id: $id) { version } }`, {
+      id: String(childAccount),
+    });
     const version = current.answer.body.data!.account.version as number;
     const { answer } = await ask(
       admin([mine]),
       `mutation($id: ID!, $v: Int!) { updateAccount(input: { id: $id, version: $v, name: "Child renamed" }) { __typename ... on UpdateAccountPayload { account { name } } } }`,
       { id: String(childAccount), v: version },
     );
-    expect(answer.body.data!.updateAccount).toEqual({ __typename: 'UpdateAccountPayload', account: { name: 'Child renamed' } });
+    expect(answer.body.data!.updateAccount).toEqual({
+      __typename: 'UpdateAccountPayload',
+      account: { name: 'Child renamed' },
+    });
   });
 
   it('answers another account as a missing one, with no call for it', async () => {
@@ -137,7 +158,10 @@ describe('the account scope', () => {
       `createSpace(input: { account: "${parentAccount}", name: "pwned" })`,
       `createAccount(input: { name: "sub", scope: 1, parentAccount: "${parentAccount}" })`,
     ]) {
-      const { answer, calls } = await ask(admin([mine]), `mutation { r: ${field} { __typename ... on MutationError { code } } }`);
+      const { answer, calls } = await ask(
+        admin([mine]),
+        `mutation { r: ${field} { __typename ... on MutationError { code } } }`,
+      );
       expect(answer.body.errors).toBeUndefined();
       expect(answer.body.data!.r).toEqual({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
       expect(total(calls)).toBe(0);
@@ -145,7 +169,10 @@ describe('the account scope', () => {
   });
 
   it('makes no account without a parent: that takes every space', async () => {
-    const { answer, calls } = await ask(admin([mine]), `mutation { createAccount(input: { name: "top", scope: 1 }) { __typename } }`);
+    const { answer, calls } = await ask(
+      admin([mine]),
+      `mutation { createAccount(input: { name: "top", scope: 1 }) { __typename } }`,
+    );
     expect(code(answer)).toBe('FORBIDDEN');
     expect(total(calls)).toBe(0);
   });
@@ -153,7 +180,10 @@ describe('the account scope', () => {
 
 describe('a caller with every space', () => {
   it('reaches every account, as the REST user does', async () => {
-    const { answer } = await ask({ spaces: '*', scope: 'read write' }, `{ accounts(first: 50) { nodes { restId } } }`);
+    const { answer } = await ask(
+      { spaces: '*', scope: 'read write' },
+      `{ accounts(first: 50) { nodes { restId } } }`,
+    );
     const ids = answer.body.data!.accounts.nodes.map((a: { restId: string }) => Number(a.restId));
     expect(ids).toEqual(expect.arrayContaining([parentAccount, childAccount]));
     for (const action of ['deactivateAccount', 'activateAccount']) {
@@ -198,7 +228,10 @@ describe('following accounts and spaces live (entityChanged, watched with paygra
     const otherAccount = await firstEvent({ spaces: [mine] }, encodeGlobalId('Account', null, parentAccount));
     expect(otherAccount.event.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect(accountCalls(otherAccount.calls)).toEqual([]);
-    const otherSpace = await firstEvent({ spaces: [mine] }, encodeGlobalId('Space', null, world.sandbox.spaces[0]));
+    const otherSpace = await firstEvent(
+      { spaces: [mine] },
+      encodeGlobalId('Space', null, world.sandbox.spaces[0]),
+    );
     expect(otherSpace.event.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect(total(otherSpace.calls)).toBe(0);
   });

@@ -13,10 +13,14 @@ describe('the rules are data, derived from the catalog', () => {
   it('every operation without a space (not scoped by the space header, not by credentials) has a rule', () => {
     const withoutSpace = operations.filter(isAccountLevel);
     expect(withoutSpace.length).toBeGreaterThan(50);
-    const missing = withoutSpace.filter((op) => accountLevelRule(op) === undefined).map((op) => op.operationId);
+    const missing = withoutSpace
+      .filter((op) => accountLevelRule(op) === undefined)
+      .map((op) => op.operationId);
     expect(missing).toEqual([]);
     // The writes among them are changes of accounts and spaces, and lookupIban reads.
-    const writes = withoutSpace.filter((op) => op.method !== 'GET').map((op) => [op.operationId, accountLevelRule(op)]);
+    const writes = withoutSpace
+      .filter((op) => op.method !== 'GET')
+      .map((op) => [op.operationId, accountLevelRule(op)]);
     expect(Object.fromEntries(writes)).toEqual({
       createAccount: 'account-admin',
       updateAccount: 'account-admin',
@@ -31,7 +35,10 @@ describe('the rules are data, derived from the catalog', () => {
   });
 
   it('an operation without a rule is refused for a caller limited to some spaces, unsent', async () => {
-    const op = { ...operations.find((o) => o.operationId === 'listCountries')!, operationId: 'madeUpOperation' };
+    const op = {
+      ...operations.find((o) => o.operationId === 'listCountries')!,
+      operationId: 'madeUpOperation',
+    };
     let sent = false;
     const guard = {
       caller: { name: 'limited', spaces: new Set([1]), scopes: new Set(['read' as const]) },

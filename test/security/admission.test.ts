@@ -48,7 +48,11 @@ afterAll(async () => {
 });
 
 /** A GraphQL POST whose body is a stream, so the test sees whether paygraph read it. */
-function streamedRequest(app: App, query: string, key: string): { answer: Promise<Answer>; bodyRead: () => boolean } {
+function streamedRequest(
+  app: App,
+  query: string,
+  key: string,
+): { answer: Promise<Answer>; bodyRead: () => boolean } {
   let read = false;
   const body = new ReadableStream<Uint8Array>(
     {
@@ -84,11 +88,17 @@ describe('operation admission per caller', () => {
     await until(() => gate.holding === 2);
     // The third waits in the caller's queue, the fourth finds it full; which is which depends on
     // which reaches the door first. Their bodies are streams the test sees being read.
-    const [third, fourth] = [streamedRequest(app, floodQuery, flood), streamedRequest(app, floodQuery, flood)];
+    const [third, fourth] = [
+      streamedRequest(app, floodQuery, flood),
+      streamedRequest(app, floodQuery, flood),
+    ];
     const first = await Promise.race([third, fourth].map((r) => r.answer.then((answer) => ({ r, answer }))));
     const [refused, refusedOne, queuedOne] = [first.answer, first.r, first.r === third ? fourth : third];
     expect(refused.status).toBe(429);
-    expect(refused.body.errors?.[0]?.extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: 1 });
+    expect(refused.body.errors?.[0]?.extensions).toMatchObject({
+      code: 'RATE_LIMITED',
+      retryAfterSeconds: 1,
+    });
     expect(refusedOne.bodyRead()).toBe(false);
     expect(queuedOne.bodyRead()).toBe(false);
     const queued = queuedOne.answer;

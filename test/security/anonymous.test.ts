@@ -26,7 +26,9 @@ beforeAll(async () => {
   space = world.sandbox.spaces[0];
   const ids = Object.values(world.sandbox.seedSummary.perSpace[space].sampleTransactionIds).slice(0, 3);
   credentials = await Promise.all(
-    ids.map(async (id) => String(await world.rest.call('getTransactionCredentials', { space, path: { id } }))),
+    ids.map(async (id) =>
+      String(await world.rest.call('getTransactionCredentials', { space, path: { id } })),
+    ),
   );
 });
 
@@ -36,11 +38,19 @@ afterAll(async () => {
 
 function appWith(env: Record<string, string>): App {
   const authenticator = apiKeyAuthenticator(
-    parseKeysFile(JSON.stringify({ keys: [{ name: 'calm', hash: hashApiKey(key), spaces: '*', scopes: ['read', 'write'] }] })),
+    parseKeysFile(
+      JSON.stringify({
+        keys: [{ name: 'calm', hash: hashApiKey(key), spaces: '*', scopes: ['read', 'write'] }],
+      }),
+    ),
   );
   return appOver(world.rest, {
     authenticator,
-    security: securityConfigFromEnv({ PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_CLIENT_ADDRESS_HEADER: 'x-forwarded-for', ...env }),
+    security: securityConfigFromEnv({
+      PAYGRAPH_AUTH: 'api-keys',
+      PAYGRAPH_CLIENT_ADDRESS_HEADER: 'x-forwarded-for',
+      ...env,
+    }),
   });
 }
 
@@ -51,7 +61,8 @@ const bogus = (i: number) => `${space}-${1000 + i}-bogus${i}.AAAA`;
 function lookups(credentialsOf: (i: number) => string, n: number): string {
   const fields = Array.from(
     { length: n },
-    (_, i) => `t${i}: transactionByCredentials(credentials: "${credentialsOf(i)}") { transaction { restId } }`,
+    (_, i) =>
+      `t${i}: transactionByCredentials(credentials: "${credentialsOf(i)}") { transaction { restId } }`,
   );
   return `{ ${fields.join(' ')} }`;
 }
@@ -88,7 +99,9 @@ describe('anonymous rate limits', () => {
     // All at once from 8 addresses: the credentials' bucket of 5 lets 5 through (6 if a second passed).
     await resetCalls(world);
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => gql(app, CHECKOUT, { variables: { c: hot }, headers: from(`192.0.2.${10 + i}`) })),
+      Array.from({ length: 8 }, (_, i) =>
+        gql(app, CHECKOUT, { variables: { c: hot }, headers: from(`192.0.2.${10 + i}`) }),
+      ),
     );
     const codes = answers.map((a) => a.body.errors?.[0]?.extensions?.code ?? 'ok');
     const ok = codes.filter((c) => c === 'ok').length;
@@ -121,7 +134,10 @@ describe('anonymous rate limits', () => {
   });
 
   it('run at most PAYGRAPH_MAX_OPERATIONS_PER_CALLER at once per address', async () => {
-    const app = appWith({ PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '1', PAYGRAPH_OPERATION_QUEUE_PER_CALLER: '0' });
+    const app = appWith({
+      PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '1',
+      PAYGRAPH_OPERATION_QUEUE_PER_CALLER: '0',
+    });
     const slow = { latencyMs: 400, match: { operationId: 'getTransactionByCredentials' } };
     await fetch(`${world.sandbox.origin}/__admin/faults`, {
       method: 'PUT',
@@ -129,7 +145,8 @@ describe('anonymous rate limits', () => {
       headers: { 'content-type': 'application/json' },
     });
     try {
-      const ask = (address: string) => gql(app, CHECKOUT, { variables: { c: credentials[0] }, headers: from(address) });
+      const ask = (address: string) =>
+        gql(app, CHECKOUT, { variables: { c: credentials[0] }, headers: from(address) });
       const [a, b, c] = await Promise.all([ask('198.51.100.20'), ask('198.51.100.20'), ask('192.0.2.60')]);
       expect([a.status, b.status].sort()).toEqual([200, 429]);
       expect(c.status).toBe(200);
@@ -147,12 +164,18 @@ describe('anonymous idempotency keys', () => {
     const headers = { 'idempotency-key': 'checkout-1', ...from('198.51.100.30') };
     await resetCalls(world);
     const forged = await gql(app, PROCESS, { variables: { c: bogus(1) }, headers });
-    expect(forged.body.data!.processOneClickTokenByCredentials).toEqual({ __typename: 'ForbiddenError', code: 'FORBIDDEN' });
+    expect(forged.body.data!.processOneClickTokenByCredentials).toEqual({
+      __typename: 'ForbiddenError',
+      code: 'FORBIDDEN',
+    });
     expect(await restCalls(world)).toBe(1);
     // Not kept: the same attempt reaches REST again instead of replaying the refusal.
     await gql(app, PROCESS, { variables: { c: bogus(1) }, headers });
     expect(await restCalls(world)).toBe(1);
-    const real = await gql(app, PROCESS, { variables: { c: credentials[0] }, headers: { ...headers, ...from('192.0.2.70') } });
+    const real = await gql(app, PROCESS, {
+      variables: { c: credentials[0] },
+      headers: { ...headers, ...from('192.0.2.70') },
+    });
     expect(real.body.data!.processOneClickTokenByCredentials.code).not.toBe('IDEMPOTENCY_KEY_REUSED');
     expect(await restCalls(world)).toBe(1);
   });
@@ -165,7 +188,9 @@ describe('client addresses from sockets', () => {
   beforeAll(async () => {
     keysFile = apiKeysFile([{ name: 'k', key, spaces: '*', scopes: ['read'] }]);
     const limits = { PAYGRAPH_RATE_LIMIT_BURST: '20', PAYGRAPH_RATE_LIMIT_PER_SECOND: '1' };
-    graph = await serveOver(world.sandbox, { security: securityConfigFromEnv({ ...keysFile.env, ...limits }) });
+    graph = await serveOver(world.sandbox, {
+      security: securityConfigFromEnv({ ...keysFile.env, ...limits }),
+    });
   });
 
   afterAll(async () => {
@@ -174,7 +199,11 @@ describe('client addresses from sockets', () => {
   });
 
   /** POSTs a query from a local address of the loopback network (127.0.0.0/8), answering the status. */
-  function postFrom(localAddress: string, query: string, headers: Record<string, string> = {}): Promise<number> {
+  function postFrom(
+    localAddress: string,
+    query: string,
+    headers: Record<string, string> = {},
+  ): Promise<number> {
     return new Promise((resolve, reject) => {
       const req = httpRequest(graph.url, {
         method: 'POST',

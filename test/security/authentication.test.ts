@@ -9,9 +9,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, exportSPKI, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { createAuthenticator } from '../../src/server/auth/authenticator';
-import { assertSafeToListen, ConfigError, securityConfigFromEnv } from '../../src/server/config/security-config';
+import {
+  assertSafeToListen,
+  ConfigError,
+  securityConfigFromEnv,
+} from '../../src/server/config/security-config';
 import { appOver, gql, resetCalls, restCalls } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 
@@ -83,7 +92,9 @@ describe('open', () => {
   it('refuses to listen anywhere but loopback, saying how to choose a mode', () => {
     expect(() => assertSafeToListen('open', '127.0.0.1')).not.toThrow();
     expect(() => assertSafeToListen('open', '::1')).not.toThrow();
-    expect(() => assertSafeToListen('open', '0.0.0.0')).toThrow(/PAYGRAPH_AUTH \(or --auth\): jwt .* or api-keys/);
+    expect(() => assertSafeToListen('open', '0.0.0.0')).toThrow(
+      /PAYGRAPH_AUTH \(or --auth\): jwt .* or api-keys/,
+    );
     expect(() => assertSafeToListen('jwt', '0.0.0.0')).not.toThrow();
   });
 });
@@ -99,7 +110,10 @@ describe('jwt with a shared secret', () => {
   });
 
   it('refuses a forged token (signed with another secret)', async () => {
-    const token = await hsToken({ spaces: '*', scope: 'read write' }, { key: 'another secret that is long enough to sign with it' });
+    const token = await hsToken(
+      { spaces: '*', scope: 'read write' },
+      { key: 'another secret that is long enough to sign with it' },
+    );
     expect(await expectRefused(await jwtApp(), { authorization: `Bearer ${token}` })).toMatch(/not valid/);
   });
 
@@ -124,8 +138,14 @@ describe('jwt with a shared secret', () => {
 
   it('refuses a token for another audience or from another issuer', async () => {
     const app = await jwtApp();
-    expect(await expectRefused(app, { authorization: `Bearer ${await hsToken({}, { aud: 'someone-else' })}` })).toMatch(/"aud"/);
-    expect(await expectRefused(app, { authorization: `Bearer ${await hsToken({}, { iss: 'https://evil.test' })}` })).toMatch(/"iss"/);
+    expect(
+      await expectRefused(app, { authorization: `Bearer ${await hsToken({}, { aud: 'someone-else' })}` }),
+    ).toMatch(/"aud"/);
+    expect(
+      await expectRefused(app, {
+        authorization: `Bearer ${await hsToken({}, { iss: 'https://evil.test' })}`,
+      }),
+    ).toMatch(/"iss"/);
   });
 
   it('refuses alg: none', async () => {
@@ -137,25 +157,41 @@ describe('jwt with a shared secret', () => {
 
   it('refuses a token without the spaces claim, and a malformed Authorization header', async () => {
     const app = await jwtApp();
-    expect(await expectRefused(app, { authorization: `Bearer ${await hsToken({ spaces: undefined })}` })).toMatch(/"spaces" claim/);
+    expect(
+      await expectRefused(app, { authorization: `Bearer ${await hsToken({ spaces: undefined })}` }),
+    ).toMatch(/"spaces" claim/);
     expect(await expectRefused(app, { authorization: 'Basic dXNlcjpwYXNz' })).toMatch(/Bearer <token>/);
   });
 
   it('reads the spaces and scope from renamed claims', async () => {
-    const app = await jwtApp({ ...jwtEnv(), PAYGRAPH_JWT_SPACES_CLAIM: 'https://paygraph/spaces', PAYGRAPH_JWT_SCOPE_CLAIM: 'scp' });
-    const token = await hsToken({ spaces: undefined, scope: undefined, 'https://paygraph/spaces': [String(space)], scp: ['read'] });
-    const answer = await gql(app, SPACE_QUERY, { variables: { s: String(space) }, headers: { authorization: `Bearer ${token}` } });
+    const app = await jwtApp({
+      ...jwtEnv(),
+      PAYGRAPH_JWT_SPACES_CLAIM: 'https://paygraph/spaces',
+      PAYGRAPH_JWT_SCOPE_CLAIM: 'scp',
+    });
+    const token = await hsToken({
+      spaces: undefined,
+      scope: undefined,
+      'https://paygraph/spaces': [String(space)],
+      scp: ['read'],
+    });
+    const answer = await gql(app, SPACE_QUERY, {
+      variables: { s: String(space) },
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(answer.body.data).toEqual({ space: { restId: String(space) } });
   });
 
   it('refuses to start with a short secret or a mismatched algorithm list', async () => {
     writeFileSync(join(dir, 'short'), 'too short');
-    await expect(createAuthenticator(securityConfigFromEnv({ ...jwtEnv(), PAYGRAPH_JWT_SECRET_FILE: join(dir, 'short') }))).rejects.toThrow(
-      /at least 32 bytes/,
-    );
-    await expect(createAuthenticator(securityConfigFromEnv({ ...jwtEnv(), PAYGRAPH_JWT_ALGORITHMS: 'RS256' }))).rejects.toThrow(
-      ConfigError,
-    );
+    await expect(
+      createAuthenticator(
+        securityConfigFromEnv({ ...jwtEnv(), PAYGRAPH_JWT_SECRET_FILE: join(dir, 'short') }),
+      ),
+    ).rejects.toThrow(/at least 32 bytes/);
+    await expect(
+      createAuthenticator(securityConfigFromEnv({ ...jwtEnv(), PAYGRAPH_JWT_ALGORITHMS: 'RS256' })),
+    ).rejects.toThrow(ConfigError);
   });
 });
 
@@ -164,7 +200,11 @@ describe('jwt with public keys', () => {
     const { publicKey, privateKey } = await generateKeyPair('RS256', { extractable: true });
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     writeFileSync(join(dir, 'jwks.json'), JSON.stringify({ keys: [jwk] }));
-    const env = { PAYGRAPH_AUTH: 'jwt', PAYGRAPH_JWKS_FILE: join(dir, 'jwks.json'), PAYGRAPH_JWT_AUDIENCE: AUDIENCE };
+    const env = {
+      PAYGRAPH_AUTH: 'jwt',
+      PAYGRAPH_JWKS_FILE: join(dir, 'jwks.json'),
+      PAYGRAPH_JWT_AUDIENCE: AUDIENCE,
+    };
     const app = await jwtApp(env);
     const claims = { spaces: '*', scope: 'read', sub: 'rs-caller' };
     const good = await new SignJWT(claims)
@@ -172,7 +212,10 @@ describe('jwt with public keys', () => {
       .setAudience(AUDIENCE)
       .setExpirationTime('5m')
       .sign(privateKey);
-    const answer = await gql(app, SPACE_QUERY, { variables: { s: String(space) }, headers: { authorization: `Bearer ${good}` } });
+    const answer = await gql(app, SPACE_QUERY, {
+      variables: { s: String(space) },
+      headers: { authorization: `Bearer ${good}` },
+    });
     expect(answer.body.data).toEqual({ space: { restId: String(space) } });
     const pem = new TextEncoder().encode(await exportSPKI(publicKey));
     const confused = await new SignJWT(claims)
@@ -188,7 +231,9 @@ describe('jwt with a JWKS URL', () => {
   it('fetches the key set once, verifies tokens with it, and refuses a token of an unknown key', async () => {
     const { publicKey, privateKey } = await generateKeyPair('ES256', { extractable: true });
     const other = await generateKeyPair('ES256', { extractable: true });
-    const jwks = JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'es', alg: 'ES256', use: 'sig' }] });
+    const jwks = JSON.stringify({
+      keys: [{ ...(await exportJWK(publicKey)), kid: 'es', alg: 'ES256', use: 'sig' }],
+    });
     let fetches = 0;
     const server = createServer((_req, res) => {
       fetches += 1;
@@ -222,7 +267,11 @@ describe('jwt with a JWKS URL', () => {
 describe('api keys', () => {
   const key = generateApiKey();
   const entries = () =>
-    parseKeysFile(JSON.stringify({ keys: [{ name: 'reporting', hash: hashApiKey(key), spaces: [space], scopes: ['read'] }] }));
+    parseKeysFile(
+      JSON.stringify({
+        keys: [{ name: 'reporting', hash: hashApiKey(key), spaces: [space], scopes: ['read'] }],
+      }),
+    );
 
   it('answers a known key sent as a bearer token or as X-Api-Key', async () => {
     const app = appOver(world.rest, { authenticator: apiKeyAuthenticator(entries()) });
@@ -242,11 +291,15 @@ describe('api keys', () => {
 
   it('stores only hashes: a plain key in the file, a short key or a foreign hash is refused', () => {
     expect(hashApiKey(key)).not.toContain(key);
-    expect(() => parseKeysFile(JSON.stringify({ keys: [{ name: 'x', key, spaces: '*', scopes: ['read'] }] }))).toThrow(/plain key/);
+    expect(() =>
+      parseKeysFile(JSON.stringify({ keys: [{ name: 'x', key, spaces: '*', scopes: ['read'] }] })),
+    ).toThrow(/plain key/);
     expect(() => hashApiKey('short')).toThrow(/at least 24/);
-    expect(() => parseKeysFile(JSON.stringify({ keys: [{ name: 'x', hash: 'md5$abc', spaces: '*', scopes: ['read'] }] }))).toThrow(
-      /hash-key/,
-    );
+    expect(() =>
+      parseKeysFile(
+        JSON.stringify({ keys: [{ name: 'x', hash: 'md5$abc', spaces: '*', scopes: ['read'] }] }),
+      ),
+    ).toThrow(/hash-key/);
   });
 });
 

@@ -30,7 +30,10 @@ describe('cross-site requests', () => {
     const bodies: [string, RequestInit][] = [
       ['form', { method: 'POST', body: form, headers: { origin: 'https://evil.example' } }],
       ['multipart', { method: 'POST', body: multipart }],
-      ['text', { method: 'POST', body: JSON.stringify({ query: QUERY }), headers: { 'content-type': 'text/plain' } }],
+      [
+        'text',
+        { method: 'POST', body: JSON.stringify({ query: QUERY }), headers: { 'content-type': 'text/plain' } },
+      ],
       ['form + csrf header', { method: 'POST', body: form, headers: { [CSRF_HEADER]: '1' } }],
     ];
     for (const [, init] of bodies) {
@@ -45,13 +48,25 @@ describe('cross-site requests', () => {
   it('runs GET queries as client libraries send them, refuses a cross-site one with credentials, and never a mutation over GET', async () => {
     const url = `http://paygraph.test/graphql?query=${encodeURIComponent(QUERY)}`;
     // urql's default: a GET with only an accept header.
-    const bare = await send(app, { url, method: 'GET', headers: { accept: 'application/graphql-response+json, application/json' } });
+    const bare = await send(app, {
+      url,
+      method: 'GET',
+      headers: { accept: 'application/graphql-response+json, application/json' },
+    });
     expect(bare.body.data?.spaces.nodes).toHaveLength(1);
     // What a foreign page's link or image makes the browser send: cross-site, with the user's cookie.
-    const forged = { accept: 'application/json', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example', cookie: 'session=1' };
+    const forged = {
+      accept: 'application/json',
+      'sec-fetch-site': 'cross-site',
+      origin: 'https://evil.example',
+      cookie: 'session=1',
+    };
     await resetCalls(world);
     const refusedGet = await send(app, { url, method: 'GET', headers: forged });
-    expect([refusedGet.status, refusedGet.body.errors?.[0]?.extensions?.code]).toEqual([403, 'CSRF_PREFLIGHT_REQUIRED']);
+    expect([refusedGet.status, refusedGet.body.errors?.[0]?.extensions?.code]).toEqual([
+      403,
+      'CSRF_PREFLIGHT_REQUIRED',
+    ]);
     expect(refusedGet.body.errors?.[0]?.message).toContain('apollo-require-preflight');
     expect(await restCalls(world)).toBe(0);
     // A header only a preflighted request can carry (yoga's, or Apollo's) lets it through; so does an allowed origin.
@@ -65,7 +80,11 @@ describe('cross-site requests', () => {
     }
     const mutation = `http://paygraph.test/graphql?query=${encodeURIComponent('mutation { __typename }')}`;
     await resetCalls(world);
-    const refused = await send(app, { url: mutation, method: 'GET', headers: { accept: 'application/json', [CSRF_HEADER]: '1' } });
+    const refused = await send(app, {
+      url: mutation,
+      method: 'GET',
+      headers: { accept: 'application/json', [CSRF_HEADER]: '1' },
+    });
     expect(refused.status).toBe(405);
     expect(await restCalls(world)).toBe(0);
   });
@@ -75,7 +94,11 @@ describe('CORS by allow-list', () => {
   it('answers an allowed origin by name, with credentials, never *', async () => {
     const preflight = await send(app, {
       method: 'OPTIONS',
-      headers: { origin: SHOP, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,authorization' },
+      headers: {
+        origin: SHOP,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,authorization',
+      },
     });
     expect(preflight.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(preflight.headers.get('access-control-allow-credentials')).toBe('true');
@@ -102,19 +125,34 @@ describe('CORS by allow-list', () => {
 
   it('refuses * in the allow-list at start', () => {
     expect(() => securityConfigFromEnv({ PAYGRAPH_CORS_ORIGINS: '*' })).toThrow(ConfigError);
-    expect(() => securityConfigFromEnv({ PAYGRAPH_CORS_ORIGINS: 'https://shop.example/path' })).toThrow(/not an origin/);
+    expect(() => securityConfigFromEnv({ PAYGRAPH_CORS_ORIGINS: 'https://shop.example/path' })).toThrow(
+      /not an origin/,
+    );
   });
 });
 
 describe('errors in production', () => {
   it('keep the code, status and upstream error id, and lose the upstream message, method and path', async () => {
     const production = appOver(world.rest, { env: { NODE_ENV: 'production' } });
-    const answer = await gql(production, `{ space(id: 987654321) { transactions(first: 1) { nodes { id } } } }`);
+    const answer = await gql(
+      production,
+      `{ space(id: 987654321) { transactions(first: 1) { nodes { id } } } }`,
+    );
     const error = answer.body.errors![0];
-    expect(error.extensions).toMatchObject({ code: 'NOT_FOUND', status: 404, upstreamErrorId: expect.any(String) });
+    expect(error.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      status: 404,
+      upstreamErrorId: expect.any(String),
+    });
     expect(error.message).toBe('not found');
     const text = JSON.stringify(answer.body);
-    for (const leak of ['987654321', '/api/v2.0', 'GET ', 'searchTransactions', new URL(world.sandbox.baseUrl).port])
+    for (const leak of [
+      '987654321',
+      '/api/v2.0',
+      'GET ',
+      'searchTransactions',
+      new URL(world.sandbox.baseUrl).port,
+    ])
       expect(text).not.toContain(leak);
   });
 

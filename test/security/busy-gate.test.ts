@@ -48,7 +48,10 @@ const as = (name: keyof typeof keys) => ({ headers: { 'x-api-key': keys[name] } 
 
 describe('the busy gate', () => {
   it('lets a light operation through while a heavy one waits for room, then runs the heavy one', async () => {
-    const app = appOver(world.rest, { authenticator, env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '20000' } });
+    const app = appOver(world.rest, {
+      authenticator,
+      env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '20000' },
+    });
     const variables = { s: space };
     spinner = spin();
     // A light caller is about (else heavy operations are not held back), and the gate sees a busy window.
@@ -68,7 +71,10 @@ describe('the busy gate', () => {
   });
 
   it('refuses a heavy operation that waited too long, with RATE_LIMITED and no REST call', async () => {
-    const app = appOver(world.rest, { authenticator, env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '300' } });
+    const app = appOver(world.rest, {
+      authenticator,
+      env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '300' },
+    });
     spinner = spin();
     await gql(app, LIGHT, { variables: { s: space }, ...as('calm') });
     await resetCalls(world);
@@ -85,24 +91,35 @@ describe('the busy gate', () => {
 
   it('counts a caller with more than half its operations allowance running as heavy, however light each one is', async () => {
     // 8 operations per caller (the default outside open mode): heavy from the fifth at once.
-    const env = { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '300', PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '8' };
+    const env = {
+      PAYGRAPH_BUSY_PERCENT: '50',
+      PAYGRAPH_BUSY_WAIT_MS: '300',
+      PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '8',
+    };
     const app = appOver(world.rest, { authenticator, env });
     const variables = { s: space };
     spinner = spin();
     await gql(app, LIGHT, { variables, ...as('calm') });
-    const flood = await Promise.all(Array.from({ length: 6 }, () => gql(app, LIGHT, { variables, ...as('heavy') })));
+    const flood = await Promise.all(
+      Array.from({ length: 6 }, () => gql(app, LIGHT, { variables, ...as('heavy') })),
+    );
     const calm = await gql(app, LIGHT, { variables, ...as('calm') });
     spinner.stop();
     const statuses = flood.map((answer) => answer.status);
     // Six at once are more than four running: they wait for room that never comes while the loop spins.
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2);
-    expect(flood.find((answer) => answer.status === 429)?.body.errors?.[0].message).toMatch(/many operations running/);
+    expect(flood.find((answer) => answer.status === 429)?.body.errors?.[0].message).toMatch(
+      /many operations running/,
+    );
     expect(calm.status).toBe(200);
     expect(calm.body.errors).toBeUndefined();
   });
 
   it('does not hold heavy operations back while no light one is about, however busy paygraph is', async () => {
-    const app = appOver(world.rest, { authenticator, env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '1' } });
+    const app = appOver(world.rest, {
+      authenticator,
+      env: { PAYGRAPH_BUSY_PERCENT: '50', PAYGRAPH_BUSY_WAIT_MS: '1' },
+    });
     spinner = spin();
     await new Promise((resolve) => setTimeout(resolve, 60));
     const answer = await gql(app, HEAVY, { variables: { s: space }, ...as('heavy') });
@@ -112,9 +129,14 @@ describe('the busy gate', () => {
 
 describe('probing for ids', () => {
   it('costs a token per id that names nothing, so a prober soon finds its bucket empty while others are served', async () => {
-    const app = appOver(world.rest, { authenticator, env: { PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '100' } });
-    const forged = (n: number) => Array.from({ length: n }, (_, i) => encodeGlobalId('Customer', Number(space), 990_000_000 + i));
-    const probe = (ids: string[]) => gql(app, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { variables: { ids }, ...as('prober') });
+    const app = appOver(world.rest, {
+      authenticator,
+      env: { PAYGRAPH_RATE_LIMIT_PER_SECOND: '1', PAYGRAPH_RATE_LIMIT_BURST: '100' },
+    });
+    const forged = (n: number) =>
+      Array.from({ length: n }, (_, i) => encodeGlobalId('Customer', Number(space), 990_000_000 + i));
+    const probe = (ids: string[]) =>
+      gql(app, `query($ids: [ID!]!) { nodes(ids: $ids) { id } }`, { variables: { ids }, ...as('prober') });
     const first = await probe(forged(3));
     expect(first.body.data?.nodes).toEqual([null, null, null]);
     expect(first.body.extensions?.cost).toMatchObject({ actual: 1, misses: 3 });

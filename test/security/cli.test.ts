@@ -22,7 +22,10 @@ interface Run {
 function cli(args: string[], o: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...o.env };
-    const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
+      env,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => {
@@ -48,7 +51,17 @@ afterAll(async () => {
 describe('the REST key', () => {
   it('is refused on the command line without --allow-key-in-argv, and never printed', async () => {
     const [user] = world.sandbox.users;
-    const run = await cli(['serve', '--rest-url', world.sandbox.baseUrl, '--user-id', user.id, '--auth-key', user.key, '--port', '0']);
+    const run = await cli([
+      'serve',
+      '--rest-url',
+      world.sandbox.baseUrl,
+      '--user-id',
+      user.id,
+      '--auth-key',
+      user.key,
+      '--port',
+      '0',
+    ]);
     expect(run.code).toBe(2);
     expect(run.stderr).toMatch(/--auth-key shows the key .* PAYGRAPH_AUTH_KEY_FILE/);
     expect(run.stderr + run.stdout).not.toContain(user.key);
@@ -58,7 +71,11 @@ describe('the REST key', () => {
     const [user] = world.sandbox.users;
     writeFileSync(join(dir, 'key'), `${user.key}\n`);
     const run = await cli(['serve', '--port', '0'], {
-      env: { PAYGRAPH_REST_URL: world.sandbox.baseUrl, PAYGRAPH_USER_ID: user.id, PAYGRAPH_AUTH_KEY_FILE: join(dir, 'key') },
+      env: {
+        PAYGRAPH_REST_URL: world.sandbox.baseUrl,
+        PAYGRAPH_USER_ID: user.id,
+        PAYGRAPH_AUTH_KEY_FILE: join(dir, 'key'),
+      },
     });
     expect(JSON.parse(run.stdout.split('\n')[0])).toMatchObject({
       graphql: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/),
@@ -91,10 +108,16 @@ describe('modes', () => {
   it('refuses open on a non-loopback interface and says how to choose a mode', async () => {
     const [user] = world.sandbox.users;
     const run = await cli(['serve', '--host', '0.0.0.0', '--port', '0'], {
-      env: { PAYGRAPH_REST_URL: world.sandbox.baseUrl, PAYGRAPH_USER_ID: user.id, PAYGRAPH_AUTH_KEY: user.key },
+      env: {
+        PAYGRAPH_REST_URL: world.sandbox.baseUrl,
+        PAYGRAPH_USER_ID: user.id,
+        PAYGRAPH_AUTH_KEY: user.key,
+      },
     });
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/refusing to listen on 0\.0\.0\.0 without authentication.*PAYGRAPH_AUTH \(or --auth\)/);
+    expect(run.stderr).toMatch(
+      /refusing to listen on 0\.0\.0\.0 without authentication.*PAYGRAPH_AUTH \(or --auth\)/,
+    );
   });
 
   it('refuses an unknown mode', async () => {
@@ -113,9 +136,17 @@ describe('hash-key', () => {
     const { hash } = JSON.parse(run.stdout) as { hash: string };
     expect(hash).toMatch(/^sha256\$/);
     expect(run.stdout).not.toContain(key);
-    const auth = apiKeyAuthenticator(parseKeysFile(JSON.stringify({ keys: [{ name: 'reporting', hash, spaces: '*', scopes: ['read'] }] })));
-    expect(await auth.authenticate(new Headers({ 'x-api-key': key }))).toMatchObject({ kind: 'caller', caller: { name: 'key:reporting' } });
-    const generated = JSON.parse((await cli(['hash-key', '--generate'])).stdout) as { key: string; hash: string };
+    const auth = apiKeyAuthenticator(
+      parseKeysFile(JSON.stringify({ keys: [{ name: 'reporting', hash, spaces: '*', scopes: ['read'] }] })),
+    );
+    expect(await auth.authenticate(new Headers({ 'x-api-key': key }))).toMatchObject({
+      kind: 'caller',
+      caller: { name: 'key:reporting' },
+    });
+    const generated = JSON.parse((await cli(['hash-key', '--generate'])).stdout) as {
+      key: string;
+      hash: string;
+    };
     expect(generated.key.length).toBeGreaterThan(40);
     expect(generated.hash).toMatch(/^sha256\$/);
   });

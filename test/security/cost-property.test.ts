@@ -5,7 +5,13 @@
 // sandbox counts never exceed `extensions.cost.estimated`. (Not generated: a parent with more children
 // than one search returns, whose follow-ups the estimate cannot know; see cost-estimate.ts.)
 import fc from 'fast-check';
-import { getNamedType, isObjectType, isRequiredArgument, type GraphQLField, type GraphQLObjectType } from 'graphql';
+import {
+  getNamedType,
+  isObjectType,
+  isRequiredArgument,
+  type GraphQLField,
+  type GraphQLObjectType,
+} from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schema } from '../../src/schema';
 import { appOver, gql, resetCalls, restCalls } from './support';
@@ -21,7 +27,8 @@ beforeAll(async () => {
     appOver(world.rest),
     `{ spaces(first: 3) { nodes { transactions(first: 3) { nodes { id } } customers(first: 3) { nodes { id } } } } }`,
   );
-  const spaces = (answer.body.data as { spaces: { nodes: Record<string, { nodes: { id: string }[] }>[] } }).spaces.nodes;
+  const spaces = (answer.body.data as { spaces: { nodes: Record<string, { nodes: { id: string }[] }>[] } })
+    .spaces.nodes;
   ids = spaces.flatMap((s) => [...s.transactions.nodes, ...s.customers.nodes].map((n) => n.id));
 }, 60_000);
 
@@ -29,7 +36,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-const isEntity = (type: GraphQLObjectType): boolean => 'id' in type.getFields() && 'restId' in type.getFields();
+const isEntity = (type: GraphQLObjectType): boolean =>
+  'id' in type.getFields() && 'restId' in type.getFields();
 
 function isConnection(field: GraphQLField<unknown, unknown>): boolean {
   const type = getNamedType(field.type);
@@ -57,19 +65,33 @@ function selectionOf(type: GraphQLObjectType, depth: number): fc.Arbitrary<strin
 
 /** A page argument: forward or backward, small or past the batching bound, sometimes a variable with a default. */
 const pageArgument: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom('first', 'last'), fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constantFrom(49, 50, 60)), fc.boolean())
-  .map(([name, size, inVariable]) => (inVariable ? `${name}: $${name === 'first' ? 'f' : 'l'}${size}` : `${name}: ${size}`));
+  .tuple(
+    fc.constantFrom('first', 'last'),
+    fc.oneof(fc.integer({ min: 1, max: 4 }), fc.constantFrom(49, 50, 60)),
+    fc.boolean(),
+  )
+  .map(([name, size, inVariable]) =>
+    inVariable ? `${name}: $${name === 'first' ? 'f' : 'l'}${size}` : `${name}: ${size}`,
+  );
 
 function fieldOf(field: GraphQLField<unknown, unknown>, depth: number): fc.Arbitrary<string> {
   const named = getNamedType(field.type) as GraphQLObjectType;
   if (!isConnection(field)) return selectionOf(named, depth).map((s) => `${field.name} { ${s} }`);
   const node = getNamedType(named.getFields().nodes.type) as GraphQLObjectType;
-  const page = fc.tuple(pageArgument, selectionOf(node, depth), fc.constantFrom('nodes', 'edges', 'fragment')).map(([args, s, shape]) => {
-    const rows =
-      shape === 'nodes' ? `nodes { ${s} }` : shape === 'edges' ? `edges { node { ${s} } }` : `... on ${named.name} { nodes { ${s} } }`;
-    return `${field.name}(${args}) { ${rows} }`;
-  });
-  return fc.tuple(page, fc.option(page, { freq: 4 })).map(([one, two]) => (two ? `a_${field.name}: ${one} b_${field.name}: ${two}` : one));
+  const page = fc
+    .tuple(pageArgument, selectionOf(node, depth), fc.constantFrom('nodes', 'edges', 'fragment'))
+    .map(([args, s, shape]) => {
+      const rows =
+        shape === 'nodes'
+          ? `nodes { ${s} }`
+          : shape === 'edges'
+            ? `edges { node { ${s} } }`
+            : `... on ${named.name} { nodes { ${s} } }`;
+      return `${field.name}(${args}) { ${rows} }`;
+    });
+  return fc
+    .tuple(page, fc.option(page, { freq: 4 }))
+    .map(([one, two]) => (two ? `a_${field.name}: ${one} b_${field.name}: ${two}` : one));
 }
 
 /** Declares the page-size variables a query uses, each with its size as default. */
@@ -96,11 +118,17 @@ const queries: fc.Arbitrary<string> = fc.oneof(
       fc
         .subarray(all, { minLength: 1 })
         .map((some) =>
-          withVariables(`{ nodes(ids: ${JSON.stringify(some)}) { id ... on Transaction { ${t} } ... on Customer { ${c} } } }`),
+          withVariables(
+            `{ nodes(ids: ${JSON.stringify(some)}) { id ... on Transaction { ${t} } ... on Customer { ${c} } } }`,
+          ),
         ),
     ),
   fc
-    .constantFrom('', '(filter: { isoCode2: { in: ["CH", "DE"] } })', '(orderBy: [{ field: NAME, direction: DESC }])')
+    .constantFrom(
+      '',
+      '(filter: { isoCode2: { in: ["CH", "DE"] } })',
+      '(orderBy: [{ field: NAME, direction: DESC }])',
+    )
     .map((args) => `{ countries${args} { isoCode2 states { id } } }`),
 );
 

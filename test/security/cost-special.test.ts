@@ -18,7 +18,9 @@ beforeAll(async () => {
   open = appOver(world.rest);
   space = String(world.sandbox.spaces[0]);
   const [id] = Object.values(world.sandbox.seedSummary.perSpace[Number(space)].sampleTransactionIds);
-  credentials = String(await world.rest.call('getTransactionCredentials', { space: Number(space), path: { id } }));
+  credentials = String(
+    await world.rest.call('getTransactionCredentials', { space: Number(space), path: { id } }),
+  );
 });
 
 afterAll(async () => {
@@ -31,7 +33,12 @@ interface Cost {
   rateLimitRemaining?: number;
 }
 
-async function costOf(app: App, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+async function costOf(
+  app: App,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   await resetCalls(world);
   const answer = await gql(app, query, { variables, headers });
   return { answer, cost: answer.body.extensions?.cost as Cost, calls: await restCalls(world) };
@@ -87,7 +94,10 @@ describe('exports', () => {
 
   it('a limit above PAYGRAPH_MAX_EXPORT_ROWS is refused with BAD_USER_INPUT, unsent', async () => {
     const { answer, calls } = await costOf(open, exportQuery(', limit: 100000'), { s: space });
-    expect(answer.body.errors?.[0]).toMatchObject({ path: ['space', 'transactionExport'], extensions: { code: 'BAD_USER_INPUT' } });
+    expect(answer.body.errors?.[0]).toMatchObject({
+      path: ['space', 'transactionExport'],
+      extensions: { code: 'BAD_USER_INPUT' },
+    });
     expect(answer.body.errors?.[0].message).toMatch(/PAYGRAPH_MAX_EXPORT_ROWS/);
     expect(calls).toBe(0);
   });

@@ -4,7 +4,12 @@
 // REST call, while another caller is still served. Counts come from the sandbox itself.
 import type { GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { examples } from '../../src/server/graphiql-examples';
 import { RateLimiter } from '../../src/server/admission/rate-limit';
 import { RequestRest } from '../../src/server/context/request-rest';
@@ -45,9 +50,18 @@ describe('extensions.cost', () => {
   it('estimates before execution as the planner batches: links within expand depth free, children batched, extras per row', async () => {
     const cases: [string, number][] = [
       ['{ spaces(first: 20) { nodes { restId } } }', 1],
-      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId token { restId customerEmailAddress } } } } }`, 2],
-      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId completions(first: 3) { nodes { restId } } } } } }`, 3],
-      [`query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId chargeFlowPaymentPageUrl } } } }`, 22],
+      [
+        `query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId token { restId customerEmailAddress } } } } }`,
+        2,
+      ],
+      [
+        `query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId completions(first: 3) { nodes { restId } } } } } }`,
+        3,
+      ],
+      [
+        `query($s: ID!) { space(id: $s) { transactions(first: 20) { nodes { restId chargeFlowPaymentPageUrl } } } }`,
+        22,
+      ],
     ];
     for (const [query, estimated] of cases) {
       const answer = await gql(appOver(world.rest), query, { variables: { s: String(space) } });
@@ -64,16 +78,23 @@ describe('extensions.cost', () => {
     const answer = await gql(appOver(world.rest), query);
     expect(answer.body.errors).toBeUndefined();
     // spaces; the transactions of each of the 3 spaces; their completions, searched in each space.
-    expect(answer.body.extensions?.cost).toMatchObject({ estimated: 1 + 3 + 3, actual: await restCalls(world) });
+    expect(answer.body.extensions?.cost).toMatchObject({
+      estimated: 1 + 3 + 3,
+      actual: await restCalls(world),
+    });
     expect(answer.body.extensions?.cost.actual).toBeGreaterThan(3);
   });
 
   it('estimates at least the calls every read-only GraphiQL example makes', async () => {
-    const readOnly = examples.filter((e) => /^\s*query /m.test(e.query) && !/@(defer|stream)\b/.test(e.query));
+    const readOnly = examples.filter(
+      (e) => /^\s*query /m.test(e.query) && !/@(defer|stream)\b/.test(e.query),
+    );
     expect(readOnly.length).toBeGreaterThanOrEqual(5);
     for (const example of readOnly) {
       await resetCalls(world);
-      const answer = await gql(appOver(world.rest), example.query, { variables: { ...example.variables, space: String(space) } });
+      const answer = await gql(appOver(world.rest), example.query, {
+        variables: { ...example.variables, space: String(space) },
+      });
       expect(answer.body.errors, example.title).toBeUndefined();
       const cost = answer.body.extensions?.cost;
       expect(cost.actual, example.title).toBe(await restCalls(world));
@@ -83,13 +104,20 @@ describe('extensions.cost', () => {
 
   it('refuses an operation estimated over the budget before any REST call', async () => {
     const app = appOver(world.rest);
-    const extras = Array.from({ length: 14 }, (_, i) => `t${i}: transactions(first: 100) { nodes { chargeFlowPaymentPageUrl } }`).join(' ');
+    const extras = Array.from(
+      { length: 14 },
+      (_, i) => `t${i}: transactions(first: 100) { nodes { chargeFlowPaymentPageUrl } }`,
+    ).join(' ');
     const nested = `{ spaces(first: 100) { nodes { customers(first: 100) { nodes { addresses(first: 100) { nodes { restId } } } } } } }`;
     for (const query of [`query($s: ID!) { space(id: $s) { ${extras} } }`, nested]) {
       await resetCalls(world);
       const answer = await gql(app, query, { variables: { s: String(space) } });
       expect(answer.body.data ?? undefined).toBeUndefined();
-      expect(answer.body.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', kind: 'complexity', limit: 500 });
+      expect(answer.body.errors?.[0].extensions).toMatchObject({
+        code: 'COST_LIMIT_EXCEEDED',
+        kind: 'complexity',
+        limit: 500,
+      });
       expect(answer.body.errors?.[0].message).toMatch(/at most 500 are allowed \(PAYGRAPH_MAX_COST\)/);
       expect(answer.body.extensions?.cost).toMatchObject({ actual: 0, budget: 500 });
       expect(await restCalls(world)).toBe(0);
@@ -99,14 +127,19 @@ describe('extensions.cost', () => {
   it('counts a bulk mutation as its chunks: one over the budget is refused before any item is written', async () => {
     const app = appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '2' } });
     const mutation = `mutation ($input: CreateCustomersInput!) { createCustomers(input: $input) { __typename } }`;
-    const items = (n: number, name: string) => Array.from({ length: n }, (_, i) => ({ givenName: `${name}${i}`, familyName: name }));
+    const items = (n: number, name: string) =>
+      Array.from({ length: n }, (_, i) => ({ givenName: `${name}${i}`, familyName: name }));
     await resetCalls(world);
-    const refused = await gql(app, mutation, { variables: { input: { space: String(space), customers: items(250, 'OverBudgetBulk') } } });
+    const refused = await gql(app, mutation, {
+      variables: { input: { space: String(space), customers: items(250, 'OverBudgetBulk') } },
+    });
     expect(refused.body.errors?.[0].extensions).toMatchObject({ code: 'COST_LIMIT_EXCEEDED', limit: 2 });
     expect(refused.body.extensions?.cost).toMatchObject({ estimated: 3, actual: 0 });
     expect(await restCalls(world)).toBe(0);
     // Two chunks fit the budget: sent, and reported as estimated.
-    const written = await gql(app, mutation, { variables: { input: { space: String(space), customers: items(150, 'InBudgetBulk') } } });
+    const written = await gql(app, mutation, {
+      variables: { input: { space: String(space), customers: items(150, 'InBudgetBulk') } },
+    });
     expect(written.body.errors).toBeUndefined();
     expect(written.body.extensions?.cost).toMatchObject({ estimated: 2, actual: 2 });
     const found = await gql(
@@ -123,7 +156,9 @@ describe('extensions.cost', () => {
     const calls = [1, 2, 3].map((limit) => rest.call('listSpaces', { query: { limit } }));
     const outcomes = await Promise.allSettled(calls);
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected']);
-    expect(((outcomes[2] as PromiseRejectedResult).reason as GraphQLError).extensions.code).toBe('COST_LIMIT_EXCEEDED');
+    expect(((outcomes[2] as PromiseRejectedResult).reason as GraphQLError).extensions.code).toBe(
+      'COST_LIMIT_EXCEEDED',
+    );
     expect(await restCalls(world)).toBe(2);
     expect(rest.cost()).toMatchObject({ actual: 2, budget: 2, remaining: 0 });
   });

@@ -3,7 +3,12 @@
 // flood. Order is read from the calls as they reach the REST client (no timing is asserted).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { FairScheduler } from '../../src/server/context/fair-scheduler';
 import { appOver, gql } from './support';
 import { startWorld, type TestWorld } from '../support/world';
@@ -45,19 +50,34 @@ describe('the REST queue', () => {
       }),
     );
     const order = new StartOrder(world.rest);
-    const app = appOver(order, { authenticator: apiKeyAuthenticator(entries), env: { PAYGRAPH_REST_CONCURRENCY: '4' } });
+    const app = appOver(order, {
+      authenticator: apiKeyAuthenticator(entries),
+      env: { PAYGRAPH_REST_CONCURRENCY: '4' },
+    });
     const space = world.sandbox.spaces[0];
-    const fields = Array.from({ length: 25 }, (_, i) => `t${i}: transactions(first: ${i + 1}) { nodes { restId } }`).join(' ');
+    const fields = Array.from(
+      { length: 25 },
+      (_, i) => `t${i}: transactions(first: ${i + 1}) { nodes { restId } }`,
+    ).join(' ');
     await fetch(faults, {
       method: 'PUT',
-      body: JSON.stringify({ latencyMs: 400, errorRate: 0, errorStatus: 503, errorCount: 0, dropRate: 0, dropCount: 0 }),
+      body: JSON.stringify({
+        latencyMs: 400,
+        errorRate: 0,
+        errorStatus: 503,
+        errorCount: 0,
+        dropRate: 0,
+        dropCount: 0,
+      }),
     });
     try {
       const flooding = gql(app, `{ space(id: ${space}) { ${fields} } }`, { headers: { 'x-api-key': flood } });
       await until(() => order.started.length >= 4);
       const calmAnswer = await gql(app, '{ countries { isoCode2 } }', { headers: { 'x-api-key': calm } });
       expect(calmAnswer.body.errors).toBeUndefined();
-      const calmIndex = order.started.findIndex((op) => !op.startsWith('searchTransactions') && !op.startsWith('listTransactions'));
+      const calmIndex = order.started.findIndex(
+        (op) => !op.startsWith('searchTransactions') && !op.startsWith('listTransactions'),
+      );
       // Four flood calls were in flight when the calm query arrived; it took one of the next slots
       // that came free (in FIFO order it would have started last, at 25).
       expect(calmIndex).toBeGreaterThanOrEqual(4);
@@ -70,12 +90,21 @@ describe('the REST queue', () => {
   });
 
   it('answers calls still waiting for their turn at the deadline as TIMEOUT, not as unexpected errors', async () => {
-    const app = appOver(world.rest, { env: { PAYGRAPH_REST_CONCURRENCY: '1', PAYGRAPH_REQUEST_TIMEOUT_MS: '300' } });
+    const app = appOver(world.rest, {
+      env: { PAYGRAPH_REST_CONCURRENCY: '1', PAYGRAPH_REQUEST_TIMEOUT_MS: '300' },
+    });
     const space = world.sandbox.spaces[0];
     const fields = [1, 2, 3].map((n) => `c${n}: customers(first: ${n}) { nodes { restId } }`).join(' ');
     await fetch(faults, {
       method: 'PUT',
-      body: JSON.stringify({ latencyMs: 1_000, errorRate: 0, errorStatus: 503, errorCount: 0, dropRate: 0, dropCount: 0 }),
+      body: JSON.stringify({
+        latencyMs: 1_000,
+        errorRate: 0,
+        errorStatus: 503,
+        errorCount: 0,
+        dropRate: 0,
+        dropCount: 0,
+      }),
     });
     try {
       const answer = await gql(app, `{ space(id: ${space}) { ${fields} } }`);
@@ -119,7 +148,11 @@ describe('the REST queue', () => {
         started.push(name);
         gates.set(name, resolve);
       });
-    const all = [scheduler.run('a', work('a1')), scheduler.run('a', work('a2')), scheduler.run('a', work('a3'))];
+    const all = [
+      scheduler.run('a', work('a1')),
+      scheduler.run('a', work('a2')),
+      scheduler.run('a', work('a3')),
+    ];
     all.push(scheduler.run('b', work('b1')));
     expect(started).toEqual(['a1', 'a2']);
     gates.get('a1')!();

@@ -44,11 +44,15 @@ describe('a token without sub', () => {
   it('is identified by the claim PAYGRAPH_JWT_IDENTITY_CLAIM names; without that claim it is refused', async () => {
     const app = await jwtAppOver(world, jwt, { PAYGRAPH_JWT_IDENTITY_CLAIM: 'client_id' });
     const named = await jwt.token({ spaces: [first], client_id: 'shop-backend' }, { sub: null });
-    expect((await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(named) })).body.data).toEqual({
+    expect(
+      (await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(named) })).body.data,
+    ).toEqual({
       space: { restId: String(first) },
     });
     const unnamed = await jwt.token({ spaces: [first] });
-    expect((await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(unnamed) })).status).toBe(401);
+    expect(
+      (await gql(app, SPACE, { variables: { s: String(first) }, headers: bearer(unnamed) })).status,
+    ).toBe(401);
   });
 });
 
@@ -66,9 +70,15 @@ describe('callers are kept apart by identity', () => {
     const a = await jwt.token({ spaces: [second], scope: 'read write', client_id: 'shop-a' }, { sub: null });
     const b = await jwt.token({ spaces: [first], scope: 'read write', client_id: 'shop-b' }, { sub: null });
     const key = { 'idempotency-key': 'order-4711' };
-    const used = await gql(app, CREATE, { variables: { s: String(second) }, headers: { ...bearer(a), ...key } });
+    const used = await gql(app, CREATE, {
+      variables: { s: String(second) },
+      headers: { ...bearer(a), ...key },
+    });
     expect(used.body.data!.createCustomer.__typename).toBe('CreateCustomerPayload');
-    const other = await gql(app, CREATE, { variables: { s: String(first) }, headers: { ...bearer(b), ...key } });
+    const other = await gql(app, CREATE, {
+      variables: { s: String(first) },
+      headers: { ...bearer(b), ...key },
+    });
     expect(other.body.data!.createCustomer.__typename).toBe('CreateCustomerPayload');
   });
 
@@ -91,7 +101,9 @@ describe('callers are kept apart by identity', () => {
 describe('identityOf', () => {
   it('is the issuer and the subject: another issuer, or a subject cut at any length, is another identity', () => {
     expect(identityOf({ iss: 'https://a.test', sub: 'u1' }, 'sub')).toBe('jwt:https%3A%2F%2Fa.test u1');
-    expect(identityOf({ iss: 'https://b.test', sub: 'u1' }, 'sub')).not.toBe(identityOf({ iss: 'https://a.test', sub: 'u1' }, 'sub'));
+    expect(identityOf({ iss: 'https://b.test', sub: 'u1' }, 'sub')).not.toBe(
+      identityOf({ iss: 'https://a.test', sub: 'u1' }, 'sub'),
+    );
     expect(identityOf({ iss: 'a b', sub: 'c' }, 'sub')).not.toBe(identityOf({ iss: 'a', sub: 'b c' }, 'sub'));
     const long = 'x'.repeat(300);
     expect(identityOf({ sub: `${long}1` }, 'sub')).not.toBe(identityOf({ sub: `${long}2` }, 'sub'));

@@ -36,7 +36,11 @@ function createBody(metaData: string): string {
 }
 
 function post(body: string) {
-  return send(app, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body });
+  return send(app, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body,
+  });
 }
 
 describe('input nested too deep', () => {
@@ -46,7 +50,9 @@ describe('input nested too deep', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.errors).toHaveLength(1);
     expect(answer.body.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-    expect(answer.body.errors?.[0].message).toMatch(/more than 32 levels deep, at \$input\.metaData\.a\.a\.a\.a…/);
+    expect(answer.body.errors?.[0].message).toMatch(
+      /more than 32 levels deep, at \$input\.metaData\.a\.a\.a\.a…/,
+    );
     expect(answer.body.errors?.[0].message).toMatch(/PAYGRAPH_MAX_INPUT_DEPTH/);
     expect(await restCalls(world)).toBe(0);
   });
@@ -61,7 +67,9 @@ describe('input nested too deep', () => {
     const deep = `${'{ a: '.repeat(40)}1${' }'.repeat(40)}`;
     await resetCalls(world);
     const answer = await post(
-      JSON.stringify({ query: `mutation { createCustomer(input: { space: "${space}", metaData: ${deep} }) { __typename } }` }),
+      JSON.stringify({
+        query: `mutation { createCustomer(input: { space: "${space}", metaData: ${deep} }) { __typename } }`,
+      }),
     );
     // A validation-stage refusal: 400, or 200 for clients of the legacy application/json response.
     expect([200, 400]).toContain(answer.status);
@@ -84,14 +92,20 @@ describe('input nested too deep', () => {
   describe('over WebSocket', () => {
     let graph: RunningGraphServer;
     beforeAll(async () => {
-      graph = await serveOver(world.sandbox, { security: securityConfigFromEnv({ PAYGRAPH_MAX_INPUT_DEPTH: '8' }) });
+      graph = await serveOver(world.sandbox, {
+        security: securityConfigFromEnv({ PAYGRAPH_MAX_INPUT_DEPTH: '8' }),
+      });
     });
     afterAll(async () => {
       await graph?.close();
     });
 
     it('deep variables are refused the same way', async () => {
-      const client = createClient({ url: graph.url.replace('http', 'ws'), webSocketImpl: WebSocket, retryAttempts: 0 });
+      const client = createClient({
+        url: graph.url.replace('http', 'ws'),
+        webSocketImpl: WebSocket,
+        retryAttempts: 0,
+      });
       try {
         await resetCalls(world);
         const metaData = JSON.parse(deepJson(20)) as unknown;

@@ -11,7 +11,12 @@ import { startWorld, type TestWorld } from '../support/world';
 let world: TestWorld;
 let app: ReturnType<typeof appOver>;
 
-async function refused(answer: Promise<Answer>, status: number, code: string | RegExp, errors = 1): Promise<Answer> {
+async function refused(
+  answer: Promise<Answer>,
+  status: number,
+  code: string | RegExp,
+  errors = 1,
+): Promise<Answer> {
   await resetCalls(world);
   const a = await answer;
   // Request errors are HTTP 400 for application/graphql-response+json, 200 for plain JSON clients.
@@ -36,14 +41,20 @@ describe('document limits, before execution', () => {
   it('refuses a depth bomb', async () => {
     const query = `{ ${'spaces(first: 1) { nodes { '.repeat(10)}id${' } }'.repeat(10)} }`;
     const a = await refused(gql(app, query), 400, 'QUERY_TOO_DEEP');
-    expect(a.body.errors![0].message).toMatch(/is 21 fields deep; at most 12 are allowed \(PAYGRAPH_MAX_DEPTH\)/);
+    expect(a.body.errors![0].message).toMatch(
+      /is 21 fields deep; at most 12 are allowed \(PAYGRAPH_MAX_DEPTH\)/,
+    );
   });
 
   it('refuses 10,000 aliases with one error, without validating them', async () => {
-    const big = appOver(world.rest, { env: { PAYGRAPH_MAX_DOCUMENT_BYTES: '1000000', PAYGRAPH_MAX_TOKENS: '1000000' } });
+    const big = appOver(world.rest, {
+      env: { PAYGRAPH_MAX_DOCUMENT_BYTES: '1000000', PAYGRAPH_MAX_TOKENS: '1000000' },
+    });
     const query = `{ ${Array.from({ length: 10_000 }, (_, i) => `a${i}: countries { name }`).join(' ')} }`;
     const a = await refused(gql(big, query), 400, 'TOO_MANY_ALIASES');
-    expect(a.body.errors![0].message).toBe('the query has 10000 aliases; at most 30 are allowed (PAYGRAPH_MAX_ALIASES)');
+    expect(a.body.errors![0].message).toBe(
+      'the query has 10000 aliases; at most 30 are allowed (PAYGRAPH_MAX_ALIASES)',
+    );
     const typenames = `{ ${Array.from({ length: 5_000 }, (_, i) => `t${i}: __typename`).join(' ')} }`;
     await refused(gql(big, typenames), 400, 'TOO_MANY_ALIASES');
   });
@@ -76,7 +87,11 @@ describe('document limits, before execution', () => {
   it('refuses a batch of 1,000 operations (batching is off by default)', async () => {
     const batch = Array.from({ length: 1_000 }, () => ({ query: '{ spaces(first: 1) { nodes { id } } }' }));
     await resetCalls(world);
-    const a = await send(app, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(batch) });
+    const a = await send(app, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(batch),
+    });
     expect(a.status).toBeGreaterThanOrEqual(400);
     expect(await restCalls(world)).toBe(0);
   });
@@ -84,9 +99,13 @@ describe('document limits, before execution', () => {
   it('refuses a 1,000-character Long without echoing it', async () => {
     const digits = '9'.repeat(1_000);
     await resetCalls(world);
-    const a = await gql(app, `query($x: Long) { spaces(first: 1, filter: { createdBy: { eq: $x } }) { nodes { id } } }`, {
-      variables: { x: digits },
-    });
+    const a = await gql(
+      app,
+      `query($x: Long) { spaces(first: 1, filter: { createdBy: { eq: $x } }) { nodes { id } } }`,
+      {
+        variables: { x: digits },
+      },
+    );
     expect(a.body.errors?.[0].message).toMatch(/Long value of 1000 characters is too long/);
     expect(JSON.stringify(a.body)).not.toContain(digits.slice(0, 30));
     expect(await restCalls(world)).toBe(0);
@@ -102,10 +121,25 @@ describe('document limits, before execution', () => {
     const query = '{ __schema { types { name } } }';
     expect((await gql(app, query)).body.data?.__schema).toBeDefined();
     // One error for __schema, one for its `types` (both introspection types).
-    await refused(gql(appOver(world.rest, { env: { PAYGRAPH_INTROSPECTION: 'off' } }), query), 400, 'GRAPHQL_VALIDATION_FAILED', 2);
-    await refused(gql(appOver(world.rest, { env: { NODE_ENV: 'production' } }), query), 400, 'GRAPHQL_VALIDATION_FAILED', 2);
+    await refused(
+      gql(appOver(world.rest, { env: { PAYGRAPH_INTROSPECTION: 'off' } }), query),
+      400,
+      'GRAPHQL_VALIDATION_FAILED',
+      2,
+    );
+    await refused(
+      gql(appOver(world.rest, { env: { NODE_ENV: 'production' } }), query),
+      400,
+      'GRAPHQL_VALIDATION_FAILED',
+      2,
+    );
     expect(
-      (await gql(appOver(world.rest, { env: { NODE_ENV: 'production', PAYGRAPH_INTROSPECTION: 'on' } }), query)).body.data,
+      (
+        await gql(
+          appOver(world.rest, { env: { NODE_ENV: 'production', PAYGRAPH_INTROSPECTION: 'on' } }),
+          query,
+        )
+      ).body.data,
     ).toBeDefined();
   });
 });
@@ -122,7 +156,14 @@ describe('bounded errors and time', () => {
     const admin = `${new URL(world.sandbox.baseUrl).origin}/__admin/faults`;
     await fetch(admin, {
       method: 'PUT',
-      body: JSON.stringify({ latencyMs: 5_000, errorRate: 0, errorStatus: 503, errorCount: 0, dropRate: 0, dropCount: 0 }),
+      body: JSON.stringify({
+        latencyMs: 5_000,
+        errorRate: 0,
+        errorStatus: 503,
+        errorCount: 0,
+        dropRate: 0,
+        dropCount: 0,
+      }),
     });
     try {
       const quick = appOver(world.rest, { env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '200' } });

@@ -44,7 +44,8 @@ function fromAddress(localAddress: string): typeof WebSocket {
 }
 
 type Result = WsResult;
-const run = (c: Client, query: string, variables: Record<string, unknown> = { s: space }) => wsResult(c, query, variables);
+const run = (c: Client, query: string, variables: Record<string, unknown> = { s: space }) =>
+  wsResult(c, query, variables);
 const restCalls = async () => (await world.takeCalls()).total;
 
 describe('a token that expires ends its live connections', () => {
@@ -54,7 +55,10 @@ describe('a token that expires ends its live connections', () => {
 
   beforeAll(async () => {
     jwt = jwtSetup();
-    graph = await serveOver(sandbox, { security: securityConfigFromEnv(jwt.env), liveTick: { fastMs: 50, slowMs: 100 } });
+    graph = await serveOver(sandbox, {
+      security: securityConfigFromEnv(jwt.env),
+      liveTick: { fastMs: 50, slowMs: 100 },
+    });
   });
 
   afterAll(async () => {
@@ -64,11 +68,16 @@ describe('a token that expires ends its live connections', () => {
 
   it('SSE: the stream delivers, then ends with an UNAUTHENTICATED error when the token expires; its watch stops', async () => {
     const token = await jwt.token({ spaces: [Number(space)] }, { exp: soon(2) });
-    const client = createSseClient({ url: graph.url, headers: { authorization: `Bearer ${token}` }, retryAttempts: 0 });
+    const client = createSseClient({
+      url: graph.url,
+      headers: { authorization: `Bearer ${token}` },
+      retryAttempts: 0,
+    });
     try {
       const events: Result[] = [];
       const started = Date.now();
-      for await (const event of client.iterate({ query: CHANGES, variables: { s: space } })) events.push(event as Result);
+      for await (const event of client.iterate({ query: CHANGES, variables: { s: space } }))
+        events.push(event as Result);
       expect(Date.now() - started).toBeLessThan(4_000);
       expect(events.at(-1)?.errors?.[0]).toMatchObject({ extensions: { code: 'UNAUTHENTICATED' } });
       expect(events.at(-1)?.errors?.[0].message).toMatch(/expired/);
@@ -114,7 +123,11 @@ describe('a token that expires ends its live connections', () => {
     const token = await jwt.token({ spaces: [Number(space)] }, { exp: soon(-5) });
     const socket = new WebSocket(wsUrl(graph), 'graphql-transport-ws');
     const code = await new Promise<number>((resolve) => {
-      socket.on('open', () => socket.send(JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } })));
+      socket.on('open', () =>
+        socket.send(
+          JSON.stringify({ type: 'connection_init', payload: { authorization: `Bearer ${token}` } }),
+        ),
+      );
       socket.on('close', (c) => resolve(c));
     });
     expect(code).toBe(4401);
@@ -128,7 +141,9 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
   const clients: Client[] = [];
 
   beforeAll(async () => {
-    keysFile = apiKeysFile(Object.entries(keys).map(([name, key]) => ({ name, key, spaces: '*' as const, scopes: ['read'] })));
+    keysFile = apiKeysFile(
+      Object.entries(keys).map(([name, key]) => ({ name, key, spaces: '*' as const, scopes: ['read'] })),
+    );
     const security = securityConfigFromEnv({
       ...keysFile.env,
       PAYGRAPH_MAX_OPERATIONS_PER_CALLER: '2',
@@ -153,7 +168,11 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
     keysFile?.close();
   });
 
-  function client(key: string | undefined, localAddress: string, on: Parameters<typeof createWsClient>[0]['on'] = {}): Client {
+  function client(
+    key: string | undefined,
+    localAddress: string,
+    on: Parameters<typeof createWsClient>[0]['on'] = {},
+  ): Client {
     const c = createWsClient({
       url: wsUrl(graph),
       webSocketImpl: fromAddress(localAddress),
@@ -178,7 +197,9 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
     try {
       await restCalls();
       const query = `query($s: ID!) { space(id: $s) { restId name } }`;
-      const results = (await Promise.all(Array.from({ length: 10 }, () => run(c, query)))) as (Result & { failed?: Result['errors'] })[];
+      const results = (await Promise.all(Array.from({ length: 10 }, () => run(c, query)))) as (Result & {
+        failed?: Result['errors'];
+      })[];
       // A refusal before execution is the protocol's `error` message, its errors as over HTTP.
       const codes = results.map((r) => (r.failed ?? r.errors)?.[0]?.extensions?.code ?? 'ok');
       expect(codes.filter((code) => code === 'ok')).toHaveLength(3);
@@ -186,7 +207,9 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
       expect(await restCalls()).toBe(3);
       // Every slot was given back: the caller's next operations run.
       const next = await Promise.all([run(c, query), run(c, query)]);
-      expect(next.map((r) => ('failed' in r ? 'failed' : (r.errors?.[0]?.extensions?.code ?? 'ok')))).toEqual(['ok', 'ok']);
+      expect(next.map((r) => ('failed' in r ? 'failed' : (r.errors?.[0]?.extensions?.code ?? 'ok')))).toEqual(
+        ['ok', 'ok'],
+      );
     } finally {
       await fetch(`${sandbox.origin}/__admin/faults`, { method: 'DELETE' });
     }
@@ -206,7 +229,9 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
     const codes: (number | undefined)[] = [];
     for (let i = 0; i < 3; i++) {
       let closed: number | undefined;
-      const c = client(keys.capped, '127.0.0.13', { closed: (event) => (closed = (event as { code: number }).code) });
+      const c = client(keys.capped, '127.0.0.13', {
+        closed: (event) => (closed = (event as { code: number }).code),
+      });
       const result = await run(c, SPACE);
       codes.push('failed' in result ? closed : 200);
     }
@@ -254,7 +279,9 @@ describe('WebSocket operations pass the per-caller gates, connections are capped
     expect(messages.map((m) => m.type)).toEqual(['connection_ack', 'next', 'complete']);
 
     let streamClosed: number | undefined;
-    const streaming = client(keys.admitted, '127.0.0.17', { closed: (event) => (streamClosed = (event as { code: number }).code) });
+    const streaming = client(keys.admitted, '127.0.0.17', {
+      closed: (event) => (streamClosed = (event as { code: number }).code),
+    });
     const events: unknown[] = [];
     const stop = streaming.subscribe(
       { query: CHANGES, variables: { s: space } },

@@ -22,7 +22,9 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'paygraph-metrics-'));
   writeFileSync(
     join(dir, 'keys.json'),
-    JSON.stringify({ keys: [{ name: 'k', hash: hashApiKey(generateApiKey()), spaces: '*', scopes: ['read'] }] }),
+    JSON.stringify({
+      keys: [{ name: 'k', hash: hashApiKey(generateApiKey()), spaces: '*', scopes: ['read'] }],
+    }),
   );
   writeFileSync(join(dir, 'metrics-token'), `${token}\n`);
 });
@@ -35,14 +37,23 @@ afterAll(async () => {
 
 async function serve(env: Record<string, string>, authKey = sandbox.users[0].key): Promise<string> {
   const security = securityConfigFromEnv(env);
-  const server = await startGraphServer({ restUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey, port: 0, security });
+  const server = await startGraphServer({
+    restUrl: sandbox.baseUrl,
+    userId: sandbox.users[0].id,
+    authKey,
+    port: 0,
+    security,
+  });
   servers.push(server);
   return new URL(server.url).origin;
 }
 
 const keysMode = () => ({ PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json') });
 
-async function get(url: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
+async function get(
+  url: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string }> {
   const response = await fetch(url, { headers });
   return { status: response.status, text: await response.text() };
 }
@@ -70,7 +81,9 @@ describe('/metrics', () => {
   });
 
   it('refuses a token short enough to guess', () => {
-    expect(() => securityConfigFromEnv({ ...keysMode(), PAYGRAPH_METRICS_TOKEN: 'short' })).toThrow(ConfigError);
+    expect(() => securityConfigFromEnv({ ...keysMode(), PAYGRAPH_METRICS_TOKEN: 'short' })).toThrow(
+      ConfigError,
+    );
   });
 });
 
@@ -83,7 +96,13 @@ describe('/healthz and /readyz', () => {
     const ready = await get(`${origin}/readyz`);
     expect(ready.status).toBe(503);
     expect(JSON.parse(ready.text)).toEqual({ status: 'unavailable', reason: 'the REST API refused the key' });
-    for (const secret of [wrongKey, sandbox.users[0].key, sandbox.baseUrl, new URL(sandbox.baseUrl).host, sandbox.users[0].id]) {
+    for (const secret of [
+      wrongKey,
+      sandbox.users[0].key,
+      sandbox.baseUrl,
+      new URL(sandbox.baseUrl).host,
+      sandbox.users[0].id,
+    ]) {
       expect(ready.text.includes(secret) || health.text.includes(secret)).toBe(false);
     }
   });

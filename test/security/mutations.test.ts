@@ -3,7 +3,12 @@
 // FORBIDDEN before any REST call. Counts come from the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId } from '../../src/resolvers';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 
@@ -25,7 +30,10 @@ function normalized(answer: Answer, space: number): unknown {
 }
 
 async function customerExists(space: number, id: number): Promise<boolean> {
-  const found = (await world.rest.call('searchCustomers', { space, query: { query: `id:${id}`, limit: 1 } })) as { data: unknown[] };
+  const found = (await world.rest.call('searchCustomers', {
+    space,
+    query: { query: `id:${id}`, limit: 1 },
+  })) as { data: unknown[] };
   return found.data.length === 1;
 }
 
@@ -33,7 +41,8 @@ beforeAll(async () => {
   world = await startWorld({ graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
-    ((await world.rest.call('searchCustomers', { space, query: { limit: 1 } })) as { data: { id: number }[] }).data[0].id;
+    ((await world.rest.call('searchCustomers', { space, query: { limit: 1 } })) as { data: { id: number }[] })
+      .data[0].id;
   myCustomer = await first(mine);
   theirCustomer = await first(theirs);
   const entries = parseKeysFile(
@@ -63,7 +72,9 @@ describe('mutations', () => {
       variables: { id: encodeGlobalId('Customer', UNKNOWN_SPACE, theirCustomer) },
       headers: { 'x-api-key': writer },
     });
-    expect(refused.body.data?.deleteCustomer?.__typename ?? refused.body.errors?.[0].extensions?.code).toMatch(/NotFound|NOT_FOUND/);
+    expect(
+      refused.body.data?.deleteCustomer?.__typename ?? refused.body.errors?.[0].extensions?.code,
+    ).toMatch(/NotFound|NOT_FOUND/);
     expect(normalized(refused, theirs)).toEqual(normalized(unknown, UNKNOWN_SPACE));
     expect(await customerExists(theirs, theirCustomer)).toBe(true);
   });

@@ -30,7 +30,9 @@ describe.skipIf(!hasRedisServer)('persisted query registration', () => {
   beforeAll(async () => {
     [sandbox, redisServer] = await Promise.all([startSandbox(), startRedis()]);
     redis = new Redis(redisServer.url);
-    keysFile = apiKeysFile(Object.entries(keys).map(([name, key]) => ({ name, key, spaces: '*', scopes: ['read'] })));
+    keysFile = apiKeysFile(
+      Object.entries(keys).map(([name, key]) => ({ name, key, spaces: '*', scopes: ['read'] })),
+    );
     graph = await serveOver(sandbox, {
       redisUrl: redisServer.url,
       security: securityConfigFromEnv(keysFile.env),
@@ -50,17 +52,30 @@ describe.skipIf(!hasRedisServer)('persisted query registration', () => {
     keysFile?.close();
   });
 
-  async function post(body: Record<string, unknown>, key?: string): Promise<{ status: number; code?: unknown; data?: unknown }> {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(key ? { 'x-api-key': key } : {}) };
+  async function post(
+    body: Record<string, unknown>,
+    key?: string,
+  ): Promise<{ status: number; code?: unknown; data?: unknown }> {
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(key ? { 'x-api-key': key } : {}),
+    };
     const response = await fetch(graph.url, { method: 'POST', headers, body: JSON.stringify(body) });
-    const json = (await response.json()) as { data?: unknown; errors?: { extensions?: { code?: unknown } }[] };
+    const json = (await response.json()) as {
+      data?: unknown;
+      errors?: { extensions?: { code?: unknown } }[];
+    };
     return { status: response.status, code: json.errors?.[0]?.extensions?.code, data: json.data };
   }
 
-  const withHash = (query: string, hash = sha256(query)) => ({ query, extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
+  const withHash = (query: string, hash = sha256(query)) => ({
+    query,
+    extensions: { persistedQuery: { version: 1, sha256Hash: hash } },
+  });
   const byHash = (hash: string) => ({ extensions: { persistedQuery: { version: 1, sha256Hash: hash } } });
   /** Document keys (not aliases, not allowances) in Redis. */
-  const documentKeys = async () => (await redis.keys('paygraph:apq:*')).filter((k) => /^paygraph:apq:[0-9a-f]{64}$/.test(k));
+  const documentKeys = async () =>
+    (await redis.keys('paygraph:apq:*')).filter((k) => /^paygraph:apq:[0-9a-f]{64}$/.test(k));
 
   it('never registers for a request without credentials: Redis does not grow, the hash stays unknown', async () => {
     const before = Number(/used_memory:(\d+)/.exec(await redis.info('memory'))![1]);
@@ -94,7 +109,9 @@ describe.skipIf(!hasRedisServer)('persisted query registration', () => {
 
   it("bounds each caller's registrations and bytes per day; another caller's are its own", async () => {
     const documents = (prefix: string, n: number, pad: number) =>
-      Array.from({ length: n }, (_, i) => print(parse(`query ${prefix}${i}${'y'.repeat(pad)} { __typename }`)));
+      Array.from({ length: n }, (_, i) =>
+        print(parse(`query ${prefix}${i}${'y'.repeat(pad)} { __typename }`)),
+      );
     // 60,000 bytes allowed: the second of these 40 KB documents is over it.
     const [big1, big2] = documents('Big', 2, 40_000);
     for (const query of [big1, big2]) expect((await post(withHash(query), keys.a)).status).toBe(200);
@@ -118,7 +135,11 @@ describe.skipIf(!hasRedisServer)('persisted query registration', () => {
 describe('the in-process store', () => {
   it('keeps a document once with aliases, within each caller’s allowance per window', async () => {
     let now = 0;
-    const store = createMemoryDocumentStore(10, { registrations: 2, bytes: 1_000, windowMs: 1_000 }, () => now);
+    const store = createMemoryDocumentStore(
+      10,
+      { registrations: 2, bytes: 1_000, windowMs: 1_000 },
+      () => now,
+    );
     expect(await store.register('a', 'n1', 'n1', 'query A { __typename }')).toBe('kept');
     expect(await store.register('a', 'n1', 'n1', 'query A { __typename }')).toBe('known');
     expect(await store.register('a', 'h2', 'n1', 'query A { __typename }')).toBe('kept');

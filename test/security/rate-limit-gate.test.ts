@@ -3,7 +3,12 @@
 // with RATE_LIMITED before its body is even read (shown by a body that never ends) and with no REST
 // call, while another caller is served.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { appOver, gql, resetCalls, restCalls, send } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 

@@ -41,7 +41,14 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis', () => {
     const [user] = sandbox.users;
     for (let i = 0; i < 2; i++) {
       servers.push(
-        await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0, security, redisUrl: redis.url }),
+        await startGraphServer({
+          restUrl: sandbox.baseUrl,
+          userId: user.id,
+          authKey: user.key,
+          port: 0,
+          security,
+          redisUrl: redis.url,
+        }),
       );
     }
   });
@@ -59,7 +66,10 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis', () => {
       headers: { 'content-type': 'application/json', accept: 'application/json', 'x-api-key': key },
       body: JSON.stringify({ query: QUERY, variables: { s: String(sandbox.spaces[0]) } }),
     });
-    const body = (await response.json()) as { errors?: { extensions?: Record<string, unknown> }[]; extensions?: Record<string, any> };
+    const body = (await response.json()) as {
+      errors?: { extensions?: Record<string, unknown> }[];
+      extensions?: Record<string, any>;
+    };
     return { status: response.status, retryAfter: response.headers.get('retry-after'), body };
   };
   const restCalls = async () => {
@@ -94,11 +104,9 @@ describe.skipIf(!hasRedisServer)('rate limits in Redis', () => {
       expect(await two.spend('x', 1)).toMatchObject({ granted: true, remaining: 0, retryAfterSeconds: 1 });
       expect(await one.spend('x', 0)).toMatchObject({ granted: false, retryAfterSeconds: 1 });
       const gone = createRedisRateLimit({ url: 'redis://127.0.0.1:1', burst: 2, perSecond: 1 });
-      expect([await gone.spend('y', 1), await gone.spend('y', 1), await gone.spend('y', 1)].map((s) => s.granted)).toEqual([
-        true,
-        true,
-        false,
-      ]);
+      expect(
+        [await gone.spend('y', 1), await gone.spend('y', 1), await gone.spend('y', 1)].map((s) => s.granted),
+      ).toEqual([true, true, false]);
       await gone.close?.();
     } finally {
       await one.close?.();

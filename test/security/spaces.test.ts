@@ -5,7 +5,12 @@
 import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeGlobalId, type InboundCaller } from '../../src/resolvers';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { checkOperationAccess } from '../../src/server/access/operation-access';
 import { appOver, gql, resetCalls, restCalls, type Answer } from './support';
 import { startWorld, type TestWorld } from '../support/world';
@@ -38,10 +43,16 @@ beforeAll(async () => {
   world = await startWorld({ seedSize: 'default', graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
-    ((await world.rest.call('searchTransactions', { space, query: { limit: 1 } })) as { data: { id: number }[] }).data[0].id;
+    (
+      (await world.rest.call('searchTransactions', { space, query: { limit: 1 } })) as {
+        data: { id: number }[];
+      }
+    ).data[0].id;
   myTransaction = await first(mine);
   theirTransaction = await first(theirs);
-  const entries = parseKeysFile(JSON.stringify({ keys: [{ name: 'shop-a', hash: hashApiKey(key), spaces: [mine], scopes: ['read'] }] }));
+  const entries = parseKeysFile(
+    JSON.stringify({ keys: [{ name: 'shop-a', hash: hashApiKey(key), spaces: [mine], scopes: ['read'] }] }),
+  );
   app = appOver(world.rest, { authenticator: apiKeyAuthenticator(entries) });
 });
 
@@ -78,7 +89,9 @@ describe('a space the caller may not use answers as one that does not exist', ()
     expect(refused.answer.body.errors?.[0].extensions?.code).toBe('NOT_FOUND');
     expect(normalized(refused.answer, theirs)).toEqual(normalized(unknown.answer, UNKNOWN_SPACE));
     expect(refused.calls).toBe(0);
-    const spaceNode = await ask(`query($id: ID!) { node(id: $id) { id } }`, { id: encodeGlobalId('Space', null, theirs) });
+    const spaceNode = await ask(`query($id: ID!) { node(id: $id) { id } }`, {
+      id: encodeGlobalId('Space', null, theirs),
+    });
     expect(spaceNode.answer.body.data).toEqual({ node: null });
     expect(spaceNode.calls).toBe(0);
   });
@@ -86,10 +99,15 @@ describe('a space the caller may not use answers as one that does not exist', ()
   it('nodes(ids:) mixing both: the own object answered, the other as unknown; one REST call', async () => {
     const query = `query($ids: [ID!]!) { nodes(ids: $ids) { ... on Transaction { restId } } }`;
     const { answer, calls } = await ask(query, {
-      ids: [encodeGlobalId('Transaction', mine, myTransaction), encodeGlobalId('Transaction', theirs, theirTransaction)],
+      ids: [
+        encodeGlobalId('Transaction', mine, myTransaction),
+        encodeGlobalId('Transaction', theirs, theirTransaction),
+      ],
     });
     expect(answer.body.data!.nodes).toEqual([{ restId: String(myTransaction) }, null]);
-    expect(answer.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([[['nodes', 1], 'NOT_FOUND']]);
+    expect(answer.body.errors?.map((e) => [e.path, e.extensions?.code])).toEqual([
+      [['nodes', 1], 'NOT_FOUND'],
+    ]);
     expect(calls).toBe(1);
   });
 
@@ -114,12 +132,19 @@ describe('read-only callers', () => {
 
   it('are refused every mutation with FORBIDDEN before execution; by-credentials mutations and queries pass', () => {
     const mutation = parse(`mutation M { updateCustomer(input: {}) { id } }`);
-    expect(checkOperationAccess(mutation, 'M', reader, false)).toMatchObject({ code: 'FORBIDDEN', status: 403 });
+    expect(checkOperationAccess(mutation, 'M', reader, false)).toMatchObject({
+      code: 'FORBIDDEN',
+      status: 403,
+    });
     expect(checkOperationAccess(mutation, 'M', writer, false)).toBeNull();
     const fragment = parse(`mutation { ...F } fragment F on Mutation { deleteCustomer(id: "1") { id } }`);
     expect(checkOperationAccess(fragment, undefined, reader, false)).toMatchObject({ code: 'FORBIDDEN' });
-    const byCredentials = parse(`mutation { processOneClickTokenByCredentials(credentials: "c", tokenVersionId: "1") { id } }`);
+    const byCredentials = parse(
+      `mutation { processOneClickTokenByCredentials(credentials: "c", tokenVersionId: "1") { id } }`,
+    );
     expect(checkOperationAccess(byCredentials, undefined, reader, false)).toBeNull();
-    expect(checkOperationAccess(parse(`{ spaces(first: 1) { nodes { id } } }`), undefined, reader, false)).toBeNull();
+    expect(
+      checkOperationAccess(parse(`{ spaces(first: 1) { nodes { id } } }`), undefined, reader, false),
+    ).toBeNull();
   });
 });

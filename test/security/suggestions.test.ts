@@ -10,7 +10,16 @@ import type { App } from '../../src/server/app';
 import { generateApiKey } from '../../src/server/auth/api-keys';
 import { securityConfigFromEnv } from '../../src/server/config/security-config';
 import type { RunningGraphServer } from '../../src/server/serve';
-import { apiKeysFile, appOver, gql, readCallers, resetCalls, restCalls, serveOver, wsResult } from './support';
+import {
+  apiKeysFile,
+  appOver,
+  gql,
+  readCallers,
+  resetCalls,
+  restCalls,
+  serveOver,
+  wsResult,
+} from './support';
 import { startWorld, type TestWorld } from '../support/world';
 
 let world: TestWorld;
@@ -23,7 +32,10 @@ beforeAll(async () => {
   const callers = readCallers('reader');
   key = callers.keys.reader;
   const env = { PAYGRAPH_AUTH: 'api-keys', NODE_ENV: 'production' };
-  production = appOver(world.rest, { authenticator: callers.authenticator, security: securityConfigFromEnv(env) });
+  production = appOver(world.rest, {
+    authenticator: callers.authenticator,
+    security: securityConfigFromEnv(env),
+  });
   development = appOver(world.rest, {
     authenticator: callers.authenticator,
     security: securityConfigFromEnv({ PAYGRAPH_AUTH: 'api-keys' }),
@@ -34,7 +46,8 @@ afterAll(async () => {
   await world?.close();
 });
 
-const messages = (body: { errors?: { message: string }[] }) => (body.errors ?? []).map((e) => e.message).join('\n');
+const messages = (body: { errors?: { message: string }[] }) =>
+  (body.errors ?? []).map((e) => e.message).join('\n');
 
 const probes: [string, string, Record<string, unknown>][] = [
   ['field', `{ spacs }`, {}],
@@ -88,7 +101,9 @@ describe('with introspection off (production)', () => {
 
     beforeAll(async () => {
       keysFile = apiKeysFile([{ name: 'ws', key: wsKey, spaces: '*', scopes: ['read'] }]);
-      graph = await serveOver(world.sandbox, { security: securityConfigFromEnv({ ...keysFile.env, NODE_ENV: 'production' }) });
+      graph = await serveOver(world.sandbox, {
+        security: securityConfigFromEnv({ ...keysFile.env, NODE_ENV: 'production' }),
+      });
     });
 
     afterAll(async () => {
@@ -105,7 +120,10 @@ describe('with introspection off (production)', () => {
       });
       try {
         for (const [, query, variables] of [probes[0], probes[5]]) {
-          const answer = (await wsResult(client, query, variables)) as { failed?: { message: string }[]; errors?: { message: string }[] };
+          const answer = (await wsResult(client, query, variables)) as {
+            failed?: { message: string }[];
+            errors?: { message: string }[];
+          };
           const text = (answer.failed ?? answer.errors ?? []).map((e) => e.message).join('\n');
           expect(text).not.toBe('');
           expect(text).not.toMatch(/did you mean/i);

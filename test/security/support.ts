@@ -11,14 +11,24 @@ import type { RestCaller } from '../../src/rest/types';
 import type { RunningSandbox } from '../../src/sandbox';
 import { createApp, type App } from '../../src/server/app';
 import { startGraphServer, type GraphServerOptions, type RunningGraphServer } from '../../src/server/serve';
-import { apiKeyAuthenticator, generateApiKey, hashApiKey, parseKeysFile } from '../../src/server/auth/api-keys';
+import {
+  apiKeyAuthenticator,
+  generateApiKey,
+  hashApiKey,
+  parseKeysFile,
+} from '../../src/server/auth/api-keys';
 import { createAuthenticator, type Authenticator } from '../../src/server/auth/authenticator';
 import { securityConfigFromEnv, type SecurityConfig } from '../../src/server/config/security-config';
 import type { TestWorld } from '../support/world';
 
 export function appOver(
   rest: RestCaller,
-  o: { authenticator?: Authenticator; env?: Record<string, string>; security?: SecurityConfig; graphiql?: boolean } = {},
+  o: {
+    authenticator?: Authenticator;
+    env?: Record<string, string>;
+    security?: SecurityConfig;
+    graphiql?: boolean;
+  } = {},
 ): App {
   const security = o.security ?? securityConfigFromEnv(o.env ?? {});
   return createApp({ rest, authenticator: o.authenticator, security, graphiql: o.graphiql ?? false });
@@ -33,7 +43,11 @@ export interface GraphError {
 export interface Answer {
   status: number;
   headers: Headers;
-  body: { data?: Record<string, any> | null; errors?: GraphError[]; extensions?: Record<string, any> } & Record<string, any>;
+  body: {
+    data?: Record<string, any> | null;
+    errors?: GraphError[];
+    extensions?: Record<string, any>;
+  } & Record<string, any>;
 }
 
 export async function send(app: App, init: RequestInit & { url?: string }): Promise<Answer> {
@@ -71,16 +85,26 @@ export async function resetCalls(world: Pick<TestWorld, 'resetCalls'>): Promise<
 }
 
 /** An api-keys authenticator of read-only callers with these names (all spaces), and each one's key. */
-export function readCallers(...names: string[]): { authenticator: Authenticator; keys: Record<string, string> } {
+export function readCallers(...names: string[]): {
+  authenticator: Authenticator;
+  keys: Record<string, string>;
+} {
   const keys = Object.fromEntries(names.map((name) => [name, generateApiKey()]));
-  const entries = names.map((name) => ({ name, hash: hashApiKey(keys[name]), spaces: '*', scopes: ['read'] }));
+  const entries = names.map((name) => ({
+    name,
+    hash: hashApiKey(keys[name]),
+    spaces: '*',
+    scopes: ['read'],
+  }));
   return { authenticator: apiKeyAuthenticator(parseKeysFile(JSON.stringify({ keys: entries }))), keys };
 }
 
 /** An api-keys authenticator of one read-only caller limited to `spaces`, and its key. */
 export function spaceReader(name: string, spaces: number[]): { authenticator: Authenticator; key: string } {
   const key = generateApiKey();
-  const entries = parseKeysFile(JSON.stringify({ keys: [{ name, hash: hashApiKey(key), spaces, scopes: ['read'] }] }));
+  const entries = parseKeysFile(
+    JSON.stringify({ keys: [{ name, hash: hashApiKey(key), spaces, scopes: ['read'] }] }),
+  );
   return { authenticator: apiKeyAuthenticator(entries), key };
 }
 
@@ -90,7 +114,9 @@ export async function until(condition: () => boolean): Promise<void> {
 }
 
 /** REST calls the sandbox received since the last reset, by operationId (and resets its counter). */
-export async function restCallsByOperation(world: Pick<TestWorld, 'takeCalls'>): Promise<Record<string, number>> {
+export async function restCallsByOperation(
+  world: Pick<TestWorld, 'takeCalls'>,
+): Promise<Record<string, number>> {
   return (await world.takeCalls()).byOperation;
 }
 
@@ -101,7 +127,10 @@ export const JWT_AUDIENCE = 'paygraph-test';
 export interface JwtSetup {
   env: Record<string, string>;
   /** A token with these claims (default scope `read`, issuer and audience of `env`, 5 minutes). */
-  token(claims: Record<string, unknown>, o?: { exp?: string | number; iss?: string; sub?: string | null }): Promise<string>;
+  token(
+    claims: Record<string, unknown>,
+    o?: { exp?: string | number; iss?: string; sub?: string | null },
+  ): Promise<string>;
   close(): void;
 }
 
@@ -131,7 +160,11 @@ export function jwtSetup(): JwtSetup {
 }
 
 /** An app over `world` in `jwt` mode (with more settings from `env`). */
-export async function jwtAppOver(world: Pick<TestWorld, 'rest'>, jwt: JwtSetup, env: Record<string, string> = {}): Promise<App> {
+export async function jwtAppOver(
+  world: Pick<TestWorld, 'rest'>,
+  jwt: JwtSetup,
+  env: Record<string, string> = {},
+): Promise<App> {
   const security = securityConfigFromEnv({ ...jwt.env, ...env });
   return appOver(world.rest, { authenticator: await createAuthenticator(security), security });
 }
@@ -146,12 +179,19 @@ export function serveOver(
 }
 
 /** An api-keys file of its own holding these callers (name, key, spaces, scopes), and the settings naming it. */
-export function apiKeysFile(callers: { name: string; key: string; spaces: number[] | '*'; scopes: string[] }[]): {
+export function apiKeysFile(
+  callers: { name: string; key: string; spaces: number[] | '*'; scopes: string[] }[],
+): {
   env: Record<string, string>;
   close(): void;
 } {
   const dir = mkdtempSync(join(tmpdir(), 'paygraph-keys-'));
-  const keys = callers.map(({ name, key, spaces, scopes }) => ({ name, hash: hashApiKey(key), spaces, scopes }));
+  const keys = callers.map(({ name, key, spaces, scopes }) => ({
+    name,
+    hash: hashApiKey(key),
+    spaces,
+    scopes,
+  }));
   writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys }));
   return {
     env: { PAYGRAPH_AUTH: 'api-keys', PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json') },
@@ -166,7 +206,11 @@ export interface WsResult {
 }
 
 /** The last result of an operation over graphql-ws, or what the client got instead (errors, or the socket's close event). */
-export function wsResult(c: WsClient, query: string, variables: Record<string, unknown> = {}): Promise<WsResult | { failed: unknown }> {
+export function wsResult(
+  c: WsClient,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<WsResult | { failed: unknown }> {
   return new Promise((resolve) => {
     let last: WsResult | undefined;
     c.subscribe(

@@ -30,7 +30,10 @@ beforeAll(async () => {
   world = await startWorld({ graph: false });
   sandbox = world.sandbox;
   dir = mkdtempSync(join(tmpdir(), 'paygraph-ws-'));
-  writeFileSync(join(dir, 'keys.json'), JSON.stringify({ keys: [{ name: 'ws', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }));
+  writeFileSync(
+    join(dir, 'keys.json'),
+    JSON.stringify({ keys: [{ name: 'ws', hash: hashApiKey(key), spaces: '*', scopes: ['read'] }] }),
+  );
   const security = securityConfigFromEnv({
     PAYGRAPH_AUTH: 'api-keys',
     PAYGRAPH_API_KEYS_FILE: join(dir, 'keys.json'),
@@ -38,7 +41,13 @@ beforeAll(async () => {
     PAYGRAPH_MAX_COST: '20',
   });
   const [user] = sandbox.users;
-  graph = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0, security });
+  graph = await startGraphServer({
+    restUrl: sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+    port: 0,
+    security,
+  });
 });
 
 afterAll(async () => {
@@ -67,7 +76,9 @@ describe('limits over WebSocket', () => {
   it('refuses a document over the byte limit with PAYLOAD_TOO_LARGE, without a REST call', async () => {
     await restCalls();
     const query = `{ ${'__typename '.repeat(MAX_DOCUMENT_BYTES / 10)}}`;
-    const answer = (await run(client(), query)) as { failed: { message: string; extensions?: { code?: string } }[] };
+    const answer = (await run(client(), query)) as {
+      failed: { message: string; extensions?: { code?: string } }[];
+    };
     expect(answer.failed[0].extensions?.code).toBe('PAYLOAD_TOO_LARGE');
     expect(answer.failed[0].message).toMatch(/at most 2000 are allowed/);
     expect(await restCalls()).toBe(0);
@@ -91,9 +102,13 @@ describe('limits over WebSocket', () => {
     )) as Result;
     expect(over.errors?.[0].extensions?.code).toBe('COST_LIMIT_EXCEEDED');
     expect(await restCalls()).toBe(0);
-    const within = (await run(client(), `query($s: ID!) { space(id: $s) { customers(first: 3) { nodes { restId } } } }`, {
-      s: space,
-    })) as Result;
+    const within = (await run(
+      client(),
+      `query($s: ID!) { space(id: $s) { customers(first: 3) { nodes { restId } } } }`,
+      {
+        s: space,
+      },
+    )) as Result;
     expect(within.errors).toBeUndefined();
     expect(within.data?.space.customers.nodes).toHaveLength(3);
     expect(within.extensions?.cost).toMatchObject({ budget: 20 });

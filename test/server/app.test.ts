@@ -10,7 +10,11 @@ class RecordingCaller implements RestCaller {
   calls: { operationId: string; query?: Record<string, unknown>; signal?: AbortSignal }[] = [];
   constructor(private readonly inner: RestCaller) {}
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
-    this.calls.push({ operationId, query: options?.query as Record<string, unknown> | undefined, signal: options?.signal });
+    this.calls.push({
+      operationId,
+      query: options?.query as Record<string, unknown> | undefined,
+      signal: options?.signal,
+    });
     return this.inner.call(operationId, options);
   }
 }
@@ -26,7 +30,11 @@ let recorder: RecordingCaller;
 let app: App;
 let space: number;
 
-async function run(query: string, variables: Record<string, unknown> = {}, target: App = app): Promise<GraphResult> {
+async function run(
+  query: string,
+  variables: Record<string, unknown> = {},
+  target: App = app,
+): Promise<GraphResult> {
   const response = await target.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -66,7 +74,10 @@ describe('reads', () => {
     const nodes = result.data!.space.transactions.nodes as Record<string, any>[];
     expect(nodes.length).toBe(5);
     for (const node of nodes) {
-      const fromRest = (await rest.call('getTransaction', { path: { id: node.restId }, space })) as Record<string, any>;
+      const fromRest = (await rest.call('getTransaction', { path: { id: node.restId }, space })) as Record<
+        string,
+        any
+      >;
       // Long and Decimal on the wire: strings of REST's digits.
       expect(node).toMatchObject({
         restId: String(fromRest.id),
@@ -76,14 +87,20 @@ describe('reads', () => {
         createdOn: fromRest.createdOn,
         linkedSpace: { restId: String(space) },
       });
-      const tokenId = typeof fromRest.token === 'object' && fromRest.token ? fromRest.token.id : fromRest.token;
-      expect(node.token?.restId ?? null).toBe(tokenId === undefined || tokenId === null ? null : String(tokenId));
+      const tokenId =
+        typeof fromRest.token === 'object' && fromRest.token ? fromRest.token.id : fromRest.token;
+      expect(node.token?.restId ?? null).toBe(
+        tokenId === undefined || tokenId === null ? null : String(tokenId),
+      );
       expect(typeof node.restId).toBe('string');
     }
   });
 
   it('finds an entity by global ID (node) and by REST id or global ID (lookup)', async () => {
-    const list = await run(`query($s: ID!) { space(id: $s) { id transactions(first: 1) { nodes { id restId } } } }`, { s: String(space) });
+    const list = await run(
+      `query($s: ID!) { space(id: $s) { id transactions(first: 1) { nodes { id restId } } } }`,
+      { s: String(space) },
+    );
     const { id, restId } = list.data!.space.transactions.nodes[0];
     const spaceGlobalId = list.data!.space.id;
     const found = await run(
@@ -104,13 +121,19 @@ describe('reads', () => {
   });
 
   it('refuses a global ID of another type, naming both types', async () => {
-    const result = await run(`query($s: ID!) { space(id: $s) { transaction(id: $s) { restId } } }`, { s: String(space) });
-    expect(result.errors).toBeUndefined();
-    const spaceId = (await run(`query($s: ID!) { space(id: $s) { id } }`, { s: String(space) })).data!.space.id;
-    const wrong = await run(`query($s: ID!, $id: ID!) { space(id: $s) { transaction(id: $id) { restId } } }`, {
+    const result = await run(`query($s: ID!) { space(id: $s) { transaction(id: $s) { restId } } }`, {
       s: String(space),
-      id: spaceId,
     });
+    expect(result.errors).toBeUndefined();
+    const spaceId = (await run(`query($s: ID!) { space(id: $s) { id } }`, { s: String(space) })).data!.space
+      .id;
+    const wrong = await run(
+      `query($s: ID!, $id: ID!) { space(id: $s) { transaction(id: $id) { restId } } }`,
+      {
+        s: String(space),
+        id: spaceId,
+      },
+    );
     expect(wrong.errors?.[0].extensions.code).toBe('BAD_USER_INPUT');
     expect(wrong.errors?.[0].message).toMatch(/global ID of a Space, expected a Transaction/);
   });
@@ -179,7 +202,10 @@ describe('errors', () => {
       expect(result.data!.spaces.nodes.length).toBe(1);
       expect(result.data!.countries).toBeNull();
       expect(result.errors).toHaveLength(1);
-      expect(result.errors![0]).toMatchObject({ path: ['countries'], extensions: { code: 'UPSTREAM_ERROR', status: 500 } });
+      expect(result.errors![0]).toMatchObject({
+        path: ['countries'],
+        extensions: { code: 'UPSTREAM_ERROR', status: 500 },
+      });
       expect(result.errors![0].extensions.upstreamErrorId).toEqual(expect.any(String));
     } finally {
       sandbox.faults.clear();
@@ -193,31 +219,44 @@ describe('errors', () => {
     [429, 'RATE_LIMITED', 'application/json'],
     [401, 'UPSTREAM_ERROR', 'application/graphql-response+json'],
     [401, 'UPSTREAM_ERROR', 'application/json'],
-  ])('answers HTTP 200 with partial data when one field gets an upstream %i (%s, %s)', async (status, code, accept) => {
-    const query = `{ spaces(first: 1) { nodes { restId } } currencies { currencyCode } }`;
-    const spacesOps = await opsUsedBy(`{ spaces(first: 1) { nodes { restId } } }`);
-    const failing = (await opsUsedBy(`{ currencies { currencyCode } }`)).find((op) => !spacesOps.includes(op));
-    expect(failing).toBeDefined();
-    // A Retry-After beyond the client's cap: reported at once instead of waited for.
-    sandbox.faults.set({ errorStatus: status, errorCount: 10, retryAfterSeconds: 600, match: { operationId: failing } });
-    try {
-      const response = await app.fetch('http://paygraph.test/graphql', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept },
-        body: JSON.stringify({ query }),
+  ])(
+    'answers HTTP 200 with partial data when one field gets an upstream %i (%s, %s)',
+    async (status, code, accept) => {
+      const query = `{ spaces(first: 1) { nodes { restId } } currencies { currencyCode } }`;
+      const spacesOps = await opsUsedBy(`{ spaces(first: 1) { nodes { restId } } }`);
+      const failing = (await opsUsedBy(`{ currencies { currencyCode } }`)).find(
+        (op) => !spacesOps.includes(op),
+      );
+      expect(failing).toBeDefined();
+      // A Retry-After beyond the client's cap: reported at once instead of waited for.
+      sandbox.faults.set({
+        errorStatus: status,
+        errorCount: 10,
+        retryAfterSeconds: 600,
+        match: { operationId: failing },
       });
-      expect(response.status).toBe(200);
-      const result = (await response.json()) as GraphResult;
-      expect(result.data!.spaces.nodes.length).toBe(1);
-      expect(result.data!.currencies).toBeNull();
-      expect(result.errors).toHaveLength(1);
-      expect(result.errors![0]).toMatchObject({ path: ['currencies'], extensions: { code, status } });
-      expect(result.errors![0].extensions.http).toBeUndefined();
-      if (status === 401) expect(result.errors![0].message).toMatch(/paygraph's REST user id or authentication key was refused/);
-    } finally {
-      sandbox.faults.clear();
-    }
-  });
+      try {
+        const response = await app.fetch('http://paygraph.test/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept },
+          body: JSON.stringify({ query }),
+        });
+        expect(response.status).toBe(200);
+        const result = (await response.json()) as GraphResult;
+        expect(result.data!.spaces.nodes.length).toBe(1);
+        expect(result.data!.currencies).toBeNull();
+        expect(result.errors).toHaveLength(1);
+        expect(result.errors![0]).toMatchObject({ path: ['currencies'], extensions: { code, status } });
+        expect(result.errors![0].extensions.http).toBeUndefined();
+        if (status === 401)
+          expect(result.errors![0].message).toMatch(
+            /paygraph's REST user id or authentication key was refused/,
+          );
+      } finally {
+        sandbox.faults.clear();
+      }
+    },
+  );
 
   it('masks unexpected errors without leaking their text', async () => {
     const broken: RestCaller = {
@@ -232,7 +271,10 @@ describe('errors', () => {
     const text = await response.text();
     expect(text).not.toContain('secret-4711');
     const body = JSON.parse(text) as GraphResult;
-    expect(body.errors?.[0]).toMatchObject({ message: 'Unexpected error.', extensions: { code: 'INTERNAL_SERVER_ERROR' } });
+    expect(body.errors?.[0]).toMatchObject({
+      message: 'Unexpected error.',
+      extensions: { code: 'INTERNAL_SERVER_ERROR' },
+    });
   });
 
   it('refuses operations over the cost limit before calling REST', async () => {

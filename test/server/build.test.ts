@@ -4,7 +4,16 @@
 // newer than its stamp.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import { isBuiltin } from 'node:module';
 import type { AddressInfo } from 'node:net';
@@ -65,7 +74,9 @@ describe('npm run build', () => {
     for (const file of readdirSync(outdir).filter((name) => name.endsWith('.js'))) {
       const code = readFileSync(join(outdir, file), 'utf8');
       // esbuild's output: `import ... from "x";`, `} from "x";` ending a multi-line import, `import("x")`.
-      for (const m of code.matchAll(/^(?:import|export|\}) .*?from "([^"]+)";$|^import "([^"]+)";$|\bimport\("([^"]+)"\)/gm))
+      for (const m of code.matchAll(
+        /^(?:import|export|\}) .*?from "([^"]+)";$|^import "([^"]+)";$|\bimport\("([^"]+)"\)/gm,
+      ))
         imported.add(m[1] ?? m[2] ?? m[3]);
     }
     const packages = [...imported].filter((s) => !s.startsWith('./') && !isBuiltin(s));
@@ -82,7 +93,10 @@ describe('npm run build', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ query: '{ spaces(first: 2) { nodes { restId name } } }' }),
     });
-    const body = (await response.json()) as { data?: { spaces: { nodes: { restId: number; name: string }[] } }; errors?: unknown };
+    const body = (await response.json()) as {
+      data?: { spaces: { nodes: { restId: number; name: string }[] } };
+      errors?: unknown;
+    };
     expect(body.errors).toBeUndefined();
     expect(body.data?.spaces.nodes).toHaveLength(2);
     expect(typeof body.data?.spaces.nodes[0].name).toBe('string');

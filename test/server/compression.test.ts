@@ -32,7 +32,8 @@ describe('compression', () => {
   });
 
   it('streams the encoding of a large answer, which reads back the same', async () => {
-    const page = (n: number) => `p${n}: transactions(first: 100) { nodes { id restId state currency authorizationAmount createdOn } }`;
+    const page = (n: number) =>
+      `p${n}: transactions(first: 100) { nodes { id restId state currency authorizationAmount createdOn } }`;
     const huge = `query($s: ID!) { space(id: $s) { ${[0, 1, 2, 3, 4, 5].map(page).join(' ')} } }`;
     const plain = await post(huge);
     const text = await plain.text();
@@ -40,7 +41,9 @@ describe('compression', () => {
     const zipped = await post(huge, { 'accept-encoding': 'gzip' });
     expect(zipped.headers.get('content-encoding')).toBe('gzip');
     expect(zipped.headers.get('content-length')).toBeNull();
-    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))).toEqual(JSON.parse(text));
+    expect(JSON.parse(gunzipSync(Buffer.from(await zipped.arrayBuffer())).toString('utf8'))).toEqual(
+      JSON.parse(text),
+    );
   });
 
   it('leaves small answers plain', async () => {
@@ -59,13 +62,17 @@ describe('compression', () => {
     expect(brotliDecompressSync(raw).toString('utf8')).toMatch(/<html/i);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
-    const again = await f.app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'if-none-match': etag! } });
+    const again = await f.app.fetch('http://paygraph.test/graphql', {
+      headers: { accept: 'text/html', 'if-none-match': etag! },
+    });
     expect(again.status).toBe(304);
     expect((await again.arrayBuffer()).byteLength).toBe(0);
   }, 60_000);
 
   it('compresses the GraphiQL page with gzip for clients without Brotli', async () => {
-    const r = await f.app.fetch('http://paygraph.test/graphql', { headers: { accept: 'text/html', 'accept-encoding': 'gzip' } });
+    const r = await f.app.fetch('http://paygraph.test/graphql', {
+      headers: { accept: 'text/html', 'accept-encoding': 'gzip' },
+    });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-encoding')).toBe('gzip');
     const raw = Buffer.from(await r.arrayBuffer());

@@ -9,7 +9,10 @@ import { COMMANDS, type Setting } from '../../src/server/config/setting';
 import { SETTINGS, settingsOf } from '../../src/server/config/settings';
 import { securityConfigFromEnv } from '../../src/server/config/security-config';
 
-function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
       env: { PATH: process.env.PATH ?? '', ...env },
@@ -44,7 +47,9 @@ describe('the settings table', () => {
   });
 
   it("is the README's configuration table (the drift check passes on the committed README)", () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/config-table.ts', '--check'], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'scripts/config-table.ts', '--check'], {
+      encoding: 'utf8',
+    });
     expect(out).toMatch(/configuration table is up to date/);
   });
 });
@@ -53,7 +58,11 @@ describe('validation', () => {
   it('reports every bad value at once, each naming its setting, the expectation and the value', () => {
     let error: unknown;
     try {
-      securityConfigFromEnv({ PAYGRAPH_MAX_DEPTH: 'deep', PAYGRAPH_INTROSPECTION: 'maybe', PAYGRAPH_MAX_COST: '0' });
+      securityConfigFromEnv({
+        PAYGRAPH_MAX_DEPTH: 'deep',
+        PAYGRAPH_INTROSPECTION: 'maybe',
+        PAYGRAPH_MAX_COST: '0',
+      });
     } catch (e) {
       error = e;
     }
@@ -75,9 +84,9 @@ describe('validation', () => {
 
   it('never repeats a URL that may carry a password', () => {
     const secret = 'redis://:hunter2-secret@cache.internal:6379';
-    expect(() => readSettings(['redisUrl'], { env: { REDIS_URL: 'http://:hunter2-secret@cache.internal' } })).toThrow(
-      'REDIS_URL must be a redis: or rediss: URL, not http:',
-    );
+    expect(() =>
+      readSettings(['redisUrl'], { env: { REDIS_URL: 'http://:hunter2-secret@cache.internal' } }),
+    ).toThrow('REDIS_URL must be a redis: or rediss: URL, not http:');
     expect(readSettings(['redisUrl'], { env: { REDIS_URL: secret } }).redisUrl).toBe(secret);
     const unparsable = () => readSettings(['redisUrl'], { env: { REDIS_URL: 'not a url hunter2-secret' } });
     expect(unparsable).toThrow(/^REDIS_URL must be a URL \(redis:\/\/\.\.\. or rediss:\/\/\.\.\.\)$/);
@@ -96,7 +105,9 @@ describe('the CLI refuses bad configuration before it listens', () => {
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain('PAYGRAPH_MAX_TOKENS must be a whole number of at least 10, got "5"');
-    expect(run.stderr).toContain('PAYGRAPH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"');
+    expect(run.stderr).toContain(
+      'PAYGRAPH_LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    );
     expect(run.stderr).not.toContain('a2V5');
   });
 

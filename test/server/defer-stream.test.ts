@@ -7,7 +7,10 @@ import { useWorld } from '../support/world';
 const f = useWorld({ seedSize: 'default' });
 
 /** The JSON parts of a multipart/mixed answer, in order. */
-async function parts(query: string, variables: Record<string, unknown> = { s: String(f.space) }): Promise<Record<string, unknown>[]> {
+async function parts(
+  query: string,
+  variables: Record<string, unknown> = { s: String(f.space) },
+): Promise<Record<string, unknown>[]> {
   const response = await f.app.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'multipart/mixed' },
@@ -32,12 +35,17 @@ describe('@defer and @stream', () => {
   });
 
   it('sends a deferred extra after the rest of the answer', async () => {
-    const got = await parts(`query($s: ID!) { space(id: $s) { transactions(first: 3, filter: { state: { in: [COMPLETED, FULFILL] } }) {
+    const got =
+      await parts(`query($s: ID!) { space(id: $s) { transactions(first: 3, filter: { state: { in: [COMPLETED, FULFILL] } }) {
       nodes { restId state ... @defer(label: "documents") { invoiceDocument { title } } } } } }`);
     expect(got.length).toBeGreaterThan(1);
-    const first = got[0] as { data: { space: { transactions: { nodes: Record<string, unknown>[] } } }; hasNext: boolean };
+    const first = got[0] as {
+      data: { space: { transactions: { nodes: Record<string, unknown>[] } } };
+      hasNext: boolean;
+    };
     expect(first.hasNext).toBe(true);
-    for (const node of first.data.space.transactions.nodes) expect(node).not.toHaveProperty('invoiceDocument');
+    for (const node of first.data.space.transactions.nodes)
+      expect(node).not.toHaveProperty('invoiceDocument');
     const later = JSON.stringify(got.slice(1));
     expect(later).toContain('"label":"documents"');
     expect(later).toContain('invoiceDocument');
@@ -45,12 +53,16 @@ describe('@defer and @stream', () => {
   });
 
   it('streams list items after the first ones', async () => {
-    const got = await parts(`query($s: ID!) { space(id: $s) { transactions(first: 5) { nodes @stream(initialCount: 2) { restId } } } }`);
+    const got = await parts(
+      `query($s: ID!) { space(id: $s) { transactions(first: 5) { nodes @stream(initialCount: 2) { restId } } } }`,
+    );
     const first = got[0] as { data: { space: { transactions: { nodes: unknown[] } } } };
     expect(first.data.space.transactions.nodes).toHaveLength(2);
     const streamed = got
       .slice(1)
-      .flatMap((p) => ((p.incremental as { items?: unknown[] }[] | undefined) ?? []).flatMap((i) => i.items ?? []));
+      .flatMap((p) =>
+        ((p.incremental as { items?: unknown[] }[] | undefined) ?? []).flatMap((i) => i.items ?? []),
+      );
     expect(streamed).toHaveLength(3);
   });
 });

@@ -19,11 +19,16 @@ let space: number;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
+  rest = createRestClient({
+    baseUrl: sandbox.baseUrl,
+    userId: sandbox.users[0].id,
+    authKey: sandbox.users[0].key,
+  });
   space = sandbox.spaces[0];
   // Two open (PENDING) transactions beside the demo data's closed ones.
   const lineItems = [{ uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }];
-  for (let i = 0; i < 2; i++) await rest.call('createTransaction', { space, body: { currency: 'CHF', lineItems } });
+  for (let i = 0; i < 2; i++)
+    await rest.call('createTransaction', { space, body: { currency: 'CHF', lineItems } });
 });
 
 afterAll(async () => {

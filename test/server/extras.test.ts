@@ -15,7 +15,11 @@ let rest: RestClient;
 let app: App;
 let space: number;
 
-async function run(query: string, variables: Record<string, unknown> = {}, on: App = app): Promise<GraphResult> {
+async function run(
+  query: string,
+  variables: Record<string, unknown> = {},
+  on: App = app,
+): Promise<GraphResult> {
   const response = await on.fetch('http://paygraph.test/graphql', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -24,7 +28,11 @@ async function run(query: string, variables: Record<string, unknown> = {}, on: A
   return (await response.json()) as GraphResult;
 }
 
-async function ok(query: string, variables: Record<string, unknown> = {}, on: App = app): Promise<Record<string, any>> {
+async function ok(
+  query: string,
+  variables: Record<string, unknown> = {},
+  on: App = app,
+): Promise<Record<string, any>> {
   const result = await run(query, variables, on);
   expect(result.errors).toBeUndefined();
   return result.data!;
@@ -32,7 +40,11 @@ async function ok(query: string, variables: Record<string, unknown> = {}, on: Ap
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
+  rest = createRestClient({
+    baseUrl: sandbox.baseUrl,
+    userId: sandbox.users[0].id,
+    authKey: sandbox.users[0].key,
+  });
   app = createApp({ rest, graphiql: false });
   space = sandbox.spaces[0];
 });
@@ -44,9 +56,12 @@ afterAll(async () => {
 
 describe('extras', () => {
   it('exports transactions as CSV and as parsed rows', async () => {
-    const data = await ok(`query($s: ID!) { space(id: $s) { transactionExport(fields: ["id", "state"], limit: 4) { csv rows } } }`, {
-      s: String(space),
-    });
+    const data = await ok(
+      `query($s: ID!) { space(id: $s) { transactionExport(fields: ["id", "state"], limit: 4) { csv rows } } }`,
+      {
+        s: String(space),
+      },
+    );
     const { csv, rows } = data.space.transactionExport;
     const lines = (csv as string).trim().split(/\r?\n/);
     expect(lines[0]).toBe('id,state');
@@ -63,7 +78,11 @@ describe('extras', () => {
     );
     const sub = (subs.space.subscriptions.nodes as any[]).find((n) => n.invoices.pageInfo.hasNextPage);
     expect(sub).toBeDefined();
-    const fromRest = (await rest.call('searchSubscriptionInvoices', { path: { id: sub.restId }, space, query: { limit: 100 } })) as {
+    const fromRest = (await rest.call('searchSubscriptionInvoices', {
+      path: { id: sub.restId },
+      space,
+      query: { limit: 100 },
+    })) as {
       data: { id: number }[];
     };
     const page = `query($s: ID!, $id: ID!, $after: String, $before: String, $first: Int, $last: Int) { space(id: $s) { subscription(id: $id) {
@@ -103,7 +122,11 @@ describe('extras', () => {
     expect(credentials).toEqual(expect.any(String));
     // No REST user is involved in what follows: an app holding credentials only, whose client has
     // no valid key (every JWT-signed call of it would be refused with 401).
-    const keyless = createRestClient({ baseUrl: sandbox.baseUrl, userId: 'mobile-app', authKey: Buffer.from('no key').toString('base64') });
+    const keyless = createRestClient({
+      baseUrl: sandbox.baseUrl,
+      userId: 'mobile-app',
+      authKey: Buffer.from('no key').toString('base64'),
+    });
     const mobile = createApp({ rest: keyless, graphiql: false });
     const denied = await run(`{ spaces(first: 1) { nodes { restId } } }`, {}, mobile);
     expect(denied.errors?.[0].extensions).toMatchObject({ code: 'UPSTREAM_ERROR', status: 401 });
@@ -128,7 +151,9 @@ describe('extras', () => {
     expect(result.mobileSdkUrl).toMatch(/^https?:\/\//);
     expect(Array.isArray(result.oneClickTokens)).toBe(true);
     expect(result.paymentMethodConfigurations.length).toBeGreaterThan(0);
-    const node = await ok(`query($id: ID!) { node(id: $id) { ... on Transaction { restId } } }`, { id: result.transaction.id });
+    const node = await ok(`query($id: ID!) { node(id: $id) { ... on Transaction { restId } } }`, {
+      id: result.transaction.id,
+    });
     expect(node.node.restId).toBe(restId);
   });
 
@@ -142,12 +167,17 @@ describe('extras', () => {
     );
     const node = data.space.transactions.nodes[0];
     expect(typeof node.checkTokenCreationPossible).toBe('boolean');
-    expect(node.packingSlipDocument).toMatchObject({ mimeType: expect.any(String), data: expect.any(String) });
+    expect(node.packingSlipDocument).toMatchObject({
+      mimeType: expect.any(String),
+      data: expect.any(String),
+    });
     expect(node.latestLineItemVersion.linkedTransactionId).toBe(node.restId);
   });
 
   it('looks up an IBAN', async () => {
-    const data = await ok(`{ ibanLookup(iban: "CH93 0076 2011 6238 5295 7") { iban formattedIban countryCode } }`);
+    const data = await ok(
+      `{ ibanLookup(iban: "CH93 0076 2011 6238 5295 7") { iban formattedIban countryCode } }`,
+    );
     expect(data.ibanLookup).toMatchObject({ iban: 'CH9300762011623852957', countryCode: 'CH' });
     // An IBAN the schema allows (a string) but no bank can have is the REST API's 422, not a malformed request.
     const bad = await run(`{ ibanLookup(iban: "CH00 0000") { iban } }`);

@@ -23,9 +23,13 @@ describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
     const explore = readFileSync('README.md', 'utf8').split('**2. Explore.**')[1].split('**3.')[0];
     for (const tab of tabs) expect(explore, tab).toContain(`\`${tab.trim().split(/\s/)[0]}\``);
     await page.locator('.graphiql-execute-button').click();
-    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('.graphiql-response')?.textContent?.includes('"data"'),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     const answer = (await page.locator('.graphiql-response').innerText()).replace(/\s+/g, ' ');
     expect(answer).toContain('"spaces"');
     expect(answer).not.toContain('"errors"');
@@ -36,7 +40,11 @@ describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
     const showsLine = (start: string) =>
       page.waitForFunction(
         (want) =>
-          [...document.querySelectorAll('.graphiql-query-editor .view-line, .graphiql-query-editor .CodeMirror-line')].some((l) =>
+          [
+            ...document.querySelectorAll(
+              '.graphiql-query-editor .view-line, .graphiql-query-editor .CodeMirror-line',
+            ),
+          ].some((l) =>
             (l.textContent ?? '')
               .replace(/\u00a0/g, ' ')
               .trim()
@@ -55,7 +63,9 @@ describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
       const operationName = /^\s*query (\w+)/m.exec(example.query)?.[1];
       expect(operationName, example.title).toBeDefined();
       const answered = page.waitForResponse(
-        (response) => response.request().method() === 'POST' && postedOperation(response.request().postData()) === operationName,
+        (response) =>
+          response.request().method() === 'POST' &&
+          postedOperation(response.request().postData()) === operationName,
         { timeout: 30_000 },
       );
       await runWhenNamed(page, operationName!);
@@ -63,9 +73,13 @@ describe.skipIf(!chromiumAvailable)('GraphiQL in a browser', () => {
       expect(body.errors, example.title).toBeUndefined();
       const firstField = Object.keys(body.data ?? {})[0];
       expect(firstField, example.title).toBeDefined();
-      await page.waitForFunction((field) => document.querySelector('.graphiql-response')?.textContent?.includes(`"${field}"`), firstField, {
-        timeout: 10_000,
-      });
+      await page.waitForFunction(
+        (field) => document.querySelector('.graphiql-response')?.textContent?.includes(`"${field}"`),
+        firstField,
+        {
+          timeout: 10_000,
+        },
+      );
     }
     mkdirSync('test/server/screenshots', { recursive: true });
     await page.screenshot({ path: 'test/server/screenshots/graphiql.png' });

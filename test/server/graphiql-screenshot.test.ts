@@ -31,7 +31,11 @@ describe.skipIf(!chromiumAvailable)('the README screenshot of GraphiQL', () => {
     const firstLine = examples[index].query.trim().split('\n')[0].trim().slice(0, 30);
     await page.waitForFunction(
       (want) =>
-        [...document.querySelectorAll('.graphiql-query-editor .view-line, .graphiql-query-editor .CodeMirror-line')].some((l) =>
+        [
+          ...document.querySelectorAll(
+            '.graphiql-query-editor .view-line, .graphiql-query-editor .CodeMirror-line',
+          ),
+        ].some((l) =>
           (l.textContent ?? '')
             .replace(/\u00a0/g, ' ')
             .trim()
@@ -41,9 +45,13 @@ describe.skipIf(!chromiumAvailable)('the README screenshot of GraphiQL', () => {
       { timeout: 10_000 },
     );
     await runWhenNamed(page, /^\s*query (\w+)/m.exec(examples[index].query)![1]);
-    await page.waitForFunction(() => document.querySelector('.graphiql-response')?.textContent?.includes('"transactions"'), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('.graphiql-response')?.textContent?.includes('"transactions"'),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     const answer = await page.locator('.graphiql-response').innerText();
     expect(answer).not.toContain('"errors"');
     const png = await page.screenshot({ type: 'png' });

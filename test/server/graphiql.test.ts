@@ -14,7 +14,11 @@ let rest: RestClient;
 
 beforeAll(async () => {
   sandbox = await startSandbox();
-  rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: sandbox.users[0].key });
+  rest = createRestClient({
+    baseUrl: sandbox.baseUrl,
+    userId: sandbox.users[0].id,
+    authKey: sandbox.users[0].key,
+  });
 });
 
 afterAll(async () => {
@@ -41,7 +45,15 @@ describe('GraphiQL', () => {
 
   it('shows links, filters, paging and lookups, each a valid operation', () => {
     const text = examples.map((e) => e.query).join('\n');
-    for (const shown of ['filter:', 'orderBy:', 'after: $after', 'pageInfo', 'linkedTransaction {', 'completions(', 'space(id:']) {
+    for (const shown of [
+      'filter:',
+      'orderBy:',
+      'after: $after',
+      'pageInfo',
+      'linkedTransaction {',
+      'completions(',
+      'space(id:',
+    ]) {
       expect(text).toContain(shown);
     }
     for (const example of examples) {
@@ -59,7 +71,11 @@ describe('GraphiQL', () => {
       const response = await app.fetch('http://paygraph.test/graphql', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: checkout.query, operationName, variables: { ...checkout.variables, ...variables } }),
+        body: JSON.stringify({
+          query: checkout.query,
+          operationName,
+          variables: { ...checkout.variables, ...variables },
+        }),
       });
       const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown[] };
       expect(body.errors, operationName).toBeUndefined();
@@ -70,8 +86,12 @@ describe('GraphiQL', () => {
     );
     const created = await run('CreateTransaction', {});
     const transaction = created.createTransaction.transaction.id as string;
-    expect((await run('ProcessCard', { transaction })).processTransactionCardDetails.transaction.state).toBe('AUTHORIZED');
-    expect((await run('Complete', { transaction })).completeTransactionOnline.transaction.state).toBe('FULFILL');
+    expect((await run('ProcessCard', { transaction })).processTransactionCardDetails.transaction.state).toBe(
+      'AUTHORIZED',
+    );
+    expect((await run('Complete', { transaction })).completeTransactionOnline.transaction.state).toBe(
+      'FULFILL',
+    );
     expect((await run('Refund', { transaction })).createRefund.refund.amount).toBe('49.5');
   });
 

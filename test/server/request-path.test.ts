@@ -108,7 +108,9 @@ describe('the request path, step by step', () => {
     const app = stepsOfApp(appSource);
     const [first, second] = [/^1\. \*\*/m, /^2\. \*\*/m].map((re) => readme.search(re));
     const swapped =
-      readme.slice(0, first) + readme.slice(second).replace(/^2\. /m, '1. ') + readme.slice(first, second).replace(/^1\. /m, '2. ');
+      readme.slice(0, first) +
+      readme.slice(second).replace(/^2\. /m, '1. ') +
+      readme.slice(first, second).replace(/^1\. /m, '2. ');
     expect(stepsOfReadme(swapped)).not.toEqual(app);
     expect(stepsOfReadme(readme.replace('`cost/use-cost.ts`', '`cost/use-costs.ts`'))).not.toEqual(app);
     expect(stepsOfReadme(readme.replace(', `ops/tracing.ts`', ''))).not.toEqual(app);

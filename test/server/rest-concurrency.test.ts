@@ -34,13 +34,17 @@ class HoldingProxy {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     if (!this.released && HELD.test(req.url ?? '')) await this.hold();
-    const headers = Object.entries(req.headers).filter(([name]) => !['host', 'connection', 'content-length'].includes(name));
+    const headers = Object.entries(req.headers).filter(
+      ([name]) => !['host', 'connection', 'content-length'].includes(name),
+    );
     const answer = await fetch(`${this.target}${req.url}`, {
       method: req.method,
       headers: headers.map(([name, value]) => [name, String(value)] as [string, string]),
       body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
     });
-    res.writeHead(answer.status, { 'content-type': answer.headers.get('content-type') ?? 'application/json' });
+    res.writeHead(answer.status, {
+      'content-type': answer.headers.get('content-type') ?? 'application/json',
+    });
     res.end(Buffer.from(await answer.arrayBuffer()));
   }
 
@@ -92,7 +96,10 @@ describe('PAYGRAPH_REST_CONCURRENCY', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query }),
       });
-      const body = (await response.json()) as { data?: { space: { customers: { nodes: unknown[] } } }; errors?: unknown[] };
+      const body = (await response.json()) as {
+        data?: { space: { customers: { nodes: unknown[] } } };
+        errors?: unknown[];
+      };
       expect(body.errors).toBeUndefined();
       expect(body.data?.space.customers.nodes).toHaveLength(100);
       // Never more than the bound either: the fair REST queue admits that many.

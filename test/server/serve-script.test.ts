@@ -38,18 +38,25 @@ function descendants(root: number): { pid: number; argv: string[] }[] {
       // The process ended while listed.
     }
   }
-  const below = (pid: number): boolean => pid === root || (parent.has(pid) && parent.get(pid) !== pid && below(parent.get(pid)!));
-  return [...parent.keys()].filter((pid) => pid !== root && below(pid)).map((pid) => ({ pid, argv: commandLine(pid) }));
+  const below = (pid: number): boolean =>
+    pid === root || (parent.has(pid) && parent.get(pid) !== pid && below(parent.get(pid)!));
+  return [...parent.keys()]
+    .filter((pid) => pid !== root && below(pid))
+    .map((pid) => ({ pid, argv: commandLine(pid) }));
 }
 
 it('npm run serve, given no node flag, serves from a node process with a bounded heap, and the graph answers', async () => {
   const flags = HEAP_FLAGS;
   expect(flags).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
   const [user] = sandbox.users;
-  const npm = spawn('npm', ['run', '-s', 'serve', '--', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'], {
-    env: { ...process.env, PAYGRAPH_AUTH_KEY: user.key },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const npm = spawn(
+    'npm',
+    ['run', '-s', 'serve', '--', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'],
+    {
+      env: { ...process.env, PAYGRAPH_AUTH_KEY: user.key },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let stderr = '';
   npm.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
@@ -59,7 +66,9 @@ it('npm run serve, given no node flag, serves from a node process with a bounded
         out += chunk.toString();
         if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { graphql: string });
       });
-      npm.once('exit', (code) => reject(new Error(`npm run serve exited with ${code} before ready: ${stderr}`)));
+      npm.once('exit', (code) =>
+        reject(new Error(`npm run serve exited with ${code} before ready: ${stderr}`)),
+      );
     });
     const paygraphs = descendants(npm.pid!).filter((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs')));
     // npm starts it without a flag; it starts the bounded process that serves.

@@ -16,7 +16,12 @@ afterAll(async () => {
 describe('startGraphServer', () => {
   it('serves /graphql on 127.0.0.1 and closes', async () => {
     const [user] = sandbox.users;
-    const server = await startGraphServer({ restUrl: sandbox.baseUrl, userId: user.id, authKey: user.key, port: 0 });
+    const server = await startGraphServer({
+      restUrl: sandbox.baseUrl,
+      userId: user.id,
+      authKey: user.key,
+      port: 0,
+    });
     try {
       expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/);
       const response = await fetch(server.url, {
@@ -35,7 +40,12 @@ describe('startGraphServer', () => {
 
   it('reports a wrong authentication key as an UPSTREAM_ERROR with status 401 that points at the configuration, without the key', async () => {
     const key = Buffer.from('not the key of this user at all!').toString('base64');
-    const server = await startGraphServer({ restUrl: sandbox.baseUrl, userId: sandbox.users[0].id, authKey: key, port: 0 });
+    const server = await startGraphServer({
+      restUrl: sandbox.baseUrl,
+      userId: sandbox.users[0].id,
+      authKey: key,
+      port: 0,
+    });
     try {
       const response = await fetch(server.url, {
         method: 'POST',
@@ -44,7 +54,9 @@ describe('startGraphServer', () => {
       });
       const text = await response.text();
       expect(text).not.toContain(key);
-      const body = JSON.parse(text) as { errors: { message: string; extensions: { code: string; status: number } }[] };
+      const body = JSON.parse(text) as {
+        errors: { message: string; extensions: { code: string; status: number } }[];
+      };
       // paygraph's own key was refused, not the GraphQL client: logging in again cannot help it.
       expect(body.errors[0].extensions).toMatchObject({ code: 'UPSTREAM_ERROR', status: 401 });
       expect(body.errors[0].message).toMatch(/check paygraph's configuration/);

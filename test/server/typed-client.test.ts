@@ -19,7 +19,12 @@ describe('the typed client example', () => {
   });
 
   it('gets typed answers that match the filter it sent', async () => {
-    const { space } = await request(URL, BiggestTransactionsDocument, { space: String(f.space), first: 5, minAmount: 500 }, appFetch);
+    const { space } = await request(
+      URL,
+      BiggestTransactionsDocument,
+      { space: String(f.space), first: 5, minAmount: 500 },
+      appFetch,
+    );
     const nodes = space?.transactions?.nodes ?? [];
     expect(nodes.length).toBeGreaterThan(0);
     for (const t of nodes) {
@@ -33,8 +38,8 @@ describe('the typed client example', () => {
   });
 
   it('throws GraphQL errors with their message', async () => {
-    await expect(request(URL, BiggestTransactionsDocument, { space: 'not-a-space', first: 500, minAmount: 0 }, appFetch)).rejects.toThrow(
-      /paygraph answered/,
-    );
+    await expect(
+      request(URL, BiggestTransactionsDocument, { space: 'not-a-space', first: 500, minAmount: 0 }, appFetch),
+    ).rejects.toThrow(/paygraph answered/);
   });
 });

@@ -11,7 +11,13 @@ export const chromiumAvailable = existsSync(CHROMIUM) || !!process.env.CI;
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--no-first-run',
+      '--disable-background-networking',
+    ],
   });
 }
 
@@ -19,6 +25,7 @@ export function launchChromium(): Promise<Browser> {
 export function recordOffSite(page: Page, into: string[]): void {
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol)) into.push(request.url());
+    if (!['127.0.0.1', 'localhost'].includes(url.hostname) && !['data:', 'blob:'].includes(url.protocol))
+      into.push(request.url());
   });
 }

@@ -25,7 +25,9 @@ export function startCli<T>(args: string[], env: Record<string, string> = {}): P
       const newline = out.indexOf('\n');
       if (newline >= 0) resolve({ child, ready: JSON.parse(out.slice(0, newline)) as T, stderr: () => err });
     });
-    child.once('exit', (code) => reject(new Error(`paygraph ${args[0]} exited with ${code} before ready: ${err}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`paygraph ${args[0]} exited with ${code} before ready: ${err}`)),
+    );
   });
 }
 

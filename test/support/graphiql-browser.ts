@@ -60,7 +60,9 @@ export async function runWhenNamed(page: Page, operationName: string): Promise<v
     await page.waitForTimeout(500);
     const sent = page
       .waitForRequest(
-        (request) => request.method() === 'POST' && ![undefined, 'IntrospectionQuery'].includes(postedOperation(request.postData())),
+        (request) =>
+          request.method() === 'POST' &&
+          ![undefined, 'IntrospectionQuery'].includes(postedOperation(request.postData())),
         { timeout: 5_000 },
       )
       .catch(() => undefined);

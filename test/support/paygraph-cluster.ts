@@ -47,7 +47,11 @@ export interface Cluster {
   stop(): Promise<void>;
 }
 
-export async function post(url: string, body: object, headers: Record<string, string> = {}): Promise<GraphBody> {
+export async function post(
+  url: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<GraphBody> {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -77,12 +81,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     const instances: Instance[] = [];
     // One after the other: the first start may build the CLI bundle.
     for (let i = 0; i < o.instances; i++) {
-      const serve = await startCli<{ graphql: string }>(['serve', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'], {
-        PAYGRAPH_LOG_LEVEL: 'info',
-        PAYGRAPH_AUTH_KEY: user.key,
-        REDIS_URL: o.redisUrl,
-        ...o.env,
-      });
+      const serve = await startCli<{ graphql: string }>(
+        ['serve', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'],
+        {
+          PAYGRAPH_LOG_LEVEL: 'info',
+          PAYGRAPH_AUTH_KEY: user.key,
+          REDIS_URL: o.redisUrl,
+          ...o.env,
+        },
+      );
       children.push(serve.child);
       const url = serve.ready.graphql;
       instances.push({
@@ -96,12 +103,18 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
         },
       });
     }
-    const json = (body: unknown) => ({ method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const json = (body: unknown) => ({
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     return {
       sandbox,
       space: String(sandbox.spaces[0]),
       instances,
-      restCalls: async () => ((await (await fetch(`${admin}/requests`)).json()) as { byOperation: Record<string, number> }).byOperation,
+      restCalls: async () =>
+        ((await (await fetch(`${admin}/requests`)).json()) as { byOperation: Record<string, number> })
+          .byOperation,
       resetCalls: async () => void (await fetch(`${admin}/requests`, { method: 'DELETE' })),
       fault: async (settings) => void (await fetch(`${admin}/faults`, json(settings))),
       clearFaults: async () => void (await fetch(`${admin}/faults`, { method: 'DELETE' })),

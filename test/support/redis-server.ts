@@ -79,8 +79,20 @@ function exited(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
 export async function startRedis(o: RedisServerOptions = {}): Promise<RunningRedis> {
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'paygraph-redis-'));
-  const persistence = o.persistence === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--dir', dir, ...persistence, ...(o.args ?? [])];
+  const persistence =
+    o.persistence === 'always' ? ['--appendonly', 'yes', '--appendfsync', 'always'] : ['--appendonly', 'no'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--save',
+    '',
+    '--dir',
+    dir,
+    ...persistence,
+    ...(o.args ?? []),
+  ];
   let child: ChildProcess;
   const spawnServer = async () => {
     child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -102,7 +114,8 @@ export async function startRedis(o: RedisServerOptions = {}): Promise<RunningRed
     pause: () => void child.kill('SIGSTOP'),
     resume: () => void child.kill('SIGCONT'),
     restart: async ({ empty = false } = {}) => {
-      if (empty) for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
+      if (empty)
+        for (const name of readdirSync(dir)) rmSync(join(dir, name), { recursive: true, force: true });
       await spawnServer();
     },
     flushAll: async () => {

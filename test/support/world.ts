@@ -8,7 +8,12 @@ import type { ExecutionResult } from 'graphql';
 import { createRestClient, type RestClient, type RestClientOptions } from '../../src/rest';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
 import type { GraphContextOptions } from '../../src/resolvers';
-import { startSandbox, type FaultSettings, type RunningSandbox, type SandboxOptions } from '../../src/sandbox';
+import {
+  startSandbox,
+  type FaultSettings,
+  type RunningSandbox,
+  type SandboxOptions,
+} from '../../src/sandbox';
 import type { App } from '../../src/server/app';
 import { client, type SignOptions } from '../sandbox/support/signed-fetch';
 
@@ -91,7 +96,11 @@ export interface TestWorld {
   /** paygraph's app over `rest` (a world started with `graph: false` has none). */
   app: App;
   /** POSTs an operation (JSON) to the world's app, with extra headers; the JSON body. */
-  graph(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<Record<string, any>>;
+  graph(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<Record<string, any>>;
   /** REST calls the sandbox counted since the last reset (the counter keeps running). */
   counted(): Promise<CountedCalls>;
   /** REST calls the sandbox counted since the last reset, by operation. */
@@ -116,7 +125,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<TestWorld>
   const modules = graph === false ? undefined : await graphModules();
   const sandbox = await startSandbox({ seedSize: 'small', ...sandboxOptions });
   const [user] = sandbox.users;
-  const rest = createRestClient({ ...clientOptions, baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
+  const rest = createRestClient({
+    ...clientOptions,
+    baseUrl: sandbox.baseUrl,
+    userId: user.id,
+    authKey: user.key,
+  });
   const sign: SignOptions = { userId: user.id, key: user.key };
   // The counter is read over the sandbox's admin endpoint, as another process would: the sandbox
   // answers it after the requests that reached it before, so a call still arriving is not missed.
@@ -136,7 +150,12 @@ export async function startWorld(options: WorldOptions = {}): Promise<TestWorld>
       const { schema, createGraphContext, execute, parse } = modules ?? noGraph();
       const recorder = new RecordingCaller(rest);
       const contextValue = createGraphContext({ ...o, rest: recorder });
-      const result = await execute({ schema, document: parse(query), variableValues: variables, contextValue });
+      const result = await execute({
+        schema,
+        document: parse(query),
+        variableValues: variables,
+        contextValue,
+      });
       return { data: result.data, errors: result.errors, calls: recorder.calls };
     },
     get app() {
@@ -202,6 +221,7 @@ export const rounds = (calls: RecordedCall[]): number => Math.max(0, ...calls.ma
 /** Follows a dotted path through plain data (GraphQL results). */
 export function at(value: unknown, path: string): unknown {
   let v = value;
-  for (const part of path.split('.')) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[part];
+  for (const part of path.split('.'))
+    v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[part];
   return v;
 }

@@ -8,7 +8,13 @@ import { loadOpenAPISubgraph } from '@omnigraph/openapi';
 import { PLACEHOLDER_ENDPOINT } from './placeholder';
 
 /** A child list: a REST search or list per parent, arguments interpolated from the parent. */
-function child(field: string, type: string, source: string, sourceArgs: string, selection = '{ id linkedSpaceId }'): string {
+function child(
+  field: string,
+  type: string,
+  source: string,
+  sourceArgs: string,
+  selection = '{ id linkedSpaceId }',
+): string {
   return `${field}: ${type} @resolveTo(sourceName: "Payments", sourceTypeName: "Query", sourceFieldName: "${source}",
     requiredSelectionSet: "${selection}", sourceArgs: ${sourceArgs})`;
 }

@@ -21,7 +21,10 @@ export function useRestSigning(o: SigningOptions): GatewayPlugin {
       const target = new URL(o.restUrl + url.slice(o.placeholder.length));
       payload.setURL(target);
       const method = (options.method ?? 'GET').toUpperCase();
-      const headers = { ...(options.headers as Record<string, string>), authorization: sign(method, target.pathname + target.search) };
+      const headers = {
+        ...(options.headers as Record<string, string>),
+        authorization: sign(method, target.pathname + target.search),
+      };
       payload.setOptions({ ...options, headers });
     },
   };

@@ -25,15 +25,23 @@ export function createMinimumRest(baseUrl: string, user: BenchUser): ClosableRes
   const sign = createSigner(user);
   const dispatcher = new Agent({ connections: 64, keepAliveTimeout: 30_000 });
 
-  async function call(method: 'GET' | 'POST', path: string, o: { space?: number; query?: Query; body?: unknown }): Promise<unknown> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    o: { space?: number; query?: Query; body?: unknown },
+  ): Promise<unknown> {
     const requestPath = `${base.pathname}${path}${queryString(o.query)}`;
-    const headers: Record<string, string> = { authorization: sign(method, requestPath), accept: 'application/json' };
+    const headers: Record<string, string> = {
+      authorization: sign(method, requestPath),
+      accept: 'application/json',
+    };
     if (o.space !== undefined) headers.space = String(o.space);
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     const body = o.body === undefined ? undefined : JSON.stringify(o.body);
     const response = await request(new URL(requestPath, base.origin), { method, headers, body, dispatcher });
     const text = await response.body.text();
-    if (response.statusCode >= 400) throw new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
+    if (response.statusCode >= 400)
+      throw new Error(`${method} ${path} answered ${response.statusCode}: ${text.slice(0, 200)}`);
     const json = String(response.headers['content-type'] ?? '').includes('json');
     return json && text ? (JSON.parse(text) as unknown) : text;
   }

@@ -18,7 +18,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 }
 
-const rest = createMinimumRest(required('BENCH_REST_URL'), { id: required('BENCH_REST_USER'), key: required('BENCH_REST_KEY') });
+const rest = createMinimumRest(required('BENCH_REST_URL'), {
+  id: required('BENCH_REST_USER'),
+  key: required('BENCH_REST_KEY'),
+});
 const byName = new Map(scenarios.map((s) => [`/${s.name}`, s]));
 
 const server = createServer((req, res) => {
@@ -28,7 +31,8 @@ const server = createServer((req, res) => {
   };
   if (req.url === '/health') return send(200, { ok: true });
   const scenario = byName.get(req.url ?? '');
-  if (!scenario || req.method !== 'POST') return send(404, { error: `no scenario at ${req.method} ${req.url}` });
+  if (!scenario || req.method !== 'POST')
+    return send(404, { error: `no scenario at ${req.method} ${req.url}` });
   readJson(req)
     .then((fixture) => scenario.minimum(rest, fixture as Fixture))
     .then((data) => send(200, { data }))
@@ -36,6 +40,8 @@ const server = createServer((req, res) => {
 });
 
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
-  process.stdout.write(`${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`);
+  process.stdout.write(
+    `${JSON.stringify({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })}\n`,
+  );
 });
 process.once('SIGTERM', () => server.close(() => void rest.close().finally(() => process.exit(0))));

@@ -27,7 +27,10 @@ export function selectScenarios(list: string | undefined): Scenario[] {
     .map((n) => n.trim())
     .filter(Boolean);
   const unknown = names.filter((n) => !scenarios.some((s) => s.name === n));
-  if (unknown.length) throw new Error(`unknown scenario ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`);
+  if (unknown.length)
+    throw new Error(
+      `unknown scenario ${unknown.join(', ')}; known: ${scenarios.map((s) => s.name).join(', ')}`,
+    );
   return scenarios.filter((s) => names.includes(s.name));
 }
 

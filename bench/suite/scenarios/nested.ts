@@ -36,9 +36,17 @@ export const deepLinks: Scenario = {
         expand: ['completion.lineItemVersion.transaction.paymentConnectorConfiguration'],
       },
     })) as Page<{
-      completion?: { lineItemVersion?: { transaction?: { paymentConnectorConfiguration?: { connector?: { id: number } } } } };
+      completion?: {
+        lineItemVersion?: {
+          transaction?: { paymentConnectorConfiguration?: { connector?: { id: number } } };
+        };
+      };
     }>;
-    const ids = new Set(page.data.map((d) => d.completion?.lineItemVersion?.transaction?.paymentConnectorConfiguration?.connector?.id));
+    const ids = new Set(
+      page.data.map(
+        (d) => d.completion?.lineItemVersion?.transaction?.paymentConnectorConfiguration?.connector?.id,
+      ),
+    );
     ids.delete(undefined);
     const connectors = await rest.get('/payment/connectors/search', {
       query: { query: anyId([...ids] as number[]), limit: ids.size, expand: ['processor'] },
@@ -72,10 +80,15 @@ export const customersWithChildren: Scenario = {
   ],
   // Addresses and comments live under each customer's path: two calls per customer, all in one round.
   minimum: async (rest, f) => {
-    const page = (await rest.get('/customers', { space: f.space, query: { limit: 20, order: 'ASC' } })) as Page<{ id: number }>;
+    const page = (await rest.get('/customers', {
+      space: f.space,
+      query: { limit: 20, order: 'ASC' },
+    })) as Page<{ id: number }>;
     const children = (id: number, kind: string) =>
       rest.get(`/customers/${id}/${kind}`, { space: f.space, query: { limit: 5, order: 'ASC' } });
-    return Promise.all(page.data.map((c) => Promise.all([children(c.id, 'addresses'), children(c.id, 'comments')])));
+    return Promise.all(
+      page.data.map((c) => Promise.all([children(c.id, 'addresses'), children(c.id, 'comments')])),
+    );
   },
 };
 
@@ -111,7 +124,10 @@ export const subscriptionDetail: Scenario = {
         query: { query: `subscription.id:${f.subscription}`, order: 'id:ASC', limit: 10 },
       });
     return Promise.all([
-      rest.get(`/subscriptions/${f.subscription}`, { space: f.space, query: { expand: ['subscriber', 'token'] } }),
+      rest.get(`/subscriptions/${f.subscription}`, {
+        space: f.space,
+        query: { expand: ['subscriber', 'token'] },
+      }),
       children('versions'),
       children('charges'),
     ]);
@@ -142,7 +158,8 @@ export const transactionChildren: Scenario = {
   ],
   // The transaction's id is in the arguments: one round of three calls.
   minimum: (rest, f) => {
-    const children = (path: string, query: string) => rest.get(path, { space: f.space, query: { query, order: 'id:ASC', limit: 10 } });
+    const children = (path: string, query: string) =>
+      rest.get(path, { space: f.space, query: { query, order: 'id:ASC', limit: 10 } });
     return Promise.all([
       rest.get(`/payment/transactions/${f.transaction}`, { space: f.space }),
       children('/payment/transactions/completions/search', `linkedTransaction:${f.transaction}`),

@@ -60,7 +60,8 @@ export const nodesMixed: Scenario = {
     },
   ],
   minimum: (rest, f) => {
-    const search = (path: string, ids: number[]) => rest.get(path, { space: f.space, query: { query: anyId(ids), limit: ids.length } });
+    const search = (path: string, ids: number[]) =>
+      rest.get(path, { space: f.space, query: { query: anyId(ids), limit: ids.length } });
     return Promise.all([
       search('/payment/transactions/search', f.nodeIds.transactions),
       search('/payment/refunds/search', f.nodeIds.refunds),
@@ -90,7 +91,11 @@ export const filteredSearch: Scenario = {
   minimum: (rest, f) =>
     rest.get('/payment/transactions/search', {
       space: f.space,
-      query: { limit: 50, order: 'authorizationAmount:DESC id:ASC', query: 'state:FULFILL OR state:COMPLETED' },
+      query: {
+        limit: 50,
+        order: 'authorizationAmount:DESC id:ASC',
+        query: 'state:FULFILL OR state:COMPLETED',
+      },
     }),
 };
 
@@ -109,7 +114,8 @@ export const deepPage: Scenario = {
         `query Walk($space: ID!, $after: String) { space(id: $space) { transactions(first: 100, after: $after) { pageInfo { endCursor } } } }`,
         { space: String(f.space), after },
       );
-      after = (data.space as { transactions: { pageInfo: { endCursor: string } } }).transactions.pageInfo.endCursor;
+      after = (data.space as { transactions: { pageInfo: { endCursor: string } } }).transactions.pageInfo
+        .endCursor;
     }
     return { after };
   },
@@ -128,7 +134,10 @@ export const deepPage: Scenario = {
     },
   ],
   minimum: (rest, f) =>
-    rest.get('/payment/transactions/search', { space: f.space, query: { limit: 100, offset: DEEP_OFFSET, order: 'id:ASC' } }),
+    rest.get('/payment/transactions/search', {
+      space: f.space,
+      query: { limit: 100, offset: DEEP_OFFSET, order: 'id:ASC' },
+    }),
 };
 
 export const csvExport: Scenario = {

@@ -20,16 +20,29 @@ export interface Fixture {
 /** One GraphQL request of a scenario; `previous` is the data of the step before (checkout). */
 export interface GraphStep {
   query: string | ((f: Fixture) => string);
-  variables: (f: Fixture, previous: Record<string, unknown>, prepared: Record<string, unknown>) => Record<string, unknown>;
+  variables: (
+    f: Fixture,
+    previous: Record<string, unknown>,
+    prepared: Record<string, unknown>,
+  ) => Record<string, unknown>;
 }
 
 /** A GraphQL client of a contender: POSTs one document, answers `data` or throws with the first error. */
-export type GraphClient = (query: string, variables: Record<string, unknown>) => Promise<Record<string, unknown>>;
+export type GraphClient = (
+  query: string,
+  variables: Record<string, unknown>,
+) => Promise<Record<string, unknown>>;
 
 /** The signed REST calls of the hand-written client (undici). */
 export interface MinimumRest {
-  get(path: string, o: { space?: number; query?: Record<string, string | number | string[]> }): Promise<unknown>;
-  post(path: string, o: { space?: number; query?: Record<string, string | number | string[]>; body?: unknown }): Promise<unknown>;
+  get(
+    path: string,
+    o: { space?: number; query?: Record<string, string | number | string[]> },
+  ): Promise<unknown>;
+  post(
+    path: string,
+    o: { space?: number; query?: Record<string, string | number | string[]>; body?: unknown },
+  ): Promise<unknown>;
 }
 
 export interface Scenario {

@@ -3,7 +3,9 @@
 import type { Fixture, GraphStep, MinimumRest, Scenario } from './types';
 
 const CARD = { primaryAccountNumber: '4111111111111111', expiryDate: '2031-12', cardVerificationCode: '123' };
-const LINE_ITEMS = [{ uniqueId: 'espresso', name: 'Espresso machine', quantity: 1, amountIncludingTax: 249.5, type: 'PRODUCT' }];
+const LINE_ITEMS = [
+  { uniqueId: 'espresso', name: 'Espresso machine', quantity: 1, amountIncludingTax: 249.5, type: 'PRODUCT' },
+];
 const TRANSACTION = { currency: 'CHF', completionBehavior: 'COMPLETE_DEFERRED', lineItems: LINE_ITEMS };
 const REFUND_AMOUNT = 49.5;
 
@@ -15,7 +17,8 @@ const externalId = () => `bench-${process.pid}-${Date.now()}-${++sequence}`;
 function idAt(data: Record<string, unknown>, path: string): string {
   let value: unknown = data;
   for (const key of path.split('.')) value = (value as Record<string, unknown> | undefined)?.[key];
-  if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`no id at ${path} of the previous answer`);
+  if (typeof value !== 'string' && typeof value !== 'number')
+    throw new Error(`no id at ${path} of the previous answer`);
   return String(value);
 }
 
@@ -40,7 +43,9 @@ const pgCheckout: GraphStep[] = [
     query: `mutation Complete($input: CompleteTransactionOnlineInput!) { completeTransactionOnline(input: $input) {
       ... on CompleteTransactionOnlinePayload { transactionCompletion { id state amount linkedTransaction { id } } }
       ... on MutationError { code message } } }`,
-    variables: (_f, previous) => ({ input: { id: idAt(previous, 'processTransactionCardDetails.transaction.id') } }),
+    variables: (_f, previous) => ({
+      input: { id: idAt(previous, 'processTransactionCardDetails.transaction.id') },
+    }),
   },
   {
     query: `mutation Refund($input: CreateRefundInput!) { createRefund(input: $input) {
@@ -76,7 +81,10 @@ const meshCheckout: GraphStep[] = [
   {
     query: `mutation Complete($space: BigInt!, $id: BigInt!) { completeTransactionOnline(space: $space, id: $id) {
       ... on TransactionCompletion { id state amount linkedTransaction } ${MESH_ERROR} } }`,
-    variables: (f, previous) => ({ space: f.space, id: Number(idAt(previous, 'processTransactionCardDetails.id')) }),
+    variables: (f, previous) => ({
+      space: f.space,
+      id: Number(idAt(previous, 'processTransactionCardDetails.id')),
+    }),
   },
   {
     query: `mutation Refund($space: BigInt!, $input: RefundCreate_Input) { createRefund(space: $space, input: $input) {
@@ -97,17 +105,26 @@ async function minimumCheckout(rest: MinimumRest, f: Fixture): Promise<unknown> 
   const space = f.space;
   const created = (await rest.post('/payment/transactions', { space, body: TRANSACTION })) as { id: number };
   const base = `/payment/transactions/${created.id}`;
-  await rest.post(`${base}/process-card-details`, { space, body: { paymentMethodConfiguration: f.cardConfiguration, cardData: CARD } });
+  await rest.post(`${base}/process-card-details`, {
+    space,
+    body: { paymentMethodConfiguration: f.cardConfiguration, cardData: CARD },
+  });
   await rest.post(`${base}/complete-online`, { space });
   return rest.post('/payment/refunds', {
     space,
-    body: { transaction: created.id, externalId: externalId(), type: 'MERCHANT_INITIATED_ONLINE', amount: REFUND_AMOUNT },
+    body: {
+      transaction: created.id,
+      externalId: externalId(),
+      type: 'MERCHANT_INITIATED_ONLINE',
+      amount: REFUND_AMOUNT,
+    },
   });
 }
 
 export const checkout: Scenario = {
   name: 'checkout',
-  title: 'a checkout: createTransaction, processTransactionCardDetails, completeTransactionOnline, createRefund',
+  title:
+    'a checkout: createTransaction, processTransactionCardDetails, completeTransactionOnline, createRefund',
   writes: true,
   paygraph: pgCheckout,
   mesh: meshCheckout,
@@ -118,9 +135,15 @@ const BULK_SIZE = 250;
 /** Items per REST bulk call the sandbox accepts (its default, as the REST API's). */
 const BULK_LIMIT = 100;
 const customers = () =>
-  Array.from({ length: BULK_SIZE }, (_, i) => ({ givenName: `Bench${i}`, familyName: 'Bulk', emailAddress: `bench${i}@example.com` }));
+  Array.from({ length: BULK_SIZE }, (_, i) => ({
+    givenName: `Bench${i}`,
+    familyName: 'Bulk',
+    emailAddress: `bench${i}@example.com`,
+  }));
 const chunks = <T>(items: T[]) =>
-  Array.from({ length: Math.ceil(items.length / BULK_LIMIT) }, (_, i) => items.slice(i * BULK_LIMIT, (i + 1) * BULK_LIMIT));
+  Array.from({ length: Math.ceil(items.length / BULK_LIMIT) }, (_, i) =>
+    items.slice(i * BULK_LIMIT, (i + 1) * BULK_LIMIT),
+  );
 
 export const bulkCreate: Scenario = {
   name: 'bulk',
@@ -145,8 +168,12 @@ export const bulkCreate: Scenario = {
             `chunk${i}: createCustomersBulk(space: $space, input: $chunk${i}) { ... on RestApiBulkOperationResult { id statusCode } }`,
         )
         .join('\n')} }`,
-      variables: (f) => ({ space: f.space, ...Object.fromEntries(chunks(customers()).map((c, i) => [`chunk${i}`, c])) }),
+      variables: (f) => ({
+        space: f.space,
+        ...Object.fromEntries(chunks(customers()).map((c, i) => [`chunk${i}`, c])),
+      }),
     },
   ],
-  minimum: (rest, f) => Promise.all(chunks(customers()).map((body) => rest.post('/customers/bulk', { space: f.space, body }))),
+  minimum: (rest, f) =>
+    Promise.all(chunks(customers()).map((body) => rest.post('/customers/bulk', { space: f.space, body }))),
 };

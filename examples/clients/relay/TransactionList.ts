@@ -18,7 +18,8 @@ export const transactionListFragment = graphql`
   fragment TransactionList_space on Space
   @refetchable(queryName: "TransactionListPaginationQuery")
   @argumentDefinitions(count: { type: "Int", defaultValue: 5 }, cursor: { type: "String" }) {
-    transactions(first: $count, after: $cursor, orderBy: [{ field: ID, direction: ASC }]) @connection(key: "TransactionList_transactions") {
+    transactions(first: $count, after: $cursor, orderBy: [{ field: ID, direction: ASC }])
+      @connection(key: "TransactionList_transactions") {
       edges {
         node {
           restId

@@ -51,11 +51,23 @@ function readItem(spec: MutationSpec, raw: unknown, index: number, space: number
   const path = `${spec.bulkItemsField}[${index}]`;
   if (spec.kind === 'bulkDelete') {
     const id = readId(model, raw, path, problems);
-    if (id?.space !== undefined && id.space !== space) problems.add(path, `names an object of space ${String(id.space)}, not ${space}`);
-    return { index, body: id ? restValue(model, id.key) : null, object: id ? { model, space, key: id.key } : undefined };
+    if (id?.space !== undefined && id.space !== space)
+      problems.add(path, `names an object of space ${String(id.space)}, not ${space}`);
+    return {
+      index,
+      body: id ? restValue(model, id.key) : null,
+      object: id ? { model, space, key: id.key } : undefined,
+    };
   }
   const input = raw as Input;
-  const body = bodyOf(spec.body?.model, bodyProperties(spec.body?.schema.items ?? {}), input, space, problems, `${path}.`);
+  const body = bodyOf(
+    spec.body?.model,
+    bodyProperties(spec.body?.schema.items ?? {}),
+    input,
+    space,
+    problems,
+    `${path}.`,
+  );
   if (spec.kind === 'bulkCreate') return { index, body };
   const id = readId(model, input.id, `${path}.id`, problems);
   if (id?.space !== undefined && id.space !== space)
@@ -70,9 +82,14 @@ function readItem(spec: MutationSpec, raw: unknown, index: number, space: number
 }
 
 /** Problems of the items, by item index (REST body paths `[i].x` read as `customers[i].x`). */
-function problemsByItem(spec: MutationSpec, items: Item[], read: Problems): Map<number, { path: string; message: string }[]> {
+function problemsByItem(
+  spec: MutationSpec,
+  items: Item[],
+  read: Problems,
+): Map<number, { path: string; message: string }[]> {
   const byItem = new Map<number, { path: string; message: string }[]>();
-  const add = (index: number, p: { path: string; message: string }) => byItem.set(index, [...(byItem.get(index) ?? []), p]);
+  const add = (index: number, p: { path: string; message: string }) =>
+    byItem.set(index, [...(byItem.get(index) ?? []), p]);
   for (const p of read.list) add(Number(/\[(\d+)\]/.exec(p.path)?.[1] ?? 0), p);
   items.forEach((item) => {
     if (byItem.has(item.index)) return;
@@ -83,12 +100,21 @@ function problemsByItem(spec: MutationSpec, items: Item[], read: Problems): Map<
   return byItem;
 }
 
-function itemOutcome(spec: MutationSpec, item: Item, answer: BulkAnswer | undefined, space: number): MutationOutcome {
+function itemOutcome(
+  spec: MutationSpec,
+  item: Item,
+  answer: BulkAnswer | undefined,
+  space: number,
+): MutationOutcome {
   const single = mutationSpecByName.get(spec.itemMutation!)!;
   const status = answer?.statusCode ?? 0;
   if (answer && status >= 200 && status < 300) {
     const model = spec.resource!.model;
-    const object = item.object ?? (answer.id !== undefined ? { model, space: spaceFor(model, space), key: String(answer.id) } : undefined);
+    const object =
+      item.object ??
+      (answer.id !== undefined
+        ? { model, space: spaceFor(model, space), key: String(answer.id) }
+        : undefined);
     const payload: PayloadValue = {
       kind: 'payload',
       mutation: single.name,
@@ -118,15 +144,32 @@ export const CHUNKS_IN_FLIGHT = 4;
 /** What one chunk came to: its items' outcomes, or a failure that is not a RestError. */
 type ChunkAnswer = { outcomes: MutationOutcome[]; sent: boolean } | { failure: unknown };
 
-async function sendChunk(ctx: GraphContext, spec: MutationSpec, space: number, chunk: Item[]): Promise<ChunkAnswer> {
+async function sendChunk(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  space: number,
+  chunk: Item[],
+): Promise<ChunkAnswer> {
   const mutation = spec.itemMutation!;
   try {
-    const body = (await send(ctx, spec, { space, path: {}, query: {}, body: chunk.map((i) => i.body) }, [])) as BulkAnswer[];
-    return { outcomes: chunk.map((item, i) => itemOutcome(spec, item, Array.isArray(body) ? body[i] : undefined, space)), sent: true };
+    const body = (await send(
+      ctx,
+      spec,
+      { space, path: {}, query: {}, body: chunk.map((i) => i.body) },
+      [],
+    )) as BulkAnswer[];
+    return {
+      outcomes: chunk.map((item, i) =>
+        itemOutcome(spec, item, Array.isArray(body) ? body[i] : undefined, space),
+      ),
+      sent: true,
+    };
   } catch (error) {
     if (!(error instanceof RestError)) return { failure: error };
     return {
-      outcomes: chunk.map((item) => fromRestError(error, { mutation, object: item.object, sentVersion: item.sentVersion })),
+      outcomes: chunk.map((item) =>
+        fromRestError(error, { mutation, object: item.object, sentVersion: item.sentVersion }),
+      ),
       sent: error.attempts > 0 || outcomeUnknown(error),
     };
   }
@@ -140,10 +183,15 @@ async function sendChunk(ctx: GraphContext, spec: MutationSpec, space: number, c
 function failedChunkOutcome(mutation: string, failure: unknown): MutationErrorValue {
   const extensions = failure instanceof GraphQLError ? failure.extensions : {};
   if (extensions.code === 'RATE_LIMITED') {
-    const retryAfterSeconds = typeof extensions.retryAfterSeconds === 'number' ? extensions.retryAfterSeconds : undefined;
-    return mutationError('RateLimitedError', `${mutation}: the rate limit refused this item's bulk call; it was not sent.`, {
-      retryAfterSeconds,
-    });
+    const retryAfterSeconds =
+      typeof extensions.retryAfterSeconds === 'number' ? extensions.retryAfterSeconds : undefined;
+    return mutationError(
+      'RateLimitedError',
+      `${mutation}: the rate limit refused this item's bulk call; it was not sent.`,
+      {
+        retryAfterSeconds,
+      },
+    );
   }
   return mutationError(
     'UpstreamError',
@@ -193,7 +241,9 @@ async function execute(
   for (const [index, problems] of invalid) results[index] = validationError(problems);
   const valid = items.filter((item) => !invalid.has(item.index));
   const limit = internalsOf(ctx).bulkLimit;
-  const chunks = Array.from({ length: Math.ceil(valid.length / limit) }, (_, i) => valid.slice(i * limit, (i + 1) * limit));
+  const chunks = Array.from({ length: Math.ceil(valid.length / limit) }, (_, i) =>
+    valid.slice(i * limit, (i + 1) * limit),
+  );
   // Every chunk is waited for, so that nothing is still in flight when the outcome is kept or dropped.
   const answers = await inOrder(
     chunksInFlight(chunks),
@@ -205,7 +255,10 @@ async function execute(
   // Nothing reached REST: the failure is the field's, and the idempotency key stays free, as before a single call.
   if (failed && !sent) throw failed.failure;
   answers.forEach((answer, c) => {
-    const outcomes = 'failure' in answer ? chunks[c].map(() => failedChunkOutcome(spec.itemMutation!, answer.failure)) : answer.outcomes;
+    const outcomes =
+      'failure' in answer
+        ? chunks[c].map(() => failedChunkOutcome(spec.itemMutation!, answer.failure))
+        : answer.outcomes;
     chunks[c].forEach((item, j) => (results[item.index] = outcomes[j]));
   });
   const outcome: BulkPayloadValue = { kind: 'bulkPayload', results };

@@ -3,7 +3,13 @@
 // codes are the catalog's (mutation-errors.ts); a refusal is fitted into what the mutation's result
 // can hold (fitOutcome). Messages never carry the upstream URL, a token or a key; the upstream error
 // id is kept for support.
-import { mutationErrorRules, mutationErrorsOf, type MutationErrorType, type MutationSpec, type ResultScope } from '../../catalog';
+import {
+  mutationErrorRules,
+  mutationErrorsOf,
+  type MutationErrorType,
+  type MutationSpec,
+  type ResultScope,
+} from '../../catalog';
 import { RestConnectionError, RestError, RestHttpError, RestTimeoutError } from '../../rest/errors';
 
 /** The error kinds a mutation outcome may be (the catalog's error types). */
@@ -37,18 +43,28 @@ export interface MutationErrorValue {
   outcomeUnknown?: boolean;
 }
 
-export function mutationError(kind: MutationErrorKind, message: string, extra: Partial<MutationErrorValue> = {}): MutationErrorValue {
+export function mutationError(
+  kind: MutationErrorKind,
+  message: string,
+  extra: Partial<MutationErrorValue> = {},
+): MutationErrorValue {
   return { kind, code: CODES.get(kind)!, message, ...extra };
 }
 
 export function isMutationError(value: unknown): value is MutationErrorValue {
-  return typeof value === 'object' && value !== null && MUTATION_ERROR_KINDS.includes((value as MutationErrorValue).kind);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    MUTATION_ERROR_KINDS.includes((value as MutationErrorValue).kind)
+  );
 }
 
 export function validationError(fields: { path: string; message: string }[]): MutationErrorValue {
   const first = fields[0];
   const more = fields.length > 1 ? ` (and ${fields.length - 1} more)` : '';
-  return mutationError('ValidationError', `Invalid input: ${first.path}: ${first.message}${more}`, { fields });
+  return mutationError('ValidationError', `Invalid input: ${first.path}: ${first.message}${more}`, {
+    fields,
+  });
 }
 
 /** What a mutation knows when REST fails: which object it acted on, and the version it sent. */
@@ -62,7 +78,8 @@ export interface FailureContext {
 
 /** Whether the call may have been carried out although no answer came (timeout, connection lost). */
 export function outcomeUnknown(error: unknown): boolean {
-  if (error instanceof RestTimeoutError || error instanceof RestConnectionError) return error.mayHaveReachedServer;
+  if (error instanceof RestTimeoutError || error instanceof RestConnectionError)
+    return error.mayHaveReachedServer;
   return error instanceof RestError && error.code === 'REST_ABORTED' && error.attempts > 0;
 }
 
@@ -78,9 +95,13 @@ export function fromRestError(error: RestError, c: FailureContext): MutationErro
     );
   }
   if (error.code !== 'REST_HTTP_STATUS') {
-    return mutationError('UpstreamError', `${c.mutation}: REST could not be called (${error.code}); nothing was changed.`, {
-      outcomeUnknown: false,
-    });
+    return mutationError(
+      'UpstreamError',
+      `${c.mutation}: REST could not be called (${error.code}); nothing was changed.`,
+      {
+        outcomeUnknown: false,
+      },
+    );
   }
   return fromStatus(error.status ?? 0, c, {
     said: error.upstream?.message,
@@ -101,52 +122,89 @@ export interface Refusal {
 /** A REST refusal with `status` (of a whole call, or of one bulk item) as the mutation's typed error. */
 export function fromStatus(status: number, c: FailureContext, r: Refusal): MutationErrorValue {
   const { said, upstreamErrorId } = r;
-  const fields = Object.entries(r.errors).map(([path, message]) => ({ path: path.replace(/^\(body\)$/, 'input'), message }));
+  const fields = Object.entries(r.errors).map(([path, message]) => ({
+    path: path.replace(/^\(body\)$/, 'input'),
+    message,
+  }));
   switch (status) {
     case 400:
-      return { ...validationError(fields.length ? fields : [{ path: 'input', message: said ?? 'refused by REST' }]), upstreamErrorId };
+      return {
+        ...validationError(fields.length ? fields : [{ path: 'input', message: said ?? 'refused by REST' }]),
+        upstreamErrorId,
+      };
     // Only by-credentials calls answer 401 for the client's part: its transaction credentials.
     case 401:
-      return mutationError('ForbiddenError', `${c.mutation}: the transaction credentials were refused (invalid or expired).`, {
+      return mutationError(
+        'ForbiddenError',
+        `${c.mutation}: the transaction credentials were refused (invalid or expired).`,
+        {
+          upstreamErrorId,
+        },
+      );
+    case 403:
+      return mutationError(
+        'ForbiddenError',
+        `${c.mutation}: the REST API refused permission for this action.`,
+        { upstreamErrorId },
+      );
+    case 404:
+      return mutationError('NotFoundError', `${c.mutation}: ${said ?? 'the object does not exist'}`, {
         upstreamErrorId,
       });
-    case 403:
-      return mutationError('ForbiddenError', `${c.mutation}: the REST API refused permission for this action.`, { upstreamErrorId });
-    case 404:
-      return mutationError('NotFoundError', `${c.mutation}: ${said ?? 'the object does not exist'}`, { upstreamErrorId });
     // A 409 without a version sent is a conflict with the object's state (a dunning case that exists).
     case 409:
       if (c.sentVersion === undefined) {
-        return mutationError('StateTransitionError', `${c.mutation}: ${said ?? 'conflicts with the current state'}`, {
-          action: c.mutation,
-          object: c.object,
-          upstreamErrorId,
-        });
+        return mutationError(
+          'StateTransitionError',
+          `${c.mutation}: ${said ?? 'conflicts with the current state'}`,
+          {
+            action: c.mutation,
+            object: c.object,
+            upstreamErrorId,
+          },
+        );
       }
-      return mutationError('VersionConflictError', `${c.mutation}: ${said ?? 'the object was changed by someone else'}`, {
-        object: c.object,
-        sentVersion: c.sentVersion,
-        upstreamErrorId,
-      });
+      return mutationError(
+        'VersionConflictError',
+        `${c.mutation}: ${said ?? 'the object was changed by someone else'}`,
+        {
+          object: c.object,
+          sentVersion: c.sentVersion,
+          upstreamErrorId,
+        },
+      );
     case 413:
-      return mutationError('BulkLimitError', `${c.mutation}: ${said ?? 'too many items in one bulk request'}`, { upstreamErrorId });
+      return mutationError(
+        'BulkLimitError',
+        `${c.mutation}: ${said ?? 'too many items in one bulk request'}`,
+        { upstreamErrorId },
+      );
     // Well-formed but refused: for the state of an object (naming it, or naming no input field), or
     // for what the input says (a field named: a business rule of the input, as ValidationError).
     case 422: {
       const currentState = stateOf(r.errors, c.stateField);
-      if (currentState === undefined && fields.length > 0) return { ...validationError(fields), upstreamErrorId };
-      return mutationError('StateTransitionError', `${c.mutation}: ${said ?? 'not allowed in the current state'}`, {
-        currentState,
-        action: c.mutation,
-        object: c.object,
-        upstreamErrorId,
-      });
+      if (currentState === undefined && fields.length > 0)
+        return { ...validationError(fields), upstreamErrorId };
+      return mutationError(
+        'StateTransitionError',
+        `${c.mutation}: ${said ?? 'not allowed in the current state'}`,
+        {
+          currentState,
+          action: c.mutation,
+          object: c.object,
+          upstreamErrorId,
+        },
+      );
     }
     case 429:
-      return mutationError('RateLimitedError', `${c.mutation}: REST is limiting the request rate; try again later.`, {
-        retryAfterSeconds: r.retryAfterMs !== undefined ? Math.ceil(r.retryAfterMs / 1000) : undefined,
-        upstreamErrorId,
-      });
+      return mutationError(
+        'RateLimitedError',
+        `${c.mutation}: REST is limiting the request rate; try again later.`,
+        {
+          retryAfterSeconds: r.retryAfterMs !== undefined ? Math.ceil(r.retryAfterMs / 1000) : undefined,
+          upstreamErrorId,
+        },
+      );
     default:
       return mutationError('UpstreamError', `${c.mutation}: REST answered ${status}.`, {
         status,
@@ -166,11 +224,16 @@ function stateOf(errors: Record<string, string>, stateField: string | undefined)
  * it can): a state refusal of an input that names no object with a life cycle is about the input.
  * Anything else keeps its words as an UpstreamError, which every result can hold.
  */
-const FALLBACK: Partial<Record<MutationErrorKind, MutationErrorKind>> = { StateTransitionError: 'ValidationError' };
+const FALLBACK: Partial<Record<MutationErrorKind, MutationErrorKind>> = {
+  StateTransitionError: 'ValidationError',
+};
 
 function refit(e: MutationErrorValue, kind: MutationErrorKind): MutationErrorValue {
   if (kind === 'ValidationError')
-    return { ...validationError(e.fields ?? [{ path: 'input', message: e.message }]), upstreamErrorId: e.upstreamErrorId };
+    return {
+      ...validationError(e.fields ?? [{ path: 'input', message: e.message }]),
+      upstreamErrorId: e.upstreamErrorId,
+    };
   return mutationError(kind, e.message, {
     status: e.status,
     upstreamErrorId: e.upstreamErrorId,
@@ -179,7 +242,11 @@ function refit(e: MutationErrorValue, kind: MutationErrorKind): MutationErrorVal
 }
 
 /** An outcome as the result of `spec` in `scope` can hold it: payloads as they are, errors fitted. */
-export function fitOutcome<T>(outcome: T | MutationErrorValue, spec: MutationSpec, scope: ResultScope): T | MutationErrorValue {
+export function fitOutcome<T>(
+  outcome: T | MutationErrorValue,
+  spec: MutationSpec,
+  scope: ResultScope,
+): T | MutationErrorValue {
   if (!isMutationError(outcome)) return outcome;
   const allowed = new Set<string>(mutationErrorsOf(spec, scope).map((rule) => rule.type));
   if (allowed.has(outcome.kind)) return outcome;

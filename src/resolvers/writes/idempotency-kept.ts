@@ -30,7 +30,8 @@ export class KeptWrites {
   /** The done outcome (JSON) kept for a record and fingerprint, if any. */
   doneOutcome(record: string, fingerprint: string): string | undefined {
     for (const w of this.writes.values()) {
-      if (w.op === 'settle' && w.record === record && w.argv[1] === fingerprint && w.argv[2] === 'done') return String(w.argv[3]);
+      if (w.op === 'settle' && w.record === record && w.argv[1] === fingerprint && w.argv[2] === 'done')
+        return String(w.argv[3]);
     }
     return undefined;
   }

@@ -37,7 +37,12 @@ type Scripted = Redis & {
     lease: string,
     ...argv: (string | number)[]
   ): Promise<[string, string, string, string, string]>;
-  paygraphIdemSettle(record: string, lease: string, marker: string, ...argv: (string | number)[]): Promise<[number, string]>;
+  paygraphIdemSettle(
+    record: string,
+    lease: string,
+    marker: string,
+    ...argv: (string | number)[]
+  ): Promise<[number, string]>;
   paygraphIdemAbandon(record: string, lease: string, owner: string): Promise<number>;
   paygraphIdemNoteLoss(marker: string, now: number): Promise<string>;
 };
@@ -150,9 +155,13 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     if (this.closed || !this.redis.up) return;
     try {
       await this.flush();
-      const [epoch, seq, lostAt] = await this.redis.run(() => this.client.paygraphIdemCheck(this.marker, ...this.known.argv(this.ttlMs)));
+      const [epoch, seq, lostAt] = await this.redis.run(() =>
+        this.client.paygraphIdemCheck(this.marker, ...this.known.argv(this.ttlMs)),
+      );
       this.learn(epoch, seq, lostAt);
-      const evicted = Number(parseInfo(await this.redis.run((r) => r.info('stats'))).get('evicted_keys') ?? 0);
+      const evicted = Number(
+        parseInfo(await this.redis.run((r) => r.info('stats'))).get('evicted_keys') ?? 0,
+      );
       if (this.evicted !== undefined && evicted > this.evicted) {
         const at = Date.now();
         await this.redis.run(() => this.client.paygraphIdemNoteLoss(this.marker, at));
@@ -179,11 +188,17 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     );
   }
 
-  private runClaim(record: string, fingerprint: string, owner: string, doubt: UnknownOutcome | undefined): Claim {
+  private runClaim(
+    record: string,
+    fingerprint: string,
+    owner: string,
+    doubt: UnknownOutcome | undefined,
+  ): Claim {
     let done = false;
     // A failed renewal is retried on the next beat; should they all fail, the claim is taken over in doubt.
     const beat = setInterval(
-      () => void this.redis.run((r) => r.set(this.leaseOf(owner), '1', 'PX', LEASE_MS)).catch(() => undefined),
+      () =>
+        void this.redis.run((r) => r.set(this.leaseOf(owner), '1', 'PX', LEASE_MS)).catch(() => undefined),
       LEASE_MS / 3,
     );
     beat.unref?.();
@@ -207,7 +222,9 @@ export class RedisIdempotencyStore implements IdempotencyStore {
         const argv = [owner, fingerprint, outcome.kind, encode(outcome), this.ttlMs];
         return finish(
           async () => {
-            const [, seq] = await this.redis.run(() => this.client.paygraphIdemSettle(record, this.leaseOf(owner), this.marker, ...argv));
+            const [, seq] = await this.redis.run(() =>
+              this.client.paygraphIdemSettle(record, this.leaseOf(owner), this.marker, ...argv),
+            );
             if (Number(seq) > 0) this.learn(this.known.epoch, seq, '0');
           },
           () => ({ op: 'settle', record, owner, argv, until: until() }),
@@ -296,7 +313,11 @@ function wait(ms: number, signal?: AbortSignal): Promise<void> {
       'abort',
       () => {
         clearTimeout(timer);
-        reject(signal.reason instanceof Error ? signal.reason : new Error('waiting for the idempotency key was aborted'));
+        reject(
+          signal.reason instanceof Error
+            ? signal.reason
+            : new Error('waiting for the idempotency key was aborted'),
+        );
       },
       { once: true },
     );

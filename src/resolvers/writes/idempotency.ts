@@ -38,7 +38,12 @@ export type StoredOutcome = { kind: 'done'; value: unknown } | UnknownOutcome;
  * - `unavailable`: the store cannot be reached; nothing is known about the key.
  */
 export type Claim =
-  | { kind: 'run'; doubt?: UnknownOutcome; settle(outcome: StoredOutcome): Promise<void>; abandon(): Promise<void> }
+  | {
+      kind: 'run';
+      doubt?: UnknownOutcome;
+      settle(outcome: StoredOutcome): Promise<void>;
+      abandon(): Promise<void>;
+    }
   | { kind: 'replay'; outcome: { kind: 'done'; value: unknown } }
   | { kind: 'reused' }
   | { kind: 'pending' }
@@ -186,7 +191,11 @@ export function createMemoryIdempotencyStore(o: MemoryStoreOptions = {}): Idempo
       const onAbort = () => {
         clearTimeout(timer);
         entry.wake.delete(onWake);
-        reject(signal?.reason instanceof Error ? signal.reason : new Error('waiting for the idempotency key was aborted'));
+        reject(
+          signal?.reason instanceof Error
+            ? signal.reason
+            : new Error('waiting for the idempotency key was aborted'),
+        );
       };
       const timer = setTimeout(() => done('timeout'), options.waitMs ?? DEFAULT_IDEMPOTENCY_WAIT_MS);
       entry.wake.add(onWake);
@@ -230,7 +239,8 @@ function canonical(value: unknown): string {
     return JSON.stringify(value) ?? 'null';
   }
   if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
+  if (Array.isArray(value))
+    return `[${value.map((v) => (v === undefined ? 'null' : canonical(v))).join(',')}]`;
   const members = Object.entries(value as Record<string, unknown>)
     .filter(([, v]) => v !== undefined && typeof v !== 'function')
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))

@@ -57,8 +57,13 @@ function waitMsOf(ctx: GraphContext): number | undefined {
   return Math.max(0, Math.min(DEFAULT_IDEMPOTENCY_WAIT_MS, ctx.deadlineAt - Date.now() - ANSWER_MARGIN_MS));
 }
 
-function keyOf(ctx: GraphContext, info: GraphQLResolveInfo, input: Record<string, unknown>): string | undefined {
-  if (typeof input.idempotencyKey === 'string' && input.idempotencyKey !== '') return `input:${input.idempotencyKey}`;
+function keyOf(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  input: Record<string, unknown>,
+): string | undefined {
+  if (typeof input.idempotencyKey === 'string' && input.idempotencyKey !== '')
+    return `input:${input.idempotencyKey}`;
   // One header for the whole request: each mutation field (by its response key) has a key of its own.
   return ctx.idempotencyKey ? `header:${ctx.idempotencyKey}#${info.path.key}` : undefined;
 }
@@ -102,7 +107,8 @@ function outcomeUnknown(name: string, doubt: UnknownOutcome): MutationErrorValue
 function settled<T>(result: Execution<T>): StoredOutcome {
   const outcome = structuredClone(result.outcome);
   // A call whose answer never came may still be carried out for a while; a 5xx answer ended the call.
-  if (result.unknown) return { kind: 'unknown', reason: 'unknown', notBefore: Date.now() + SEND_GRACE_MS, answer: outcome };
+  if (result.unknown)
+    return { kind: 'unknown', reason: 'unknown', notBefore: Date.now() + SEND_GRACE_MS, answer: outcome };
   if (isMutationError(outcome) && outcome.kind === 'UpstreamError' && (outcome.status ?? 0) >= 500)
     return { kind: 'unknown', reason: 'unknown', notBefore: Date.now(), answer: outcome };
   return { kind: 'done', value: outcome };
@@ -142,7 +148,10 @@ class KeyedRun<T> {
     const found = await this.find(how.find);
     if (found === 'failed') {
       await claim.abandon();
-      return unavailable(this.name, 'REST, which tells whether the first request was carried out, could not be asked');
+      return unavailable(
+        this.name,
+        'REST, which tells whether the first request was carried out, could not be asked',
+      );
     }
     if (found) {
       await claim.settle({ kind: 'done', value: structuredClone(found) });
@@ -161,7 +170,9 @@ class KeyedRun<T> {
   async withoutStore(): Promise<T | MutationErrorValue> {
     const how = this.write.reconcile;
     const found = how.kind === 'marker' ? await this.find(how.find) : null;
-    return found && found !== 'failed' ? found : unavailable(this.name, "paygraph's idempotency key store cannot be reached");
+    return found && found !== 'failed'
+      ? found
+      : unavailable(this.name, "paygraph's idempotency key store cannot be reached");
   }
 
   private async find(find: () => Promise<T | null>): Promise<T | null | 'failed'> {
@@ -180,7 +191,9 @@ class KeyedRun<T> {
       reconcile: this.write.reconcile,
       send: async () => {
         const result = await this.write.send();
-        return isMutationError(result.outcome) && result.outcome.kind === 'NotFoundError' ? { ...result, outcome: deleted } : result;
+        return isMutationError(result.outcome) && result.outcome.kind === 'NotFoundError'
+          ? { ...result, outcome: deleted }
+          : result;
       },
     };
   }

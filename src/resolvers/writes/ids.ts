@@ -40,13 +40,19 @@ export function readId(model: string, value: unknown, path: string, problems: Pr
   const global = decodeGlobalId(text);
   if (global) {
     if (global.model !== model) {
-      problems.add(path, `is a ${resourceOf(global.model).typeName} global ID; a ${resource.typeName} id is needed`);
+      problems.add(
+        path,
+        `is a ${resourceOf(global.model).typeName} global ID; a ${resource.typeName} id is needed`,
+      );
       return null;
     }
     return { key: global.key, space: global.space };
   }
   if (resource.parent) {
-    problems.add(path, `"${clip(text)}" is not a ${resource.typeName} global ID (a plain id does not name its ${resource.parent.model})`);
+    problems.add(
+      path,
+      `"${clip(text)}" is not a ${resource.typeName} global ID (a plain id does not name its ${resource.parent.model})`,
+    );
     return null;
   }
   if (!isValidKey(resource, text)) {
@@ -60,12 +66,21 @@ export function readId(model: string, value: unknown, path: string, problems: Pr
  * Reads a reference to another object inside the mutation's space: the REST value to send, or null
  * with a problem when the ID names another type or another space.
  */
-export function readReference(model: string, value: unknown, space: number | null, path: string, problems: Problems): unknown {
+export function readReference(
+  model: string,
+  value: unknown,
+  space: number | null,
+  path: string,
+  problems: Problems,
+): unknown {
   const id = readId(model, value, path, problems);
   if (!id) return null;
   const scoped = resourceOf(model).spaceScoped;
   if (id.space !== undefined && scoped && space !== null && id.space !== space) {
-    problems.add(path, `names an object of space ${String(id.space)}, but the mutation acts in space ${space}`);
+    problems.add(
+      path,
+      `names an object of space ${String(id.space)}, but the mutation acts in space ${space}`,
+    );
     return null;
   }
   return restValue(model, id.key.includes('/') ? id.key.split('/')[1] : id.key);
@@ -79,7 +94,10 @@ export function readReference(model: string, value: unknown, space: number | nul
 export function readVersion(value: unknown, path: string, problems: Problems): number | undefined {
   if (typeof value !== 'number') return undefined;
   if (value < 0) {
-    problems.add(path, `is ${value}; a version is 0 or more (send the version you read, e.g. Customer.version)`);
+    problems.add(
+      path,
+      `is ${value}; a version is 0 or more (send the version you read, e.g. Customer.version)`,
+    );
     return undefined;
   }
   return value;

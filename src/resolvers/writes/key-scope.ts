@@ -6,7 +6,11 @@ import { createHash } from 'node:crypto';
 import type { MutationSpec } from '../../catalog';
 import type { GraphContext } from '../context';
 
-export function idempotencyScopeOf(ctx: GraphContext, spec: MutationSpec, input: Record<string, unknown>): string {
+export function idempotencyScopeOf(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  input: Record<string, unknown>,
+): string {
   const caller = ctx.caller?.name ?? 'anonymous';
   if (!spec.operation.byCredentials) return caller;
   const credentials = typeof input.credentials === 'string' ? input.credentials : '';

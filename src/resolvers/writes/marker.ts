@@ -4,7 +4,14 @@
 // Which mutations can carry one is read from the catalog's facts (src/catalog/reconciliation.ts).
 // The marker is a hash of the caller, the key and the input (never the key itself).
 import { createHash } from 'node:crypto';
-import { bodyReferences, markerFieldOf, reconciliationOf, resourceByModel, type MarkerField, type MutationSpec } from '../../catalog';
+import {
+  bodyReferences,
+  markerFieldOf,
+  reconciliationOf,
+  resourceByModel,
+  type MarkerField,
+  type MutationSpec,
+} from '../../catalog';
 import type { OperationId } from '../../rest/types';
 import { internalsOf, type GraphContext } from '../context';
 import { expandParam } from '../expand-planner';
@@ -29,7 +36,8 @@ export function markerValue(scope: string, key: string, fingerprint: string): st
     .slice(0, 48)}`;
 }
 
-export type Stamped = { body: Input; marking: Marking } | { unmarked: true } | { problem: { path: string; message: string } };
+export type Stamped =
+  { body: Input; marking: Marking } | { unmarked: true } | { problem: { path: string; message: string } };
 
 /**
  * The body with the marker in it. The client's own metaData is kept (the marker is one more entry;
@@ -42,23 +50,32 @@ export function stamp(field: MarkerField, body: Input, value: string): Stamped {
     if (typeof given === 'string' && given !== '') return { body, marking: { field, value: given } };
     return { body: { ...body, externalId: value }, marking: { field, value } };
   }
-  const meta = (typeof body.metaData === 'object' && body.metaData !== null ? body.metaData : {}) as Record<string, unknown>;
+  const meta = (typeof body.metaData === 'object' && body.metaData !== null ? body.metaData : {}) as Record<
+    string,
+    unknown
+  >;
   if (METADATA_MARKER_KEY in meta) {
     return {
       problem: {
         path: `metaData.${METADATA_MARKER_KEY}`,
-        message: 'is the entry where paygraph marks an object with its idempotency key; leave it out of a keyed mutation',
+        message:
+          'is the entry where paygraph marks an object with its idempotency key; leave it out of a keyed mutation',
       },
     };
   }
   if (Object.keys(meta).length >= METADATA_LIMITS.keys) return { unmarked: true };
-  return { body: { ...body, metaData: { ...meta, [METADATA_MARKER_KEY]: value } }, marking: { field, value } };
+  return {
+    body: { ...body, metaData: { ...meta, [METADATA_MARKER_KEY]: value } },
+    marking: { field, value },
+  };
 }
 
 /** A link or id value as the REST id it holds: `{ id: 5 }`, `5`, `"5"` -> "5". */
 function idIn(value: unknown): string | undefined {
   if (typeof value === 'object' && value !== null) return idIn((value as { id?: unknown }).id);
-  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string' ? String(value) : undefined;
+  return typeof value === 'number' || typeof value === 'bigint' || typeof value === 'string'
+    ? String(value)
+    : undefined;
 }
 
 /**
@@ -66,9 +83,15 @@ function idIn(value: unknown): string | undefined {
  * insensitively), and for an externalId (unique per parent in REST, not across the space) the same
  * referenced objects as the body names, and the acted-on object where it links to it.
  */
-function answersRequest(spec: MutationSpec, r: WriteRequest, marking: Marking, row: Record<string, unknown>): boolean {
+function answersRequest(
+  spec: MutationSpec,
+  r: WriteRequest,
+  marking: Marking,
+  row: Record<string, unknown>,
+): boolean {
   const result = resourceByModel.get(spec.resultModel!)!;
-  if (marking.field === 'metaData') return (row.metaData as Record<string, unknown> | undefined)?.[METADATA_MARKER_KEY] === marking.value;
+  if (marking.field === 'metaData')
+    return (row.metaData as Record<string, unknown> | undefined)?.[METADATA_MARKER_KEY] === marking.value;
   if (row.externalId !== marking.value) return false;
   const body = (r.body ?? {}) as Input;
   for (const field of bodyReferences.get(spec.body?.model ?? '')?.keys() ?? []) {
@@ -92,11 +115,18 @@ export async function findMarked(
 ): Promise<Record<string, unknown> | null> {
   const result = resourceByModel.get(spec.resultModel!)!;
   const name = marking.field === 'metaData' ? `metaData.${METADATA_MARKER_KEY}` : 'externalId';
-  const query: Record<string, unknown> = { query: term(name, ':', marking.value), limit: 100, order: `${result.key.field}:DESC` };
+  const query: Record<string, unknown> = {
+    query: term(name, ':', marking.value),
+    limit: 100,
+    order: `${result.key.field}:DESC`,
+  };
   if (expand.length > 0) query.expand = expandParam([...expand]);
   const options: Record<string, unknown> = { query, signal: ctx.signal };
   if (result.spaceScoped && r.space !== null) options.space = r.space;
-  const body = (await internalsOf(ctx).caller.rest.call(result.ops.S!.operationId as OperationId, options)) as {
+  const body = (await internalsOf(ctx).caller.rest.call(
+    result.ops.S!.operationId as OperationId,
+    options,
+  )) as {
     data?: Record<string, unknown>[];
   };
   return (body.data ?? []).find((row) => answersRequest(spec, r, marking, row)) ?? null;

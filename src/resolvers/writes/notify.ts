@@ -11,7 +11,13 @@ import type { Input, WriteRequest } from './request';
 
 function modelsOf(spec: MutationSpec, r: WriteRequest, object: ObjectRef | undefined): Set<string> {
   const models = new Set<string>();
-  for (const model of [spec.resultModel, spec.resource?.model, object?.model, r.object?.model, spec.parentParam?.model])
+  for (const model of [
+    spec.resultModel,
+    spec.resource?.model,
+    object?.model,
+    r.object?.model,
+    spec.parentParam?.model,
+  ])
     if (model) models.add(model);
   const body = (r.body ?? {}) as Input;
   for (const [field, model] of bodyReferences.get(spec.body?.model ?? '') ?? [])
@@ -19,7 +25,12 @@ function modelsOf(spec: MutationSpec, r: WriteRequest, object: ObjectRef | undef
   return models;
 }
 
-export function noteWrite(ctx: GraphContext, spec: MutationSpec, r: WriteRequest, object: ObjectRef | undefined): void {
+export function noteWrite(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  r: WriteRequest,
+  object: ObjectRef | undefined,
+): void {
   const listener = internalsOf(ctx).onWrite;
   if (!listener) return;
   listener([...modelsOf(spec, r, object)].map((model) => ({ model, space: spaceFor(model, r.space) })));

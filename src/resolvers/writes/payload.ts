@@ -33,7 +33,12 @@ function returned(ctx: GraphContext, p: PayloadValue): Entity | null {
   if (!p.resultModel || typeof p.body !== 'object' || p.body === null || Array.isArray(p.body)) return null;
   let entity = wrapped.get(p);
   if (!entity) {
-    entity = internalsOf(ctx).cache.wrap(p.body as Record<string, unknown>, p.resultModel, spaceFor(p.resultModel, p.space), p.expand);
+    entity = internalsOf(ctx).cache.wrap(
+      p.body as Record<string, unknown>,
+      p.resultModel,
+      spaceFor(p.resultModel, p.space),
+      p.expand,
+    );
     wrapped.set(p, entity);
   }
   return entity;
@@ -44,7 +49,12 @@ function returned(ctx: GraphContext, p: PayloadValue): Entity | null {
  * acted-on object, by its key alone when the selection needs no more (a bulk item's `customer { id }`),
  * else loaded. Answered without a promise when nothing is loaded.
  */
-export function payloadObject(ctx: GraphContext, info: GraphQLResolveInfo, p: PayloadValue, model: string): MaybePromise<Entity | null> {
+export function payloadObject(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  p: PayloadValue,
+  model: string,
+): MaybePromise<Entity | null> {
   if (p.resultModel === model) {
     const entity = returned(ctx, p);
     if (entity) return entity;
@@ -55,7 +65,9 @@ export function payloadObject(ctx: GraphContext, info: GraphQLResolveInfo, p: Pa
 
 /** The global ID of the deleted object. */
 export function deletedIdOf(p: PayloadValue): string | null {
-  return p.object ? encodeGlobalId(p.object.model, spaceFor(p.object.model, p.object.space), p.object.key) : null;
+  return p.object
+    ? encodeGlobalId(p.object.model, spaceFor(p.object.model, p.object.space), p.object.key)
+    : null;
 }
 
 /** A plain (non-object) value REST answered with, such as a redirect URL. */
@@ -64,7 +76,11 @@ export function plainResult(p: PayloadValue): unknown {
 }
 
 /** The acted-on object of a payload after a create: the key of the returned entity. */
-export function createdObject(spec: MutationSpec, body: unknown, space: number | null): ObjectRef | undefined {
+export function createdObject(
+  spec: MutationSpec,
+  body: unknown,
+  space: number | null,
+): ObjectRef | undefined {
   const model = spec.resultModel;
   const resource = model ? resourceByModel.get(model) : undefined;
   if (!resource || typeof body !== 'object' || body === null) return undefined;

@@ -1,7 +1,14 @@
 // From a mutation's input to the REST call it makes: the space, the path parameters (the acted-on
 // object's key, its parent, other named objects), the query parameters and the body, with every ID
 // read into a REST id. Every problem is collected and named by its input path; nothing is sent then.
-import { bodyProperties, bodyReferences, refName, versionOutsideBody, type JsonSchema, type MutationSpec } from '../../catalog';
+import {
+  bodyProperties,
+  bodyReferences,
+  refName,
+  versionOutsideBody,
+  type JsonSchema,
+  type MutationSpec,
+} from '../../catalog';
 import type { ObjectRef } from './errors';
 import { Problems, readId, readReference, readSpace, readVersion, restValue } from './ids';
 
@@ -35,7 +42,8 @@ function spaceOf(
 ): number | null {
   const op = spec.operation;
   if (!op.spaceScoped || op.byCredentials) return null;
-  const given = input.space === undefined || input.space === null ? undefined : readSpace(input.space, 'space', problems);
+  const given =
+    input.space === undefined || input.space === null ? undefined : readSpace(input.space, 'space', problems);
   if (idSpace !== undefined && idSpace !== null) {
     if (given !== undefined && given !== null && given !== idSpace)
       problems.add('space', `is ${given}, but id names an object of space ${idSpace}`);
@@ -44,13 +52,17 @@ function spaceOf(
   if (given === undefined) {
     if (idRefused) return null;
     const named = spec.idParam ? 'id' : spec.parentParam?.field;
-    problems.add('space', named ? `is required when ${named} is a REST id (a global ID names its space)` : 'is required');
+    problems.add(
+      'space',
+      named ? `is required when ${named} is a REST id (a global ID names its space)` : 'is required',
+    );
     return null;
   }
   return given;
 }
 
-const isPlainObject = (value: unknown): value is Input => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Input =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * GraphQL clients send `null` for fields they leave empty; REST reads a field it is sent as a value to
@@ -98,10 +110,16 @@ export function bodyOf(
 function parentSpace(spec: MutationSpec, input: Input): number | null | undefined {
   if (spec.idParam || !spec.parentParam) return undefined;
   const value = input[spec.parentParam.field];
-  return value === undefined || value === null ? undefined : readId(spec.parentParam.model, value, '', new Problems())?.space;
+  return value === undefined || value === null
+    ? undefined
+    : readId(spec.parentParam.model, value, '', new Problems())?.space;
 }
 
-function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: string; space?: number | null } | null {
+function actedOn(
+  spec: MutationSpec,
+  input: Input,
+  problems: Problems,
+): { key: string; space?: number | null } | null {
   if (!spec.idParam || !spec.idModel) return null;
   if (input.id === undefined || input.id === null) {
     problems.add('id', 'is required');
@@ -111,7 +129,10 @@ function actedOn(spec: MutationSpec, input: Input, problems: Problems): { key: s
 }
 
 /** The REST call of a single (not bulk) mutation, or the problems of its input. */
-export function buildRequest(spec: MutationSpec, input: Input): { request?: WriteRequest; problems: Problems } {
+export function buildRequest(
+  spec: MutationSpec,
+  input: Input,
+): { request?: WriteRequest; problems: Problems } {
   const problems = new Problems();
   const target = actedOn(spec, input, problems);
   const idRefused = !!spec.idParam && target === null && input.id !== undefined && input.id !== null;
@@ -147,6 +168,11 @@ export function buildRequest(spec: MutationSpec, input: Input): { request?: Writ
     }
   }
   const sentVersion = readVersion(input.version, 'version', problems);
-  const bodyExtras = versionOutsideBody(spec) && sentVersion !== undefined ? { version: sentVersion } : undefined;
-  return { request: problems.list.length > 0 ? undefined : { space, path, query, body, bodyExtras, object, sentVersion }, problems };
+  const bodyExtras =
+    versionOutsideBody(spec) && sentVersion !== undefined ? { version: sentVersion } : undefined;
+  return {
+    request:
+      problems.list.length > 0 ? undefined : { space, path, query, body, bodyExtras, object, sentVersion },
+    problems,
+  };
 }

@@ -9,7 +9,14 @@ import type { CallOptions, OperationId } from '../../rest/types';
 import { mayUseSpace, mayWrite } from '../caller';
 import { internalsOf, type GraphContext } from '../context';
 import { expandParam } from '../expand-planner';
-import { fromRestError, isMutationError, mutationError, outcomeUnknown, validationError, type MutationErrorValue } from './errors';
+import {
+  fromRestError,
+  isMutationError,
+  mutationError,
+  outcomeUnknown,
+  validationError,
+  type MutationErrorValue,
+} from './errors';
 import { runIdempotent, type KeyedWrite, type Reconciliation } from './idempotent-run';
 import { findMarked, markerFieldOf, reconciliationOf, stamp } from './marker';
 import { noteWrite } from './notify';
@@ -21,16 +28,27 @@ import { validateRequestBody } from './validate';
 export type MutationOutcome = PayloadValue | MutationErrorValue;
 
 /** Refusals that need no REST call: no write permission, a space the caller may not use. */
-export function refusal(ctx: GraphContext, spec: MutationSpec, space: number | null): MutationErrorValue | null {
+export function refusal(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  space: number | null,
+): MutationErrorValue | null {
   // The transaction's credentials authorize a by-credentials action on their own (no inbound scope).
   if (spec.operation.byCredentials) return null;
-  if (!mayWrite(ctx.caller)) return mutationError('ForbiddenError', `${spec.name}: the caller may read but not write.`);
-  if (!mayUseSpace(ctx.caller, space)) return mutationError('NotFoundError', `${spec.name}: space ${String(space)} does not exist.`);
+  if (!mayWrite(ctx.caller))
+    return mutationError('ForbiddenError', `${spec.name}: the caller may read but not write.`);
+  if (!mayUseSpace(ctx.caller, space))
+    return mutationError('NotFoundError', `${spec.name}: space ${String(space)} does not exist.`);
   return null;
 }
 
 /** The REST call of a mutation; its RestError is rethrown for the caller to map. */
-export async function send(ctx: GraphContext, spec: MutationSpec, r: WriteRequest, expand: string[]): Promise<unknown> {
+export async function send(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  r: WriteRequest,
+  expand: string[],
+): Promise<unknown> {
   const options: CallOptions = { signal: ctx.signal };
   if (r.space !== null) options.space = r.space;
   if (Object.keys(r.path).length > 0) options.path = r.path;
@@ -88,7 +106,13 @@ function guardedByRest(spec: MutationSpec, r: WriteRequest): boolean {
 }
 
 /** The write under an idempotency key's marker: stamped where the object can carry it, and how REST reconciles it. */
-function keyedWrite(ctx: GraphContext, spec: MutationSpec, r: WriteRequest, expand: string[], marker: string | undefined) {
+function keyedWrite(
+  ctx: GraphContext,
+  spec: MutationSpec,
+  r: WriteRequest,
+  expand: string[],
+  marker: string | undefined,
+) {
   const field = marker === undefined ? undefined : markerFieldOf(spec);
   let reconcile: Reconciliation<MutationOutcome> = { kind: 'none' };
   if (field && marker !== undefined && r.body !== undefined) {
@@ -106,19 +130,28 @@ function keyedWrite(ctx: GraphContext, spec: MutationSpec, r: WriteRequest, expa
       };
     }
   } else if (marker !== undefined && guardedByRest(spec, r)) {
-    reconcile = { kind: 'guarded', deleted: spec.kind === 'delete' ? payloadOf(spec, r, undefined, expand) : undefined };
+    reconcile = {
+      kind: 'guarded',
+      deleted: spec.kind === 'delete' ? payloadOf(spec, r, undefined, expand) : undefined,
+    };
   }
   const write: KeyedWrite<MutationOutcome> = { send: () => execute(ctx, spec, r, expand), reconcile };
   return write;
 }
 
 /** Runs a single (not bulk) mutation. */
-export async function runMutation(ctx: GraphContext, info: GraphQLResolveInfo, spec: MutationSpec, input: Input): Promise<MutationOutcome> {
+export async function runMutation(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  spec: MutationSpec,
+  input: Input,
+): Promise<MutationOutcome> {
   const { request, problems } = buildRequest(spec, input);
   if (!request) return validationError(problems.list);
   const refused = refusal(ctx, spec, request.space);
   if (refused) return refused;
-  const invalid = request.body === undefined ? [] : validateRequestBody(spec.operation.operationId, request.body);
+  const invalid =
+    request.body === undefined ? [] : validateRequestBody(spec.operation.operationId, request.body);
   if (invalid.length > 0) return validationError(invalid);
   const expand = payloadExpand(info, spec);
   return runIdempotent(ctx, info, spec, input, (marker) => keyedWrite(ctx, spec, request, expand, marker));

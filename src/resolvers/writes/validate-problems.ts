@@ -46,7 +46,9 @@ export function shown(value: unknown): string {
   if (typeof value === 'string') return shorten(JSON.stringify(value));
   if (value === undefined) return 'undefined';
   try {
-    return shorten(JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value));
+    return shorten(
+      JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)) ?? String(value),
+    );
   } catch {
     return shorten(String(value));
   }
@@ -75,5 +77,7 @@ export function isObject(value: unknown): value is Record<string, unknown> {
 
 /** The decimal text of a numeric input value (number, bigint or exact Decimal); undefined for others. */
 export function numericText(value: unknown): string | undefined {
-  return typeof value === 'number' || typeof value === 'bigint' || isDecimal(value) ? decimalText(value) : undefined;
+  return typeof value === 'number' || typeof value === 'bigint' || isDecimal(value)
+    ? decimalText(value)
+    : undefined;
 }

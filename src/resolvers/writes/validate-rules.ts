@@ -31,17 +31,26 @@ export const NUMBER_RULES: Readonly<Record<string, NumberRule>> = {
   'TaxCreate.rate': 'percentage',
 };
 
-const AMOUNT_NAME = /^(amount|quantity|consumedUnits)$|(Amount|Quantity|Reduction|Units)$|^(unitPrice|discount)/;
+const AMOUNT_NAME =
+  /^(amount|quantity|consumedUnits)$|(Amount|Quantity|Reduction|Units)$|^(unitPrice|discount)/;
 
 /**
  * Fields a body needs beyond its schema's `required`: each group lists alternatives, at least one
  * present (a non-empty list, `true`, or any other value). The first alternative is the usual one.
  */
-export const REQUIRED_ONE_OF: Readonly<Record<string, readonly { fields: readonly string[]; why: string }[]>> = {
+export const REQUIRED_ONE_OF: Readonly<
+  Record<string, readonly { fields: readonly string[]; why: string }[]>
+> = {
   TransactionCreate: [{ fields: ['currency'], why: 'a transaction is paid in one currency' }],
   RefundCreate: [
-    { fields: ['transaction', 'completion'], why: 'a refund names the transaction (or the completion) it refunds' },
-    { fields: ['amount', 'reductions'], why: 'a refund gives its amount or the line item reductions it adds up from' },
+    {
+      fields: ['transaction', 'completion'],
+      why: 'a refund names the transaction (or the completion) it refunds',
+    },
+    {
+      fields: ['amount', 'reductions'],
+      why: 'a refund gives its amount or the line item reductions it adds up from',
+    },
   ],
 };
 
@@ -49,11 +58,19 @@ export const REQUIRED_ONE_OF: Readonly<Record<string, readonly { fields: readonl
 const LANGUAGE = /^([a-z]{2})(-[A-Z]{2})?$/;
 
 /** Signs and ranges compared exactly on the decimal text (a client's 0.00000000000000001 is positive). */
-function checkNumberRule(owner: string | undefined, property: string, text: string, path: string, out: Problems): void {
-  const rule = NUMBER_RULES[`${owner}.${property}`] ?? (AMOUNT_NAME.test(property) ? 'nonNegative' : undefined);
+function checkNumberRule(
+  owner: string | undefined,
+  property: string,
+  text: string,
+  path: string,
+  out: Problems,
+): void {
+  const rule =
+    NUMBER_RULES[`${owner}.${property}`] ?? (AMOUNT_NAME.test(property) ? 'nonNegative' : undefined);
   const sign = decimalSign(text);
   if (rule === 'positive' && sign <= 0) out.add(path, `must be greater than 0, not ${text}.`);
-  if (rule === 'nonNegative' && sign < 0) out.add(path, `must not be negative (${text}); 0 or more is allowed.`);
+  if (rule === 'nonNegative' && sign < 0)
+    out.add(path, `must not be negative (${text}); 0 or more is allowed.`);
   if (rule === 'percentage' && (sign < 0 || decimalSign(sumDecimals([text, '-100'])) > 0)) {
     out.add(path, `must be a percentage from 0 to 100, not ${text}.`);
   }
@@ -71,7 +88,10 @@ function checkMetadata(map: Record<string, unknown>, path: string, out: Problems
     }
     const value = map[key];
     if (typeof value === 'string' && value.length > METADATA_LIMITS.valueLength) {
-      out.add(at, `value is ${value.length} characters long; at most ${METADATA_LIMITS.valueLength} are allowed.`);
+      out.add(
+        at,
+        `value is ${value.length} characters long; at most ${METADATA_LIMITS.valueLength} are allowed.`,
+      );
     }
   }
 }
@@ -92,15 +112,22 @@ export function checkPropertyRules(
   const numeric = numericText(value);
   if (numeric !== undefined && (schema.type === 'number' || schema.type === 'integer'))
     checkNumberRule(owner, property, numeric, path, out);
-  if ((property === 'metaData' || property === 'metadata') && isObject(value)) checkMetadata(value, path, out);
+  if ((property === 'metaData' || property === 'metadata') && isObject(value))
+    checkMetadata(value, path, out);
   if (typeof value !== 'string' || schema.enum) return;
   if (isCurrencyField(property) && !currencyCodes.code(value)) {
-    out.add(path, `${shown(value)} is not an ISO 4217 currency code; use the upper-case code, e.g. CHF, EUR or USD.`);
+    out.add(
+      path,
+      `${shown(value)} is not an ISO 4217 currency code; use the upper-case code, e.g. CHF, EUR or USD.`,
+    );
   }
   if (property === 'language') {
     const m = LANGUAGE.exec(value);
     if (!m || !ISO6391.validate(m[1])) {
-      out.add(path, `${shown(value)} is not a language code; use an ISO 639-1 code, optionally with a region, e.g. en or de-CH.`);
+      out.add(
+        path,
+        `${shown(value)} is not a language code; use an ISO 639-1 code, optionally with a region, e.g. en or de-CH.`,
+      );
     }
   }
 }
@@ -112,7 +139,12 @@ function isPresent(value: unknown): boolean {
 }
 
 /** Rules of a whole object, by its schema name. */
-export function checkObjectRules(schemaName: string | undefined, value: Record<string, unknown>, path: string, out: Problems): void {
+export function checkObjectRules(
+  schemaName: string | undefined,
+  value: Record<string, unknown>,
+  path: string,
+  out: Problems,
+): void {
   for (const group of REQUIRED_ONE_OF[schemaName ?? ''] ?? []) {
     if (group.fields.some((f) => isPresent(value[f]))) continue;
     const others = group.fields.slice(1);
@@ -130,7 +162,11 @@ function checkUniqueIds(items: unknown[], path: string, out: Problems): void {
     if (typeof id !== 'string') return;
     const first = seen.get(id);
     if (first === undefined) seen.set(id, i);
-    else out.add(fieldPath(indexPath(path, i), 'uniqueId'), `${shown(id)} is used by ${indexPath(path, first)} too; each line item once.`);
+    else
+      out.add(
+        fieldPath(indexPath(path, i), 'uniqueId'),
+        `${shown(id)} is used by ${indexPath(path, first)} too; each line item once.`,
+      );
   });
 }
 
@@ -140,18 +176,28 @@ function checkLineItems(items: unknown[], path: string, out: Problems): void {
   const amounts: string[] = [];
   items.forEach((item, i) => {
     if (!isObject(item)) return;
-    if (typeof item.name === 'string' && !item.name.trim()) out.add(fieldPath(indexPath(path, i), 'name'), 'must not be empty.');
+    if (typeof item.name === 'string' && !item.name.trim())
+      out.add(fieldPath(indexPath(path, i), 'name'), 'must not be empty.');
     const amount = numericText(item.amountIncludingTax);
     if (amount !== undefined) amounts.push(amount);
   });
   checkUniqueIds(items, path, out);
   // Discount lines may be negative, the sum of all lines may not (summed exactly: no float residue).
   const total = sumDecimals(amounts);
-  if (decimalSign(total) < 0) out.add(path, `amountIncludingTax of the line items adds up to ${total}; the total must not be negative.`);
+  if (decimalSign(total) < 0)
+    out.add(
+      path,
+      `amountIncludingTax of the line items adds up to ${total}; the total must not be negative.`,
+    );
 }
 
 /** Rules of a list, by the schema name of its items. */
-export function checkArrayRules(itemSchemaName: string | undefined, items: unknown[], path: string, out: Problems): void {
+export function checkArrayRules(
+  itemSchemaName: string | undefined,
+  items: unknown[],
+  path: string,
+  out: Problems,
+): void {
   if (itemSchemaName === 'LineItemCreate') checkLineItems(items, path, out);
   if (itemSchemaName === 'CompletionLineItemCreate') checkUniqueIds(items, path, out);
 }

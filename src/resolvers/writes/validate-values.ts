@@ -38,9 +38,13 @@ function isDateTime(text: string): boolean {
 }
 
 function checkString(schema: Schema, value: string, path: string, out: Problems): void {
-  if (schema.format === 'date' && !isCalendarDate(value)) out.add(path, `${shown(value)} is not a date; use YYYY-MM-DD, e.g. 2025-01-31.`);
+  if (schema.format === 'date' && !isCalendarDate(value))
+    out.add(path, `${shown(value)} is not a date; use YYYY-MM-DD, e.g. 2025-01-31.`);
   if (schema.format === 'date-time' && !isDateTime(value)) {
-    out.add(path, `${shown(value)} is not a date-time; use RFC 3339 with a time zone, e.g. 2025-01-31T12:00:00Z.`);
+    out.add(
+      path,
+      `${shown(value)} is not a date-time; use RFC 3339 with a time zone, e.g. 2025-01-31T12:00:00Z.`,
+    );
   }
   if (schema.format === 'byte' && !BASE64.test(value)) out.add(path, 'is not base64 data.');
   const length = [...value].length;
@@ -58,12 +62,18 @@ function checkInteger(schema: Schema, value: number | bigint, path: string, out:
     return false;
   }
   if (typeof value === 'number' && !Number.isSafeInteger(value)) {
-    out.add(path, `${shown(value)} is too large to be exact as a number; send it as a string of digits (ID) or bigint.`);
+    out.add(
+      path,
+      `${shown(value)} is too large to be exact as a number; send it as a string of digits (ID) or bigint.`,
+    );
     return false;
   }
   const range = schema.format ? INT_RANGES[schema.format] : undefined;
   if (range && (BigInt(value) < range[0] || BigInt(value) > range[1])) {
-    out.add(path, `${shown(value)} is out of range for ${schema.format}: ${range[0]} to ${range[1]} are allowed.`);
+    out.add(
+      path,
+      `${shown(value)} is out of range for ${schema.format}: ${range[0]} to ${range[1]} are allowed.`,
+    );
     return false;
   }
   return true;
@@ -71,8 +81,10 @@ function checkInteger(schema: Schema, value: number | bigint, path: string, out:
 
 function checkBounds(schema: Schema, value: unknown, path: string, out: Problems): void {
   const n = Number(numericText(value));
-  if (schema.minimum !== undefined && n < schema.minimum) out.add(path, `must be at least ${schema.minimum}, not ${shown(value)}.`);
-  if (schema.maximum !== undefined && n > schema.maximum) out.add(path, `must be at most ${schema.maximum}, not ${shown(value)}.`);
+  if (schema.minimum !== undefined && n < schema.minimum)
+    out.add(path, `must be at least ${schema.minimum}, not ${shown(value)}.`);
+  if (schema.maximum !== undefined && n > schema.maximum)
+    out.add(path, `must be at most ${schema.maximum}, not ${shown(value)}.`);
   if (schema.exclusiveMinimum !== undefined && n <= schema.exclusiveMinimum) {
     out.add(path, `must be greater than ${schema.exclusiveMinimum}, not ${shown(value)}.`);
   }
@@ -98,7 +110,9 @@ export function hasType(type: string | undefined, value: unknown): boolean {
     case 'integer':
       return typeof value === 'bigint' || (typeof value === 'number' && Number.isFinite(value));
     case 'number':
-      return typeof value === 'bigint' || isDecimal(value) || (typeof value === 'number' && Number.isFinite(value));
+      return (
+        typeof value === 'bigint' || isDecimal(value) || (typeof value === 'number' && Number.isFinite(value))
+      );
     case 'boolean':
       return typeof value === 'boolean';
     case 'array':
@@ -120,7 +134,13 @@ export function checkType(schema: Schema, value: unknown, path: string, out: Pro
 }
 
 /** Enum, format and bounds of a value already known to have the schema's type. */
-export function checkScalar(schema: Schema, value: unknown, path: string, out: Problems, enumName?: string): void {
+export function checkScalar(
+  schema: Schema,
+  value: unknown,
+  path: string,
+  out: Problems,
+  enumName?: string,
+): void {
   if (schema.enum && !schema.enum.includes(value as string)) {
     const what = enumName ? `a ${enumName}` : 'an allowed value';
     out.add(path, `${shown(value)} is not ${what}; allowed: ${allowedValues(schema.enum)}.`);

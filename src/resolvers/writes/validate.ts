@@ -4,7 +4,15 @@
 // plus the REST rules the schema does not express (validate-rules.ts).
 import { deref, operation, refName, type JsonSchema } from '../../catalog';
 import { checkArrayRules, checkObjectRules, checkPropertyRules } from './validate-rules';
-import { allowedValues, fieldPath, indexPath, isObject, Problems, shown, type FieldProblem } from './validate-problems';
+import {
+  allowedValues,
+  fieldPath,
+  indexPath,
+  isObject,
+  Problems,
+  shown,
+  type FieldProblem,
+} from './validate-problems';
 import { checkScalar, checkType, type Schema } from './validate-values';
 
 export type { FieldProblem } from './validate-problems';
@@ -21,7 +29,9 @@ interface Place {
  * Properties a body carries that its schema leaves out, per operation: the bulk update items name
  * the customer they update by `id`, which the Customer Active schema does not list.
  */
-const ITEM_PROPERTIES: Readonly<Record<string, { properties: Record<string, JsonSchema>; required: string[] }>> = {
+const ITEM_PROPERTIES: Readonly<
+  Record<string, { properties: Record<string, JsonSchema>; required: string[] }>
+> = {
   updateCustomersBulk: { properties: { id: { type: 'integer', format: 'int64' } }, required: ['id'] },
 };
 
@@ -42,23 +52,35 @@ function writableNames(schema: Schema): string[] {
     .map(([name]) => name);
 }
 
-function walkObject(name: string | undefined, schema: Schema, value: Record<string, unknown>, path: string, out: Problems): void {
+function walkObject(
+  name: string | undefined,
+  schema: Schema,
+  value: Record<string, unknown>,
+  path: string,
+  out: Problems,
+): void {
   const required = schema.required ?? [];
-  for (const r of required) if (value[r] === undefined || value[r] === null) out.add(fieldPath(path, r), 'is required.');
+  for (const r of required)
+    if (value[r] === undefined || value[r] === null) out.add(fieldPath(path, r), 'is required.');
   for (const [key, v] of Object.entries(value)) {
     if (out.full) return;
     if (v === undefined || (v === null && required.includes(key))) continue;
     const at = fieldPath(path, key);
     // Own properties only: a body key such as `constructor` must not find Object.prototype's.
-    const property = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+    const property =
+      schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
     if (property) {
-      if (property.readOnly || deref(property).readOnly) out.add(at, 'is read-only: the REST API sets it and does not accept it.');
+      if (property.readOnly || deref(property).readOnly)
+        out.add(at, 'is read-only: the REST API sets it and does not accept it.');
       else walk(property, v, at, out, { owner: name, property: key });
     } else if (isObject(schema.additionalProperties)) {
       walk(schema.additionalProperties, v, at, out, {});
     } else if (schema.additionalProperties !== true) {
       const allowed = writableNames(schema);
-      out.add(at, `is not a field of ${name ?? 'this object'}; allowed: ${allowed.length ? allowedValues(allowed) : 'none'}.`);
+      out.add(
+        at,
+        `is not a field of ${name ?? 'this object'}; allowed: ${allowed.length ? allowedValues(allowed) : 'none'}.`,
+      );
     }
   }
   checkObjectRules(name, value, path, out);
@@ -79,7 +101,11 @@ function walkArray(schema: Schema, value: unknown[], path: string, out: Problems
       const key = canonical(item);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
-      else out.add(indexPath(path, i), `repeats ${indexPath(path, first)} (${shown(item)}); items must be unique.`);
+      else
+        out.add(
+          indexPath(path, i),
+          `repeats ${indexPath(path, first)} (${shown(item)}); items must be unique.`,
+        );
     });
   }
   checkArrayRules(refName(items), value, path, out);
@@ -133,8 +159,11 @@ export function requestBodySchema(operationId: string): JsonSchema | undefined {
  */
 export function validateRequestBody(operationId: string, body: unknown, pathPrefix = ''): FieldProblem[] {
   const op = operation(operationId);
-  if (!op.requestBody) return body === undefined ? [] : [{ path: pathPrefix, message: `${operationId} takes no request body.` }];
+  if (!op.requestBody)
+    return body === undefined ? [] : [{ path: pathPrefix, message: `${operationId} takes no request body.` }];
   if (body === undefined)
-    return op.requestBodyRequired ? [{ path: pathPrefix, message: 'is required: the operation needs a request body.' }] : [];
+    return op.requestBodyRequired
+      ? [{ path: pathPrefix, message: 'is required: the operation needs a request body.' }]
+      : [];
   return validateAgainst(requestBodySchema(operationId) ?? op.requestBody, body, pathPrefix);
 }

@@ -30,13 +30,22 @@ const PATH = /^\/s\/([1-9]\d*)\/(.+)$/;
 function pageOf(url: URL): { space: number; page: CheckoutPage } {
   const match = PATH.exec(url.pathname);
   const page = match && CHECKOUT_PAGES.find((p) => p === match[2]);
-  if (!match || !page) throw new CheckoutRefusal(404, 'Page not found', `The sandbox serves no checkout page at ${url.pathname}.`);
+  if (!match || !page)
+    throw new CheckoutRefusal(
+      404,
+      'Page not found',
+      `The sandbox serves no checkout page at ${url.pathname}.`,
+    );
   return { space: Number(match[1]), page };
 }
 
 function refusalFor(error: CredentialsRefused): CheckoutRefusal {
   if (error.reason === 'expired')
-    return new CheckoutRefusal(410, 'Link expired', 'This payment link has expired. Ask the shop for a new one and start again.');
+    return new CheckoutRefusal(
+      410,
+      'Link expired',
+      'This payment link has expired. Ask the shop for a new one and start again.',
+    );
   return new CheckoutRefusal(
     403,
     'Link not valid',
@@ -49,7 +58,8 @@ export function authorizeCheckout(store: Store, rawUrl: string, now: Date): Chec
   const url = new URL(rawUrl, 'http://sandbox.local');
   const { space, page } = pageOf(url);
   const token = url.searchParams.get('securityToken');
-  if (!token) throw new CheckoutRefusal(403, 'Link not valid', 'This payment link carries no security token.');
+  if (!token)
+    throw new CheckoutRefusal(403, 'Link not valid', 'This payment link carries no security token.');
   let bound: { space: number; transactionId: number };
   try {
     bound = credentialsTransaction(store, token, now);
@@ -57,11 +67,19 @@ export function authorizeCheckout(store: Store, rawUrl: string, now: Date): Chec
     if (error instanceof CredentialsRefused) throw refusalFor(error);
     throw error;
   }
-  const named = [url.searchParams.get('spaceId') ?? String(space), url.searchParams.get('transactionId') ?? String(bound.transactionId)];
+  const named = [
+    url.searchParams.get('spaceId') ?? String(space),
+    url.searchParams.get('transactionId') ?? String(bound.transactionId),
+  ];
   if (bound.space !== space || named[0] !== String(space) || named[1] !== String(bound.transactionId)) {
-    throw new CheckoutRefusal(403, 'Link not valid', 'This payment link is not valid: its security token belongs to another transaction.');
+    throw new CheckoutRefusal(
+      403,
+      'Link not valid',
+      'This payment link is not valid: its security token belongs to another transaction.',
+    );
   }
   const transaction = store.get('Transaction', bound.transactionId, space);
-  if (!transaction) throw new CheckoutRefusal(404, 'Payment not found', `Transaction ${bound.transactionId} does not exist.`);
+  if (!transaction)
+    throw new CheckoutRefusal(404, 'Payment not found', `Transaction ${bound.transactionId} does not exist.`);
   return { page, space, transaction, self: `${url.pathname}${url.search}`, query: url.searchParams };
 }

@@ -3,7 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 /** Text or attribute value -> HTML that shows it literally. */
 export function escapeHtml(value: unknown): string {
@@ -27,7 +33,8 @@ export class Html {
 
 /** Tagged template: interpolated values are escaped unless they are `Html` (or arrays of it). */
 export function html(strings: TemplateStringsArray, ...values: unknown[]): Html {
-  const part = (v: unknown): string => (v instanceof Html ? v.text : Array.isArray(v) ? v.map(part).join('') : escapeHtml(v));
+  const part = (v: unknown): string =>
+    v instanceof Html ? v.text : Array.isArray(v) ? v.map(part).join('') : escapeHtml(v);
   return new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? part(values[i]) : ''), ''));
 }
 

@@ -36,7 +36,12 @@ function goTo(r: CheckoutRequest, sandbox: SandboxState, url: string): Outcome {
   return { redirect: framed.toString() };
 }
 
-function showCardForm(r: CheckoutRequest, sandbox: SandboxState, error?: string, form?: URLSearchParams): Outcome {
+function showCardForm(
+  r: CheckoutRequest,
+  sandbox: SandboxState,
+  error?: string,
+  form?: URLSearchParams,
+): Outcome {
   const id = Number(r.transaction.id);
   if (openChallenge(sandbox.store, r.space, id)) {
     return goTo(r, sandbox, checkoutUrl(sandbox.store, r.space, id, 'payment/3ds/challenge', sandbox.now()));
@@ -62,11 +67,19 @@ function cardDataOf(form: URLSearchParams): Record<string, string> {
 
 function payByCard(r: CheckoutRequest, form: URLSearchParams, sandbox: SandboxState): Outcome {
   try {
-    const result = processCard(sandbox.store, r.space, Number(r.transaction.id), { cardData: cardDataOf(form) }, sandbox.now(), true);
+    const result = processCard(
+      sandbox.store,
+      r.space,
+      Number(r.transaction.id),
+      { cardData: cardDataOf(form) },
+      sandbox.now(),
+      true,
+    );
     return goTo(r, sandbox, result.redirectUrl!);
   } catch (error) {
     // A card the acquirer cannot charge (or a state that no longer allows paying): the form again, saying why.
-    if (error instanceof ApiError && error.status === 422) return showCardForm(r, sandbox, error.message, form);
+    if (error instanceof ApiError && error.status === 422)
+      return showCardForm(r, sandbox, error.message, form);
     throw error;
   }
 }
@@ -74,23 +87,37 @@ function payByCard(r: CheckoutRequest, form: URLSearchParams, sandbox: SandboxSt
 const cardPage: PageHandler = { get: (r, sandbox) => showCardForm(r, sandbox), post: payByCard };
 
 const noChallenge = (r: CheckoutRequest, sandbox: SandboxState): Outcome => {
-  const state = String(sandbox.store.get('Transaction', Number(r.transaction.id), r.space)?.state ?? r.transaction.state);
+  const state = String(
+    sandbox.store.get('Transaction', Number(r.transaction.id), r.space)?.state ?? r.transaction.state,
+  );
   return {
-    document: errorPage(409, 'No challenge', `No 3-D Secure challenge waits for transaction ${String(r.transaction.id)} (it is ${state}).`),
+    document: errorPage(
+      409,
+      'No challenge',
+      `No 3-D Secure challenge waits for transaction ${String(r.transaction.id)} (it is ${state}).`,
+    ),
   };
 };
 
 const challenge: PageHandler = {
   get(r, sandbox) {
     const payment = openChallenge(sandbox.store, r.space, Number(r.transaction.id));
-    return payment ? { document: challengePage(r.transaction, r.self, payment.means.name) } : noChallenge(r, sandbox);
+    return payment
+      ? { document: challengePage(r.transaction, r.self, payment.means.name) }
+      : noChallenge(r, sandbox);
   },
   post(r, form, sandbox) {
     const answer = form.get('answer');
     if (answer !== 'pass' && answer !== 'fail') {
       return { document: errorPage(400, 'Unknown answer', 'The challenge form answers "pass" or "fail".') };
     }
-    const answered = answerChallenge(sandbox.store, r.space, Number(r.transaction.id), answer === 'pass', sandbox.now());
+    const answered = answerChallenge(
+      sandbox.store,
+      r.space,
+      Number(r.transaction.id),
+      answer === 'pass',
+      sandbox.now(),
+    );
     return answered ? goTo(r, sandbox, answered.redirectUrl) : noChallenge(r, sandbox);
   },
 };
@@ -105,7 +132,11 @@ const PAGES: Record<CheckoutPage, PageHandler> = {
   'payment/mobile-sdk': cardPage,
   'payment/3ds/challenge': challenge,
   'payment/transaction/result': {
-    get: (r, sandbox) => ({ document: resultPage(sandbox.store.get('Transaction', Number(r.transaction.id), r.space) ?? r.transaction) }),
+    get: (r, sandbox) => ({
+      document: resultPage(
+        sandbox.store.get('Transaction', Number(r.transaction.id), r.space) ?? r.transaction,
+      ),
+    }),
   },
   'payment/iframe/javascript': { get: (r, sandbox) => ({ script: iframeScript(pageFor(r, sandbox)) }) },
   'payment/lightbox/javascript': { get: (r, sandbox) => ({ script: lightboxScript(pageFor(r, sandbox)) }) },
@@ -117,14 +148,24 @@ function outcomeOf(req: IncomingMessage, body: Buffer, sandbox: SandboxState): O
   const r = authorizeCheckout(sandbox.store, req.url ?? '/', sandbox.now());
   const handler = PAGES[r.page];
   if (req.method === 'GET') return handler.get(r, sandbox);
-  if (req.method === 'POST' && handler.post) return handler.post(r, new URLSearchParams(body.toString('utf8')), sandbox);
+  if (req.method === 'POST' && handler.post)
+    return handler.post(r, new URLSearchParams(body.toString('utf8')), sandbox);
   const allow = handler.post ? 'GET, POST' : 'GET';
-  const page = errorPage(405, 'Method not allowed', `${req.method ?? ''} is not allowed here; allowed: ${allow}.`);
+  const page = errorPage(
+    405,
+    'Method not allowed',
+    `${req.method ?? ''} is not allowed here; allowed: ${allow}.`,
+  );
   return { document: { ...page, headers: { allow } } };
 }
 
 /** Serves one checkout request; a refused link is an error page (403 forged, 410 expired, 404 unknown). */
-export function handleCheckout(req: IncomingMessage, res: ServerResponse, body: Buffer, sandbox: SandboxState): void {
+export function handleCheckout(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  sandbox: SandboxState,
+): void {
   let outcome: Outcome;
   try {
     outcome = outcomeOf(req, body, sandbox);

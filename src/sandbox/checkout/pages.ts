@@ -31,7 +31,9 @@ function orderSummary(transaction: Stored<'Transaction'>): Html {
     ${rows}
     <tr class="total">
       <td>Total</td>
-      <td class="amount" data-testid="total">${money(transaction.authorizationAmount, transaction.currency)}</td>
+      <td class="amount" data-testid="total">
+        ${money(transaction.authorizationAmount, transaction.currency)}
+      </td>
     </tr>
   </table>`;
 }
@@ -39,7 +41,8 @@ function orderSummary(transaction: Stored<'Transaction'>): Html {
 function heading(transaction: Stored<'Transaction'>, title: string): Html {
   return html`<h1>${title}</h1>
     <p class="muted">
-      Transaction ${transaction.id}${transaction.merchantReference ? html` · ${transaction.merchantReference}` : ''}
+      Transaction
+      ${transaction.id}${transaction.merchantReference ? html` · ${transaction.merchantReference}` : ''}
       <span class="badge">TEST</span>
     </p>`;
 }
@@ -58,21 +61,35 @@ export interface CardFormInput {
 
 export function cardForm(input: CardFormInput): Document {
   const { transaction } = input;
-  const hints = CARD_HINTS.map(([key, what]) => html`<li><code>${spaced(TEST_CARDS[key])}</code> ${what}</li>`);
+  const hints = CARD_HINTS.map(
+    ([key, what]) => html`<li><code>${spaced(TEST_CARDS[key])}</code> ${what}</li>`,
+  );
   const body = html`${heading(transaction, 'Pay by card')}${orderSummary(transaction)}
     ${input.error ? html`<div class="error" role="alert">${input.error}</div>` : ''}
     <form method="post" action="${input.action}" autocomplete="off">
       <label for="cardNumber">Card number</label>
-      <input id="cardNumber" name="cardNumber" inputmode="numeric" placeholder="4111 1111 1111 1111" required />
+      <input
+        id="cardNumber"
+        name="cardNumber"
+        inputmode="numeric"
+        placeholder="4111 1111 1111 1111"
+        required
+      />
       <div class="row">
         <div>
           <label for="expiry">Expiry (MM/YY)</label>
           <input id="expiry" name="expiry" placeholder="12/30" value="${input.expiry ?? ''}" required />
         </div>
-        <div><label for="cvc">Security code (optional)</label><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" /></div>
+        <div>
+          <label for="cvc">Security code (optional)</label
+          ><input id="cvc" name="cvc" inputmode="numeric" placeholder="123" />
+        </div>
       </div>
-      <label for="holder">Cardholder name (optional)</label><input id="holder" name="holder" value="${input.holder ?? ''}" />
-      <button type="submit" id="pay">Pay ${money(transaction.authorizationAmount, transaction.currency)}</button>
+      <label for="holder">Cardholder name (optional)</label
+      ><input id="holder" name="holder" value="${input.holder ?? ''}" />
+      <button type="submit" id="pay">
+        Pay ${money(transaction.authorizationAmount, transaction.currency)}
+      </button>
     </form>
     <div class="cards">
       Test cards (any future expiry):
@@ -91,13 +108,16 @@ export function cardForm(input: CardFormInput): Document {
 export function challengePage(transaction: Stored<'Transaction'>, action: string, card: string): Document {
   const body = html`${heading(transaction, '3-D Secure')}
     <p>
-      Your bank asks you to confirm the payment of <strong>${money(transaction.authorizationAmount, transaction.currency)}</strong> with
+      Your bank asks you to confirm the payment of
+      <strong>${money(transaction.authorizationAmount, transaction.currency)}</strong> with
       <strong>${card}</strong>.
     </p>
     <p class="muted">Sandbox challenge: choose how the authentication ends.</p>
     <form method="post" action="${action}">
       <button type="submit" name="answer" value="pass" id="pass">Authenticate</button>
-      <button type="submit" name="answer" value="fail" id="fail" class="secondary">Fail authentication</button>
+      <button type="submit" name="answer" value="fail" id="fail" class="secondary">
+        Fail authentication
+      </button>
     </form>`;
   return { status: 200, title: '3-D Secure', body };
 }
@@ -125,7 +145,12 @@ export function resultPage(transaction: Stored<'Transaction'>, status = 200): Do
 export function breakOut(url: string): Document {
   const body = html`<h1>Payment decided</h1>
     <p><a href="${url}" target="_top" id="continue">Continue</a></p>`;
-  return { status: 200, title: 'Continue', body, script: `parent.postMessage({ type: 'paygraph:redirect', url: ${jsString(url)} }, '*');` };
+  return {
+    status: 200,
+    title: 'Continue',
+    body,
+    script: `parent.postMessage({ type: 'paygraph:redirect', url: ${jsString(url)} }, '*');`,
+  };
 }
 
 export function errorPage(status: number, title: string, message: string): Document {

@@ -6,7 +6,14 @@
 import { Readable } from 'node:stream';
 import { stringify } from 'csv-stringify/sync';
 import { ApiError, badRequest } from '../errors';
-import { compileQuery, compileSort, fieldResolver, parseQuery, parseSortOrder, type FieldAccessor } from '../search';
+import {
+  compileQuery,
+  compileSort,
+  fieldResolver,
+  parseQuery,
+  parseSortOrder,
+  type FieldAccessor,
+} from '../search';
 import type { Store, StoredObject } from '../store';
 
 export const EXPORT_DEFAULT_LIMIT = 2000;
@@ -81,9 +88,13 @@ export function exportTransactionsCsv(store: Store, space: number, query: URLSea
   const limit = wholeNumber(query, 'limit', EXPORT_DEFAULT_LIMIT, 1);
   const offset = wholeNumber(query, 'offset', 0, 0);
   if (offset > EXPORT_MAX_OFFSET) {
-    throw new ApiError(416, `Query parameter offset is ${offset}; the export allows at most ${EXPORT_MAX_OFFSET}.`, {
-      offset: `must be at most ${EXPORT_MAX_OFFSET}`,
-    });
+    throw new ApiError(
+      416,
+      `Query parameter offset is ${offset}; the export allows at most ${EXPORT_MAX_OFFSET}.`,
+      {
+        offset: `must be at most ${EXPORT_MAX_OFFSET}`,
+      },
+    );
   }
   const matches = compileQuery(parseQuery(query.get('query') ?? ''), resolve);
   const rows: StoredObject[] = store.list('Transaction', space).filter(matches);

@@ -4,7 +4,10 @@ import { code as currencyByCode } from 'currency-codes';
 /** `CHF 1,234.50`: the currency's own number of decimals, grouped thousands. */
 export function formatMoney(amount: number, currency: string): string {
   const digits = currencyByCode(currency)?.digits ?? 2;
-  const number = amount.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+  const number = amount.toLocaleString('en-US', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  });
   return `${currency} ${number}`;
 }
 

@@ -33,7 +33,11 @@ export interface RenderedDocument {
   documentTemplateType?: number;
 }
 
-export async function renderDocument(store: Store, kind: DocumentKind, document: BusinessDocument): Promise<RenderedDocument> {
+export async function renderDocument(
+  store: Store,
+  kind: DocumentKind,
+  document: BusinessDocument,
+): Promise<RenderedDocument> {
   const pdf = await renderBusinessPdf(document);
   const documentTemplateType = documentTemplateTypeId(store, kind);
   return {
@@ -55,7 +59,10 @@ export async function renderReceipts(
   const contents = receiptContents(store, space, transaction);
   return Promise.all(
     contents.map(async (content, i) => {
-      const data = format === 'PDF' ? await receiptPdf(content, width) : Buffer.from(receiptText(content, width), 'utf8');
+      const data =
+        format === 'PDF'
+          ? await receiptPdf(content, width)
+          : Buffer.from(receiptText(content, width), 'utf8');
       return {
         data: data.toString('base64'),
         mimeType: format === 'PDF' ? 'application/pdf' : 'text/plain',

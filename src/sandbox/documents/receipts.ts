@@ -18,9 +18,14 @@ export const RECEIPT_WIDTHS: Record<ReceiptFormat, { min: number; max: number; u
   TXT: { min: 16, max: 200, unit: 'characters per line' },
 };
 
-export function checkReceiptRequest(format: string | null, widthText: string | null): { format: ReceiptFormat; width: number } {
+export function checkReceiptRequest(
+  format: string | null,
+  widthText: string | null,
+): { format: ReceiptFormat; width: number } {
   if (format !== 'PDF' && format !== 'TXT') {
-    throw badRequest(`Query parameter format must be PDF or TXT (got ${JSON.stringify(format)}).`, { format: 'must be PDF or TXT' });
+    throw badRequest(`Query parameter format must be PDF or TXT (got ${JSON.stringify(format)}).`, {
+      format: 'must be PDF or TXT',
+    });
   }
   const width = Number(widthText);
   const { min, max, unit } = RECEIPT_WIDTHS[format];
@@ -35,21 +40,25 @@ export function checkReceiptRequest(format: string | null, widthText: string | n
   return { format, width };
 }
 
-const center = (text: string, chars: number) => ' '.repeat(Math.max(0, Math.floor((chars - text.length) / 2))) + text;
+const center = (text: string, chars: number) =>
+  ' '.repeat(Math.max(0, Math.floor((chars - text.length) / 2))) + text;
 
 /** The receipt as lines of at most `chars` characters. */
 export function layoutReceipt(content: ReceiptContent, chars: number): string[] {
   const rule = '-'.repeat(chars);
   const lines = [...wrap(content.heading, chars).map((l) => center(l, chars)), rule];
   for (const [label, value] of content.lines) {
-    if (label.length + value.length + 1 <= chars) lines.push(label + ' '.repeat(chars - label.length - value.length) + value);
-    else lines.push(...wrap(label, chars), ...wrap(value, chars).map((l) => ' '.repeat(chars - l.length) + l));
+    if (label.length + value.length + 1 <= chars)
+      lines.push(label + ' '.repeat(chars - label.length - value.length) + value);
+    else
+      lines.push(...wrap(label, chars), ...wrap(value, chars).map((l) => ' '.repeat(chars - l.length) + l));
   }
   lines.push(rule, ...wrap(content.footer, chars).map((l) => center(l, chars)));
   return lines;
 }
 
-export const receiptText = (content: ReceiptContent, chars: number): string => `${layoutReceipt(content, chars).join('\n')}\n`;
+export const receiptText = (content: ReceiptContent, chars: number): string =>
+  `${layoutReceipt(content, chars).join('\n')}\n`;
 
 /** A single-page PDF as wide as the paper roll, as tall as the receipt. */
 export function receiptPdf(content: ReceiptContent, widthMm: number): Promise<Buffer> {
@@ -57,8 +66,11 @@ export function receiptPdf(content: ReceiptContent, widthMm: number): Promise<Bu
   const chars = Math.floor((widthPt - 2 * MARGIN) / CHAR_WIDTH);
   const lines = layoutReceipt(content, chars);
   const height = 2 * MARGIN + lines.length * LINE_HEIGHT;
-  return buildPdf({ title: content.heading, date: content.date, size: [widthPt, height], margin: MARGIN }, (doc) => {
-    doc.font('Courier').fontSize(FONT_SIZE);
-    lines.forEach((line, i) => doc.text(line, MARGIN, MARGIN + i * LINE_HEIGHT, { lineBreak: false }));
-  });
+  return buildPdf(
+    { title: content.heading, date: content.date, size: [widthPt, height], margin: MARGIN },
+    (doc) => {
+      doc.font('Courier').fontSize(FONT_SIZE);
+      lines.forEach((line, i) => doc.text(line, MARGIN, MARGIN + i * LINE_HEIGHT, { lineBreak: false }));
+    },
+  );
 }

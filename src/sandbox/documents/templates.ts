@@ -6,7 +6,8 @@ import { addressLines, formatDate, formatMoney } from './format';
 import type { BusinessDocument, DocumentItem, ReceiptContent } from './model';
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const str = (value: unknown): string => (value === undefined || value === null || value === '' ? '-' : String(value));
+const str = (value: unknown): string =>
+  value === undefined || value === null || value === '' ? '-' : String(value);
 const dateOf = (object: StoredObject): Date => new Date(String(object.createdOn ?? 0));
 
 function itemsOf(lineItems: unknown): DocumentItem[] {
@@ -23,7 +24,11 @@ function transactionOf(store: Store, space: number, id: unknown) {
   return loadObject(store, 'Transaction', Number(id), space);
 }
 
-export function invoiceDocument(store: Store, space: number, invoice: Stored<'TransactionInvoice'>): BusinessDocument {
+export function invoiceDocument(
+  store: Store,
+  space: number,
+  invoice: Stored<'TransactionInvoice'>,
+): BusinessDocument {
   const transaction = transactionOf(store, space, invoice.linkedTransaction);
   const amount = num(invoice.amount);
   const tax = num(invoice.taxAmount);
@@ -39,7 +44,10 @@ export function invoiceDocument(store: Store, space: number, invoice: Stored<'Tr
       ['Due', formatDate(invoice.dueOn)],
       ['State', str(invoice.state)],
     ],
-    address: { heading: 'Billed to', lines: addressLines(invoice.billingAddress ?? transaction.billingAddress) },
+    address: {
+      heading: 'Billed to',
+      lines: addressLines(invoice.billingAddress ?? transaction.billingAddress),
+    },
     items: itemsOf(invoice.lineItems ?? transaction.lineItems),
     priced: true,
     totals: [
@@ -74,7 +82,10 @@ export function packingSlipDocument(transaction: Stored<'Transaction'>): Busines
       ['Ordered', formatDate(transaction.createdOn)],
       ['Shipping method', str(transaction.shippingMethod)],
     ],
-    address: { heading: 'Ship to', lines: addressLines(transaction.shippingAddress ?? transaction.billingAddress) },
+    address: {
+      heading: 'Ship to',
+      lines: addressLines(transaction.shippingAddress ?? transaction.billingAddress),
+    },
     items: goods,
     priced: false,
     totals: [],
@@ -108,16 +119,31 @@ export function refundDocument(store: Store, space: number, refund: Stored<'Refu
 const RECEIPT_STATES = ['AUTHORIZED', 'COMPLETED', 'FULFILL', 'VOIDED', 'DECLINE', 'FAILED'];
 
 export const RECEIPT_TYPES = [
-  { id: 1, name: { 'en-US': 'Customer Receipt' }, description: { 'en-US': 'The receipt handed to the customer.' } },
-  { id: 2, name: { 'en-US': 'Merchant Receipt' }, description: { 'en-US': 'The receipt kept by the merchant.' } },
+  {
+    id: 1,
+    name: { 'en-US': 'Customer Receipt' },
+    description: { 'en-US': 'The receipt handed to the customer.' },
+  },
+  {
+    id: 2,
+    name: { 'en-US': 'Merchant Receipt' },
+    description: { 'en-US': 'The receipt kept by the merchant.' },
+  },
 ];
 
-export function receiptContents(store: Store, space: number, transaction: Stored<'Transaction'>): ReceiptContent[] {
+export function receiptContents(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+): ReceiptContent[] {
   if (!RECEIPT_STATES.includes(String(transaction.state))) return [];
   const spaceName = store.get('Space', space)?.name;
   const currency = str(transaction.currency);
   const approved = !['DECLINE', 'FAILED'].includes(String(transaction.state));
-  const items = itemsOf(transaction.lineItems).map((i): [string, string] => [`${i.quantity} x ${i.name}`, formatMoney(i.amount, currency)]);
+  const items = itemsOf(transaction.lineItems).map((i): [string, string] => [
+    `${i.quantity} x ${i.name}`,
+    formatMoney(i.amount, currency),
+  ]);
   const total = num(transaction.authorizationAmount);
   return RECEIPT_TYPES.map((type) => ({
     heading: `${str(spaceName)} - ${type.name['en-US']}`,

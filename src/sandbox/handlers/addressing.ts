@@ -11,15 +11,26 @@ import type { StoredObject } from '../store';
 /** The object a by-key operation addresses: in the request's space and, on nested bases, under the parent named in the path. */
 export function addressedObject(resource: Resource, req: HandlerRequest, sandbox: SandboxState) {
   const raw = req.params[resource.key.pathParam];
-  const object = loadObject(sandbox.store, resource.model, resource.key.type === 'long' ? Number(raw) : raw, req.space);
+  const object = loadObject(
+    sandbox.store,
+    resource.model,
+    resource.key.type === 'long' ? Number(raw) : raw,
+    req.space,
+  );
   if (resource.parent && object[resource.parent.field] !== Number(req.params[resource.parent.pathParam])) {
-    throw notFound(`${resource.model} ${raw} does not belong to ${resource.parent.model} ${req.params[resource.parent.pathParam]}.`);
+    throw notFound(
+      `${resource.model} ${raw} does not belong to ${resource.parent.model} ${req.params[resource.parent.pathParam]}.`,
+    );
   }
   return object;
 }
 
 /** Objects visible through this base: same space, and under the parent named in the path. */
-export function visibleObjects(resource: Resource, req: HandlerRequest, sandbox: SandboxState): StoredObject[] {
+export function visibleObjects(
+  resource: Resource,
+  req: HandlerRequest,
+  sandbox: SandboxState,
+): StoredObject[] {
   return visibleSource(resource, req, sandbox)([]);
 }
 
@@ -38,7 +49,8 @@ export function visibleSource(resource: Resource, req: HandlerRequest, sandbox: 
   const parentId = parent ? Number(req.params[parent.pathParam]) : undefined;
   if (parent) loadObject(store, parent.model, parentId!, req.space);
   const size = (lookup: IndexLookup) => store.countKeyIn(model, lookup.name, lookup.key, lookup.keys);
-  const spaceRule = (objects: StoredObject[]) => (model === 'Space' ? objects.filter((s) => canSeeSpace(req.user, s.id)) : objects);
+  const spaceRule = (objects: StoredObject[]) =>
+    model === 'Space' ? objects.filter((s) => canSeeSpace(req.user, s.id)) : objects;
   return (lookups) => {
     const chosen = cheapest(lookups, size);
     if (parent) {
@@ -49,7 +61,9 @@ export function visibleSource(resource: Resource, req: HandlerRequest, sandbox: 
         .filter((o) => o[parent.field] === parentId);
     }
     return spaceRule(
-      chosen ? store.whereKeyIn(model, chosen.lookup.name, chosen.lookup.key, chosen.lookup.keys, space) : store.list(model, space),
+      chosen
+        ? store.whereKeyIn(model, chosen.lookup.name, chosen.lookup.key, chosen.lookup.keys, space)
+        : store.list(model, space),
     );
   };
 }

@@ -19,7 +19,8 @@ export function handlerFor(operationId: string): Handler {
   if (!handler) {
     const standard = standardOperationIndex.get(operationId);
     handler =
-      specificHandler(operationId) ?? (standard ? standardHandler(standard.resource.model, standard.code) : notHandled(operationId));
+      specificHandler(operationId) ??
+      (standard ? standardHandler(standard.resource.model, standard.code) : notHandled(operationId));
     resolved.set(operationId, handler);
   }
   return handler;

@@ -37,7 +37,8 @@ export function listPage(objects: StoredObject[], keyField: string, query: URLSe
 export function searchWindow(query: URLSearchParams): { offset: number; limit: number } {
   const limit = intParam(query, 'limit', DEFAULT_LIMIT);
   const offset = intParam(query, 'offset', 0);
-  if (offset < 0) throw badRequest('Query parameter offset must not be negative.', { offset: 'must be at least 0' });
+  if (offset < 0)
+    throw badRequest('Query parameter offset must not be negative.', { offset: 'must be at least 0' });
   return { offset, limit };
 }
 

@@ -20,7 +20,10 @@ export function specificHandler(operationId: string): Handler | undefined {
  * (no JWT, no space header). The authority that issues them turns a credentials string into the
  * space and transaction it is bound to, or throws an ApiError (401) when it is expired or foreign.
  */
-export type CredentialsAuthority = (credentials: string, now: Date) => { space: number; transactionId: number };
+export type CredentialsAuthority = (
+  credentials: string,
+  now: Date,
+) => { space: number; transactionId: number };
 
 let credentialsAuthority: CredentialsAuthority | undefined;
 
@@ -28,6 +31,9 @@ export function registerCredentialsAuthority(authority: CredentialsAuthority): v
   credentialsAuthority = authority;
 }
 
-export function verifyCredentials(credentials: string, now: Date): { space: number; transactionId: number } | undefined {
+export function verifyCredentials(
+  credentials: string,
+  now: Date,
+): { space: number; transactionId: number } | undefined {
   return credentialsAuthority?.(credentials, now);
 }

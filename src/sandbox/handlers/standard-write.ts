@@ -37,17 +37,25 @@ function linkIds(name: string, value: unknown): unknown {
   const idOf = (element: unknown, at: string): unknown => {
     if (typeof element !== 'object' || element === null) return element;
     const id = (element as { id?: unknown }).id;
-    if (id === undefined || id === null) throw unprocessable(`${at} names no id of the object to link.`, { [at]: 'has no id' });
+    if (id === undefined || id === null)
+      throw unprocessable(`${at} names no id of the object to link.`, { [at]: 'has no id' });
     return id;
   };
   return Array.isArray(value) ? value.map((e, i) => idOf(e, `${name}[${i}]`)) : idOf(value, name);
 }
 
-function checkLinks(link: { field: string; model: string }, ids: unknown, space: number | null, sandbox: SandboxState): void {
+function checkLinks(
+  link: { field: string; model: string },
+  ids: unknown,
+  space: number | null,
+  sandbox: SandboxState,
+): void {
   if (ids === null) return;
   for (const id of Array.isArray(ids) ? ids : [ids]) {
     if (!isKey(id) || !sandbox.store.get(link.model, id, space)) {
-      throw unprocessable(`${link.field} names ${link.model} ${String(id)}, which does not exist.`, { [link.field]: 'does not exist' });
+      throw unprocessable(`${link.field} names ${link.model} ${String(id)}, which does not exist.`, {
+        [link.field]: 'does not exist',
+      });
     }
   }
 }
@@ -94,7 +102,13 @@ export function create(resource: Resource): Handler {
     }
     const state = initialState(resource);
     if (state && fields.state === undefined) fields.state = state;
-    const object = createObject(sandbox.store, resource.model, resource.spaceScoped ? req.space : null, fields, sandbox.now());
+    const object = createObject(
+      sandbox.store,
+      resource.model,
+      resource.spaceScoped ? req.space : null,
+      fields,
+      sandbox.now(),
+    );
     return created(sandbox.render(resource.model, object, req.expand));
   };
 }

@@ -23,7 +23,8 @@ function sortKeysOf(order: string | null): SortKey[] {
   try {
     return parseSortOrder(order);
   } catch (error) {
-    if (error instanceof SearchSyntaxError) throw badRequest(error.message, { order: `syntax error at position ${error.position}` });
+    if (error instanceof SearchSyntaxError)
+      throw badRequest(error.message, { order: `syntax error at position ${error.position}` });
     throw error;
   }
 }
@@ -33,7 +34,12 @@ function sortKeysOf(order: string | null): SortKey[] {
  * for the objects the query's index lookups allow (every visible object when none): a superset of
  * the matches in creation order, filtered by the full query all the same.
  */
-export function searchObjects(model: string, objects: StoredObject[] | ObjectSource, req: HandlerRequest, sandbox: SandboxState) {
+export function searchObjects(
+  model: string,
+  objects: StoredObject[] | ObjectSource,
+  req: HandlerRequest,
+  sandbox: SandboxState,
+) {
   const resolve = fieldResolver(sandbox.store, model, req.space);
   const query = parseQuery(req.query.get('query') ?? '');
   const matches = compileQuery(query, resolve);
@@ -43,7 +49,8 @@ export function searchObjects(model: string, objects: StoredObject[] | ObjectSou
   const total = hits.length;
   // Only the rows up to the page's end are put in order (a bounded pass over a large store).
   const { offset, limit } = searchWindow(req.query);
-  if (sortKeys.length) hits = sortObjects(hits, sortKeys, resolve, (a, b) => Number(a.id) - Number(b.id), offset + limit);
+  if (sortKeys.length)
+    hits = sortObjects(hits, sortKeys, resolve, (a, b) => Number(a.id) - Number(b.id), offset + limit);
   const page = searchPage(hits, req.query, total);
   return { ...page, data: page.data.map((o) => sandbox.render(model, o, req.expand)) };
 }
@@ -62,11 +69,13 @@ function list(resource: Resource): Handler {
 }
 
 function retrieve(resource: Resource): Handler {
-  return (req, sandbox) => ok(sandbox.render(resource.model, addressedObject(resource, req, sandbox), req.expand));
+  return (req, sandbox) =>
+    ok(sandbox.render(resource.model, addressedObject(resource, req, sandbox), req.expand));
 }
 
 function search(resource: Resource): Handler {
-  return (req, sandbox) => ok(searchObjects(resource.model, visibleSource(resource, req, sandbox), req, sandbox));
+  return (req, sandbox) =>
+    ok(searchObjects(resource.model, visibleSource(resource, req, sandbox), req, sandbox));
 }
 
 const factories: Record<OpCode, (resource: Resource) => Handler> = {

@@ -21,5 +21,8 @@ function flags(state: string) {
 
 /** Accounts live outside spaces. */
 export function changeAccountState(store: Store, id: number, action: 'activate' | 'deactivate') {
-  return applyTransition(store, accountLifecycle, id, null, action, (a) => ({ ...a, ...flags(String(a.state)) }));
+  return applyTransition(store, accountLifecycle, id, null, action, (a) => ({
+    ...a,
+    ...flags(String(a.state)),
+  }));
 }

@@ -6,18 +6,28 @@ import { createObject, loadObject, removeObject } from '../objects';
 import type { Store, StoredObject } from '../store';
 import { checkMetadata } from '../handlers/metadata';
 
-const CUSTOMER_FIELDS = ['metaData', 'emailAddress', 'familyName', 'givenName', 'preferredCurrency', 'customerId', 'language'];
+const CUSTOMER_FIELDS = [
+  'metaData',
+  'emailAddress',
+  'familyName',
+  'givenName',
+  'preferredCurrency',
+  'customerId',
+  'language',
+];
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const LANGUAGE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
 
 /** Field problems of one customer body, keyed by field name (empty when it is fine). */
 function customerProblems(item: Record<string, unknown>): Record<string, string> {
   const problems: Record<string, string> = {};
-  if (typeof item.emailAddress === 'string' && !EMAIL.test(item.emailAddress)) problems.emailAddress = 'is not an email address';
+  if (typeof item.emailAddress === 'string' && !EMAIL.test(item.emailAddress))
+    problems.emailAddress = 'is not an email address';
   if (typeof item.preferredCurrency === 'string' && !currencyByCode(item.preferredCurrency)) {
     problems.preferredCurrency = 'is not an ISO 4217 currency code';
   }
-  if (typeof item.language === 'string' && !LANGUAGE.test(item.language)) problems.language = 'is not a language code such as en-US';
+  if (typeof item.language === 'string' && !LANGUAGE.test(item.language))
+    problems.language = 'is not a language code such as en-US';
   try {
     checkMetadata(item);
   } catch (error) {
@@ -46,9 +56,13 @@ function refuseIfAny(problems: Record<string, string>, status: number, what: str
 
 function checkBulkSize(items: unknown[], max: number): void {
   if (items.length > max) {
-    throw new ApiError(413, `The bulk request carries ${items.length} items; at most ${max} are allowed per request.`, {
-      '(body)': `more than ${max} items`,
-    });
+    throw new ApiError(
+      413,
+      `The bulk request carries ${items.length} items; at most ${max} are allowed per request.`,
+      {
+        '(body)': `more than ${max} items`,
+      },
+    );
   }
   if (items.length === 0) throw unprocessable('The bulk request carries no items.', { '(body)': 'empty' });
 }
@@ -62,11 +76,18 @@ export interface BulkResult {
 const linkOf = (id: number) => `/api/v2.0/customers/${id}`;
 
 /** Creates every customer or none: all items are checked first. */
-export function bulkCreate(store: Store, space: number, items: Record<string, unknown>[], max: number, now: Date): BulkResult[] {
+export function bulkCreate(
+  store: Store,
+  space: number,
+  items: Record<string, unknown>[],
+  max: number,
+  now: Date,
+): BulkResult[] {
   checkBulkSize(items, max);
   const problems: Record<string, string> = {};
   items.forEach((item, i) => {
-    for (const [field, problem] of Object.entries(customerProblems(item))) problems[`[${i}].${field}`] = problem;
+    for (const [field, problem] of Object.entries(customerProblems(item)))
+      problems[`[${i}].${field}`] = problem;
   });
   refuseIfAny(problems, 422, 'Some customers are invalid');
   return items.map((item) => {
@@ -90,25 +111,44 @@ function duplicates(ids: unknown[]): Record<string, string> {
  * Updates every customer or none. Each item carries the customer `id` and its current `version`.
  * Refusal status: 404 when a customer is missing, else 409 on a version problem, else 422.
  */
-export function bulkUpdate(store: Store, space: number, items: Record<string, unknown>[], max: number): BulkResult[] {
+export function bulkUpdate(
+  store: Store,
+  space: number,
+  items: Record<string, unknown>[],
+  max: number,
+): BulkResult[] {
   checkBulkSize(items, max);
-  const byStatus: Record<number, Record<string, string>> = { 404: {}, 409: {}, 422: duplicates(items.map((i) => i.id)) };
+  const byStatus: Record<number, Record<string, string>> = {
+    404: {},
+    409: {},
+    422: duplicates(items.map((i) => i.id)),
+  };
   items.forEach((item, i) => {
     const current = typeof item.id === 'number' ? store.get('Customer', item.id, space) : undefined;
-    if (typeof item.id !== 'number') byStatus[422][`[${i}].id`] = 'is required (the id of the customer to update)';
+    if (typeof item.id !== 'number')
+      byStatus[422][`[${i}].id`] = 'is required (the id of the customer to update)';
     else if (!current) byStatus[404][`[${i}].id`] = `customer ${item.id} does not exist`;
-    else if (item.version === undefined) byStatus[409][`[${i}].version`] = `is required; current version is ${String(current.version)}`;
+    else if (item.version === undefined)
+      byStatus[409][`[${i}].version`] = `is required; current version is ${String(current.version)}`;
     else if (item.version !== current.version)
-      byStatus[409][`[${i}].version`] = `is ${String(item.version)}; current version is ${String(current.version)}`;
-    for (const [field, problem] of Object.entries(customerProblems(item))) byStatus[422][`[${i}].${field}`] = problem;
+      byStatus[409][`[${i}].version`] =
+        `is ${String(item.version)}; current version is ${String(current.version)}`;
+    for (const [field, problem] of Object.entries(customerProblems(item)))
+      byStatus[422][`[${i}].${field}`] = problem;
   });
   const status = [404, 409, 422].find((s) => Object.keys(byStatus[s]).length > 0);
   if (status !== undefined) {
-    refuseIfAny({ ...byStatus[404], ...byStatus[409], ...byStatus[422] }, status, 'Some customers cannot be updated');
+    refuseIfAny(
+      { ...byStatus[404], ...byStatus[409], ...byStatus[422] },
+      status,
+      'Some customers cannot be updated',
+    );
   }
   return items.map((item) => {
     const id = Number(item.id);
-    store.update('Customer', id, space, (c) => ({ ...c, ...customerFields(item) }), { expectedVersion: item.version });
+    store.update('Customer', id, space, (c) => ({ ...c, ...customerFields(item) }), {
+      expectedVersion: item.version,
+    });
     return { id, statusCode: 200, link: linkOf(id) };
   });
 }
@@ -121,17 +161,26 @@ export function bulkDelete(store: Store, space: number, ids: number[], max: numb
   ids.forEach((id, i) => {
     if (!store.get('Customer', id, space)) missing[`[${i}]`] = `customer ${id} does not exist`;
   });
-  refuseIfAny({ ...missing, ...problems }, Object.keys(missing).length ? 404 : 422, 'Some customers cannot be deleted');
+  refuseIfAny(
+    { ...missing, ...problems },
+    Object.keys(missing).length ? 404 : 422,
+    'Some customers cannot be deleted',
+  );
   return ids.map((id) => {
     removeObject(store, 'Customer', id, space);
     return { id, statusCode: 204 };
   });
 }
 
-const addressesOf = (store: Store, space: number, customerId: number) => store.where('CustomerAddress', 'customer', customerId, space);
+const addressesOf = (store: Store, space: number, customerId: number) =>
+  store.where('CustomerAddress', 'customer', customerId, space);
 
 function bump(store: Store, model: string, space: number, object: StoredObject, fields: StoredObject): void {
-  store.update(model, Number(object.id), space, (o) => ({ ...o, ...fields, version: Number(o.version ?? 0) + 1 }));
+  store.update(model, Number(object.id), space, (o) => ({
+    ...o,
+    ...fields,
+    version: Number(o.version ?? 0) + 1,
+  }));
 }
 
 /**
@@ -145,7 +194,10 @@ export function mergeCustomers(store: Store, space: number, id: number, otherId:
   const other = loadObject(store, 'Customer', otherId, space);
   const hasDefault = addressesOf(store, space, id).some((a) => a.defaultAddress === true);
   for (const address of addressesOf(store, space, otherId)) {
-    bump(store, 'CustomerAddress', space, address, { customer: id, ...(hasDefault ? { defaultAddress: false } : {}) });
+    bump(store, 'CustomerAddress', space, address, {
+      customer: id,
+      ...(hasDefault ? { defaultAddress: false } : {}),
+    });
   }
   for (const comment of store.where('CustomerComment', 'customer', otherId, space)) {
     bump(store, 'CustomerComment', space, comment, { customer: id });
@@ -157,7 +209,10 @@ export function mergeCustomers(store: Store, space: number, id: number, otherId:
     }
   }
   const filled = Object.fromEntries(
-    CUSTOMER_FIELDS.filter((f) => customer[f] === undefined && other[f] !== undefined).map((f) => [f, other[f]]),
+    CUSTOMER_FIELDS.filter((f) => customer[f] === undefined && other[f] !== undefined).map((f) => [
+      f,
+      other[f],
+    ]),
   );
   store.remove('Customer', otherId, space);
   bump(store, 'Customer', space, customer, filled);
@@ -165,7 +220,11 @@ export function mergeCustomers(store: Store, space: number, id: number, otherId:
 }
 
 /** The distinct email addresses known for a customer: its own, then those of its addresses. */
-export function emailAddresses(store: Store, space: number, id: number): { emailAddress: string; createdOn: string }[] {
+export function emailAddresses(
+  store: Store,
+  space: number,
+  id: number,
+): { emailAddress: string; createdOn: string }[] {
   const customer = loadObject(store, 'Customer', id, space);
   const found = new Map<string, string>();
   if (typeof customer.emailAddress === 'string') found.set(customer.emailAddress, String(customer.createdOn));
@@ -185,6 +244,7 @@ export function setDefaultAddress(store: Store, space: number, customerId: numbe
   }
   for (const other of addressesOf(store, space, customerId)) {
     const wanted = other.id === addressId;
-    if ((other.defaultAddress === true) !== wanted) bump(store, 'CustomerAddress', space, other, { defaultAddress: wanted });
+    if ((other.defaultAddress === true) !== wanted)
+      bump(store, 'CustomerAddress', space, other, { defaultAddress: wanted });
   }
 }

@@ -28,7 +28,11 @@ export function lifecycleOf(model: string): TransitionTable | undefined {
 }
 
 /** Throws 422 unless `action` is allowed from the object's current state. */
-export function assertTransition<State extends string>(table: TransitionTable<State>, object: StoredObject, action: string): State {
+export function assertTransition<State extends string>(
+  table: TransitionTable<State>,
+  object: StoredObject,
+  action: string,
+): State {
   const rule = table.actions[action];
   if (!rule) throw new Error(`${table.model} has no action ${action}`);
   const current = String(object[table.field]);

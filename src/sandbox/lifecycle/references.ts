@@ -5,7 +5,10 @@ import { resourceOf } from '../../catalog';
 import type { Store } from '../store';
 
 export function referenced(store: Store, model: string, id: unknown, space: number, field: string) {
-  const object = typeof id === 'number' ? store.get(model, id, resourceOf(model).spaceScoped ? space : undefined) : undefined;
+  const object =
+    typeof id === 'number'
+      ? store.get(model, id, resourceOf(model).spaceScoped ? space : undefined)
+      : undefined;
   if (!object) {
     throw unprocessable(`${field}: ${model} ${String(id)} does not exist in space ${space}.`, {
       [field]: `${model} ${String(id)} does not exist`,

@@ -18,7 +18,14 @@ export const tokenVersionLifecycle = defineLifecycle<TokenVersionState, 'TokenVe
   },
 });
 
-const TOKEN_FIELDS = ['enabledForOneClickPayment', 'customerEmailAddress', 'tokenReference', 'customerId', 'timeZone', 'language'] as const;
+const TOKEN_FIELDS = [
+  'enabledForOneClickPayment',
+  'customerEmailAddress',
+  'tokenReference',
+  'customerId',
+  'timeZone',
+  'language',
+] as const;
 
 function pick(body: Record<string, unknown>) {
   const out: StoredObject = {};
@@ -34,13 +41,21 @@ export function createToken(store: Store, space: number, body: Record<string, un
     store,
     'Token',
     space,
-    { enabledForOneClickPayment: false, ...pick(body), externalId: body.externalId, state: body.state ?? 'ACTIVE' },
+    {
+      enabledForOneClickPayment: false,
+      ...pick(body),
+      externalId: body.externalId,
+      state: body.state ?? 'ACTIVE',
+    },
     now,
   );
 }
 
 export function updateToken(store: Store, space: number, id: number, body: Record<string, unknown>) {
-  return updateVersioned(store, 'Token', id, space, body.version, (current) => ({ ...current, ...pick(body) }));
+  return updateVersioned(store, 'Token', id, space, body.version, (current) => ({
+    ...current,
+    ...pick(body),
+  }));
 }
 
 export function versionsOf(store: Store, space: number, tokenId: number) {
@@ -144,10 +159,18 @@ export function tokenizeAfterAuthorization(
 }
 
 /** A PENDING zero-amount transaction whose authorization replaces the token's active version. */
-export function createTransactionForTokenUpdate(store: Store, space: number, tokenId: number, now: Date, userId: string) {
+export function createTransactionForTokenUpdate(
+  store: Store,
+  space: number,
+  tokenId: number,
+  now: Date,
+  userId: string,
+) {
   const token = loadObject(store, 'Token', tokenId, space);
   if (token.state !== 'ACTIVE') {
-    throw unprocessable(`Token ${tokenId} is ${String(token.state)}; only an ACTIVE token can be updated.`, { state: String(token.state) });
+    throw unprocessable(`Token ${tokenId} is ${String(token.state)}; only an ACTIVE token can be updated.`, {
+      state: String(token.state),
+    });
   }
   const earlier = store.where('Transaction', 'token', tokenId, space);
   const spaceObject = store.get('Space', space);
@@ -164,7 +187,15 @@ export function createTransactionForTokenUpdate(store: Store, space: number, tok
       customerId: token.customerId,
       customerEmailAddress: token.customerEmailAddress,
       language: token.language,
-      lineItems: [{ name: 'Payment details update', quantity: 1, amountIncludingTax: 0, type: 'FEE', uniqueId: 'token-update' }],
+      lineItems: [
+        {
+          name: 'Payment details update',
+          quantity: 1,
+          amountIncludingTax: 0,
+          type: 'FEE',
+          uniqueId: 'token-update',
+        },
+      ],
     },
     now,
     userId,

@@ -61,7 +61,9 @@ function lookupOf(terms: TermNode[] | undefined, resolve: FieldResolver): IndexL
   const field = resolveField(resolve, name);
   const key = indexKey(field);
   if (!key) return undefined;
-  const keys: unknown[] = terms.map((t) => equalityKey(field.type)!(typedOperand(field, name, t.value ?? '')));
+  const keys: unknown[] = terms.map((t) =>
+    equalityKey(field.type)!(typedOperand(field, name, t.value ?? '')),
+  );
   return { name: `search ${name}`, key, keys: [...keys, MANY] };
 }
 

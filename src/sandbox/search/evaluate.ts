@@ -2,7 +2,16 @@
 // value is read as its field's type here, once, so evaluation per object does no parsing.
 import { SearchFieldError, type Comparator, type QueryNode } from '../../search-syntax';
 import type { FieldAccessor, FieldResolver } from './accessor';
-import { parseBoolean, parseEnum, parseInstant, parseNumber, storedBoolean, storedNumber, storedString, storedTime } from './values';
+import {
+  parseBoolean,
+  parseEnum,
+  parseInstant,
+  parseNumber,
+  storedBoolean,
+  storedNumber,
+  storedString,
+  storedTime,
+} from './values';
 
 export type Predicate = (object: Record<string, unknown>) => boolean;
 type ElementTest = (element: unknown) => boolean;
@@ -47,7 +56,8 @@ function compileOr(terms: QueryNode[], resolve: FieldResolver): Predicate {
   const equalities = new Map<string, TermNode[]>();
   const others: QueryNode[] = [];
   for (const t of terms) {
-    if (t.kind === 'term' && t.comparator === ':') equalities.set(t.name, [...(equalities.get(t.name) ?? []), t]);
+    if (t.kind === 'term' && t.comparator === ':')
+      equalities.set(t.name, [...(equalities.get(t.name) ?? []), t]);
     else others.push(t);
   }
   const parts: Predicate[] = [];
@@ -65,7 +75,9 @@ function compileOr(terms: QueryNode[], resolve: FieldResolver): Predicate {
 }
 
 /** How equality compares for a type, as a key both query values and stored values map to. */
-export function equalityKey(type: FieldAccessor['type']): ((v: unknown) => string | number | null) | undefined {
+export function equalityKey(
+  type: FieldAccessor['type'],
+): ((v: unknown) => string | number | null) | undefined {
   switch (type) {
     case 'string':
     case 'enum':
@@ -162,7 +174,11 @@ function elementTest(field: FieldAccessor, name: string, comparator: Comparator,
   }
 }
 
-function numericTest(comparator: Comparator, operand: number, read: (v: unknown) => number | null): ElementTest {
+function numericTest(
+  comparator: Comparator,
+  operand: number,
+  read: (v: unknown) => number | null,
+): ElementTest {
   return (e) => {
     const n = read(e);
     return n !== null && holds(comparator, n < operand ? -1 : n > operand ? 1 : n === operand ? 0 : NaN);

@@ -91,7 +91,8 @@ function planField(model: string, path: string[]): Plan | undefined {
 }
 
 function propertyOf(schema: JsonSchema, name: string): JsonSchema | undefined {
-  const own = schema.properties && Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
+  const own =
+    schema.properties && Object.hasOwn(schema.properties, name) ? schema.properties[name] : undefined;
   if (own) return own;
   // Maps (`metaData`, localized `name`): any key reads the map's value type.
   return typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
@@ -112,18 +113,30 @@ function leafPlan(schema: JsonSchema | undefined, list: boolean, steps: Step[]):
     case 'boolean':
       return { type: target.type, list, steps };
     case 'string':
-      return { type: target.format === 'date-time' || target.format === 'date' ? 'date' : 'string', list, steps };
+      return {
+        type: target.format === 'date-time' || target.format === 'date' ? 'date' : 'string',
+        list,
+        steps,
+      };
     default:
       return undefined;
   }
 }
 
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function readPath(steps: Step[], object: Record<string, unknown>, store: Store, space: number | null): unknown {
+function readPath(
+  steps: Step[],
+  object: Record<string, unknown>,
+  store: Store,
+  space: number | null,
+): unknown {
   let current: unknown = object;
   for (const step of steps) {
-    current = Array.isArray(current) ? readEach(step, current, store, space) : readStep(step, current, store, space);
+    current = Array.isArray(current)
+      ? readEach(step, current, store, space)
+      : readStep(step, current, store, space);
     if (current === undefined || current === null) return undefined;
   }
   return current;
@@ -149,6 +162,8 @@ function readStep(step: Step, value: unknown, store: Store, space: number | null
       return isRecord(value) ? value[step.key] : value;
     case 'link':
       if (isRecord(value)) return value;
-      return typeof value === 'number' || typeof value === 'string' ? store.get(step.model, value, space) : undefined;
+      return typeof value === 'number' || typeof value === 'string'
+        ? store.get(step.model, value, space)
+        : undefined;
   }
 }

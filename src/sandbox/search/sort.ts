@@ -35,11 +35,17 @@ export function parseSortOrder(text: string): SortKey[] {
       while (pos < text.length && !isSeparator(text[pos])) pos += 1;
       const word = text.slice(at, pos).toUpperCase();
       if (word !== 'ASC' && word !== 'DESC') {
-        throw sortError(at, `expected ASC or DESC after '${name}:', found ${word ? `'${text.slice(at, pos)}'` : describeAt(text, at)}`);
+        throw sortError(
+          at,
+          `expected ASC or DESC after '${name}:', found ${word ? `'${text.slice(at, pos)}'` : describeAt(text, at)}`,
+        );
       }
       direction = word;
     } else if (pos < text.length && !isSeparator(text[pos])) {
-      throw sortError(pos, `expected ':ASC', ':DESC' or a space after field name '${name}', found ${describeAt(text, pos)}`);
+      throw sortError(
+        pos,
+        `expected ':ASC', ':DESC' or a space after field name '${name}', found ${describeAt(text, pos)}`,
+      );
     }
     keys.push({ name, direction });
   }
@@ -51,7 +57,10 @@ export function parseSortOrder(text: string): SortKey[] {
  * values sorts by its first non-null one. Objects the keys tie on compare equal: callers add `id`
  * last when they need a total order.
  */
-export function compileSort(keys: SortKey[], resolve: FieldResolver): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
+export function compileSort(
+  keys: SortKey[],
+  resolve: FieldResolver,
+): (a: Record<string, unknown>, b: Record<string, unknown>) => number {
   const fields = resolveKeys(keys, resolve);
   return (a, b) => {
     for (const { field, sign } of fields) {
@@ -84,7 +93,8 @@ export function sortObjects<T extends Record<string, unknown>>(
     }
     return tieBreak ? tieBreak(a.object, b.object) : 0;
   };
-  const chosen = first !== undefined && first < rows.length / 4 ? smallest(rows, Math.max(first, 0), compare) : rows;
+  const chosen =
+    first !== undefined && first < rows.length / 4 ? smallest(rows, Math.max(first, 0), compare) : rows;
   return chosen.sort(compare).map((row) => row.object);
 }
 
@@ -106,7 +116,8 @@ function smallest<R>(items: readonly R[], count: number, compare: (a: R, b: R) =
   for (const item of items) {
     if (heap.length < count) {
       heap.push(item);
-      for (let i = heap.length - 1; i > 0 && compare(heap[i], heap[(i - 1) >> 1]) > 0; i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+      for (let i = heap.length - 1; i > 0 && compare(heap[i], heap[(i - 1) >> 1]) > 0; i = (i - 1) >> 1)
+        swap(i, (i - 1) >> 1);
     } else if (count > 0 && compare(item, heap[0]) < 0) {
       heap[0] = item;
       siftDown(0);

@@ -11,7 +11,8 @@ export interface Instant {
 }
 
 const NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 const DAY_MS = 86_400_000;
 
 function typeError(field: string, value: string, expected: string): SearchFieldError {
@@ -42,7 +43,15 @@ export function parseInstant(field: string, text: string): Instant {
   if (!m) throw typeError(field, text, 'an ISO date or date-time');
   const [, y, mo, d, h, mi, s, frac, zone] = m;
   const ms = frac ? Number(frac.slice(0, 3).padEnd(3, '0')) : 0;
-  const utc = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h ?? 0), Number(mi ?? 0), Number(s ?? 0), ms);
+  const utc = Date.UTC(
+    Number(y),
+    Number(mo) - 1,
+    Number(d),
+    Number(h ?? 0),
+    Number(mi ?? 0),
+    Number(s ?? 0),
+    ms,
+  );
   const check = new Date(utc);
   const valid =
     check.getUTCMonth() === Number(mo) - 1 &&
@@ -68,7 +77,10 @@ export function parseEnum(field: string, text: string, values: readonly string[]
   if (!values) return text;
   const found = values.find((v) => v.toLowerCase() === text.toLowerCase());
   if (found === undefined) {
-    throw new SearchFieldError(`The value '${text}' of field '${field}' is not one of ${values.join(', ')}`, field);
+    throw new SearchFieldError(
+      `The value '${text}' of field '${field}' is not one of ${values.join(', ')}`,
+      field,
+    );
   }
   return found;
 }

@@ -79,12 +79,17 @@ type RefundState = 'SUCCESSFUL' | 'PENDING' | 'FAILED';
 const REFUND_FAILED = failureReason(1101, 'INTERNAL', 'Refund failed', 'The processor refused the refund.');
 
 /** Reductions that refund `quantity` units of each named line item. */
-function refundOf(story: TxStory, reduce: Record<string, number>): { lineItems: StoredObject[]; reduced: StoredObject[]; minor: number } {
+function refundOf(
+  story: TxStory,
+  reduce: Record<string, number>,
+): { lineItems: StoredObject[]; reduced: StoredObject[]; minor: number } {
   const items = story.tx.lineItems ?? [];
   const lineItems = items
     .filter((item) => reduce[String(item.uniqueId)])
     .map((item) => withQuantity(story.money, item, reduce[String(item.uniqueId)]));
-  const reduced = items.map((item) => withQuantity(story.money, item, Number(item.quantity) - (reduce[String(item.uniqueId)] ?? 0)));
+  const reduced = items.map((item) =>
+    withQuantity(story.money, item, Number(item.quantity) - (reduce[String(item.uniqueId)] ?? 0)),
+  );
   return { lineItems, reduced, minor: totalMinor(story.money, lineItems) };
 }
 
@@ -148,7 +153,9 @@ export function refunds(story: TxStory, completionId: number, invoiceId: number 
     return [refund(story, completionId, invoiceId, all, state(), 1)];
   }
   const count = Math.min(items.length, rng.int(1, 2));
-  return items.slice(0, count).map((item, i) => refund(story, completionId, invoiceId, { [String(item.uniqueId)]: 1 }, state(), i + 1));
+  return items
+    .slice(0, count)
+    .map((item, i) => refund(story, completionId, invoiceId, { [String(item.uniqueId)]: 1 }, state(), i + 1));
 }
 
 const TX_COMMENTS = [
@@ -161,7 +168,12 @@ const TX_COMMENTS = [
 export function transactionComments(story: TxStory): void {
   for (let i = story.ctx.rng.int(1, 2); i > 0; i--) {
     step(story, 5, 120);
-    child(story, 'TransactionComment', { transaction: story.tx.id, content: story.ctx.rng.pick(TX_COMMENTS), pinned: false, createdBy: 1 });
+    child(story, 'TransactionComment', {
+      transaction: story.tx.id,
+      content: story.ctx.rng.pick(TX_COMMENTS),
+      pinned: false,
+      createdBy: 1,
+    });
   }
 }
 

@@ -68,7 +68,12 @@ export function newContext(store: Store, seed: number, now: Date): SeedContext {
 }
 
 /** Creates an object at the clock's current time (the clock does not move). */
-export function make<Model extends string>(ctx: SeedContext, model: Model, space: number | null, fields: StoredObject) {
+export function make<Model extends string>(
+  ctx: SeedContext,
+  model: Model,
+  space: number | null,
+  fields: StoredObject,
+) {
   const object = createObject(ctx.store, model, space, fields, ctx.clock.current());
   ctx.recording?.push({ model, space, object });
   return object;

@@ -63,7 +63,12 @@ function seedComments(ctx: SeedContext, space: SpaceIds, customer: Stored<'Custo
   }
 }
 
-function seedToken(ctx: SeedContext, space: SpaceIds, customer: Stored<'Customer'>, billing: StoredObject): SeededCustomer['token'] {
+function seedToken(
+  ctx: SeedContext,
+  space: SpaceIds,
+  customer: Stored<'Customer'>,
+  billing: StoredObject,
+): SeededCustomer['token'] {
   const connectorKey = ctx.rng.pick(connectorsFor(ctx, space, 'card'));
   const brand = ctx.global.connectorBrand[connectorKey]!;
   const token = makeLater(ctx, 'Token', space.id, 10 * MINUTE, {

@@ -38,7 +38,10 @@ export function chargeFlowLevel(story: TxStory, state: 'PENDING' | 'FAILED' | 'S
 }
 
 /** Dunning cases for about half the overdue invoices (the others are not in dunning yet). */
-export function seedDunningCases(ctx: SeedContext, invoices: { space: SpaceIds; invoice: StoredObject }[]): number {
+export function seedDunningCases(
+  ctx: SeedContext,
+  invoices: { space: SpaceIds; invoice: StoredObject }[],
+): number {
   let count = 0;
   for (const { space, invoice } of invoices) {
     if (invoice.state !== 'OVERDUE' || !ctx.rng.chance(0.5)) continue;
@@ -56,7 +59,10 @@ export function seedDunningCases(ctx: SeedContext, invoices: { space: SpaceIds; 
 export type ManualTaskState = 'OPEN' | 'DONE' | 'EXPIRED';
 
 /** Manual delivery checks: OPEN while a decision is due, DONE once decided, EXPIRED when nobody decided. */
-export function seedManualTasks(ctx: SeedContext, tasks: { space: SpaceIds; transactionId: number; state: ManualTaskState }[]): void {
+export function seedManualTasks(
+  ctx: SeedContext,
+  tasks: { space: SpaceIds; transactionId: number; state: ManualTaskState }[],
+): void {
   for (const { space, transactionId, state } of tasks) {
     const created = ctx.clock.advance(5 * 60_000);
     makeLater(ctx, 'ManualTask', space.id, 0, {

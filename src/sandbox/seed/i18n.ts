@@ -15,7 +15,14 @@ countries.registerLocale(require('i18n-iso-countries/langs/en.json') as LocaleDa
 const SUBDIVISIONS: Record<string, Record<string, string>> = {
   US: { CA: 'California', NY: 'New York', TX: 'Texas', FL: 'Florida', WA: 'Washington', IL: 'Illinois' },
   CH: { ZH: 'Zürich', BE: 'Bern', GE: 'Genève', VD: 'Vaud', BS: 'Basel-Stadt', TI: 'Ticino', LU: 'Luzern' },
-  DE: { BY: 'Bayern', BE: 'Berlin', HH: 'Hamburg', HE: 'Hessen', NW: 'Nordrhein-Westfalen', BW: 'Baden-Württemberg' },
+  DE: {
+    BY: 'Bayern',
+    BE: 'Berlin',
+    HH: 'Hamburg',
+    HE: 'Hessen',
+    NW: 'Nordrhein-Westfalen',
+    BW: 'Baden-Württemberg',
+  },
 };
 
 /** Address formats of the countries the demo data uses; others get the generic one. */

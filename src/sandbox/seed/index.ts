@@ -12,7 +12,13 @@ import { DAY } from './random';
 import { seedReferenceData } from './reference';
 import { seedSpaceSetup } from './space-setup';
 import { seedSubscriptionSetup, type SubscriptionSetup } from './subscription-setup';
-import { chargeTransactions, planSubscription, planSubscriptionStates, seedSubscription, type SubscriptionPlan } from './subscriptions';
+import {
+  chargeTransactions,
+  planSubscription,
+  planSubscriptionStates,
+  seedSubscription,
+  type SubscriptionPlan,
+} from './subscriptions';
 import { seedTenants } from './tenants';
 import { compileTemplate, replicate, type Template } from './replicate';
 import { SEED_COUNTS, type SeedCounts, type SeedSize } from './sizes';
@@ -45,18 +51,25 @@ export interface SeedSummary {
 /** The fixed default "now", so that a seed number alone determines the data. */
 export const DEFAULT_SEED_NOW = new Date('2026-01-01T00:00:00Z');
 
-type Event = { kind: 'transaction'; space: number; state: TransactionState } | { kind: 'subscription'; plan: SubscriptionPlan };
+type Event =
+  | { kind: 'transaction'; space: number; state: TransactionState }
+  | { kind: 'subscription'; plan: SubscriptionPlan };
 
 /** Transactions and subscriptions of every space in one stream, so creation times mix spaces. */
 function planEvents(ctx: SeedContext, counts: SeedCounts): Event[] {
   const perSpace: Event[][] = ctx.spaces.map((space, i) => {
-    const plans = planSubscriptionStates(ctx, counts.subscriptions[i]).map((state) => planSubscription(ctx, space, state));
+    const plans = planSubscriptionStates(ctx, counts.subscriptions[i]).map((state) =>
+      planSubscription(ctx, space, state),
+    );
     const own = counts.transactions[i] - plans.reduce((sum, p) => sum + chargeTransactions(p), 0);
     const states = planStates(ctx, own);
     // Subscriptions are spread evenly among the space's transactions.
     const events: Event[] = states.map((state) => ({ kind: 'transaction', space: i, state }));
     plans.forEach((plan, k) =>
-      events.splice(Math.floor(((k + 0.5) * events.length) / plans.length) + k, 0, { kind: 'subscription', plan }),
+      events.splice(Math.floor(((k + 0.5) * events.length) / plans.length) + k, 0, {
+        kind: 'subscription',
+        plan,
+      }),
     );
     return events;
   });
@@ -86,7 +99,12 @@ export interface SeedOptions {
 }
 
 /** Fills `store`; nothing is created after `now`. */
-export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_NOW, options: SeedOptions = {}): SeedSummary {
+export function seedStore(
+  store: Store,
+  seed: number,
+  now: Date = DEFAULT_SEED_NOW,
+  options: SeedOptions = {},
+): SeedSummary {
   const size = options.size ?? 'default';
   const counts = typeof size === 'string' ? SEED_COUNTS[size] : size;
   const ctx = newContext(store, seed, now);
@@ -104,13 +122,20 @@ export function seedStore(store: Store, seed: number, now: Date = DEFAULT_SEED_N
   const bySpace = ctx.spaces.map((space) => customers.filter((c) => c.space === space));
   const summary = emptySummary(ctx, accounts, bySpace);
 
-  const { invoices, tasks } = seedActivity(ctx, { bySpace, setups, summary, counts, onProgress: options.onProgress });
+  const { invoices, tasks } = seedActivity(ctx, {
+    bySpace,
+    setups,
+    summary,
+    counts,
+    onProgress: options.onProgress,
+  });
 
   ctx.clock.moveTo(new Date(now.getTime() - 2 * DAY));
   seedDunningCases(ctx, invoices);
   seedManualTasks(ctx, tasks);
   groupUngroupedTransactions(store);
-  if (ctx.clock.current() >= now) throw new Error(`the seed ran past its "now" (${now.toISOString()}): the time slots are too small`);
+  if (ctx.clock.current() >= now)
+    throw new Error(`the seed ran past its "now" (${now.toISOString()}): the time slots are too small`);
   return summary;
 }
 
@@ -130,7 +155,10 @@ interface Activity {
 
 const PROGRESS_STEPS = 100;
 
-function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onProgress }: Activity): Followups {
+function seedActivity(
+  ctx: SeedContext,
+  { bySpace, setups, summary, counts, onProgress }: Activity,
+): Followups {
   const events = planEvents(ctx, counts);
   const every = Math.max(1, Math.ceil(events.length / PROGRESS_STEPS));
   const now = ctx.now.getTime();
@@ -149,12 +177,17 @@ function seedActivity(ctx: SeedContext, { bySpace, setups, summary, counts, onPr
       return;
     }
     const space = ctx.spaces[event.space];
-    const outcome = transaction(ctx, { space, state: event.state, customers: bySpace[event.space], told: counts.told }, templates);
+    const outcome = transaction(
+      ctx,
+      { space, state: event.state, customers: bySpace[event.space], told: counts.told },
+      templates,
+    );
     // The latest transaction of each state is the space's sample of it.
     summary.perSpace[space.id].sampleTransactionIds[event.state] = Number(outcome.transaction.id);
     for (const invoice of outcome.invoices) followups.invoices.push({ space, invoice });
     const taskState = taskFor(outcome, ctx);
-    if (taskState) followups.tasks.push({ space, transactionId: Number(outcome.transaction.id), state: taskState });
+    if (taskState)
+      followups.tasks.push({ space, transactionId: Number(outcome.transaction.id), state: taskState });
   });
   onProgress?.(1);
   return followups;

@@ -77,8 +77,14 @@ function seedMethodConfigurations(ctx: SeedContext, space: SpaceIds): void {
   });
 }
 
-function seedConnectorConfigurations(ctx: SeedContext, space: SpaceIds, processorConfigs: Record<string, number>): void {
-  const keys = Object.keys(ctx.global.connectors).filter((key) => methodsOf(space).includes(ctx.global.connectorMethod[key]));
+function seedConnectorConfigurations(
+  ctx: SeedContext,
+  space: SpaceIds,
+  processorConfigs: Record<string, number>,
+): void {
+  const keys = Object.keys(ctx.global.connectors).filter((key) =>
+    methodsOf(space).includes(ctx.global.connectorMethod[key]),
+  );
   keys.forEach((key, index) => {
     const method = ctx.global.connectorMethod[key];
     const config = makeLater(ctx, 'PaymentConnectorConfiguration', space.id, STEP, {
@@ -104,5 +110,7 @@ export function seedPaymentConfiguration(ctx: SeedContext, space: SpaceIds): voi
 
 /** Connector keys usable in a space, for a payment method. */
 export function connectorsFor(ctx: SeedContext, space: SpaceIds, method: PaymentMethodKey): string[] {
-  return Object.keys(space.connectorConfigurations).filter((key) => ctx.global.connectorMethod[key] === method);
+  return Object.keys(space.connectorConfigurations).filter(
+    (key) => ctx.global.connectorMethod[key] === method,
+  );
 }

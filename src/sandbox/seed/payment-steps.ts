@@ -10,13 +10,20 @@ import { at, child, processFields, processorReference, step, updateTx, type TxSt
 /** Why a payment failed, in the same terms (ids, texts) the sandbox's life cycles use. */
 export type AttemptFailure = 'declined' | 'processorError' | 'authenticationFailed' | 'notSuitable';
 
-export function failureOf(kind: AttemptFailure): { failureReason: FailureReason; message: string | undefined } {
+export function failureOf(kind: AttemptFailure): {
+  failureReason: FailureReason;
+  message: string | undefined;
+} {
   const failureReason = copy(FAILURES[kind]);
   return { failureReason, message: userFailureMessage(failureReason) };
 }
 
 /** A charge attempt in `state`; a FAILED one records its failure on the transaction too. */
-export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL', why: AttemptFailure = 'processorError') {
+export function chargeAttempt(
+  story: TxStory,
+  state: 'PROCESSING' | 'FAILED' | 'SUCCESSFUL',
+  why: AttemptFailure = 'processorError',
+) {
   const { ctx, space, tx } = story;
   step(story, 1, 3);
   const failure = state === 'FAILED' ? failureOf(why) : undefined;
@@ -44,10 +51,18 @@ export function chargeAttempt(story: TxStory, state: 'PROCESSING' | 'FAILED' | '
     timeZone: space.timeZone,
     timeoutOn: iso(addMs(story.at, DAY)),
     ...(state === 'SUCCESSFUL' ? { succeededOn: at(story) } : {}),
-    ...(failure ? { failedOn: at(story), failureReason: failure.failureReason, userFailureMessage: failure.message } : {}),
+    ...(failure
+      ? { failedOn: at(story), failureReason: failure.failureReason, userFailureMessage: failure.message }
+      : {}),
   });
-  if (failure) updateTx(story, { failedOn: at(story), failureReason: failure.failureReason, userFailureMessage: failure.message });
-  if (state === 'SUCCESSFUL') updateTx(story, { authorizedOn: at(story), completionTimeoutOn: iso(addMs(story.at, 7 * DAY)) });
+  if (failure)
+    updateTx(story, {
+      failedOn: at(story),
+      failureReason: failure.failureReason,
+      userFailureMessage: failure.message,
+    });
+  if (state === 'SUCCESSFUL')
+    updateTx(story, { authorizedOn: at(story), completionTimeoutOn: iso(addMs(story.at, 7 * DAY)) });
   return attempt;
 }
 
@@ -90,11 +105,20 @@ export function partialSplit(story: TxStory): { first: StoredObject[]; rest: Sto
   const only = items[0];
   const quantity = Number(only.quantity);
   if (quantity < 2) return undefined;
-  return { first: [withQuantity(story.money, only, 1)], rest: [withQuantity(story.money, only, quantity - 1)] };
+  return {
+    first: [withQuantity(story.money, only, 1)],
+    rest: [withQuantity(story.money, only, quantity - 1)],
+  };
 }
 
 /** A successful completion of `items`; the last one completes the transaction. */
-export function completion(story: TxStory, items: StoredObject[], remaining: StoredObject[], last: boolean, lineItemVersionId?: number) {
+export function completion(
+  story: TxStory,
+  items: StoredObject[],
+  remaining: StoredObject[],
+  last: boolean,
+  lineItemVersionId?: number,
+) {
   step(story, 5, 90);
   const created = at(story);
   step(story, 0, 2);
@@ -122,7 +146,10 @@ export function completion(story: TxStory, items: StoredObject[], remaining: Sto
     timeoutOn: iso(addMs(story.at, DAY)),
   });
   const completedMinor = Math.round((story.tx.completedAmount ?? 0) * 10 ** story.money.digits) + amountMinor;
-  updateTx(story, { completedAmount: toAmount(story.money, completedMinor), ...(last ? { completedOn: at(story) } : {}) });
+  updateTx(story, {
+    completedAmount: toAmount(story.money, completedMinor),
+    ...(last ? { completedOn: at(story) } : {}),
+  });
   return done;
 }
 
@@ -136,4 +163,5 @@ export function completeFully(story: TxStory, lineItemVersionId?: number) {
   return completion(story, story.tx.lineItems ?? [], [], true, lineItemVersionId);
 }
 
-export const idOrUndefined = (object: StoredObject | undefined): number | undefined => (object ? idOf(object) : undefined);
+export const idOrUndefined = (object: StoredObject | undefined): number | undefined =>
+  object ? idOf(object) : undefined;

@@ -84,7 +84,10 @@ export function randomPerson(rng: Rng, serial: number): Person {
 /** A postal address (the shape shared by Address and CustomerPostalAddress). */
 export function randomAddress(rng: Rng, person: Person, country: string) {
   const place = rng.pick(PLACES[country] ?? PLACES.CH);
-  const street = country === 'US' ? `${rng.int(1, 999)} ${rng.pick(place.streets)}` : `${rng.pick(place.streets)} ${rng.int(1, 120)}`;
+  const street =
+    country === 'US'
+      ? `${rng.int(1, 999)} ${rng.pick(place.streets)}`
+      : `${rng.pick(place.streets)} ${rng.int(1, 120)}`;
   return {
     givenName: person.givenName,
     familyName: person.familyName,

@@ -72,11 +72,15 @@ export class Rng {
     const keys = Object.keys(weights) as K[];
     const total = keys.reduce((sum, k) => sum + weights[k], 0);
     const out: K[] = [];
-    for (const k of keys) for (let n = Math.max(1, Math.round((weights[k] * count) / total)); n > 0; n--) out.push(k);
+    for (const k of keys)
+      for (let n = Math.max(1, Math.round((weights[k] * count) / total)); n > 0; n--) out.push(k);
     const biggest = keys.reduce((a, b) => (weights[b] > weights[a] ? b : a));
     while (out.length > count && out.includes(biggest)) out.splice(out.indexOf(biggest), 1);
     while (out.length < count) out.push(biggest);
-    return [...this.shuffle(out.filter((k) => !last.includes(k))), ...this.shuffle(out.filter((k) => last.includes(k)))];
+    return [
+      ...this.shuffle(out.filter((k) => !last.includes(k))),
+      ...this.shuffle(out.filter((k) => last.includes(k))),
+    ];
   }
 
   /** A string of `length` characters drawn from `alphabet`. */

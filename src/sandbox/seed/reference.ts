@@ -1,6 +1,13 @@
 // Global reference data (outside any space): payment methods, brands, processors, connectors,
 // sales channels, condition types, document template types, legal forms, labels and static values.
-import type { CardBrandKey, DocumentTemplateTypeKey, GlobalIds, PaymentMethodKey, SalesChannelKey, SeedContext } from './context';
+import type {
+  CardBrandKey,
+  DocumentTemplateTypeKey,
+  GlobalIds,
+  PaymentMethodKey,
+  SalesChannelKey,
+  SeedContext,
+} from './context';
 import { copy, idOf, localized, makeLater } from './context';
 import { HOUR } from './random';
 
@@ -17,7 +24,10 @@ export const FEATURES = {
 /** A fresh copy of a feature, so no two stored objects share a nested object. */
 export const feature = (key: keyof typeof FEATURES) => copy(FEATURES[key]);
 
-const METHODS: Record<PaymentMethodKey, { en: string; de: string; currencies: string[]; collection: string[] }> = {
+const METHODS: Record<
+  PaymentMethodKey,
+  { en: string; de: string; currencies: string[]; collection: string[] }
+> = {
   card: {
     en: 'Credit / Debit Card',
     de: 'Kredit- / Debitkarte',
@@ -28,7 +38,12 @@ const METHODS: Record<PaymentMethodKey, { en: string; de: string; currencies: st
   paypal: { en: 'PayPal', de: 'PayPal', currencies: ['CHF', 'EUR', 'USD', 'GBP'], collection: ['OFFSITE'] },
   sepa: { en: 'SEPA Direct Debit', de: 'SEPA-Lastschrift', currencies: ['EUR'], collection: ['ONSITE'] },
   invoice: { en: 'Invoice', de: 'Rechnung', currencies: ['CHF', 'EUR', 'USD'], collection: ['ONSITE'] },
-  banktransfer: { en: 'Bank Transfer', de: 'Banküberweisung', currencies: ['CHF', 'EUR'], collection: ['OFFSITE'] },
+  banktransfer: {
+    en: 'Bank Transfer',
+    de: 'Banküberweisung',
+    currencies: ['CHF', 'EUR'],
+    collection: ['OFFSITE'],
+  },
 };
 
 const BRANDS: Record<CardBrandKey, string> = {
@@ -128,7 +143,8 @@ function seedPaymentCatalog(ctx: SeedContext, ids: GlobalIds): void {
       dataCollectionType: METHODS[c.method].collection[0],
       primaryRiskTaker: c.method === 'invoice' ? 'MERCHANT' : 'THIRD_PARTY',
       supportedCurrencies: METHODS[c.method].currencies,
-      supportedCustomersPresences: c.method === 'card' ? ['VIRTUAL_PRESENT', 'NOT_PRESENT', 'PHYSICAL_PRESENT'] : ['VIRTUAL_PRESENT'],
+      supportedCustomersPresences:
+        c.method === 'card' ? ['VIRTUAL_PRESENT', 'NOT_PRESENT', 'PHYSICAL_PRESENT'] : ['VIRTUAL_PRESENT'],
       supportedFeatures: [
         { id: 2001, displayName: 'Refund' },
         { id: 2002, displayName: 'Void' },
@@ -159,7 +175,10 @@ function seedChannelsAndTypes(ctx: SeedContext, ids: GlobalIds): void {
     });
   }
   ids.documentTemplateTypes = {} as GlobalIds['documentTemplateTypes'];
-  for (const [key, t] of Object.entries(DOCUMENT_TYPES) as [DocumentTemplateTypeKey, (typeof DOCUMENT_TYPES)['invoice']][]) {
+  for (const [key, t] of Object.entries(DOCUMENT_TYPES) as [
+    DocumentTemplateTypeKey,
+    (typeof DOCUMENT_TYPES)['invoice'],
+  ][]) {
     const type = makeLater(ctx, 'DocumentTemplateType', null, STEP, {
       title: localized(t.en),
       description: localized(`Template for the ${t.en.toLowerCase()}`),

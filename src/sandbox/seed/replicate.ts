@@ -42,7 +42,13 @@ export function compileTemplate(made: Made[], start: number): Template {
     }
     // A copy of the object as the source: a stored transaction has been written field by field and
     // holds its properties as a dictionary; spreading a plain copy is far faster.
-    return { model, space: resourceOf(model).spaceScoped ? space : null, object: { ...object }, idFields, times };
+    return {
+      model,
+      space: resourceOf(model).spaceScoped ? space : null,
+      object: { ...object },
+      idFields,
+      times,
+    };
   });
   return { parts, start };
 }

@@ -18,8 +18,20 @@ export interface SeedCounts {
 }
 
 export const SEED_COUNTS: Record<SeedSize, SeedCounts> = {
-  small: { customers: [14, 4, 2], transactions: [140, 40, 20], subscriptions: [7, 2, 1], timeScale: 1, told: 1 },
-  default: { customers: [140, 40, 20], transactions: [1400, 400, 200], subscriptions: [70, 20, 10], timeScale: 1, told: 1 },
+  small: {
+    customers: [14, 4, 2],
+    transactions: [140, 40, 20],
+    subscriptions: [7, 2, 1],
+    timeScale: 1,
+    told: 1,
+  },
+  default: {
+    customers: [140, 40, 20],
+    transactions: [1400, 400, 200],
+    subscriptions: [70, 20, 10],
+    timeScale: 1,
+    told: 1,
+  },
   large: {
     customers: [14_000, 4_000, 2_000],
     transactions: [140_000, 40_000, 20_000],

@@ -33,7 +33,12 @@ function seedDunning(ctx: SeedContext, space: SpaceIds): void {
       state: 'ACTIVE',
       priority: f.priority,
       conditions: [],
-      type: { id: 5001 + f.priority, name: localized(f.name), description: localized(`${f.name} flow`), specificCountry: space.country },
+      type: {
+        id: 5001 + f.priority,
+        name: localized(f.name),
+        description: localized(`${f.name} flow`),
+        specificCountry: space.country,
+      },
     });
     space.dunningFlows.push(idOf(flow));
     f.levels.forEach((title, index) => {
@@ -56,7 +61,12 @@ function seedChargeFlows(ctx: SeedContext, space: SpaceIds): void {
     ['Card then PayPal', 1],
     ['Payment link fallback', 2],
   ] as const) {
-    const flow = makeLater(ctx, 'ChargeFlow', space.id, STEP, { name, priority, state: 'ACTIVE', conditions: [] });
+    const flow = makeLater(ctx, 'ChargeFlow', space.id, STEP, {
+      name,
+      priority,
+      state: 'ACTIVE',
+      conditions: [],
+    });
     space.chargeFlows.push(idOf(flow));
   }
 }
@@ -80,7 +90,9 @@ function seedPaymentLinks(ctx: SeedContext, space: SpaceIds): void {
       maximalNumberOfTransactions: i === 1 ? 100 : 0,
       allowedPaymentMethodConfigurations: i % 2 === 0 ? allowed.slice(0, 1) : allowed,
       billingAddressHandlingMode: 'REQUIRED_ON_PAYMENT_PAGE',
-      shippingAddressHandlingMode: items.some((item) => item.shippingRequired) ? 'REQUIRED_ON_PAYMENT_PAGE' : 'NOT_REQUIRED',
+      shippingAddressHandlingMode: items.some((item) => item.shippingRequired)
+        ? 'REQUIRED_ON_PAYMENT_PAGE'
+        : 'NOT_REQUIRED',
       protectionMode: i === 3 ? 'ACCESS_KEY' : 'NO_PROTECTION',
       allowedRedirectionDomains: ['shop.paygraph.example'],
     });

@@ -20,7 +20,10 @@ export interface TxStory {
 
 /** Moves the story forward by `minMinutes`..`maxMinutes` and returns the new time. */
 export function step(story: TxStory, minMinutes: number, maxMinutes: number): Date {
-  story.at = addMs(story.at, story.ctx.clock.span(story.ctx.rng.int(minMinutes * MINUTE, maxMinutes * MINUTE)));
+  story.at = addMs(
+    story.at,
+    story.ctx.clock.span(story.ctx.rng.int(minMinutes * MINUTE, maxMinutes * MINUTE)),
+  );
   return story.at;
 }
 

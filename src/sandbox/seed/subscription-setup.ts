@@ -18,7 +18,12 @@ const PRODUCTS: [reference: string, name: string, price: number][] = [
   ['PLAN-TEAM', 'Team Plan', 129],
 ];
 
-function productVersion(ctx: SeedContext, space: SpaceIds, allowed: number[], [reference, name]: (typeof PRODUCTS)[number]) {
+function productVersion(
+  ctx: SeedContext,
+  space: SpaceIds,
+  allowed: number[],
+  [reference, name]: (typeof PRODUCTS)[number],
+) {
   const created = iso(ctx.clock.advance(HOUR));
   const product = {
     id: ctx.store.nextId(),

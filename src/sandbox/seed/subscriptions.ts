@@ -33,7 +33,13 @@ const VERSION_STATE: Record<SubscriptionState, string> = {
   PENDING: 'PENDING',
   INITIALIZING: 'INITIALIZING',
 };
-const RUNNING: SubscriptionState[] = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED', 'TERMINATING', 'TERMINATED'];
+const RUNNING: SubscriptionState[] = [
+  'ACTIVE',
+  'SUSPENDED',
+  'TERMINATION_SCHEDULED',
+  'TERMINATING',
+  'TERMINATED',
+];
 
 export interface SubscriptionPlan {
   space: SpaceIds;
@@ -45,7 +51,11 @@ export interface SubscriptionPlan {
 export const planSubscriptionStates = (ctx: SeedContext, count: number): SubscriptionState[] =>
   ctx.rng.plan(STATE_WEIGHTS, count, ['PENDING', 'INITIALIZING']);
 
-export function planSubscription(ctx: SeedContext, space: SpaceIds, state: SubscriptionState): SubscriptionPlan {
+export function planSubscription(
+  ctx: SeedContext,
+  space: SpaceIds,
+  state: SubscriptionState,
+): SubscriptionPlan {
   return { space, state, paidPeriods: RUNNING.includes(state) ? ctx.rng.int(1, 3) : 0 };
 }
 
@@ -104,7 +114,11 @@ function charge(story: SubStory, state: ChargeState, period: number): void {
       items: [copy(story.fee)],
     });
   }
-  const entry = ledgerEntry(story, state === 'SUCCESSFUL' ? 'PAID' : state === 'DISCARDED' ? 'OPEN' : 'SCHEDULED', period);
+  const entry = ledgerEntry(
+    story,
+    state === 'SUCCESSFUL' ? 'PAID' : state === 'DISCARDED' ? 'OPEN' : 'SCHEDULED',
+    period,
+  );
   const created = ctx.clock.advance(MINUTE);
   const planned = state === 'SCHEDULED' ? addMs(ctx.now, ctx.rng.int(1, 28) * DAY) : created;
   make(ctx, 'SubscriptionCharge', plan.space.id, {
@@ -164,7 +178,13 @@ function subscriber(ctx: SeedContext, space: SpaceIds, customer: SeededCustomer)
   });
 }
 
-function versionFields(plan: SubscriptionPlan, state: string, created: Date, product: StoredObject, lastPeriodEnd: Date) {
+function versionFields(
+  plan: SubscriptionPlan,
+  state: string,
+  created: Date,
+  product: StoredObject,
+  lastPeriodEnd: Date,
+) {
   const running = state !== 'PENDING' && state !== 'INITIALIZING' && state !== 'FAILED';
   return {
     state,
@@ -176,12 +196,19 @@ function versionFields(plan: SubscriptionPlan, state: string, created: Date, pro
     ...(running ? { activatedOn: iso(created), expectedLastPeriodEnd: iso(lastPeriodEnd) } : {}),
     ...(state === 'FAILED' ? { failedOn: iso(created) } : {}),
     ...(state === 'TERMINATING' ? { terminationIssuedOn: iso(created), terminatingOn: iso(created) } : {}),
-    ...(state === 'TERMINATED' ? { terminationIssuedOn: iso(created), terminatedOn: iso(lastPeriodEnd) } : {}),
+    ...(state === 'TERMINATED'
+      ? { terminationIssuedOn: iso(created), terminatedOn: iso(lastPeriodEnd) }
+      : {}),
   };
 }
 
 /** Creates one subscription at the clock's time, with everything that belongs to it. */
-export function seedSubscription(ctx: SeedContext, plan: SubscriptionPlan, customer: SeededCustomer, setup: SubscriptionSetup): number {
+export function seedSubscription(
+  ctx: SeedContext,
+  plan: SubscriptionPlan,
+  customer: SeededCustomer,
+  setup: SubscriptionSetup,
+): number {
   const { space, state } = plan;
   const product = ctx.rng.pick(setup.products);
   const m = money(space.currency);
@@ -213,7 +240,9 @@ export function seedSubscription(ctx: SeedContext, plan: SubscriptionPlan, custo
       ? { terminationScheduledOn: iso(created), plannedTerminationDate: iso(addMs(ctx.now, 30 * DAY)) }
       : {}),
     ...(state === 'TERMINATING' ? { terminatingOn: iso(created) } : {}),
-    ...(state === 'TERMINATED' ? { terminatingOn: iso(created), terminatedOn: iso(periodsEnd), terminatedBy: 1 } : {}),
+    ...(state === 'TERMINATED'
+      ? { terminatingOn: iso(created), terminatedOn: iso(periodsEnd), terminatedBy: 1 }
+      : {}),
   });
   if (state === 'ACTIVE' && ctx.rng.chance(0.2)) {
     makeLater(ctx, 'SubscriptionVersion', space.id, MINUTE, {

@@ -19,7 +19,15 @@ import {
   clientPlatform,
   type DeliveryDecision,
 } from './after-sales';
-import { chargeAttempt, completeFully, completion, failureOf, lineItemVersion, partialSplit, voidTransaction } from './payment-steps';
+import {
+  chargeAttempt,
+  completeFully,
+  completion,
+  failureOf,
+  lineItemVersion,
+  partialSplit,
+  voidTransaction,
+} from './payment-steps';
 import { step, updateTx, type TxStory } from './story';
 import { chargeFlowLevel } from './followups';
 
@@ -41,7 +49,8 @@ const STATE_WEIGHTS: Record<TransactionState, number> = {
 const TRANSIENT: TransactionState[] = ['AUTHORIZED', 'PROCESSING', 'CONFIRMED', 'PENDING', 'CREATE'];
 
 /** The states of `count` transactions in creation order: every state at least once, transient ones last. */
-export const planStates = (ctx: SeedContext, count: number): TransactionState[] => ctx.rng.plan(STATE_WEIGHTS, count, TRANSIENT);
+export const planStates = (ctx: SeedContext, count: number): TransactionState[] =>
+  ctx.rng.plan(STATE_WEIGHTS, count, TRANSIENT);
 
 export interface TransactionSpec {
   space: SpaceIds;
@@ -81,8 +90,11 @@ function baseFields(ctx: SeedContext, spec: TransactionSpec, items: StoredObject
       ? { customerId: customer.customer.customerId, customerEmailAddress: customer.customer.emailAddress }
       : { customerEmailAddress: guest!.emailAddress }),
     billingAddress: billing,
-    ...(items.some((item) => item.shippingRequired) ? { shippingAddress: copy(billing), shippingMethod: 'Standard' } : {}),
-    customersPresence: spec.salesChannel === 'moto' || spec.salesChannel === 'recurring' ? 'NOT_PRESENT' : 'VIRTUAL_PRESENT',
+    ...(items.some((item) => item.shippingRequired)
+      ? { shippingAddress: copy(billing), shippingMethod: 'Standard' }
+      : {}),
+    customersPresence:
+      spec.salesChannel === 'moto' || spec.salesChannel === 'recurring' ? 'NOT_PRESENT' : 'VIRTUAL_PRESENT',
     completionBehavior: 'COMPLETE_DEFERRED',
     environment: 'PREVIEW',
     environmentSelectionStrategy: 'FORCE_TEST_ENVIRONMENT',
@@ -127,7 +139,9 @@ export interface TransactionOutcome {
 export function seedTransaction(ctx: SeedContext, spec: TransactionSpec): TransactionOutcome {
   const m = money(spec.space.currency);
   const items = spec.items ?? randomLineItems(ctx.rng, m, spec.space.country);
-  const fields = Object.fromEntries(Object.entries(baseFields(ctx, spec, items)).filter(([, v]) => v !== undefined));
+  const fields = Object.fromEntries(
+    Object.entries(baseFields(ctx, spec, items)).filter(([, v]) => v !== undefined),
+  );
   const tx = make(ctx, 'Transaction', spec.space.id, fields);
   const story: TxStory = { ctx, space: spec.space, tx, money: m, at: ctx.clock.current() };
   const outcome: TransactionOutcome = { transaction: tx, invoices: [] };
@@ -160,7 +174,12 @@ export function seedTransaction(ctx: SeedContext, spec: TransactionSpec): Transa
     return outcome;
   }
   chargeAttempt(story, 'SUCCESSFUL');
-  updateTx(story, { state: 'AUTHORIZED', failedOn: undefined, failureReason: undefined, userFailureMessage: undefined });
+  updateTx(story, {
+    state: 'AUTHORIZED',
+    failedOn: undefined,
+    failureReason: undefined,
+    userFailureMessage: undefined,
+  });
   dropUndefined(tx);
   const liv = ctx.rng.chance(0.15) ? idOf(lineItemVersion(story)) : undefined;
   settle(story, spec.state, liv, outcome);
@@ -169,7 +188,12 @@ export function seedTransaction(ctx: SeedContext, spec: TransactionSpec): Transa
 }
 
 /** The steps after authorization, up to the final state. */
-function settle(story: TxStory, state: TransactionState, livId: number | undefined, outcome: TransactionOutcome): void {
+function settle(
+  story: TxStory,
+  state: TransactionState,
+  livId: number | undefined,
+  outcome: TransactionOutcome,
+): void {
   const { rng } = story.ctx;
   if (state === 'AUTHORIZED') {
     const split = rng.chance(0.2) ? partialSplit(story) : undefined;
@@ -184,7 +208,13 @@ function settle(story: TxStory, state: TransactionState, livId: number | undefin
   const last = idOf(completeFully(story, livId));
   updateTx(story, { state: 'COMPLETED', totalSettledAmount: story.tx.completedAmount });
   const decision: DeliveryDecision =
-    state === 'FULFILL' ? 'SUITABLE' : state === 'DECLINE' ? 'NOT_SUITABLE' : rng.chance(0.3) ? 'MANUAL_CHECK_REQUIRED' : 'PENDING';
+    state === 'FULFILL'
+      ? 'SUITABLE'
+      : state === 'DECLINE'
+        ? 'NOT_SUITABLE'
+        : rng.chance(0.3)
+          ? 'MANUAL_CHECK_REQUIRED'
+          : 'PENDING';
   deliveryIndication(story, last, decision);
   outcome.decision = decision;
   if (state === 'DECLINE') {

@@ -15,11 +15,18 @@ interface ByCredentials {
   transaction: unknown;
 }
 
-function call(parent: ByCredentials, operationId: string, ctx: Parameters<typeof callExtra>[0], query: Record<string, unknown> = {}) {
+function call(
+  parent: ByCredentials,
+  operationId: string,
+  ctx: Parameters<typeof callExtra>[0],
+  query: Record<string, unknown> = {},
+) {
   const op = operation(operationId);
-  return callExtra(ctx, operationId, { space: parent.space, path: { credentials: parent.credentials }, query }).then((body) =>
-    toResult(body, resultShape(op), parent.space),
-  );
+  return callExtra(ctx, operationId, {
+    space: parent.space,
+    path: { credentials: parent.credentials },
+    query,
+  }).then((body) => toResult(body, resultShape(op), parent.space));
 }
 
 const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredentials').implement({
@@ -57,7 +64,9 @@ const byCredentialsRef = builder.objectRef<ByCredentials>('TransactionByCredenti
       description: 'Payment method configurations available to this transaction in an integration mode.',
       remote: true,
       resolve: (parent, args, ctx) =>
-        call(parent, 'listPaymentMethodConfigurationsByCredentials', ctx, { integrationMode: args.integrationMode }),
+        call(parent, 'listPaymentMethodConfigurationsByCredentials', ctx, {
+          integrationMode: args.integrationMode,
+        }),
     }),
   }),
 });
@@ -66,7 +75,11 @@ builder.queryFields((t) => ({
   transactionByCredentials: dynamicField<unknown>(t, {
     type: byCredentialsRef,
     args: {
-      credentials: dynamicArg(t.arg, { type: 'String', required: true, description: 'The transaction credentials.' }),
+      credentials: dynamicArg(t.arg, {
+        type: 'String',
+        required: true,
+        description: 'The transaction credentials.',
+      }),
     },
     description: 'For mobile apps: a transaction and its checkout data, authorized by its credentials alone.',
     remote: true,
@@ -74,7 +87,9 @@ builder.queryFields((t) => ({
       const credentials = String(args.credentials);
       if (credentials.trim() === '') throw badUserInput('`credentials` must not be empty');
       const op = operation('getTransactionByCredentials');
-      const body = (await callExtra(ctx, op.operationId, { path: { credentials } })) as { linkedSpaceId?: unknown };
+      const body = (await callExtra(ctx, op.operationId, { path: { credentials } })) as {
+        linkedSpaceId?: unknown;
+      };
       const space = typeof body?.linkedSpaceId === 'number' ? body.linkedSpaceId : null;
       return { credentials, space, transaction: toResult(body, resultShape(op), space) };
     },

@@ -30,7 +30,9 @@ function argsOf(t: { arg: unknown }, op: Operation) {
   return Object.fromEntries(
     params.map((p) => {
       const closed = Object.hasOwn(parameterEnums, p.name) ? parameterEnums[p.name] : undefined;
-      const { shape, list } = closed ? { shape: { kind: 'enum' as const, name: closed }, list: false } : shapeOf(p.schema);
+      const { shape, list } = closed
+        ? { shape: { kind: 'enum' as const, name: closed }, list: false }
+        : shapeOf(p.schema);
       const type = outputOf(shape) as Input;
       return [
         p.name,
@@ -55,7 +57,9 @@ function codeOf(error: unknown): string | undefined {
 
 function describeExtra(resource: Resource, op: Operation, name: string): string {
   const states = extraStates[op.operationId];
-  const when = states ? ` Null unless the ${resource.typeName} is ${states.join(', ')} (no REST call then).` : '';
+  const when = states
+    ? ` Null unless the ${resource.typeName} is ${states.join(', ')} (no REST call then).`
+    : '';
   return `REST ${op.method} ${op.path}.${when} Null, with one warning in \`extensions.warnings\`, where REST says it does not apply (\`${name}\` of many rows: one warning).`;
 }
 
@@ -84,7 +88,12 @@ function extraField(t: { arg: unknown }, resource: Resource, op: Operation, name
       } catch (error) {
         const code = codeOf(error);
         if (!code || !DOES_NOT_APPLY.has(code)) throw error;
-        addWarning(ctx, info, code, `${resource.typeName}.${name}: REST says it does not apply to some objects; they answer null.`);
+        addWarning(
+          ctx,
+          info,
+          code,
+          `${resource.typeName}.${name}: REST says it does not apply to some objects; they answer null.`,
+        );
         return null;
       }
     },

@@ -7,7 +7,9 @@ import { embeddedRef } from '../registry';
 builder.queryFields((t) => ({
   ibanLookup: dynamicField<unknown>(t, {
     type: embeddedRef('IbanDetails'),
-    args: { iban: dynamicArg(t.arg, { type: 'String', required: true, description: 'With or without spaces.' }) },
+    args: {
+      iban: dynamicArg(t.arg, { type: 'String', required: true, description: 'With or without spaces.' }),
+    },
     description: 'Bank details of an IBAN (REST POST /ibans).',
     remote: true,
     resolve: async (_root, args, ctx) => {

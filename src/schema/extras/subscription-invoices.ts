@@ -5,7 +5,13 @@ import { operation } from '../../catalog';
 import { callExtra, translateFilter, type Connection } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
-import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs, type CollectionArgs } from '../connections';
+import {
+  collectionArgs,
+  connectionComplexity,
+  connectionRef,
+  toCollectionArgs,
+  type CollectionArgs,
+} from '../connections';
 import { badUserInput, dynamicField } from '../dynamic';
 import { entityRef } from '../registry';
 import { resultShape, toResult } from './results';
@@ -27,7 +33,8 @@ export function cursorOffset(cursor: string, name: string): number {
 /** The window [offset, offset + limit) a page request asks for. */
 export function window(args: CollectionArgs): { offset: number; limit: number } {
   if (args.last !== undefined || args.before !== undefined) {
-    if (args.before === undefined) throw badUserInput('`last` needs `before` here: the end of this list is unknown');
+    if (args.before === undefined)
+      throw badUserInput('`last` needs `before` here: the end of this list is unknown');
     const end = cursorOffset(args.before, 'before');
     const limit = Math.min(args.last ?? PAGE, end);
     return { offset: end - limit, limit };
@@ -42,7 +49,11 @@ function restQuery(args: CollectionArgs): string | undefined {
   return parts.length === 1 ? parts[0] : parts.map((p) => `(${p})`).join(' AND ');
 }
 
-async function invoices(parent: Entity, args: CollectionArgs, ctx: Parameters<typeof callExtra>[0]): Promise<Connection> {
+async function invoices(
+  parent: Entity,
+  args: CollectionArgs,
+  ctx: Parameters<typeof callExtra>[0],
+): Promise<Connection> {
   const { offset, limit } = window(args);
   if (offset > MAX_OFFSET) throw badUserInput(`cannot page past offset ${MAX_OFFSET} here; narrow the query`);
   const space = entityMeta(parent).space;
@@ -51,7 +62,11 @@ async function invoices(parent: Entity, args: CollectionArgs, ctx: Parameters<ty
   const q = restQuery(args);
   if (q) query.query = q;
   if (args.orderBy?.length) query.order = args.orderBy.map((o) => `${o.field}:${o.direction}`).join(' ');
-  if (limit === 0) return { edges: [], pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null } };
+  if (limit === 0)
+    return {
+      edges: [],
+      pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null },
+    };
   const body = await callExtra(ctx, op.operationId, { space, path: { id: parent.id }, query });
   const rows = (toResult(body, resultShape(op), space) as Entity[] | null) ?? [];
   const page = rows.slice(0, limit);

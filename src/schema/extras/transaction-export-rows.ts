@@ -19,7 +19,9 @@ export const exportColumns: PropertyShape[] = propertiesOf(MODEL).filter(
 
 export const exportColumnRef: EnumRef<Types, string, string> = builder.enumType('TransactionExportColumn', {
   description: 'A column of the transaction export: a Transaction field (REST name in CONSTANT_CASE).',
-  values: Object.fromEntries(exportColumns.map((p) => [constantCase(p.name), { value: p.name, description: p.description }])),
+  values: Object.fromEntries(
+    exportColumns.map((p) => [constantCase(p.name), { value: p.name, description: p.description }]),
+  ),
 });
 
 export type ExportRow = Record<string, string>;
@@ -48,7 +50,11 @@ export const exportRowRef = builder.objectRef<ExportRow>('TransactionExportRow')
     Object.fromEntries(
       exportColumns.map((p) => [
         p.name === 'id' ? 'restId' : p.name,
-        dynamicField<ExportRow>(t, { type: outputOf(p.shape), description: p.description, resolve: (row) => typedCell(p, row[p.name]) }),
+        dynamicField<ExportRow>(t, {
+          type: outputOf(p.shape),
+          description: p.description,
+          resolve: (row) => typedCell(p, row[p.name]),
+        }),
       ]),
     ),
 });

@@ -25,7 +25,11 @@ interface TransactionExport {
 const exportRef = builder.objectRef<TransactionExport>('TransactionExport').implement({
   description: 'A CSV export of transactions.',
   fields: (t) => ({
-    csv: t.string({ nullable: false, description: 'The CSV text as returned.', resolve: (e) => collectText(e.body.subscribe()) }),
+    csv: t.string({
+      nullable: false,
+      description: 'The CSV text as returned.',
+      resolve: (e) => collectText(e.body.subscribe()),
+    }),
     rows: t.field({
       type: ['JSONObject'],
       nullable: false,
@@ -95,15 +99,28 @@ builder.objectFields(entityRef('Space'), (t) => ({
         list: true,
         description: 'The columns, in order (default: the REST default set).',
       }),
-      filter: dynamicArg(t.arg, { type: filterRef('Transaction'), description: 'Typed conditions, as on `transactions`.' }),
-      orderBy: dynamicArg(t.arg, { type: orderRef('Transaction'), list: true, description: 'Sort keys, most significant first.' }),
+      filter: dynamicArg(t.arg, {
+        type: filterRef('Transaction'),
+        description: 'Typed conditions, as on `transactions`.',
+      }),
+      orderBy: dynamicArg(t.arg, {
+        type: orderRef('Transaction'),
+        list: true,
+        description: 'Sort keys, most significant first.',
+      }),
       fields: dynamicArg(t.arg, {
         type: 'String',
         list: true,
         description: 'REST field names of the columns (dotted names too); or `columns`.',
       }),
-      query: dynamicArg(t.arg, { type: 'String', description: 'A raw query in the REST search syntax, combined with `filter` by AND.' }),
-      order: dynamicArg(t.arg, { type: 'String', description: 'Sort order in the REST sort syntax (`createdOn:DESC`); or `orderBy`.' }),
+      query: dynamicArg(t.arg, {
+        type: 'String',
+        description: 'A raw query in the REST search syntax, combined with `filter` by AND.',
+      }),
+      order: dynamicArg(t.arg, {
+        type: 'String',
+        description: 'Sort order in the REST sort syntax (`createdOn:DESC`); or `orderBy`.',
+      }),
       limit: dynamicArg(t.arg, { type: 'Int', description: 'Rows to export (default 2,000).' }),
       offset: dynamicArg(t.arg, { type: 'Int', description: 'Rows to skip (at most 100,000).' }),
     },
@@ -113,8 +130,14 @@ builder.objectFields(entityRef('Space'), (t) => ({
     keyOnly: true,
     resolve: async (space, args, ctx) => {
       if (typeof args.limit === 'number' && args.limit < 1) throw badUserInput('`limit` must be at least 1');
-      if (typeof args.offset === 'number' && args.offset < 0) throw badUserInput('`offset` must not be negative');
-      return { body: await streamExtra(ctx, 'exportTransactions', { space: spaceIdOf(space), query: exportQuery(args) }) };
+      if (typeof args.offset === 'number' && args.offset < 0)
+        throw badUserInput('`offset` must not be negative');
+      return {
+        body: await streamExtra(ctx, 'exportTransactions', {
+          space: spaceIdOf(space),
+          query: exportQuery(args),
+        }),
+      };
     },
   }),
 }));

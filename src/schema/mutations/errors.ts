@@ -22,7 +22,10 @@ import { entityRef } from '../registry';
 export const mutationErrorCodeRef: EnumRef<Types, string, string> = builder.enumType('MutationErrorCode', {
   description: 'The `code` of every mutation error: one per error type, stable for clients to switch on.',
   values: Object.fromEntries(
-    mutationErrorRules.map((rule) => [rule.code, { value: rule.code, description: `${rule.type}: ${rule.meaning}` }]),
+    mutationErrorRules.map((rule) => [
+      rule.code,
+      { value: rule.code, description: `${rule.type}: ${rule.meaning}` },
+    ]),
   ),
 });
 
@@ -58,9 +61,14 @@ export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('Mutati
 });
 
 const fieldProblemRef = builder.objectRef<{ path: string; message: string }>('FieldProblem').implement({
-  description: 'One invalid input field: its path in the input (`metaData`, `lineItems[2].quantity`) and what is wrong.',
+  description:
+    'One invalid input field: its path in the input (`metaData`, `lineItems[2].quantity`) and what is wrong.',
   fields: (t) => ({
-    path: t.string({ nullable: false, description: 'The path of the field in the input.', resolve: (p) => p.path }),
+    path: t.string({
+      nullable: false,
+      description: 'The path of the field in the input.',
+      resolve: (p) => p.path,
+    }),
     message: t.string({ nullable: false, description: 'What is wrong with it.', resolve: (p) => p.message }),
   }),
 });
@@ -75,7 +83,11 @@ const optional = (
   resolve: (e) => read(e) ?? null,
 });
 
-function errorType(kind: MutationErrorType, description: string, extra: Extra = {}): ImplementableObjectRef<Types, MutationErrorValue> {
+function errorType(
+  kind: MutationErrorType,
+  description: string,
+  extra: Extra = {},
+): ImplementableObjectRef<Types, MutationErrorValue> {
   const ref = builder.objectRef<MutationErrorValue>(kind);
   ref.implement({
     description,
@@ -107,7 +119,8 @@ function conflictFields(current: Output): Extra {
   };
 }
 
-const CONFLICT = 'The object changed since the version the input names (optimistic locking): nothing was changed.';
+const CONFLICT =
+  'The object changed since the version the input names (optimistic locking): nothing was changed.';
 
 const versionConflictRef: InterfaceRef<Types, MutationErrorValue> = builder
   .interfaceRef<MutationErrorValue>('VersionConflictError')
@@ -133,7 +146,8 @@ function versionConflictOf(model: string): ImplementableObjectRef<Types, Mutatio
       description: `${CONFLICT} \`current\` is the ${typeName} as it is now.`,
       interfaces: [mutationErrorRef, versionConflictRef],
       isTypeOf: (value) =>
-        (value as MutationErrorValue).kind === 'VersionConflictError' && (value as MutationErrorValue).object?.model === model,
+        (value as MutationErrorValue).kind === 'VersionConflictError' &&
+        (value as MutationErrorValue).object?.model === model,
       fields: (t) => ({ ...commonFields(t), ...extraFields(t, conflictFields(entityRef(model))) }),
     });
     conflictRefs.set(model, ref);
@@ -143,21 +157,32 @@ function versionConflictOf(model: string): ImplementableObjectRef<Types, Mutatio
 
 /** The error types other than version conflicts, by kind. */
 const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types, MutationErrorValue>>> = {
-  ValidationError: errorType('ValidationError', 'The input is invalid: nothing was changed. `fields` names each invalid input field.', {
-    fields: {
-      type: fieldProblemRef,
-      list: true,
-      nullable: false,
-      description: 'Each invalid input field.',
-      resolve: (e) => e.fields ?? [],
+  ValidationError: errorType(
+    'ValidationError',
+    'The input is invalid: nothing was changed. `fields` names each invalid input field.',
+    {
+      fields: {
+        type: fieldProblemRef,
+        list: true,
+        nullable: false,
+        description: 'Each invalid input field.',
+        resolve: (e) => e.fields ?? [],
+      },
     },
-  }),
+  ),
   NotFoundError: errorType('NotFoundError', 'The object does not exist (or the caller may not see it).'),
-  StateTransitionError: errorType('StateTransitionError', "The object's current state does not allow the action: nothing was changed.", {
-    currentState: optional('String', (e) => e.currentState, 'The state the object is in.'),
-    action: optional('String', (e) => e.action, 'The action that state does not allow.'),
-  }),
-  ForbiddenError: errorType('ForbiddenError', 'The caller may not do this (no write permission, or the REST user lacks it).'),
+  StateTransitionError: errorType(
+    'StateTransitionError',
+    "The object's current state does not allow the action: nothing was changed.",
+    {
+      currentState: optional('String', (e) => e.currentState, 'The state the object is in.'),
+      action: optional('String', (e) => e.action, 'The action that state does not allow.'),
+    },
+  ),
+  ForbiddenError: errorType(
+    'ForbiddenError',
+    'The caller may not do this (no write permission, or the REST user lacks it).',
+  ),
   BulkLimitError: errorType(
     'BulkLimitError',
     'REST refused a bulk request as too large; paygraph splits bulk input by its configured bulk limit.',
@@ -165,15 +190,23 @@ const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types
       limit: optional('Int', (e) => e.limit, 'The most items REST takes in one bulk request.'),
     },
   ),
-  RateLimitedError: errorType('RateLimitedError', 'REST is limiting the request rate: try again after `retryAfterSeconds`.', {
-    retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before trying again.'),
-  }),
+  RateLimitedError: errorType(
+    'RateLimitedError',
+    'REST is limiting the request rate: try again after `retryAfterSeconds`.',
+    {
+      retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before trying again.'),
+    },
+  ),
   UpstreamError: errorType(
     'UpstreamError',
     'REST failed or could not be reached. With `outcomeUnknown` the call may have been carried out: read the object before trying again.',
     {
       status: optional('Int', (e) => e.status, 'The HTTP status REST answered, if it answered.'),
-      upstreamErrorId: optional('String', (e) => e.upstreamErrorId, 'The id REST gave the error (for its support).'),
+      upstreamErrorId: optional(
+        'String',
+        (e) => e.upstreamErrorId,
+        'The id REST gave the error (for its support).',
+      ),
       outcomeUnknown: {
         type: 'Boolean',
         nullable: false,
@@ -189,12 +222,24 @@ const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types
   IdempotencyKeyBusyError: errorType(
     'IdempotencyKeyBusyError',
     'The first request with this idempotency key is still running, or may still reach REST: nothing was sent. Send the same request again after `retryAfterSeconds`.',
-    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+    {
+      retryAfterSeconds: optional(
+        'Int',
+        (e) => e.retryAfterSeconds,
+        'Seconds to wait before sending the same request again.',
+      ),
+    },
   ),
   IdempotencyUnavailableError: errorType(
     'IdempotencyUnavailableError',
     'paygraph cannot check the idempotency key now (its key store, or REST to reconcile with, does not answer): nothing was sent. Send the same request again after `retryAfterSeconds`.',
-    { retryAfterSeconds: optional('Int', (e) => e.retryAfterSeconds, 'Seconds to wait before sending the same request again.') },
+    {
+      retryAfterSeconds: optional(
+        'Int',
+        (e) => e.retryAfterSeconds,
+        'Seconds to wait before sending the same request again.',
+      ),
+    },
   ),
   OutcomeUnknownError: errorType(
     'OutcomeUnknownError',
@@ -203,7 +248,10 @@ const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types
 };
 
 /** The error types a result of `spec` in `scope` holds, in the catalog's order. */
-export function errorTypesOf(spec: MutationSpec, scope: ResultScope): ImplementableObjectRef<Types, MutationErrorValue>[] {
+export function errorTypesOf(
+  spec: MutationSpec,
+  scope: ResultScope,
+): ImplementableObjectRef<Types, MutationErrorValue>[] {
   return mutationErrorsOf(spec, scope).map((rule) => {
     if (rule.type === 'VersionConflictError') return versionConflictOf(versionedModel(spec)!);
     const ref = errorTypes[rule.type as MutationErrorType];

@@ -5,7 +5,13 @@
 // deletes, `results` (in input order) for bulk mutations, each a `<Name>ItemResult`: the single
 // mutation's payload or an error an item can meet (a bulk call's BulkLimitError among them).
 import type { ObjectRef, UnionRef } from '@pothos/core';
-import { mutationSpecByName, mutationSpecs, resourceByModel, type MutationSpec, type ResultScope } from '../../catalog';
+import {
+  mutationSpecByName,
+  mutationSpecs,
+  resourceByModel,
+  type MutationSpec,
+  type ResultScope,
+} from '../../catalog';
 import {
   deletedIdOf,
   fitOutcome,
@@ -51,17 +57,35 @@ function payloadFields(spec: MutationSpec): Record<string, FieldSpec<Value>> {
     };
   }
   const fields: Record<string, FieldSpec<PayloadValue>> = {};
-  if (spec.resultModel && spec.resultField) fields[spec.resultField] = objectField(spec.resultModel, 'The object REST answered with.');
+  if (spec.resultModel && spec.resultField)
+    fields[spec.resultField] = objectField(spec.resultModel, 'The object REST answered with.');
   else if (spec.operation.response) {
-    fields.result = { type: 'String', description: 'What REST answered with.', resolve: (p) => plainResult(p) };
+    fields.result = {
+      type: 'String',
+      description: 'What REST answered with.',
+      resolve: (p) => plainResult(p),
+    };
   }
   if (spec.kind === 'delete') {
-    fields.deletedId = { type: 'ID', nullable: false, description: 'The global ID of the deleted object.', resolve: (p) => deletedIdOf(p) };
+    fields.deletedId = {
+      type: 'ID',
+      nullable: false,
+      description: 'The global ID of the deleted object.',
+      resolve: (p) => deletedIdOf(p),
+    };
   } else if (spec.objectField && spec.idModel) {
-    fields[spec.objectField] = objectField(spec.idModel, 'The object acted on, as it is after the mutation (read only when selected).');
+    fields[spec.objectField] = objectField(
+      spec.idModel,
+      'The object acted on, as it is after the mutation (read only when selected).',
+    );
   }
   if (Object.keys(fields).length === 0) {
-    fields.done = { type: 'Boolean', nullable: false, description: 'Always true: REST carried the action out.', resolve: () => true };
+    fields.done = {
+      type: 'Boolean',
+      nullable: false,
+      description: 'Always true: REST carried the action out.',
+      resolve: () => true,
+    };
   }
   return fields as Record<string, FieldSpec<Value>>;
 }
@@ -90,7 +114,13 @@ function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
   });
 }
 
-function unionOf(name: string, description: string, payload: ObjectRef<Types, Value>, spec: MutationSpec, scope: ResultScope) {
+function unionOf(
+  name: string,
+  description: string,
+  payload: ObjectRef<Types, Value>,
+  spec: MutationSpec,
+  scope: ResultScope,
+) {
   return builder.unionType(name, {
     description,
     types: [payload, ...errorTypesOf(spec, scope)] as never,
@@ -136,7 +166,9 @@ function describe(spec: MutationSpec): string {
   return `REST ${op.method} ${op.path}.${bulk}`;
 }
 
-builder.mutationType({ description: 'Every write of the REST API v2.0: creates, updates, deletes, actions and bulk writes.' });
+builder.mutationType({
+  description: 'Every write of the REST API v2.0: creates, updates, deletes, actions and bulk writes.',
+});
 
 builder.mutationFields((t) =>
   Object.fromEntries(

@@ -29,7 +29,10 @@ const nestedRefs = new Map<string, Ref>();
 function inputObject(name: string, description: string, fields: () => Fields): Ref {
   return builder.inputType(name, {
     description,
-    fields: (t) => Object.fromEntries(Object.entries(fields()).map(([field, spec]) => [field, dynamicInputField(t, spec)])),
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(fields()).map(([field, spec]) => [field, dynamicInputField(t, spec)]),
+      ),
   });
 }
 
@@ -43,7 +46,10 @@ function nestedInput(schemaName: string): Ref {
       description: `REST ${schemaName}.`,
       fields: (t) =>
         Object.fromEntries(
-          Object.entries(propertyFields(schemaName, bodyProperties(schema), required)).map(([f, s]) => [f, dynamicInputField(t, s)]),
+          Object.entries(propertyFields(schemaName, bodyProperties(schema), required)).map(([f, s]) => [
+            f,
+            dynamicInputField(t, s),
+          ]),
         ) as never,
     });
     nestedRefs.set(schemaName, ref);
@@ -53,7 +59,9 @@ function nestedInput(schemaName: string): Ref {
 
 /** Whether a nested schema has anything a client may write (some are read-only views of entities). */
 function writable(schemaName: string): boolean {
-  return Object.values(bodyProperties({ $ref: `#/components/schemas/${schemaName}` })).some((p) => !p.readOnly);
+  return Object.values(bodyProperties({ $ref: `#/components/schemas/${schemaName}` })).some(
+    (p) => !p.readOnly,
+  );
 }
 
 /** The GraphQL input type of one JSON schema value. */
@@ -61,12 +69,17 @@ function typeOf(schema: JsonSchema): { type: Input; list: boolean } {
   const { shape, list } = shapeOf(schema);
   if (shape.kind === 'enum') return { type: enumRef(shape.name), list };
   // An object with nothing writable (a read-only view of another object) is passed as REST JSON.
-  if (shape.kind === 'object') return { type: writable(shape.model) ? nestedInput(shape.model) : 'JSONObject', list };
+  if (shape.kind === 'object')
+    return { type: writable(shape.model) ? nestedInput(shape.model) : 'JSONObject', list };
   return { type: shape.scalar, list };
 }
 
 /** Input fields for the properties of a body schema (read-only ones left out). */
-export function propertyFields(schemaName: string | undefined, props: Record<string, JsonSchema>, required: ReadonlySet<string>): Fields {
+export function propertyFields(
+  schemaName: string | undefined,
+  props: Record<string, JsonSchema>,
+  required: ReadonlySet<string>,
+): Fields {
   const refs = schemaName ? bodyReferences.get(schemaName) : undefined;
   const fields: Fields = {};
   for (const [name, prop] of Object.entries(props)) {
@@ -96,15 +109,24 @@ function add(fields: Fields, name: string, spec: InputSpec, mutation: string): v
 
 const idempotencyKey: InputSpec = {
   type: 'String',
-  description: 'Sending the same key again (with the same input) returns the first result without running the mutation again.',
+  description:
+    'Sending the same key again (with the same input) returns the first result without running the mutation again.',
 };
 
 function spaceField(spec: MutationSpec): InputSpec | undefined {
   const op = spec.operation;
   if (!op.spaceScoped || op.byCredentials) return undefined;
   const named = spec.idParam ? 'id' : spec.parentParam?.field;
-  if (named) return { type: 'ID', description: `The space (REST id or Space global ID); needed only when \`${named}\` is a REST id.` };
-  return { type: 'ID', required: true, description: 'The space to act in: a REST space id or a Space global ID.' };
+  if (named)
+    return {
+      type: 'ID',
+      description: `The space (REST id or Space global ID); needed only when \`${named}\` is a REST id.`,
+    };
+  return {
+    type: 'ID',
+    required: true,
+    description: 'The space to act in: a REST space id or a Space global ID.',
+  };
 }
 
 function singleFields(spec: MutationSpec): Fields {
@@ -114,13 +136,18 @@ function singleFields(spec: MutationSpec): Fields {
     add(
       fields,
       'id',
-      { type: 'ID', required: true, description: `The ${typeName}: its global ID (or REST id, with \`space\`).` },
+      {
+        type: 'ID',
+        required: true,
+        description: `The ${typeName}: its global ID (or REST id, with \`space\`).`,
+      },
       spec.name,
     );
   }
   const space = spaceField(spec);
   if (space) add(fields, 'space', space, spec.name);
-  for (const p of spec.extraPathParams) add(fields, p.name, paramField(p, spec.pathReferences[p.name]), spec.name);
+  for (const p of spec.extraPathParams)
+    add(fields, p.name, paramField(p, spec.pathReferences[p.name]), spec.name);
   for (const p of spec.queryParams) add(fields, p.name, paramField(p, undefined), spec.name);
   if (spec.body) {
     const schema = deref(spec.body.schema);
@@ -130,7 +157,8 @@ function singleFields(spec: MutationSpec): Fields {
       new Set(spec.body.required ? (schema.required ?? []) : []),
     );
     for (const [name, field] of Object.entries(body)) {
-      if (RESERVED_INPUT_FIELDS.includes(name)) throw new Error(`${spec.name}: body property ${name} clashes with a reserved input field`);
+      if (RESERVED_INPUT_FIELDS.includes(name))
+        throw new Error(`${spec.name}: body property ${name} clashes with a reserved input field`);
       add(fields, name, field, spec.name);
     }
   }
@@ -138,7 +166,11 @@ function singleFields(spec: MutationSpec): Fields {
     add(
       fields,
       'version',
-      { type: 'Int', required: true, description: 'The version the change is based on (optimistic locking).' },
+      {
+        type: 'Int',
+        required: true,
+        description: 'The version the change is based on (optimistic locking).',
+      },
       spec.name,
     );
   }
@@ -150,7 +182,12 @@ function bulkFields(spec: MutationSpec): Fields {
   const items = spec.bulkItemsField!;
   const fields: Fields = { space: spaceField({ ...spec, idParam: undefined })! };
   if (spec.kind === 'bulkDelete') {
-    fields[items] = { type: 'ID', list: true, required: true, description: `The ${typeName} objects to delete (global IDs or REST ids).` };
+    fields[items] = {
+      type: 'ID',
+      list: true,
+      required: true,
+      description: `The ${typeName} objects to delete (global IDs or REST ids).`,
+    };
     return fields;
   }
   const itemSchema = refName(spec.body!.schema.items)!;
@@ -162,7 +199,11 @@ function bulkFields(spec: MutationSpec): Fields {
           `One ${typeName} to update: its id, its version and the fields to change.`,
           () => ({
             id: { type: 'ID', required: true, description: `The ${typeName}: its global ID or REST id.` },
-            ...propertyFields(itemSchema, bodyProperties(spec.body!.schema.items), new Set(deref(spec.body!.schema.items!).required ?? [])),
+            ...propertyFields(
+              itemSchema,
+              bodyProperties(spec.body!.schema.items),
+              new Set(deref(spec.body!.schema.items!).required ?? []),
+            ),
           }),
         );
   fields[items] = {
@@ -179,5 +220,9 @@ export function mutationInput(spec: MutationSpec): Ref {
   const fields = spec.kind.startsWith('bulk') ? bulkFields(spec) : singleFields(spec);
   add(fields, 'idempotencyKey', idempotencyKey, spec.name);
   const op = spec.operation;
-  return inputObject(`${upperFirst(spec.name)}Input`, `Input of \`${spec.name}\` (REST ${op.method} ${op.path}).`, () => fields);
+  return inputObject(
+    `${upperFirst(spec.name)}Input`,
+    `Input of \`${spec.name}\` (REST ${op.method} ${op.path}).`,
+    () => fields,
+  );
 }

@@ -27,13 +27,17 @@ export interface AccountGuard {
 
 /** What the REST API answers for an object that does not exist. */
 export function notFound(op: Operation, what: string): RestHttpError {
-  return new RestHttpError({ operationId: op.operationId, method: op.method, path: op.path, attempts: 0 }, 404, {
-    id: randomUUID(),
-    date: new Date().toISOString(),
-    code: 'NOT_FOUND',
-    message: `${what} does not exist.`,
-    errors: {},
-  });
+  return new RestHttpError(
+    { operationId: op.operationId, method: op.method, path: op.path, attempts: 0 },
+    404,
+    {
+      id: randomUUID(),
+      date: new Date().toISOString(),
+      code: 'NOT_FOUND',
+      message: `${what} does not exist.`,
+      errors: {},
+    },
+  );
 }
 
 function forbidden(op: Operation, why: string): GraphQLError {
@@ -41,7 +45,8 @@ function forbidden(op: Operation, why: string): GraphQLError {
 }
 
 function asId(value: unknown): number | null {
-  const n = typeof value === 'object' && value !== null ? Number((value as { id?: unknown }).id) : Number(value);
+  const n =
+    typeof value === 'object' && value !== null ? Number((value as { id?: unknown }).id) : Number(value);
   return Number.isSafeInteger(n) ? n : null;
 }
 
@@ -93,7 +98,8 @@ function targetAccount(op: Operation, options: CallOptions | undefined): number 
     return body?.parentAccount === undefined || body.parentAccount === null ? null : asId(body.parentAccount);
   }
   // Space paths were checked against the caller's spaces already; a new space names its account.
-  if (op.method === 'POST') return body?.account === undefined || body.account === null ? null : asId(body.account);
+  if (op.method === 'POST')
+    return body?.account === undefined || body.account === null ? null : asId(body.account);
   return undefined;
 }
 
@@ -104,9 +110,13 @@ async function administer<T>(
   send: (options?: CallOptions) => Promise<T>,
 ): Promise<T> {
   if (!mayAdministerAccounts(g.caller))
-    throw forbidden(op, 'changing accounts and spaces needs a caller with every space, or the `account` scope');
+    throw forbidden(
+      op,
+      'changing accounts and spaces needs a caller with every space, or the `account` scope',
+    );
   const target = targetAccount(op, options);
-  if (target === null) throw forbidden(op, 'an account of no parent account can be made only by a caller with every space');
+  if (target === null)
+    throw forbidden(op, 'an account of no parent account can be made only by a caller with every space');
   if (target !== undefined && !(await ownedBy(g)).has(target)) throw notFound(op, `Account ${target}`);
   return hideForeignExpansions(g, op, options, await send(options));
 }
@@ -128,7 +138,12 @@ function withRows(body: unknown, map: (rows: unknown) => unknown): unknown {
  * account) may not be: one not owned is collapsed to its id. Only an expand reaching a parent account
  * needs the lookup.
  */
-async function hideForeignExpansions<T>(g: AccountGuard, op: Operation, options: CallOptions | undefined, body: T): Promise<T> {
+async function hideForeignExpansions<T>(
+  g: AccountGuard,
+  op: Operation,
+  options: CallOptions | undefined,
+  body: T,
+): Promise<T> {
   if (!expandOf(options).includes('parentAccount')) return body;
   const model = resourceByOperationId.get(op.operationId)?.model ?? ACCOUNT;
   const owned = await ownedBy(g);
@@ -153,7 +168,10 @@ function ownedSearch(options: CallOptions | undefined, owned: ReadonlySet<number
   const allowed = (ids ?? [...owned]).filter((id) => owned.has(id)).map(String);
   if (allowed.length === 0) return null;
   const mine = keysQuery('id', true, allowed);
-  return { ...options, query: { ...query, query: ids || !given ? mine : group([mine, `(${given})`], 'AND') } };
+  return {
+    ...options,
+    query: { ...query, query: ids || !given ? mine : group([mine, `(${given})`], 'AND') },
+  };
 }
 
 async function readAccounts<T>(
@@ -171,7 +189,9 @@ async function readAccounts<T>(
     if (!restricted) return { data: [], hasMore: false, offset: 0, limit: 0 } as T;
     sent = restricted;
   } else if (id === undefined && owned.size === 0) return { data: [], hasMore: false } as T;
-  return withRows(ownedRows(await send(sent), owned), (rows) => collapseForeignAccounts(rows, ACCOUNT, owned)) as T;
+  return withRows(ownedRows(await send(sent), owned), (rows) =>
+    collapseForeignAccounts(rows, ACCOUNT, owned),
+  ) as T;
 }
 
 /**
@@ -196,6 +216,9 @@ export async function guardAccountLevel<T>(
     case 'account-admin':
       return administer(g, op, options, send);
     case undefined:
-      throw forbidden(op, 'paygraph has no access rule for this operation, so only a caller with every space may use it');
+      throw forbidden(
+        op,
+        'paygraph has no access rule for this operation, so only a caller with every space may use it',
+      );
   }
 }

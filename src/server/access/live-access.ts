@@ -22,7 +22,8 @@ import { accountLevelRule, isAccountLevel } from './account-rules';
 /** The root fields of an operation, through fragments. */
 function rootFields(document: DocumentNode, set: SelectionSetNode): FieldNode[] {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const found: FieldNode[] = [];
   const seen = new Set<string>();
   const visit = (s: SelectionSetNode | undefined): void => {

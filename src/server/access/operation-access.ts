@@ -3,7 +3,14 @@
 // the `write` scope, and one changing accounts or spaces a caller with every space or the `account`
 // scope (account-rules). Resolvers check again where they call (mayWrite, the space guard); this
 // refuses the whole operation before any of them runs, so a refusal costs no REST call.
-import { getOperationAST, Kind, OperationTypeNode, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import {
+  getOperationAST,
+  Kind,
+  OperationTypeNode,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+} from 'graphql';
 import { mutationSpecByName } from '../../catalog';
 import { mayWrite, type InboundCaller } from '../../resolvers';
 import { mayAdministerAccounts } from './account-guard';
@@ -17,7 +24,8 @@ export function isByCredentialsField(name: string): boolean {
 /** The names of the root fields an operation selects, through fragments and inline fragments. */
 export function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode): Set<string> {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const names = new Set<string>();
   const seen = new Set<string>();
   const visit = (set: SelectionSetNode): void => {
@@ -55,12 +63,17 @@ export function checkOperationAccess(
     return {
       code: 'UNAUTHENTICATED',
       status: 401,
-      message: 'authentication required: send a bearer token or API key (only the *ByCredentials fields work without one)',
+      message:
+        'authentication required: send a bearer token or API key (only the *ByCredentials fields work without one)',
     };
   }
   if (operation.operation !== OperationTypeNode.MUTATION) return null;
   if (!byCredentialsOnly && !mayWrite(caller)) {
-    return { code: 'FORBIDDEN', status: 403, message: `${caller?.name ?? 'this caller'} may only read: mutations need the write scope` };
+    return {
+      code: 'FORBIDDEN',
+      status: 403,
+      message: `${caller?.name ?? 'this caller'} may only read: mutations need the write scope`,
+    };
   }
   const administering = fields.filter(changesAccounts);
   if (administering.length > 0 && !mayAdministerAccounts(caller)) {

@@ -26,7 +26,9 @@ async function lookUp(rest: RestCaller, spaces: readonly number[]): Promise<Read
   const found = new Set<number>();
   for (let i = 0; i < spaces.length; i += SEARCH_BATCH) {
     const chunk = spaces.slice(i, i + SEARCH_BATCH).map(String);
-    const body = await rest.call('searchSpaces', { query: { query: keysQuery('id', true, chunk), limit: SEARCH_BATCH } });
+    const body = await rest.call('searchSpaces', {
+      query: { query: keysQuery('id', true, chunk), limit: SEARCH_BATCH },
+    });
     for (const row of body.data ?? []) {
       const id = accountIdOf(row);
       if (id !== null) found.add(id);

@@ -41,7 +41,11 @@ function visibleSpaces(body: unknown, caller: InboundCaller): unknown {
 }
 
 function isSpaceListing(op: Operation): boolean {
-  return op.method === 'GET' && resourceByOperationId.get(op.operationId)?.model === SPACE_MODEL && !op.path.includes('{');
+  return (
+    op.method === 'GET' &&
+    resourceByOperationId.get(op.operationId)?.model === SPACE_MODEL &&
+    !op.path.includes('{')
+  );
 }
 
 /** A request without credentials may make only the calls its transaction credentials authorize. */
@@ -55,7 +59,12 @@ function needsAuthentication(): GraphQLError {
  * The REST caller of a request of `caller` (undefined: no authentication ran, nothing is limited);
  * `owned` remembers the accounts owning callers' spaces (one per app).
  */
-export function guardRest(rest: RestCaller, caller: InboundCaller | undefined, anonymous = false, owned = new OwnedAccounts()): RestCaller {
+export function guardRest(
+  rest: RestCaller,
+  caller: InboundCaller | undefined,
+  anonymous = false,
+  owned = new OwnedAccounts(),
+): RestCaller {
   if (!caller || (caller.spaces === 'all' && !anonymous)) return rest;
   const guard = { caller, rest, owned };
   return {
@@ -67,7 +76,8 @@ export function guardRest(rest: RestCaller, caller: InboundCaller | undefined, a
       const space = options?.space;
       if (space !== undefined && !mayUseSpace(caller, asSpaceId(space) ?? -1)) throw unknownSpace(op, space);
       const pathSpace = spaceIdInPath(op, options);
-      if (pathSpace !== undefined && !mayUseSpace(caller, asSpaceId(pathSpace) ?? -1)) throw unknownSpace(op, pathSpace);
+      if (pathSpace !== undefined && !mayUseSpace(caller, asSpaceId(pathSpace) ?? -1))
+        throw unknownSpace(op, pathSpace);
       if (!isAccountLevel(op)) return rest.call(operationId, options);
       const send = (given?: CallOptions) => rest.call<Op>(operationId, given);
       return guardAccountLevel(

@@ -93,7 +93,11 @@ export class BusyAdmission {
    * Whether the operation may start now; when not, a promise of when it may ('timeout' when it waited
    * past maxWaitMs; rejects when `signal` fires).
    */
-  admit(o: Operation, signal?: AbortSignal, stage: 'request' | 'operation' = 'operation'): true | Promise<AdmissionOutcome> {
+  admit(
+    o: Operation,
+    signal?: AbortSignal,
+    stage: 'request' | 'operation' = 'operation',
+  ): true | Promise<AdmissionOutcome> {
     if (!this.isHeavy(o)) {
       if (stage === 'operation') this.lastLightAt = performance.now();
       return true;
@@ -157,7 +161,8 @@ export class BusyAdmission {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       // One per window even when the loop is idle: a queue let in at once would make it busy again.
-      if (this.waiting.length > 0 && (!this.lightAbout() || this.utilization() < this.config.busyAbove)) this.waiting[0].admit();
+      if (this.waiting.length > 0 && (!this.lightAbout() || this.utilization() < this.config.busyAbove))
+        this.waiting[0].admit();
       this.schedule();
     }, WINDOW_MS);
     this.timer.unref();

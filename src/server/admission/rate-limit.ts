@@ -72,7 +72,11 @@ export class RateLimiter implements RateLimit {
     const granted = b.tokens >= Math.max(1, tokens);
     if (granted) b.tokens -= tokens;
     else if (charge) b.tokens = Math.max(-this.config.burst, b.tokens - tokens);
-    return Promise.resolve({ granted, remaining: Math.floor(b.tokens), retryAfterSeconds: this.retryAfterSeconds(caller) });
+    return Promise.resolve({
+      granted,
+      remaining: Math.floor(b.tokens),
+      retryAfterSeconds: this.retryAfterSeconds(caller),
+    });
   }
 
   remaining(name: string): number {
@@ -88,7 +92,8 @@ export class RateLimiter implements RateLimit {
   private sweep(): void {
     const t = this.now();
     for (const [name, b] of this.buckets) {
-      if (b.tokens + ((t - b.at) / 1000) * this.config.perSecond >= this.config.burst) this.buckets.delete(name);
+      if (b.tokens + ((t - b.at) / 1000) * this.config.perSecond >= this.config.burst)
+        this.buckets.delete(name);
     }
   }
 }

@@ -42,7 +42,13 @@ export interface RedisRateLimitOptions extends RateLimitConfig {
 }
 
 type WithSpend = Redis & {
-  paygraphSpend(key: string, burst: number, rate: number, want: number, charge: number): Promise<[number, string]>;
+  paygraphSpend(
+    key: string,
+    burst: number,
+    rate: number,
+    want: number,
+    charge: number,
+  ): Promise<[number, string]>;
 };
 
 export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
@@ -57,7 +63,10 @@ export function createRedisRateLimit(o: RedisRateLimitOptions): RateLimit {
       let answer: [number, string];
       try {
         // A short timeout: a request never waits long for a Redis that stopped answering.
-        answer = await shared.run(() => redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens, charge ? 1 : 0), 500);
+        answer = await shared.run(
+          () => redis.paygraphSpend(`${prefix}${caller}`, o.burst, o.perSecond, tokens, charge ? 1 : 0),
+          500,
+        );
       } catch {
         return local.spend(caller, tokens, charge);
       }

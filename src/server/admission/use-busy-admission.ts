@@ -25,7 +25,11 @@ function busyRefusal(seconds: number): GraphQLError {
   return new GraphQLError(
     `paygraph is busy and this operation is a heavy one (many REST calls, or a caller that spent most of its rate limit lately or has many operations running): lighter operations go first; retry in ${seconds} s`,
     {
-      extensions: { code: 'RATE_LIMITED', retryAfterSeconds: seconds, http: { status: 429, headers: { 'retry-after': String(seconds) } } },
+      extensions: {
+        code: 'RATE_LIMITED',
+        retryAfterSeconds: seconds,
+        http: { status: 429, headers: { 'retry-after': String(seconds) } },
+      },
     },
   );
 }
@@ -33,7 +37,12 @@ function busyRefusal(seconds: number): GraphQLError {
 /** Requests whose caller's state was judged on arrival: it is not counted again once the cost is known. */
 const judgedOnArrival = new WeakSet<Request>();
 
-function operationAt(setup: BusyAdmissionSetup, request: Request | undefined, caller: string, cost: number): Operation {
+function operationAt(
+  setup: BusyAdmissionSetup,
+  request: Request | undefined,
+  caller: string,
+  cost: number,
+): Operation {
   const bucket = request ? bucketOnArrival(request) : undefined;
   const left = bucket ? Math.max(0, bucket.remaining) / setup.burst : 1;
   return { cost, left, running: setup.running?.(caller) ?? 1 };
@@ -52,7 +61,11 @@ export function useBusyAdmission(setup: BusyAdmissionSetup | undefined): Plugin 
       if (requester === undefined) return;
       // Its caller's state is judged here once: the operation is not held again for it once its cost is known.
       judgedOnArrival.add(request);
-      const admitted = setup.admission.admit(operationAt(setup, request, requester, 0), request.signal, 'request');
+      const admitted = setup.admission.admit(
+        operationAt(setup, request, requester, 0),
+        request.signal,
+        'request',
+      );
       if (admitted === true) return;
       return admitted.then((result) => {
         if (result === 'admitted') return;

@@ -32,14 +32,19 @@ export function refused(result: unknown): boolean {
   const one = (r: unknown) => {
     if (typeof r !== 'object' || r === null) return false;
     const errors = (r as ExecutionResult).errors ?? [];
-    const overEstimate = errors.length > 0 && errors.every((e) => e.extensions?.code === 'COST_LIMIT_EXCEEDED' && 'value' in e.extensions);
+    const overEstimate =
+      errors.length > 0 &&
+      errors.every((e) => e.extensions?.code === 'COST_LIMIT_EXCEEDED' && 'value' in e.extensions);
     if ('data' in r && !((r as ExecutionResult).data === null && overEstimate)) return false;
     return errors.length > 0 && !errors.every((e) => e.extensions?.code === 'RATE_LIMITED');
   };
   return Array.isArray(result) ? result.some(one) : one(result);
 }
 
-export function tooManyRequests(retryAfterSeconds: number, message = rateLimited(retryAfterSeconds).message): Response {
+export function tooManyRequests(
+  retryAfterSeconds: number,
+  message = rateLimited(retryAfterSeconds).message,
+): Response {
   const body = { errors: [{ message, extensions: { code: 'RATE_LIMITED', retryAfterSeconds } }] };
   return new Response(JSON.stringify(body), {
     status: 429,

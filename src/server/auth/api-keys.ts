@@ -25,8 +25,10 @@ function digest(salt: Buffer, key: string): Buffer {
 
 /** `sha256$<salt>$<digest>` (base64url) of a key, for the keys file. */
 export function hashApiKey(key: string): string {
-  if (key.length < MIN_KEY_LENGTH) throw new ConfigError(`an API key must have at least ${MIN_KEY_LENGTH} characters`);
-  if (key.length > MAX_KEY_LENGTH) throw new ConfigError(`an API key may have at most ${MAX_KEY_LENGTH} characters`);
+  if (key.length < MIN_KEY_LENGTH)
+    throw new ConfigError(`an API key must have at least ${MIN_KEY_LENGTH} characters`);
+  if (key.length > MAX_KEY_LENGTH)
+    throw new ConfigError(`an API key may have at most ${MAX_KEY_LENGTH} characters`);
   const salt = randomBytes(16);
   return `${SCHEME}$${salt.toString('base64url')}$${digest(salt, key).toString('base64url')}`;
 }
@@ -38,10 +40,12 @@ export function generateApiKey(): string {
 
 function parseHash(hash: unknown, where: string): { salt: Buffer; digest: Buffer } {
   const parts = typeof hash === 'string' ? hash.split('$') : [];
-  if (parts.length !== 3 || parts[0] !== SCHEME) throw new ConfigError(`${where}: "hash" must be a hash printed by \`paygraph hash-key\``);
+  if (parts.length !== 3 || parts[0] !== SCHEME)
+    throw new ConfigError(`${where}: "hash" must be a hash printed by \`paygraph hash-key\``);
   const salt = Buffer.from(parts[1], 'base64url');
   const d = Buffer.from(parts[2], 'base64url');
-  if (salt.length < 16 || d.length !== 32) throw new ConfigError(`${where}: "hash" is not a complete ${SCHEME} hash`);
+  if (salt.length < 16 || d.length !== 32)
+    throw new ConfigError(`${where}: "hash" is not a complete ${SCHEME} hash`);
   return { salt, digest: d };
 }
 
@@ -54,14 +58,17 @@ export function parseKeysFile(text: string, file = 'PAYGRAPH_API_KEYS_FILE'): Ke
     throw new ConfigError(`${file} is not JSON`);
   }
   const keys = (json as { keys?: unknown })?.keys;
-  if (!Array.isArray(keys) || keys.length === 0) throw new ConfigError(`${file} must hold {"keys": [...]} with at least one key`);
+  if (!Array.isArray(keys) || keys.length === 0)
+    throw new ConfigError(`${file} must hold {"keys": [...]} with at least one key`);
   const names = new Set<string>();
   return keys.map((entry: Record<string, unknown>, i) => {
     const where = `${file} keys[${i}]`;
-    if (typeof entry?.name !== 'string' || entry.name === '') throw new ConfigError(`${where}: "name" is required`);
+    if (typeof entry?.name !== 'string' || entry.name === '')
+      throw new ConfigError(`${where}: "name" is required`);
     if (names.has(entry.name)) throw new ConfigError(`${where}: the name "${entry.name}" is used twice`);
     names.add(entry.name);
-    if ('key' in entry) throw new ConfigError(`${where}: holds a plain key; store only its hash (\`paygraph hash-key\`)`);
+    if ('key' in entry)
+      throw new ConfigError(`${where}: holds a plain key; store only its hash (\`paygraph hash-key\`)`);
     const spaces = parseSpaces(entry.spaces);
     if (spaces === null) throw new ConfigError(`${where}: "spaces" must be a list of space ids or "*"`);
     const scopes = parseScopes(entry.scopes);
@@ -104,9 +111,12 @@ export function apiKeyAuthenticator(entries: readonly KeyEntry[]): Authenticator
     authenticate(headers: Headers): Promise<AuthOutcome> {
       const key = presentedKey(headers);
       if (key === undefined) return Promise.resolve({ kind: 'anonymous' });
-      if (key === null || key.length > MAX_KEY_LENGTH) return Promise.resolve({ kind: 'refused', reason: 'the API key is not valid' });
+      if (key === null || key.length > MAX_KEY_LENGTH)
+        return Promise.resolve({ kind: 'refused', reason: 'the API key is not valid' });
       const found = check(key);
-      return Promise.resolve(found ? { kind: 'caller', caller: found } : { kind: 'refused', reason: 'the API key is not valid' });
+      return Promise.resolve(
+        found ? { kind: 'caller', caller: found } : { kind: 'refused', reason: 'the API key is not valid' },
+      );
     },
   };
 }
@@ -116,7 +126,9 @@ export function createApiKeyAuthenticator(file: string): Authenticator {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`PAYGRAPH_API_KEYS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(
+      `PAYGRAPH_API_KEYS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return apiKeyAuthenticator(parseKeysFile(text));
 }

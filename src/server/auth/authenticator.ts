@@ -10,7 +10,11 @@ import { createJwtAuthenticator } from './jwt';
 export { bearerToken, parseScopes, parseSpaces, type AuthOutcome, type Authenticator } from './credentials';
 
 /** The caller of a request without credentials: no space, no scope; by-credentials calls only. */
-export const ANONYMOUS_CALLER: InboundCaller = { name: 'anonymous', spaces: new Set<number>(), scopes: new Set<Scope>() };
+export const ANONYMOUS_CALLER: InboundCaller = {
+  name: 'anonymous',
+  spaces: new Set<number>(),
+  scopes: new Set<Scope>(),
+};
 
 export const openAuthenticator: Authenticator = {
   mode: 'open',
@@ -34,7 +38,9 @@ function authenticatorFor(config: SecurityConfig): Authenticator {
       return createJwtAuthenticator(config.jwt);
     case 'api-keys':
       if (!config.apiKeysFile)
-        throw new ConfigError('PAYGRAPH_AUTH=api-keys needs PAYGRAPH_API_KEYS_FILE (make hashes with `paygraph hash-key`)');
+        throw new ConfigError(
+          'PAYGRAPH_AUTH=api-keys needs PAYGRAPH_API_KEYS_FILE (make hashes with `paygraph hash-key`)',
+        );
       return createApiKeyAuthenticator(config.apiKeysFile);
   }
 }

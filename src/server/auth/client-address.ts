@@ -38,13 +38,20 @@ function fromHeader(value: string | null): string | undefined {
 }
 
 /** The counted address of a client: the trusted proxy's header value when it names one, else the peer's. */
-export function clientAddress(trustedHeaderValue: string | null | undefined, peer: string | undefined): string {
+export function clientAddress(
+  trustedHeaderValue: string | null | undefined,
+  peer: string | undefined,
+): string {
   const address = fromHeader(trustedHeaderValue ?? null) ?? peer;
   return address ? countedAddress(address) : UNKNOWN_ADDRESS;
 }
 
 /** The counted address of a request yoga serves (its server context holds node's request, when there is one). */
-export function clientAddressOf(request: Request, serverContext: unknown, trustedHeader: string | undefined): string {
+export function clientAddressOf(
+  request: Request,
+  serverContext: unknown,
+  trustedHeader: string | undefined,
+): string {
   const peer = (serverContext as NodeServerContext | undefined)?.req?.socket?.remoteAddress;
   return clientAddress(trustedHeader ? request.headers.get(trustedHeader) : undefined, peer);
 }

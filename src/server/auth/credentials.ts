@@ -5,7 +5,9 @@ import type { AuthMode } from '../config/security-config';
 
 /** `expiresAt`: when the credentials stop being valid (epoch ms; a JWT's `exp`), if they do: live connections end then. */
 export type AuthOutcome =
-  { kind: 'caller'; caller: InboundCaller; expiresAt?: number } | { kind: 'anonymous' } | { kind: 'refused'; reason: string };
+  | { kind: 'caller'; caller: InboundCaller; expiresAt?: number }
+  | { kind: 'anonymous' }
+  | { kind: 'refused'; reason: string };
 
 export interface Authenticator {
   mode: AuthMode;
@@ -27,7 +29,8 @@ const SCOPES: readonly Scope[] = ['read', 'write', 'account'];
  * the accounts owning the caller's spaces) adds to them. Null unless it grants read or write.
  */
 export function parseScopes(value: unknown): Set<Scope> | null {
-  const words: unknown[] | null = typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? (value as unknown[]) : null;
+  const words: unknown[] | null =
+    typeof value === 'string' ? value.split(/\s+/) : Array.isArray(value) ? (value as unknown[]) : null;
   if (!words) return null;
   const scopes = new Set<Scope>();
   for (const w of words) if (SCOPES.includes(w as Scope)) scopes.add(w as Scope);

@@ -5,18 +5,26 @@ import { GraphQLError, type ExecutionResult } from 'graphql';
 import { runAt } from '../../shared/run-at';
 
 export function tokenExpired(): GraphQLError {
-  return new GraphQLError('the token this stream was opened with has expired: subscribe again with a new one', {
-    extensions: { code: 'UNAUTHENTICATED' },
-  });
+  return new GraphQLError(
+    'the token this stream was opened with has expired: subscribe again with a new one',
+    {
+      extensions: { code: 'UNAUTHENTICATED' },
+    },
+  );
 }
 
 const EXPIRED = Symbol('expired');
 
 /** `source`'s events until `expiresAt` (epoch ms), then the expiry error; the source is ended either way. */
-export async function* untilExpiry(source: AsyncIterable<ExecutionResult>, expiresAt: number): AsyncGenerator<ExecutionResult> {
+export async function* untilExpiry(
+  source: AsyncIterable<ExecutionResult>,
+  expiresAt: number,
+): AsyncGenerator<ExecutionResult> {
   const events = source[Symbol.asyncIterator]();
   let cancel = (): void => undefined;
-  const expiry = new Promise<typeof EXPIRED>((resolve) => (cancel = runAt(expiresAt, () => resolve(EXPIRED))));
+  const expiry = new Promise<typeof EXPIRED>(
+    (resolve) => (cancel = runAt(expiresAt, () => resolve(EXPIRED))),
+  );
   try {
     for (;;) {
       const next = await Promise.race([events.next(), expiry]);

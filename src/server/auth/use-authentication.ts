@@ -12,7 +12,9 @@ import { callerOf, outcomeOf, recordOutcome } from './request-auth';
 import { refusalPause } from '../http/refusal-pause';
 
 function unauthenticated(reason: string): Response {
-  const body = { errors: [{ message: `unauthenticated: ${reason}`, extensions: { code: 'UNAUTHENTICATED' } }] };
+  const body = {
+    errors: [{ message: `unauthenticated: ${reason}`, extensions: { code: 'UNAUTHENTICATED' } }],
+  };
   return new Response(JSON.stringify(body), {
     status: 401,
     headers: { 'content-type': 'application/json; charset=utf-8', 'www-authenticate': 'Bearer' },
@@ -29,16 +31,28 @@ interface OperationArgs {
 function refusalFor(args: OperationArgs): ExecutionResult | null {
   const request = (args.contextValue as { request?: Request } | undefined)?.request;
   const outcome = outcomeOf(request);
-  const refusal = checkOperationAccess(args.document, args.operationName, callerOf(request), outcome?.kind === 'anonymous');
+  const refusal = checkOperationAccess(
+    args.document,
+    args.operationName,
+    callerOf(request),
+    outcome?.kind === 'anonymous',
+  );
   if (!refusal) return null;
   const headers: Record<string, string> = refusal.status === 401 ? { 'www-authenticate': 'Bearer' } : {};
   return {
-    errors: [createGraphQLError(refusal.message, { extensions: { code: refusal.code, http: { status: refusal.status, headers } } })],
+    errors: [
+      createGraphQLError(refusal.message, {
+        extensions: { code: refusal.code, http: { status: refusal.status, headers } },
+      }),
+    ],
   };
 }
 
 /** `clientAddressHeader`: the header a trusted proxy names the client's address in (PAYGRAPH_CLIENT_ADDRESS_HEADER). */
-export function useAuthentication(authenticator: Authenticator, o: { clientAddressHeader?: string } = {}): Plugin {
+export function useAuthentication(
+  authenticator: Authenticator,
+  o: { clientAddressHeader?: string } = {},
+): Plugin {
   return {
     async onRequestParse({ request, serverContext, endResponse }) {
       const outcome = await authenticator.authenticate(request.headers);

@@ -18,7 +18,10 @@ export interface CacheConfig {
 
 /** The cache's settings from the environment (src/server/config validates and documents them). */
 export function cacheConfigFromEnv(env: Record<string, string | undefined> = process.env): CacheConfig {
-  const s = readSettings(['cache', 'cacheTtlMs', 'cacheReferenceTtlMs', 'cacheMovingTtlMs', 'cacheTtlPerType', 'cacheMaxEntries'], { env });
+  const s = readSettings(
+    ['cache', 'cacheTtlMs', 'cacheReferenceTtlMs', 'cacheMovingTtlMs', 'cacheTtlPerType', 'cacheMaxEntries'],
+    { env },
+  );
   return {
     enabled: s.cache ?? true,
     ttlMs: s.cacheTtlMs,

@@ -20,7 +20,10 @@ function canonical(record: CacheEntityRecord): CacheEntityRecord {
   return typename ? { typename, id: record.id } : record;
 }
 
-function invalidations(entities: Iterable<CacheEntityRecord>, referenceTypes: ReadonlySet<string>): CacheEntityRecord[] {
+function invalidations(
+  entities: Iterable<CacheEntityRecord>,
+  referenceTypes: ReadonlySet<string>,
+): CacheEntityRecord[] {
   const records = new Map<string, CacheEntityRecord>();
   for (const record of entities) {
     const e = canonical(record);
@@ -36,7 +39,8 @@ export interface IndexedCache extends Cache {
   settled(): Promise<void>;
 }
 
-const isGenerational = (cache: Cache): cache is GenerationalCache => (cache as Partial<GenerationalCache>).generational === true;
+const isGenerational = (cache: Cache): cache is GenerationalCache =>
+  (cache as Partial<GenerationalCache>).generational === true;
 
 /**
  * `inner` with records keyed by their real type, type-wide invalidation, the generation check (no
@@ -44,7 +48,10 @@ const isGenerational = (cache: Cache): cache is GenerationalCache => (cache as P
  * A store that fails (Redis unreachable) never fails the request: a lookup is then a miss, a write
  * is skipped; answers it could not drop are dropped once it answers again (the Redis store).
  */
-export function indexedCache(store: Cache, o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener }): IndexedCache {
+export function indexedCache(
+  store: Cache,
+  o: { referenceTypes: ReadonlySet<string>; onLookup: LookupListener },
+): IndexedCache {
   const inner = isGenerational(store) ? store : withGenerations(store);
   const running = new Set<Promise<void>>();
   return {

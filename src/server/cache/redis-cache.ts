@@ -105,7 +105,8 @@ export function createRedisCache(redis: SharedRedis, prefix = CACHE_KEY_PREFIX):
   const invalidationKey = (name: string) => `${prefix}inv:${name}`;
   /** Mutations of this instance could not drop what they changed (Redis was unreachable): until a floor is moved under every answer, none is served. */
   let missed = false;
-  const moveFloor = () => redis.run(() => client.paygraphCacheFloor(floor, LONGEST_MS)).then(() => void (missed = false));
+  const moveFloor = () =>
+    redis.run(() => client.paygraphCacheFloor(floor, LONGEST_MS)).then(() => void (missed = false));
   redis.onChange((up) => (up && missed ? void moveFloor().catch(() => undefined) : undefined));
   /** When each lookup that missed began (Redis's clock), until its answer is stored. */
   const started = new Map<string, { start: string; at: number }>();
@@ -131,14 +132,22 @@ export function createRedisCache(redis: SharedRedis, prefix = CACHE_KEY_PREFIX):
       // Not looked up through this store (Redis was unreachable then): when the read began is unknown.
       if (!began) return;
       const ms = Math.max(1, Math.min(Number.isFinite(ttl) ? Math.round(ttl) : LONGEST_MS, LONGEST_MS));
-      const keys = [answerPrefix + id, floor, ...[...namesOf(entities)].flatMap((name) => [invalidationKey(name), indexKey(name)])];
-      await redis.run(() => client.paygraphCacheStore(keys.length, ...keys, began.start, JSON.stringify(data), ms, id));
+      const keys = [
+        answerPrefix + id,
+        floor,
+        ...[...namesOf(entities)].flatMap((name) => [invalidationKey(name), indexKey(name)]),
+      ];
+      await redis.run(() =>
+        client.paygraphCacheStore(keys.length, ...keys, began.start, JSON.stringify(data), ms, id),
+      );
     },
     async invalidate(entities: Iterable<CacheEntityRecord>) {
       const keys = [...namesOf(entities)].flatMap((name) => [invalidationKey(name), indexKey(name)]);
       if (keys.length === 0) return;
       try {
-        await redis.run(() => client.paygraphCacheInvalidate(keys.length, ...keys, answerPrefix, INVALIDATION_MEMORY_MS));
+        await redis.run(() =>
+          client.paygraphCacheInvalidate(keys.length, ...keys, answerPrefix, INVALIDATION_MEMORY_MS),
+        );
       } catch (error) {
         missed = true;
         throw error;

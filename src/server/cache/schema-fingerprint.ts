@@ -10,7 +10,8 @@ export function schemaFingerprint(schema: GraphQLSchema): string {
   for (const type of Object.values(schema.getTypeMap())) {
     hash.update(`\n${type.name}`);
     if (isObjectType(type) || isInterfaceType(type))
-      for (const field of Object.values(type.getFields())) hash.update(` ${field.name}:${String(field.type)}`);
+      for (const field of Object.values(type.getFields()))
+        hash.update(` ${field.name}:${String(field.type)}`);
   }
   return hash.digest('hex').slice(0, 16);
 }

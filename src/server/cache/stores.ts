@@ -31,14 +31,19 @@ export function createSharedStores(o: SharedStoresOptions): SharedStores {
   // While Redis is unreachable, the breaker refuses commands at once and the stores fall back (a
   // lookup misses, a write is skipped): the cache never stops paygraph from answering, nor slows it.
   const redis = o.redis;
-  const store = redis && o.cache.enabled ? createRedisCache(redis, `${CACHE_KEY_PREFIX}${schemaFingerprint(schema)}:`) : undefined;
+  const store =
+    redis && o.cache.enabled
+      ? createRedisCache(redis, `${CACHE_KEY_PREFIX}${schemaFingerprint(schema)}:`)
+      : undefined;
   const responseCache = o.cache.enabled ? { config: o.cache, store } : undefined;
   let persistedOperations: PersistedOperationsSetup | undefined;
   if (allowList) persistedOperations = { mode: 'allow-list', allowList };
   else if (o.persisted.mode === 'apq')
     persistedOperations = {
       mode: 'apq',
-      store: redis ? createRedisDocumentStore(redis, o.persisted.allowance) : createMemoryDocumentStore(undefined, o.persisted.allowance),
+      store: redis
+        ? createRedisDocumentStore(redis, o.persisted.allowance)
+        : createMemoryDocumentStore(undefined, o.persisted.allowance),
       limits: o.limits,
     };
   return { responseCache, persistedOperations };

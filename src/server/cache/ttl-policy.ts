@@ -34,7 +34,9 @@ export function ttlPerTypeName(config: CacheConfig, schema: GraphQLSchema): Reco
   for (const r of resources) ttl[r.typeName] = byClass[cacheClassOf(r)];
   for (const [typeName, ms] of Object.entries(config.ttlPerType)) {
     if (!isObjectType(schema.getType(typeName)))
-      throw new ConfigError(`PAYGRAPH_CACHE_TTL_PER_TYPE names "${typeName}", which is not an object type of the schema`);
+      throw new ConfigError(
+        `PAYGRAPH_CACHE_TTL_PER_TYPE names "${typeName}", which is not an object type of the schema`,
+      );
     ttl[typeName] = ms;
   }
   return ttl;

@@ -8,7 +8,13 @@
 // it is) and subscriptions (the plugin sees executions only).
 import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
-import { getOperationAST, OperationTypeNode, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
+import {
+  getOperationAST,
+  OperationTypeNode,
+  type DocumentNode,
+  type ExecutionArgs,
+  type GraphQLSchema,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { resourceByModel, resources } from '../../catalog';
 import type { InboundCaller, WrittenModel } from '../../resolvers';
@@ -52,14 +58,21 @@ export interface AppResponseCache {
 }
 
 /** The response cache's plugins: what must not be cached is marked, envelop's plugin, then waiting for invalidations. */
-export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSchema, onLookup: LookupListener): AppResponseCache {
-  const referenceTypes = new Set(resources.filter((r) => cacheClassOf(r) === 'reference').map((r) => r.typeName));
+export function useAppResponseCache(
+  setup: ResponseCacheSetup,
+  schema: GraphQLSchema,
+  onLookup: LookupListener,
+): AppResponseCache {
+  const referenceTypes = new Set(
+    resources.filter((r) => cacheClassOf(r) === 'reference').map((r) => r.typeName),
+  );
   const store = setup.store ?? createInMemoryCache({ max: setup.config.maxEntries });
   const uncacheable = new WeakSet<object>();
   const marker: Plugin = {
     onExecute({ args }) {
       const context = args.contextValue as object;
-      if (callerOf(requestOf(context)) === ANONYMOUS_CALLER || isIncremental(args.document as DocumentNode)) uncacheable.add(context);
+      if (callerOf(requestOf(context)) === ANONYMOUS_CALLER || isIncremental(args.document as DocumentNode))
+        uncacheable.add(context);
     },
   };
   const indexed = indexedCache(store, { referenceTypes, onLookup });
@@ -77,13 +90,16 @@ export function useAppResponseCache(setup: ResponseCacheSetup, schema: GraphQLSc
   });
   // A mutation is answered once the answers it changed are dropped (on every instance, with Redis):
   // a read that follows it, anywhere, never gets the old answer.
-  const isMutation = (a: ExecutionArgs) => getOperationAST(a.document, a.operationName)?.operation === OperationTypeNode.MUTATION;
+  const isMutation = (a: ExecutionArgs) =>
+    getOperationAST(a.document, a.operationName)?.operation === OperationTypeNode.MUTATION;
   // Only mutations wait: a read waiting on every invalidation in flight would wait on other callers' writes.
   const settle: Plugin = {
     onExecute: ({ args }) => (isMutation(args) ? { onExecuteDone: () => indexed.settled() } : undefined),
   };
   const written = (models: readonly WrittenModel[]) => {
-    const typenames = new Set(models.map((m) => resourceByModel.get(m.model)?.typeName).filter((t): t is string => t !== undefined));
+    const typenames = new Set(
+      models.map((m) => resourceByModel.get(m.model)?.typeName).filter((t): t is string => t !== undefined),
+    );
     if (typenames.size > 0) void indexed.invalidate([...typenames].map((typename) => ({ typename })));
   };
   return { plugins: [marker, cache as Plugin, settle], written };

@@ -54,7 +54,8 @@ export const CLI_SETTINGS = {
     flag: 'auth-key',
     commands: ['serve'],
     default: '—',
-    meaning: "paygraph's REST key (base64) when there is no file; the flag is refused without `--allow-key-in-argv`",
+    meaning:
+      "paygraph's REST key (base64) when there is no file; the flag is refused without `--allow-key-in-argv`",
     value: words(),
   }),
   allowKeyInArgv: setting({
@@ -90,7 +91,8 @@ export const CLI_SETTINGS = {
     flag: 'seed-size',
     commands: ['sandbox', 'start'],
     default: '`default`',
-    meaning: 'how much demo data: `small` (about 200 transactions), `default` (2,000), `large` (200,000, for paging and load)',
+    meaning:
+      'how much demo data: `small` (about 200 transactions), `default` (2,000), `large` (200,000, for paging and load)',
     value: oneOf(SEED_SIZES, 'default'),
   }),
   clock: setting({

@@ -14,7 +14,8 @@ function flagOptions(command: Command): Options {
   for (const name of settingsOf(command)) {
     const s = SETTINGS[name] as Setting<unknown>;
     if (s.flag === undefined) continue;
-    options[s.flag] = s.flagKind === 'switch' ? { type: 'boolean' } : { type: 'string', multiple: s.flagKind === 'repeated' };
+    options[s.flag] =
+      s.flagKind === 'switch' ? { type: 'boolean' } : { type: 'string', multiple: s.flagKind === 'repeated' };
   }
   return options;
 }
@@ -26,8 +27,17 @@ export interface CommandLine<C extends Command> {
 }
 
 /** Parses `args` for `command` and validates its settings (flags over `env`); throws ConfigError or parseArgs' error. */
-export function readCommandLine<C extends Command>(command: C, args: string[], env: Record<string, string | undefined>): CommandLine<C> {
-  const { values } = parseArgs({ args, options: flagOptions(command), strict: true, allowPositionals: false });
+export function readCommandLine<C extends Command>(
+  command: C,
+  args: string[],
+  env: Record<string, string | undefined>,
+): CommandLine<C> {
+  const { values } = parseArgs({
+    args,
+    options: flagOptions(command),
+    strict: true,
+    allowPositionals: false,
+  });
   // No option is both a switch and repeated, so a repeated flag's values are all text.
   const flags = values as Record<string, Raw>;
   return { values: readSettings(settingsOf(command), { env, flags }), flags };
@@ -41,7 +51,9 @@ function usageLine(s: Setting<unknown>): string {
 
 /** What `paygraph` prints on a usage error: each command with its flags and variables. */
 export function usage(extra: Record<string, string>): string {
-  const lines = ['usage: paygraph <command> [flags]   (every flag and variable: the README, "Configuration")'];
+  const lines = [
+    'usage: paygraph <command> [flags]   (every flag and variable: the README, "Configuration")',
+  ];
   for (const command of COMMANDS) {
     lines.push(`  paygraph ${command}`);
     for (const name of settingsOf(command)) lines.push(usageLine(SETTINGS[name]));

@@ -20,7 +20,10 @@ function ttlPairs(): ValueSchema<Record<string, number>> {
     for (const pair of items) {
       const match = /^([_A-Za-z][_0-9A-Za-z]*)=(\d+)$/.exec(pair);
       if (!match) {
-        ctx.addIssue({ code: 'custom', message: `has "${pair.slice(0, 80)}", which is not Type=milliseconds (e.g. Transaction=2000)` });
+        ctx.addIssue({
+          code: 'custom',
+          message: `has "${pair.slice(0, 80)}", which is not Type=milliseconds (e.g. Transaction=2000)`,
+        });
         return out;
       }
       out[match[1]] = Number(match[2]);
@@ -54,9 +57,22 @@ export const GRAPH_SETTINGS = {
   maxAliases: graphLimit('PAYGRAPH_MAX_ALIASES', 30, 'aliases in a document'),
   maxDirectives: graphLimit('PAYGRAPH_MAX_DIRECTIVES', 50, 'directives in a document'),
   maxErrors: graphLimit('PAYGRAPH_MAX_ERRORS', 50, 'distinct errors in one response', 1),
-  requestTimeoutMs: graphLimit('PAYGRAPH_REQUEST_TIMEOUT_MS', 15_000, 'whole-request deadline; REST calls still running are aborted', 1),
-  parseCacheBytes: graphLimit('PAYGRAPH_PARSE_CACHE_BYTES', 32 * 1024 * 1024, 'parse and validation cache (estimated bytes)'),
-  batching: graphLimit('PAYGRAPH_BATCHING', 0, 'operations one JSON-array request may hold (0: batching off)'),
+  requestTimeoutMs: graphLimit(
+    'PAYGRAPH_REQUEST_TIMEOUT_MS',
+    15_000,
+    'whole-request deadline; REST calls still running are aborted',
+    1,
+  ),
+  parseCacheBytes: graphLimit(
+    'PAYGRAPH_PARSE_CACHE_BYTES',
+    32 * 1024 * 1024,
+    'parse and validation cache (estimated bytes)',
+  ),
+  batching: graphLimit(
+    'PAYGRAPH_BATCHING',
+    0,
+    'operations one JSON-array request may hold (0: batching off)',
+  ),
   maxCost: graphLimit(
     'PAYGRAPH_MAX_COST',
     500,
@@ -73,7 +89,8 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_RATE_LIMIT_PER_SECOND',
     commands: GRAPH_COMMANDS,
     default: `${DEFAULT_RATE_LIMIT_PER_SECOND} (0, off, in \`open\` mode)`,
-    meaning: 'per-caller token bucket of REST calls, refilled per second; empty = RATE_LIMITED, HTTP 429, `retryAfterSeconds`',
+    meaning:
+      'per-caller token bucket of REST calls, refilled per second; empty = RATE_LIMITED, HTTP 429, `retryAfterSeconds`',
     value: wholeNumber({}),
   }),
   rateLimitBurst: graphLimit('PAYGRAPH_RATE_LIMIT_BURST', 1_000, 'size of the per-caller token bucket', 1),
@@ -91,7 +108,8 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_MAX_OPERATIONS_PER_CALLER',
     commands: GRAPH_COMMANDS,
     default: `${DEFAULT_MAX_OPERATIONS_PER_CALLER} (0, off, in \`open\` mode)`,
-    meaning: 'operations of one caller running at once; its further requests wait in its own queue (0: no limit)',
+    meaning:
+      'operations of one caller running at once; its further requests wait in its own queue (0: no limit)',
     value: wholeNumber({}),
   }),
   operationQueuePerCaller: graphLimit(
@@ -105,7 +123,12 @@ export const GRAPH_SETTINGS = {
     "how busy paygraph's event loop may be (%) before heavy operations wait, lighter ones going first (100: never)",
     1,
   ),
-  heavyCost: graphLimit('PAYGRAPH_HEAVY_COST', 10, 'an operation estimated at this many REST calls or more is heavy', 1),
+  heavyCost: graphLimit(
+    'PAYGRAPH_HEAVY_COST',
+    10,
+    'an operation estimated at this many REST calls or more is heavy',
+    1,
+  ),
   heavyCallerPercent: graphLimit(
     'PAYGRAPH_HEAVY_CALLER_PERCENT',
     50,
@@ -158,7 +181,8 @@ export const GRAPH_SETTINGS = {
     flag: 'bulk-limit',
     commands: GRAPH_COMMANDS,
     default: '100',
-    meaning: "items per REST bulk call of bulk mutations; at most the REST API's own limit (`start` gives it to its sandbox too)",
+    meaning:
+      "items per REST bulk call of bulk mutations; at most the REST API's own limit (`start` gives it to its sandbox too)",
     value: wholeNumber({ min: 1, max: 100_000 }),
   }),
   redisUrl: setting({
@@ -187,7 +211,8 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_OTEL',
     commands: GRAPH_COMMANDS,
     default: 'off (on when `OTEL_EXPORTER_OTLP_ENDPOINT` is set)',
-    meaning: 'OpenTelemetry tracing: a span per GraphQL operation and per REST call, names and numbers only (on/off)',
+    meaning:
+      'OpenTelemetry tracing: a span per GraphQL operation and per REST call, names and numbers only (on/off)',
     value: onOff(),
   }),
   otelEndpoint: setting({
@@ -215,10 +240,15 @@ export const GRAPH_SETTINGS = {
     env: 'PAYGRAPH_CACHE',
     commands: GRAPH_COMMANDS,
     default: 'on',
-    meaning: 'response cache (on/off), per caller; in Redis with `REDIS_URL`; see Caching and persisted operations',
+    meaning:
+      'response cache (on/off), per caller; in Redis with `REDIS_URL`; see Caching and persisted operations',
     value: onOff(true),
   }),
-  cacheTtlMs: graphLimit('PAYGRAPH_CACHE_TTL_MS', 10_000, 'how long answers are cached (ms) unless a type says otherwise; 0: not cached'),
+  cacheTtlMs: graphLimit(
+    'PAYGRAPH_CACHE_TTL_MS',
+    10_000,
+    'how long answers are cached (ms) unless a type says otherwise; 0: not cached',
+  ),
   cacheReferenceTtlMs: graphLimit(
     'PAYGRAPH_CACHE_REFERENCE_TTL_MS',
     3_600_000,
@@ -236,5 +266,10 @@ export const GRAPH_SETTINGS = {
     meaning: 'TTL overrides per GraphQL type, `Type=ms` comma separated (`Transaction=2000,Customer=0`)',
     value: ttlPairs(),
   }),
-  cacheMaxEntries: graphLimit('PAYGRAPH_CACHE_MAX_ENTRIES', 1_000, 'answers the in-process cache holds (least recently used go first)', 1),
+  cacheMaxEntries: graphLimit(
+    'PAYGRAPH_CACHE_MAX_ENTRIES',
+    1_000,
+    'answers the in-process cache holds (least recently used go first)',
+    1,
+  ),
 };

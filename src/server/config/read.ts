@@ -32,6 +32,7 @@ export function readSettings<K extends SettingName>(names: readonly K[], sources
     else problems.push(...result.error.issues.map((issue) => `${label(s)} ${issue.message}`));
   }
   if (problems.length === 1) throw new ConfigError(problems[0]);
-  if (problems.length > 1) throw new ConfigError(`${problems.length} settings are invalid:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 1)
+    throw new ConfigError(`${problems.length} settings are invalid:\n  ${problems.join('\n  ')}`);
   return values as SettingValues<K>;
 }

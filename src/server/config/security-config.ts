@@ -172,7 +172,9 @@ function metricsTokenFrom(o: { token?: string; tokenFile?: string }): string | u
     }
   }
   if (token !== undefined && token.length < MIN_TOKEN_LENGTH)
-    throw new ConfigError(`the /metrics token (PAYGRAPH_METRICS_TOKEN or _FILE) must have at least ${MIN_TOKEN_LENGTH} characters`);
+    throw new ConfigError(
+      `the /metrics token (PAYGRAPH_METRICS_TOKEN or _FILE) must have at least ${MIN_TOKEN_LENGTH} characters`,
+    );
   return token;
 }
 
@@ -180,7 +182,10 @@ function metricsTokenFrom(o: { token?: string; tokenFile?: string }): string | u
  * The configuration from the environment; `overrides` are the CLI's flags, which win. Every value is
  * validated by its setting's schema (src/server/config); all bad ones are reported together.
  */
-export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?: string } = {}): SecurityConfig {
+export function securityConfigFromEnv(
+  env: Env = process.env,
+  overrides: { auth?: string } = {},
+): SecurityConfig {
   const s = readSettings(SECURITY_SETTINGS, { env, flags: { auth: overrides.auth } });
   const production = s.nodeEnv === 'production';
   return {
@@ -215,7 +220,8 @@ export function securityConfigFromEnv(env: Env = process.env, overrides: { auth?
       rateLimitBurst: s.rateLimitBurst,
       restConcurrency: s.restConcurrency,
       // Likewise: in `open` mode all requests are one caller, so a per-caller bound would be a global one.
-      maxOperationsPerCaller: s.maxOperationsPerCaller ?? (s.auth === 'open' ? 0 : DEFAULT_MAX_OPERATIONS_PER_CALLER),
+      maxOperationsPerCaller:
+        s.maxOperationsPerCaller ?? (s.auth === 'open' ? 0 : DEFAULT_MAX_OPERATIONS_PER_CALLER),
       operationQueuePerCaller: s.operationQueuePerCaller,
       busyPercent: s.busyPercent,
       heavyCost: s.heavyCost,

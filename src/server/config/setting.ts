@@ -23,7 +23,9 @@ export interface Setting<T> {
 }
 
 /** Identity with inference: each entry keeps its own value type and its commands as literals. */
-export function setting<T, const C extends readonly Command[]>(s: Setting<T> & { commands: C }): Setting<T> & { commands: C } {
+export function setting<T, const C extends readonly Command[]>(
+  s: Setting<T> & { commands: C },
+): Setting<T> & { commands: C } {
   return s;
 }
 
@@ -38,5 +40,11 @@ export const GRAPH_COMMANDS = ['serve', 'start'] as const;
 
 /** A whole number of the graph's, `min` or more, `fallback` when unset. */
 export function graphLimit(env: string, fallback: number, meaning: string, min = 0) {
-  return setting({ env, commands: GRAPH_COMMANDS, default: String(fallback), meaning, value: wholeNumber({ min, fallback }) });
+  return setting({
+    env,
+    commands: GRAPH_COMMANDS,
+    default: String(fallback),
+    meaning,
+    value: wholeNumber({ min, fallback }),
+  });
 }

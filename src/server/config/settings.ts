@@ -6,7 +6,13 @@ import { NETWORK_SETTINGS } from './network-settings';
 import { PERSISTED_SETTINGS } from './persisted-settings';
 import type { Command, Setting } from './setting';
 
-export const SETTINGS = { ...CLI_SETTINGS, ...AUTH_SETTINGS, ...GRAPH_SETTINGS, ...PERSISTED_SETTINGS, ...NETWORK_SETTINGS };
+export const SETTINGS = {
+  ...CLI_SETTINGS,
+  ...AUTH_SETTINGS,
+  ...GRAPH_SETTINGS,
+  ...PERSISTED_SETTINGS,
+  ...NETWORK_SETTINGS,
+};
 
 export type SettingName = keyof typeof SETTINGS;
 type ValueOf<S> = S extends Setting<infer T> ? T : never;
@@ -21,5 +27,7 @@ const NAMES = Object.keys(SETTINGS) as SettingName[];
 
 /** The settings a command reads (flags and variables), in table order. */
 export function settingsOf<C extends Command>(command: C): NamesOf<C>[] {
-  return NAMES.filter((name) => (SETTINGS[name] as Setting<unknown>).commands.includes(command)) as NamesOf<C>[];
+  return NAMES.filter((name) =>
+    (SETTINGS[name] as Setting<unknown>).commands.includes(command),
+  ) as NamesOf<C>[];
 }

@@ -14,5 +14,9 @@ function row(s: Setting<unknown>): string {
 /** Markdown, not yet formatted (the script formats it with Prettier like the rest of the README). */
 export function configurationTable(): string {
   const rows = Object.values(SETTINGS).map((s) => row(s as Setting<unknown>));
-  return ['| variable | flag | commands | default | meaning |', '| --- | --- | --- | --- | --- |', ...rows].join('\n');
+  return [
+    '| variable | flag | commands | default | meaning |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows,
+  ].join('\n');
 }

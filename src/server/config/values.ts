@@ -7,7 +7,9 @@ import { z } from 'zod';
 export type Raw = string | boolean | string[] | undefined;
 export type ValueSchema<T> = z.ZodType<T, z.ZodTypeDef, Raw>;
 
-const raw = z.custom<Raw>((v) => v === undefined || typeof v === 'string' || typeof v === 'boolean' || Array.isArray(v));
+const raw = z.custom<Raw>(
+  (v) => v === undefined || typeof v === 'string' || typeof v === 'boolean' || Array.isArray(v),
+);
 
 function text(value: Raw): string | undefined {
   if (typeof value === 'boolean') return value ? 'on' : undefined;
@@ -24,7 +26,11 @@ function refuse(ctx: z.RefinementCtx, message: string): typeof z.NEVER {
 /** A whole number in [min, max]; `fallback` when unset (undefined when no fallback). */
 export function wholeNumber(o: { min?: number; max?: number; fallback: number }): ValueSchema<number>;
 export function wholeNumber(o: { min?: number; max?: number }): ValueSchema<number | undefined>;
-export function wholeNumber(o: { min?: number; max?: number; fallback?: number }): ValueSchema<number | undefined> {
+export function wholeNumber(o: {
+  min?: number;
+  max?: number;
+  fallback?: number;
+}): ValueSchema<number | undefined> {
   const min = o.min ?? 0;
   const range = o.max === undefined ? `of at least ${min}` : `from ${min} to ${o.max}`;
   return raw.transform((value, ctx) => {
@@ -54,7 +60,10 @@ export function onOff(fallback?: boolean): ValueSchema<boolean | undefined> {
 /** One of a closed set of words. */
 export function oneOf<const T extends string>(choices: readonly T[], fallback: T): ValueSchema<T>;
 export function oneOf<const T extends string>(choices: readonly T[]): ValueSchema<T | undefined>;
-export function oneOf<const T extends string>(choices: readonly T[], fallback?: T): ValueSchema<T | undefined> {
+export function oneOf<const T extends string>(
+  choices: readonly T[],
+  fallback?: T,
+): ValueSchema<T | undefined> {
   return raw.transform((value, ctx) => {
     const t = text(value);
     if (t === undefined) return fallback;
@@ -93,7 +102,8 @@ export function url(protocols: readonly string[]): ValueSchema<string | undefine
     } catch {
       return refuse(ctx, `must be a URL (${protocols.map((p) => `${p}//...`).join(' or ')})`);
     }
-    if (!protocols.includes(parsed.protocol)) return refuse(ctx, `must be a ${protocols.join(' or ')} URL, not ${parsed.protocol}`);
+    if (!protocols.includes(parsed.protocol))
+      return refuse(ctx, `must be a ${protocols.join(' or ')} URL, not ${parsed.protocol}`);
     return t;
   });
 }
@@ -101,7 +111,8 @@ export function url(protocols: readonly string[]): ValueSchema<string | undefine
 /** A repeatable flag (`--user A --user B`), each occurrence parsed by `item`, whose errors are its own. */
 export function repeated<T>(item: (text: string) => T): ValueSchema<T[]> {
   return raw.transform((value, ctx) => {
-    const items = value === undefined || typeof value === 'boolean' ? [] : Array.isArray(value) ? value : [value];
+    const items =
+      value === undefined || typeof value === 'boolean' ? [] : Array.isArray(value) ? value : [value];
     try {
       return items.map(item);
     } catch (error) {
@@ -114,14 +125,16 @@ export function repeated<T>(item: (text: string) => T): ValueSchema<T[]> {
 export function origins(): ValueSchema<string[]> {
   return list().transform((items, ctx) => {
     for (const origin of items) {
-      if (origin === '*') return refuse(ctx, 'may not be "*": list the origins allowed to call with credentials');
+      if (origin === '*')
+        return refuse(ctx, 'may not be "*": list the origins allowed to call with credentials');
       let parsed: URL | undefined;
       try {
         parsed = new URL(origin);
       } catch {
         return refuse(ctx, `has "${origin}", which is not an origin like https://app.example.com`);
       }
-      if (parsed.origin !== origin) return refuse(ctx, `has "${origin}", which is not an origin; did you mean "${parsed.origin}"?`);
+      if (parsed.origin !== origin)
+        return refuse(ctx, `has "${origin}", which is not an origin; did you mean "${parsed.origin}"?`);
     }
     return items;
   });

@@ -6,7 +6,10 @@ import { createHash } from 'node:crypto';
 import { operationsById } from '../../catalog';
 import type { CallOptions } from '../../rest/types';
 
-export function credentialsBucketOf(operationId: string, options: CallOptions | undefined): string | undefined {
+export function credentialsBucketOf(
+  operationId: string,
+  options: CallOptions | undefined,
+): string | undefined {
   if (!operationsById.get(operationId)?.byCredentials) return undefined;
   const credentials = (options?.path as Record<string, unknown> | undefined)?.credentials;
   if (typeof credentials !== 'string') return undefined;

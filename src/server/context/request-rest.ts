@@ -70,9 +70,12 @@ export function overBudget(estimated: number, budget: number): GraphQLError {
 
 /** A REST call that waited for its turn until the request's deadline (or the client left). */
 function notSent(): GraphQLError {
-  return new GraphQLError('the REST call was not sent: the request ended (deadline or cancellation) while it waited for its turn', {
-    extensions: { code: 'TIMEOUT' },
-  });
+  return new GraphQLError(
+    'the REST call was not sent: the request ended (deadline or cancellation) while it waited for its turn',
+    {
+      extensions: { code: 'TIMEOUT' },
+    },
+  );
 }
 
 /** Added to a result whose request outlived its deadline: the REST calls still running were aborted. */
@@ -116,9 +119,12 @@ export class RequestRest implements RestCaller {
   private send<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     if (this.actual >= this.o.budget) {
       return Promise.reject(
-        new GraphQLError(`the operation needs more than ${this.o.budget} REST calls (PAYGRAPH_MAX_COST); ask for fewer rows or fields`, {
-          extensions: { code: 'COST_LIMIT_EXCEEDED', budget: this.o.budget },
-        }),
+        new GraphQLError(
+          `the operation needs more than ${this.o.budget} REST calls (PAYGRAPH_MAX_COST); ask for fewer rows or fields`,
+          {
+            extensions: { code: 'COST_LIMIT_EXCEEDED', budget: this.o.budget },
+          },
+        ),
       );
     }
     // Counted at once, so that calls started together cannot pass the budget while tokens are asked for.
@@ -137,7 +143,11 @@ export class RequestRest implements RestCaller {
   }
 
   /** One token from the requester's bucket, then from the call's own bucket if it has one (both must grant). */
-  private async spendFor(limiter: RateLimit, operationId: string, options: CallOptions | undefined): Promise<Spent> {
+  private async spendFor(
+    limiter: RateLimit,
+    operationId: string,
+    options: CallOptions | undefined,
+  ): Promise<Spent> {
     const spent = await limiter.spend(this.o.callerName, 1);
     this.rateLimitRemaining = spent.remaining;
     const own = spent.granted ? this.o.bucketsOf?.(operationId, options) : undefined;

@@ -67,14 +67,23 @@ function withDeadline(
   return { signal: combined, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
 }
 
-const maxExportRowsOf = (options: GraphContextPluginOptions) => options.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
+const maxExportRowsOf = (options: GraphContextPluginOptions) =>
+  options.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
 
 /** What the GraphContext of an operation and of a subscription stream share. */
-function commonContext(options: GraphContextPluginOptions, owned: OwnedAccounts, request: Request | undefined, rest: RestCaller) {
+function commonContext(
+  options: GraphContextPluginOptions,
+  owned: OwnedAccounts,
+  request: Request | undefined,
+  rest: RestCaller,
+) {
   const caller = callerOf(request);
   return {
     // An export past the row cap is refused before the space guard and the count: no call, no cost.
-    rest: capExportRows(guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned), maxExportRowsOf(options)),
+    rest: capExportRows(
+      guardRest(rest, caller, caller === ANONYMOUS_CALLER, owned),
+      maxExportRowsOf(options),
+    ),
     naive: options.naive,
     caller,
     acceptLanguage: request?.headers.get('accept-language'),
@@ -95,12 +104,22 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const caller = callerOf(request);
       // Objects no space scopes are watched past the space guard: held to their account rule first.
       const { document, operationName, variableValues } = args as ExecutionArgs;
-      const refusal = caller && (await liveRefusal({ caller, rest: options.rest, owned }, document, operationName, variableValues ?? {}));
+      const refusal =
+        caller &&
+        (await liveRefusal(
+          { caller, rest: options.rest, owned },
+          document,
+          operationName,
+          variableValues ?? {},
+        ));
       if (refusal) {
         setResultAndStopExecution({ errors: [refusal] });
         return;
       }
-      const graph = createGraphContext({ ...commonContext(options, owned, request, options.rest), signal: request?.signal });
+      const graph = createGraphContext({
+        ...commonContext(options, owned, request, options.rest),
+        signal: request?.signal,
+      });
       // envelop types an executor's result as any: handed through as it is.
       setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
       // An SSE stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then
@@ -117,7 +136,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const caller = callerOf(request);
       const { document, operationName } = args as ExecutionArgs;
-      const mutation = getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
+      const mutation =
+        getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
       const counted = new RequestRest(options.rest, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
@@ -146,11 +166,17 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
           if (Symbol.asyncIterator in result) return;
           const warnings = warningsOf(graph);
           const given: readonly GraphQLError[] | undefined = result.errors;
-          const errors = deadline.expired() ? [...(given ?? []), deadlineExceeded(options.requestTimeoutMs!)] : given;
+          const errors = deadline.expired()
+            ? [...(given ?? []), deadlineExceeded(options.requestTimeoutMs!)]
+            : given;
           setResult({
             ...result,
             ...(errors ? { errors } : {}),
-            extensions: { ...result.extensions, cost: counted.cost(), ...(warnings.length ? { warnings } : {}) },
+            extensions: {
+              ...result.extensions,
+              cost: counted.cost(),
+              ...(warnings.length ? { warnings } : {}),
+            },
           });
         },
       };

@@ -3,7 +3,14 @@
 // rows a filter can match.
 import { valueFromASTUntyped, type FieldNode, type ValueNode } from 'graphql';
 import { mutationSpecs, type Resource } from '../../catalog';
-import { batchesChildPages, decodeGlobalId, DEFAULT_PAGE_SIZE, pageRequest, plainListSearched, SEARCH_BATCH } from '../../resolvers';
+import {
+  batchesChildPages,
+  decodeGlobalId,
+  DEFAULT_PAGE_SIZE,
+  pageRequest,
+  plainListSearched,
+  SEARCH_BATCH,
+} from '../../resolvers';
 
 export type Variables = Record<string, unknown>;
 
@@ -34,7 +41,9 @@ export interface AskedPage {
 
 /** The page a connection asks for, as the read path reads it (bad arguments: the default, unbatched). */
 export function askedPage(field: FieldNode, variables: Variables): AskedPage {
-  const args = Object.fromEntries(['first', 'last', 'after', 'before'].map((name) => [name, valueOf(argument(field, name), variables)]));
+  const args = Object.fromEntries(
+    ['first', 'last', 'after', 'before'].map((name) => [name, valueOf(argument(field, name), variables)]),
+  );
   try {
     const page = pageRequest(args);
     return { size: page.size, batched: batchesChildPages(page) };
@@ -59,7 +68,11 @@ export function nodesCalls(field: FieldNode, variables: Variables): LookupCalls 
 export function entitiesCalls(field: FieldNode, variables: Variables): LookupCalls {
   const given = valueOf(argument(field, 'representations'), variables);
   const representations = Array.isArray(given) ? given : [];
-  return globalIdCalls(representations.map((r: unknown) => (typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : undefined)));
+  return globalIdCalls(
+    representations.map((r: unknown) =>
+      typeof r === 'object' && r !== null ? (r as { id?: unknown }).id : undefined,
+    ),
+  );
 }
 
 function globalIdCalls(ids: readonly unknown[]): LookupCalls {
@@ -77,7 +90,9 @@ function globalIdCalls(ids: readonly unknown[]): LookupCalls {
 }
 
 /** Bulk mutations by name: the input field holding their items. */
-const bulkItemsFields = new Map(mutationSpecs.flatMap((m) => (m.bulkItemsField ? [[m.name, m.bulkItemsField] as const] : [])));
+const bulkItemsFields = new Map(
+  mutationSpecs.flatMap((m) => (m.bulkItemsField ? [[m.name, m.bulkItemsField] as const] : [])),
+);
 
 /** The items of a bulk mutation (`input: { customers: [...] }`), or undefined for any other mutation. */
 export function bulkItems(field: FieldNode, variables: Variables): number | undefined {
@@ -103,7 +118,10 @@ export function plainListRows(field: FieldNode, keyField: string, variables: Var
 /** Whether a plain list is searched page by page, as the read path decides (`plainListSearched`). */
 export function plainListPaged(field: FieldNode, resource: Resource, variables: Variables): boolean {
   const args = Object.fromEntries(
-    ['filter', 'orderBy', 'query'].map((name) => [name, valueOf(argument(field, name), variables) ?? undefined]),
+    ['filter', 'orderBy', 'query'].map((name) => [
+      name,
+      valueOf(argument(field, name), variables) ?? undefined,
+    ]),
   );
   try {
     return plainListSearched(resource, args);

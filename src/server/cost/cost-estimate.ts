@@ -46,7 +46,13 @@ import {
   type Variables,
 } from './cost-arguments';
 import { DEFAULT_MAX_EXPORT_ROWS } from './export-rows';
-import { byCredentialsFieldCalls, exportFieldPages, isActedOnObject, isByCredentialsRoot, selectsBeyondKey } from './cost-fields';
+import {
+  byCredentialsFieldCalls,
+  exportFieldPages,
+  isActedOnObject,
+  isByCredentialsRoot,
+  selectsBeyondKey,
+} from './cost-fields';
 
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
@@ -141,10 +147,21 @@ function intermediates(parent: GraphQLNamedType, node: FieldNode, rows: Rows): n
 /** A field of an entity that is not a REST property of it: an extra, one REST call per row. */
 function isExtra(parent: GraphQLNamedType, node: FieldNode): boolean {
   const owner = resourceByType.get(parent.name);
-  return owner !== undefined && !IDENTITY_FIELDS.has(node.name.value) && !restProperties(owner).has(node.name.value);
+  return (
+    owner !== undefined &&
+    !IDENTITY_FIELDS.has(node.name.value) &&
+    !restProperties(owner).has(node.name.value)
+  );
 }
 
-function walkSet(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, at: Rows, depth: number, seen: Set<string>): number {
+function walkSet(
+  w: Walk,
+  set: SelectionSetNode | undefined,
+  type: GraphQLNamedType,
+  at: Rows,
+  depth: number,
+  seen: Set<string>,
+): number {
   // Each row of a list of spaces is its own space: what is asked below them is asked in each.
   const rows = type.name === SPACE_TYPE ? { n: at.n, spaces: at.n } : at;
   let total = 0;
@@ -163,26 +180,46 @@ function walkSet(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedT
 }
 
 /** The rows of a connection: its `nodes` and `edges { node }` selections, inside fragments too. */
-function walkConnection(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, rows: Rows, seen: Set<string>): number {
+function walkConnection(
+  w: Walk,
+  set: SelectionSetNode | undefined,
+  type: GraphQLNamedType,
+  rows: Rows,
+  seen: Set<string>,
+): number {
   if (!set || !(isObjectType(type) || isInterfaceType(type))) return 0;
   let total = 0;
   for (const s of set.selections) {
     if (s.kind === Kind.INLINE_FRAGMENT) total += walkConnection(w, s.selectionSet, type, rows, seen);
     else if (s.kind === Kind.FRAGMENT_SPREAD) {
       if (!seen.has(s.name.value))
-        total += walkConnection(w, w.fragments.get(s.name.value)?.selectionSet, type, rows, new Set([...seen, s.name.value]));
+        total += walkConnection(
+          w,
+          w.fragments.get(s.name.value)?.selectionSet,
+          type,
+          rows,
+          new Set([...seen, s.name.value]),
+        );
     } else {
       const def = type.getFields()[s.name.value];
       if (!def) continue;
       const named = getNamedType(def.type);
-      if (s.name.value === 'nodes' || s.name.value === 'node') total += walkSet(w, s.selectionSet, named, rows, 0, seen);
+      if (s.name.value === 'nodes' || s.name.value === 'node')
+        total += walkSet(w, s.selectionSet, named, rows, 0, seen);
       else if (s.name.value === 'edges') total += walkConnection(w, s.selectionSet, named, rows, seen);
     }
   }
   return total;
 }
 
-function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, depth: number, seen: Set<string>): number {
+function field(
+  w: Walk,
+  node: FieldNode,
+  parent: GraphQLNamedType,
+  rows: Rows,
+  depth: number,
+  seen: Set<string>,
+): number {
   if (!isObjectType(parent) && !isInterfaceType(parent)) return 0;
   const def = parent.getFields()[node.name.value];
   if (!def) return 0;
@@ -200,7 +237,12 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
   if (isObjectType(named) && named.name.endsWith('Connection')) {
     const page = askedPage(node, w.variables);
     const resource = rowResource(named);
-    const own = rows.n <= 1 ? 1 : perParent(resource) || !page.batched ? rows.n : searches(rows.n * page.size, rows, resource);
+    const own =
+      rows.n <= 1
+        ? 1
+        : perParent(resource) || !page.batched
+          ? rows.n
+          : searches(rows.n * page.size, rows, resource);
     const below: Rows = { n: rows.n * page.size, spaces: rows.spaces };
     return own + intermediates(parent, node, rows) + walkConnection(w, node.selectionSet, named, below, seen);
   }
@@ -210,19 +252,27 @@ function field(w: Walk, node: FieldNode, parent: GraphQLNamedType, rows: Rows, d
       const lookup = root ? LOOKUPS.get(node.name.value) : undefined;
       if (lookup) {
         const n = lookup(node, w.variables);
-        return rows.n * n.calls + walkSet(w, node.selectionSet, named, { n: rows.n * n.rows, spaces: rows.n * n.spaces }, 0, seen);
+        return (
+          rows.n * n.calls +
+          walkSet(w, node.selectionSet, named, { n: rows.n * n.rows, spaces: rows.n * n.spaces }, 0, seen)
+        );
       }
-      if (root && resource && isListType(getNullableType(def.type))) return plainList(w, node, named, resource, seen);
+      if (root && resource && isListType(getNullableType(def.type)))
+        return plainList(w, node, named, resource, seen);
       return searches(rows.n, rows, resource) + walkSet(w, node.selectionSet, named, rows, 0, seen);
     }
     const lookedUp = lookedUpLinks.get(`${parent.name}.${node.name.value}`);
-    if (lookedUp) return searches(rows.n, rows, lookedUp) + walkSet(w, node.selectionSet, named, rows, 1, seen);
+    if (lookedUp)
+      return searches(rows.n, rows, lookedUp) + walkSet(w, node.selectionSet, named, rows, 1, seen);
     // An entity an extra answers (`latestLineItemVersion`): one call per row, its links not expanded.
     if (isExtra(parent, node)) return rows.n + walkSet(w, node.selectionSet, named, rows, 1, seen);
     if (depth < MAX_EXPAND_DEPTH) return walkSet(w, node.selectionSet, named, rows, depth + 1, seen);
     return searches(rows.n, rows, resource) + walkSet(w, node.selectionSet, named, rows, 1, seen);
   }
-  return (isExtra(parent, node) ? rows.n : 0) + (node.selectionSet ? walkSet(w, node.selectionSet, named, rows, depth, seen) : 0);
+  return (
+    (isExtra(parent, node) ? rows.n : 0) +
+    (node.selectionSet ? walkSet(w, node.selectionSet, named, rows, depth, seen) : 0)
+  );
 }
 
 /** The calls of the fields counted by a rule of their own (cost-fields); undefined for the others. */
@@ -235,8 +285,14 @@ function specialField(
   root: boolean,
   seen: Set<string>,
 ): number | undefined {
-  if (root && isByCredentialsRoot(node)) return rows.n + byCredentialsAnswer(w, node.selectionSet, named, rows, seen);
-  const pages = exportFieldPages(parent, node, (n) => argumentValue(n, 'limit', w.variables), w.maxExportRows);
+  if (root && isByCredentialsRoot(node))
+    return rows.n + byCredentialsAnswer(w, node.selectionSet, named, rows, seen);
+  const pages = exportFieldPages(
+    parent,
+    node,
+    (n) => argumentValue(n, 'limit', w.variables),
+    w.maxExportRows,
+  );
   if (pages !== undefined) return rows.n * pages;
   if (!isActedOnObject(parent, node)) return undefined;
   const read = selectsBeyondKey(node.selectionSet, w.fragments) ? rows.n : 0;
@@ -244,25 +300,44 @@ function specialField(
 }
 
 /** The answer of a by-credentials lookup: a call per row for each field but the looked-up object, whose links are looked up. */
-function byCredentialsAnswer(w: Walk, set: SelectionSetNode | undefined, type: GraphQLNamedType, rows: Rows, seen: Set<string>): number {
+function byCredentialsAnswer(
+  w: Walk,
+  set: SelectionSetNode | undefined,
+  type: GraphQLNamedType,
+  rows: Rows,
+  seen: Set<string>,
+): number {
   let total = 0;
   for (const s of set?.selections ?? []) {
     if (s.kind === Kind.INLINE_FRAGMENT) total += byCredentialsAnswer(w, s.selectionSet, type, rows, seen);
     else if (s.kind === Kind.FRAGMENT_SPREAD) {
       if (!seen.has(s.name.value))
-        total += byCredentialsAnswer(w, w.fragments.get(s.name.value)?.selectionSet, type, rows, new Set([...seen, s.name.value]));
+        total += byCredentialsAnswer(
+          w,
+          w.fragments.get(s.name.value)?.selectionSet,
+          type,
+          rows,
+          new Set([...seen, s.name.value]),
+        );
     } else {
       const calls = byCredentialsFieldCalls(type, s);
       if (calls === 'none') continue;
       const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
-      total += (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen);
+      total +=
+        (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen);
     }
   }
   return total;
 }
 
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
-function plainList(w: Walk, node: FieldNode, type: GraphQLNamedType, resource: Resource, seen: Set<string>): number {
+function plainList(
+  w: Walk,
+  node: FieldNode,
+  type: GraphQLNamedType,
+  resource: Resource,
+  seen: Set<string>,
+): number {
   const rows = plainListRows(node, resource.key.field, w.variables);
   const own = plainListPaged(node, resource, w.variables) ? Math.floor(rows / SEARCH_BATCH) + 1 : 1;
   return own + walkSet(w, node.selectionSet, type, { n: rows, spaces: 1 }, 0, seen);
@@ -278,7 +353,14 @@ export function estimateCost(
   maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
 ): number | null {
   if (!operation) return null;
-  return estimateCoerced(schema, document, operation, coerceVariables(schema, operation, variables).values, bulkLimit, maxExportRows);
+  return estimateCoerced(
+    schema,
+    document,
+    operation,
+    coerceVariables(schema, operation, variables).values,
+    bulkLimit,
+    maxExportRows,
+  );
 }
 
 /**
@@ -304,10 +386,12 @@ export function estimateCoerced(
   bulkLimit = DEFAULT_BULK_LIMIT,
   maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
 ): number | null {
-  const root = operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
+  const root =
+    operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   if (!root) return null;
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const walk = { schema, fragments, variables: values, bulkLimit, maxExportRows };
   return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }

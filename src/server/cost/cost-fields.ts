@@ -6,7 +6,14 @@
 // - the acted-on object of a mutation payload (`activateAccount { account { name } }`): REST answered
 //   with nothing or another object, so reading it is one more call, unless only its key is selected;
 // - an export (`transactionExport`): a call per 100 rows it may carry (export-rows).
-import { getNamedType, isObjectType, Kind, type FieldNode, type GraphQLNamedType, type SelectionSetNode } from 'graphql';
+import {
+  getNamedType,
+  isObjectType,
+  Kind,
+  type FieldNode,
+  type GraphQLNamedType,
+  type SelectionSetNode,
+} from 'graphql';
 import { mutationSpecs, operations, refName, resourceByModel } from '../../catalog';
 import { payloadTypeName } from '../../resolvers';
 import { defaultExportRows, EXPORT_FIELDS, exportPages, exportRows } from './export-rows';
@@ -17,13 +24,17 @@ const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
 /** The type of the object a by-credentials lookup answers with (the GET of `.../by-credentials/{credentials}`). */
 const byCredentialsObjectType: string | undefined = (() => {
-  const op = operations.find((o) => o.byCredentials && o.method === 'GET' && o.path.endsWith('{credentials}'));
+  const op = operations.find(
+    (o) => o.byCredentials && o.method === 'GET' && o.path.endsWith('{credentials}'),
+  );
   const model = op?.response ? refName(op.response.schema) : undefined;
   return model ? resourceByModel.get(model)?.typeName : undefined;
 })();
 
 /** `Payload.field` of every payload's acted-on object (read after the write, one call). */
-const actedOnFields = new Set(mutationSpecs.flatMap((s) => (s.objectField ? [`${payloadTypeName(s.name)}.${s.objectField}`] : [])));
+const actedOnFields = new Set(
+  mutationSpecs.flatMap((s) => (s.objectField ? [`${payloadTypeName(s.name)}.${s.objectField}`] : [])),
+);
 
 /** A root field answered by a by-credentials lookup. */
 export function isByCredentialsRoot(node: FieldNode): boolean {

@@ -12,7 +12,9 @@ import { DEFAULT_MAX_EXPORT_ROWS } from '../config/graph-settings';
 export { DEFAULT_MAX_EXPORT_ROWS };
 
 /** The graph fields that export, by `Type.field`, and their operation (the export extras of the schema). */
-export const EXPORT_FIELDS: ReadonlyMap<string, string> = new Map([['Space.transactionExport', 'exportTransactions']]);
+export const EXPORT_FIELDS: ReadonlyMap<string, string> = new Map([
+  ['Space.transactionExport', 'exportTransactions'],
+]);
 
 /** The rows REST exports without a `limit`, for an export operation; undefined for any other. */
 export function defaultExportRows(op: Operation | undefined): number | undefined {
@@ -56,7 +58,9 @@ export function capExportRows(rest: RestCaller, maxRows: number): RestCaller {
 }
 
 /** Rate-limit tokens an export call costs beyond its one call: a token per further page of its rows. */
-export function extraExportTokens(maxRows: number): (operationId: string, options: CallOptions | undefined) => number {
+export function extraExportTokens(
+  maxRows: number,
+): (operationId: string, options: CallOptions | undefined) => number {
   return (operationId, options) => {
     const defaultRows = defaultExportRows(operationsById.get(operationId));
     if (defaultRows === undefined) return 0;

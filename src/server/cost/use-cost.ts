@@ -43,7 +43,10 @@ function estimator(o: CostOptions, maxExportRows: number) {
     variables: Record<string, unknown>,
   ): Estimate => {
     const { values, valid } = coerceVariables(schema, operation, variables);
-    return { estimated: estimateCoerced(schema, document, operation, values, o.bulkLimit, maxExportRows), valid };
+    return {
+      estimated: estimateCoerced(schema, document, operation, values, o.bulkLimit, maxExportRows),
+      valid,
+    };
   };
   return (args: ExecutionArgs): Estimate => {
     const { schema, document, operationName } = args;
@@ -51,7 +54,8 @@ function estimator(o: CostOptions, maxExportRows: number) {
     const operation = getOperationAST(document, operationName ?? undefined);
     if (!operation) return { estimated: null, valid: true };
     // Mutations seldom repeat with the same variables (and bulk ones carry many): estimated each time.
-    if (operation.operation === OperationTypeNode.MUTATION) return estimate(schema, document, operation, variables);
+    if (operation.operation === OperationTypeNode.MUTATION)
+      return estimate(schema, document, operation, variables);
     let byVariables = kept.get(document);
     if (!byVariables) kept.set(document, (byVariables = new Map<string, Estimate>()));
     const key = `${operationName ?? ''}\n${JSON.stringify(variables)}`;

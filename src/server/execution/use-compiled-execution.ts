@@ -25,8 +25,14 @@ import { isIncremental } from './incremental';
 type ExecuteFn = (args: ExecutionArgs) => unknown;
 
 /** The field nodes an error's path names (graphql-js reports their locations), fragments followed. */
-function fieldNodesAt(document: DocumentNode, operation: OperationDefinitionNode, path: readonly (string | number)[]): FieldNode[] {
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])));
+function fieldNodesAt(
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  path: readonly (string | number)[],
+): FieldNode[] {
+  const fragments = new Map(
+    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+  );
   const fieldsOf = (set: SelectionSetNode, key: string, out: FieldNode[], seen: Set<string>): void => {
     for (const s of set.selections) {
       if (s.kind === Kind.FIELD && (s.alias ?? s.name).value === key) out.push(s);
@@ -64,7 +70,9 @@ function located(
   if (error instanceof GraphQLError || !error.path) return error;
   const nodes = fieldNodesAt(document, operation, error.path);
   const original = error.originalError;
-  return original ? locatedError(original, nodes, error.path) : new GraphQLError(error.message, { nodes, path: error.path });
+  return original
+    ? locatedError(original, nodes, error.path)
+    : new GraphQLError(error.message, { nodes, path: error.path });
 }
 
 function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
@@ -86,15 +94,23 @@ export function useCompiledExecution(): Plugin {
       // Checked as execution starts, after every other step's hooks (as graphql-js's own coercion is).
       payload.setExecuteFn((a: ExecutionArgs) => {
         // The cost step coerced them already (with the same graphql-js): valid ones need no second look.
-        if (!operation.variableDefinitions?.length || operationCostOf(args.contextValue as object).variablesValid) return run(a);
+        if (
+          !operation.variableDefinitions?.length ||
+          operationCostOf(args.contextValue as object).variablesValid
+        )
+          return run(a);
         const coerced = getVariableValues(a.schema, operation.variableDefinitions, a.variableValues ?? {});
         return coerced.errors ? { errors: coerced.errors } : run(a);
       });
       return {
         onExecuteDone({ result, setResult }) {
-          const errors = (result as ExecutionResult).errors as readonly (GraphQLError | CompiledError)[] | undefined;
+          const errors = (result as ExecutionResult).errors as
+            readonly (GraphQLError | CompiledError)[] | undefined;
           if (!errors?.some((e) => !(e instanceof GraphQLError))) return;
-          setResult({ ...(result as ExecutionResult), errors: errors.map((e) => located(e, args.document, operation)) });
+          setResult({
+            ...(result as ExecutionResult),
+            errors: errors.map((e) => located(e, args.document, operation)),
+          });
         },
       };
     },

@@ -70,9 +70,15 @@ const INPUT_CODES = new Set(['BAD_USER_INPUT', 'UNPROCESSABLE']);
 
 function productionRestError(error: GraphQLError): GraphQLError {
   const code = String(error.extensions.code);
-  const extensions = Object.fromEntries(PRODUCTION_EXTENSIONS.filter((k) => k in error.extensions).map((k) => [k, error.extensions[k]]));
+  const extensions = Object.fromEntries(
+    PRODUCTION_EXTENSIONS.filter((k) => k in error.extensions).map((k) => [k, error.extensions[k]]),
+  );
   if (INPUT_CODES.has(code) && error.extensions.fields) extensions.fields = error.extensions.fields;
-  return new GraphQLError(PRODUCTION_MESSAGES[code] ?? 'the REST API call failed', { nodes: error.nodes, path: error.path, extensions });
+  return new GraphQLError(PRODUCTION_MESSAGES[code] ?? 'the REST API call failed', {
+    nodes: error.nodes,
+    path: error.path,
+    extensions,
+  });
 }
 
 /** The code of an error that has none, by what it is: graphql-js's variable coercion, or its HTTP status. */

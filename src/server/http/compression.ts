@@ -63,17 +63,26 @@ async function pageResponse(request: Request, response: Response): Promise<Respo
   headers.set('cache-control', 'no-cache');
   headers.append('vary', 'Accept-Encoding');
   headers.delete('content-length');
-  if (matchesEtag(request.headers.get('if-none-match'), page.etag)) return new Response(null, { status: 304, headers });
+  if (matchesEtag(request.headers.get('if-none-match'), page.etag))
+    return new Response(null, { status: 304, headers });
   const encoding = pageEncoding(request.headers.get('accept-encoding'));
   if (encoding !== 'identity') headers.set('content-encoding', encoding);
-  return new Response(new Uint8Array(pageBody(page, encoding)), { status: response.status, statusText: response.statusText, headers });
+  return new Response(new Uint8Array(pageBody(page, encoding)), {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }
 
 export function useCompression(): Plugin {
   return {
     async onResponse(payload) {
       const { request, response } = payload;
-      if (request.method === 'GET' && response.status === 200 && /^text\/html/i.test(response.headers.get('content-type') ?? '')) {
+      if (
+        request.method === 'GET' &&
+        response.status === 200 &&
+        /^text\/html/i.test(response.headers.get('content-type') ?? '')
+      ) {
         payload.setResponse(await pageResponse(request, response));
         return;
       }

@@ -36,7 +36,10 @@ export function pageBody(page: Encoded, encoding: PageEncoding): Buffer {
     body =
       encoding === 'br'
         ? brotliCompressSync(page.plain, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: page.plain.length },
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: 5,
+              [constants.BROTLI_PARAM_SIZE_HINT]: page.plain.length,
+            },
           })
         : gzipSync(page.plain, { level: 9 });
     page.bodies[encoding] = body;

@@ -19,7 +19,10 @@ const JSON_TYPES = ['application/json', 'application/graphql-response+json', 'ap
 
 function refusal(status: number, code: string, message: string): Response {
   const body = { errors: [{ message, extensions: { code } }] };
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 export function useJsonOnly(): Plugin {
@@ -29,7 +32,11 @@ export function useJsonOnly(): Plugin {
       const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
       if (!JSON_TYPES.includes(type)) {
         endResponse(
-          refusal(415, 'UNSUPPORTED_MEDIA_TYPE', `POST bodies must be JSON (Content-Type: application/json), got ${type || 'none'}`),
+          refusal(
+            415,
+            'UNSUPPORTED_MEDIA_TYPE',
+            `POST bodies must be JSON (Content-Type: application/json), got ${type || 'none'}`,
+          ),
         );
       }
     },
@@ -84,7 +91,14 @@ export function corsFor(allowed: readonly string[]) {
       origin,
       credentials: true,
       methods: ['GET', 'POST', 'OPTIONS'],
-      allowedHeaders: ['content-type', 'accept', 'authorization', 'x-api-key', 'idempotency-key', ...PREFLIGHT_HEADERS],
+      allowedHeaders: [
+        'content-type',
+        'accept',
+        'authorization',
+        'x-api-key',
+        'idempotency-key',
+        ...PREFLIGHT_HEADERS,
+      ],
       maxAge: 600,
     };
   };

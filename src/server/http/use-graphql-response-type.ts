@@ -18,12 +18,19 @@ export function useGraphQLResponseType(graphqlPath: string): Plugin {
   return {
     onResponse(payload) {
       const { request, response } = payload;
-      if (response.status < 400 || !/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) return;
-      if (new URL(request.url).pathname !== graphqlPath || !acceptsGraphQLResponse(request.headers.get('accept'))) return;
+      if (response.status < 400 || !/^application\/json\b/i.test(response.headers.get('content-type') ?? ''))
+        return;
+      if (
+        new URL(request.url).pathname !== graphqlPath ||
+        !acceptsGraphQLResponse(request.headers.get('accept'))
+      )
+        return;
       const headers = new Headers(response.headers);
       headers.set('content-type', `${GRAPHQL_RESPONSE}; charset=utf-8`);
       headers.append('vary', 'Accept');
-      payload.setResponse(new Response(response.body, { status: response.status, statusText: response.statusText, headers }));
+      payload.setResponse(
+        new Response(response.body, { status: response.status, statusText: response.statusText, headers }),
+      );
     },
   };
 }

@@ -41,7 +41,8 @@ function count(document: DocumentNode): Counts {
 /** The deepest field nesting of any operation; each fragment's depth is computed once. */
 function depth(document: DocumentNode): number {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  for (const d of document.definitions)
+    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
   const known = new Map<string, number>();
   const inProgress = new Set<string>();
   const of = (set: SelectionSetNode | undefined): number => {
@@ -50,7 +51,8 @@ function depth(document: DocumentNode): number {
       // Introspection (`__schema`, `__type`) nests type references a dozen deep and makes no REST
       // call; GraphiQL's own query must pass. Its size stays bounded by the token limit.
       if (s.kind === Kind.FIELD && s.name.value.startsWith('__')) deepest = Math.max(deepest, 1);
-      else if (s.kind === Kind.FIELD) deepest = Math.max(deepest, s.selectionSet ? 1 + of(s.selectionSet) : 1);
+      else if (s.kind === Kind.FIELD)
+        deepest = Math.max(deepest, s.selectionSet ? 1 + of(s.selectionSet) : 1);
       else if (s.kind === Kind.INLINE_FRAGMENT) deepest = Math.max(deepest, of(s.selectionSet));
       else deepest = Math.max(deepest, fragmentDepth(s.name.value));
     }
@@ -68,7 +70,8 @@ function depth(document: DocumentNode): number {
     return d;
   };
   let deepest = 0;
-  for (const d of document.definitions) if (d.kind === Kind.OPERATION_DEFINITION) deepest = Math.max(deepest, of(d.selectionSet));
+  for (const d of document.definitions)
+    if (d.kind === Kind.OPERATION_DEFINITION) deepest = Math.max(deepest, of(d.selectionSet));
   return deepest;
 }
 

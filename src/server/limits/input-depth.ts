@@ -26,7 +26,9 @@ function deeperThan(
   max: number,
   children: (v: unknown) => [string | number, unknown][] | null,
 ): (string | number)[] | null {
-  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [{ value, depth: 0, path: [] }];
+  const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
+    { value, depth: 0, path: [] },
+  ];
   while (stack.length > 0) {
     const at = stack.pop()!;
     const inner = children(at.value);
@@ -34,7 +36,11 @@ function deeperThan(
     if (at.depth + 1 > max) return at.path;
     // Paths are kept only as long as the message shows them.
     for (const [key, child] of inner)
-      stack.push({ value: child, depth: at.depth + 1, path: at.path.length > SHOWN_SEGMENTS ? at.path : [...at.path, key] });
+      stack.push({
+        value: child,
+        depth: at.depth + 1,
+        path: at.path.length > SHOWN_SEGMENTS ? at.path : [...at.path, key],
+      });
   }
   return null;
 }

@@ -8,7 +8,8 @@ const SERVICE_FIELD = '_service';
 export function NoSubgraphSdlRule(context: ValidationContext): ASTVisitor {
   return {
     Field(node) {
-      if (node.name.value !== SERVICE_FIELD || context.getParentType() !== context.getSchema().getQueryType()) return;
+      if (node.name.value !== SERVICE_FIELD || context.getParentType() !== context.getSchema().getQueryType())
+        return;
       context.reportError(
         new GraphQLError(
           'introspection is off (PAYGRAPH_INTROSPECTION), and `_service { sdl }` with it: compose the supergraph from the SDL that `npm run -s print:subgraph` prints for this version of paygraph',

@@ -13,7 +13,10 @@ const LONG_QUOTED = /"(?:[^"\\]|\\.){64,}"/g;
 
 function shortMessage(error: GraphQLError): GraphQLError {
   if (error.message.length < 80 || error.message.search(LONG_QUOTED) < 0) return error;
-  const message = error.message.replace(LONG_QUOTED, (q) => `"${q.slice(1, 21)}…" (${q.length - 2} characters)`);
+  const message = error.message.replace(
+    LONG_QUOTED,
+    (q) => `"${q.slice(1, 21)}…" (${q.length - 2} characters)`,
+  );
   return createGraphQLError(message, { nodes: error.nodes, path: error.path, extensions: error.extensions });
 }
 
@@ -36,13 +39,20 @@ function capErrors(errors: readonly GraphQLError[], maxErrors: number): GraphQLE
         }),
   );
   const left = unique.length - kept.length;
-  if (left > 0) kept.push(createGraphQLError(`${left} more distinct errors left out`, { extensions: { code: 'TOO_MANY_ERRORS' } }));
+  if (left > 0)
+    kept.push(
+      createGraphQLError(`${left} more distinct errors left out`, {
+        extensions: { code: 'TOO_MANY_ERRORS' },
+      }),
+    );
   return kept;
 }
 
 export function useErrorCap(maxErrors: number): Plugin {
   const cap = (result: ResultLike): ResultLike =>
-    result.errors && result.errors.length > 0 ? { ...result, errors: capErrors(result.errors, maxErrors) } : result;
+    result.errors && result.errors.length > 0
+      ? { ...result, errors: capErrors(result.errors, maxErrors) }
+      : result;
   return {
     onResultProcess(payload) {
       const result = payload.result;

@@ -21,7 +21,9 @@ function withoutHint<E extends Error>(error: E): E | GraphQLError {
 }
 
 function resultWithoutHints(result: ExecutionResult): ExecutionResult {
-  return result.errors?.some((e) => HINT.test(e.message)) ? { ...result, errors: result.errors.map(withoutHint) } : result;
+  return result.errors?.some((e) => HINT.test(e.message))
+    ? { ...result, errors: result.errors.map(withoutHint) }
+    : result;
 }
 
 export function useNoSuggestions(): Plugin {

@@ -3,7 +3,14 @@
 // nesting of the variables before anything reads them (input-depth), depth, aliases, directives and
 // nested argument values before validation (document-limits), introspection (and Federation's
 // `_service { sdl }`) when turned off.
-import { NoSchemaIntrospectionCustomRule, parse, type DocumentNode, type GraphQLError, type ParseOptions, type Source } from 'graphql';
+import {
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  type DocumentNode,
+  type GraphQLError,
+  type ParseOptions,
+  type Source,
+} from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from '../config/security-config';
 import { checkDocumentLimits } from './document-limits';
@@ -19,14 +26,20 @@ export function documentTooLarge(query: string, maxBytes: number): GraphQLError 
   if (query.length * 3 <= maxBytes) return null;
   const bytes = Buffer.byteLength(query, 'utf8');
   if (bytes <= maxBytes) return null;
-  return createGraphQLError(`the document has ${bytes} bytes; at most ${maxBytes} are allowed (PAYGRAPH_MAX_DOCUMENT_BYTES)`, {
-    extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } },
-  });
+  return createGraphQLError(
+    `the document has ${bytes} bytes; at most ${maxBytes} are allowed (PAYGRAPH_MAX_DOCUMENT_BYTES)`,
+    {
+      extensions: { code: 'PAYLOAD_TOO_LARGE', http: { status: 413 } },
+    },
+  );
 }
 
 function tooLarge(message: string): Response {
   const body = { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] };
-  return new Response(JSON.stringify(body), { status: 413, headers: { 'content-type': 'application/json; charset=utf-8' } });
+  return new Response(JSON.stringify(body), {
+    status: 413,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
 }
 
 export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
@@ -34,7 +47,10 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
   return {
     onRequest(payload) {
       const length = Number(payload.request.headers.get('content-length') ?? 0);
-      if (length > maxBody) payload.endResponse(tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`));
+      if (length > maxBody)
+        payload.endResponse(
+          tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`),
+        );
     },
     onParams({ params, setResult }) {
       const error =
@@ -64,7 +80,11 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
       }
       const violations = checkDocumentLimits(params.documentAST as DocumentNode, limits);
       if (violations.length === 0) return;
-      setResult(violations.map((v) => createGraphQLError(v.message, { extensions: { code: v.code, http: { status: 400 } } })));
+      setResult(
+        violations.map((v) =>
+          createGraphQLError(v.message, { extensions: { code: v.code, http: { status: 400 } } }),
+        ),
+      );
     },
   };
 }

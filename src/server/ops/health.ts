@@ -44,7 +44,10 @@ export class ReadinessProbe {
   private async probe(): Promise<Readiness> {
     let result: Readiness;
     try {
-      await this.rest.call('listSpaces', { query: { limit: 1 }, signal: AbortSignal.timeout(this.timeoutMs) });
+      await this.rest.call('listSpaces', {
+        query: { limit: 1 },
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
       result = { ready: true };
     } catch (error) {
       result = { ready: false, reason: reasonOf(error) };
@@ -54,13 +57,22 @@ export class ReadinessProbe {
   }
 }
 
-export function useHealth(probe: ReadinessProbe, draining: () => boolean, degraded: () => string | undefined = () => undefined): Plugin {
+export function useHealth(
+  probe: ReadinessProbe,
+  draining: () => boolean,
+  degraded: () => string | undefined = () => undefined,
+): Plugin {
   return {
     async onRequest(payload) {
       const { url, request, fetchAPI } = payload;
       if (request.method !== 'GET' || (url.pathname !== HEALTH_PATH && url.pathname !== READY_PATH)) return;
       const json = (status: number, body: object) =>
-        payload.endResponse(new fetchAPI.Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+        payload.endResponse(
+          new fetchAPI.Response(JSON.stringify(body), {
+            status,
+            headers: { 'content-type': 'application/json' },
+          }),
+        );
       if (url.pathname === HEALTH_PATH) return json(200, { status: 'ok' });
       // A draining instance tells the load balancer to stop sending while it finishes what it has.
       if (draining()) return json(503, { status: 'unavailable', reason: 'shutting down' });

@@ -45,7 +45,10 @@ export class Ops {
   private readonly metricsAccess?: MetricsAccess;
 
   constructor(o: OpsOptions = {}) {
-    this.logger = createLogger(o.logLevel ?? logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, 'silent'), o.logDestination);
+    this.logger = createLogger(
+      o.logLevel ?? logLevelFrom(process.env.PAYGRAPH_LOG_LEVEL, 'silent'),
+      o.logDestination,
+    );
     if (o.processMetrics) this.metrics.collectProcessMetrics();
     this.readyCacheMs = o.readyCacheMs;
     this.metricsAccess = o.metricsAccess;

@@ -35,7 +35,8 @@ export function useMetricsAccess(access: MetricsAccess): Plugin {
       const verdict = access(request.headers);
       if (verdict === 'allow') return;
       const json = { 'content-type': 'application/json; charset=utf-8' };
-      if (verdict === 'off') payload.endResponse(new Response('{"error":"not found"}', { status: 404, headers: json }));
+      if (verdict === 'off')
+        payload.endResponse(new Response('{"error":"not found"}', { status: 404, headers: json }));
       else
         payload.endResponse(
           new Response('{"error":"/metrics needs Authorization: Bearer <PAYGRAPH_METRICS_TOKEN>"}', {

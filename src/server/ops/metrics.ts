@@ -94,8 +94,10 @@ export class AppMetrics {
 
   /** The shared Redis's health: up (1/0), outages since start, and whether paygraph runs degraded. */
   watchRedis(redis: SharedRedis): void {
-    this.readGauge('paygraph_redis_up', 'Whether the shared Redis answers (0: the breaker is open, every user of Redis falls back)', () =>
-      redis.up ? 1 : 0,
+    this.readGauge(
+      'paygraph_redis_up',
+      'Whether the shared Redis answers (0: the breaker is open, every user of Redis falls back)',
+      () => (redis.up ? 1 : 0),
     );
     this.readGauge(
       'paygraph_degraded',
@@ -137,11 +139,15 @@ export class AppMetrics {
   }
 
   /** Bound once, handed to every request's graph context. */
-  readonly observeBatch: BatchObserver = (kind, type, size) => this.batchSizes.observe({ loader: kind, type }, size);
+  readonly observeBatch: BatchObserver = (kind, type, size) =>
+    this.batchSizes.observe({ loader: kind, type }, size);
 
   observeRestCall(e: CallEvent): void {
     const operation_id = e.operationId;
-    this.restCalls.inc({ operation_id, status: e.status !== undefined ? String(e.status) : (e.errorCode ?? 'unknown') });
+    this.restCalls.inc({
+      operation_id,
+      status: e.status !== undefined ? String(e.status) : (e.errorCode ?? 'unknown'),
+    });
     this.restSeconds.observe({ operation_id }, e.durationMs / 1000);
     if (e.retries > 0) this.restRetries.inc({ operation_id }, e.retries);
   }

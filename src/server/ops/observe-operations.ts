@@ -1,7 +1,13 @@
 // Turns each GraphQL operation of a request into one OperationRecord (name, type, outcome, duration)
 // for metrics and logs: executed operations when their result is ready (streams when they open), and
 // requests refused before execution (unparsable, invalid, over limits) as `rejected`.
-import { getOperationAST, type DocumentNode, type ExecutionArgs, type ExecutionResult, type GraphQLError } from 'graphql';
+import {
+  getOperationAST,
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+} from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { performance } from 'node:perf_hooks';
 import type { OperationOutcome, OperationRecord } from './metrics';
@@ -48,7 +54,11 @@ export function useOperationObserver(listener: OperationListener): Plugin {
   const started = new WeakMap<Request, number>();
   const requestedName = new WeakMap<Request, string>();
   const recorded = new WeakSet<Request>();
-  const record = (request: Request | undefined, document: DocumentNode, operationName: string | null | undefined) => {
+  const record = (
+    request: Request | undefined,
+    document: DocumentNode,
+    operationName: string | null | undefined,
+  ) => {
     const op = getOperationAST(document, operationName ?? undefined);
     const base = { name: nameOf(op?.name?.value, 'anonymous'), type: op?.operation ?? 'unknown' };
     return (outcome: OperationOutcome, errors?: readonly GraphQLError[]) => {
@@ -93,7 +103,10 @@ export function useOperationObserver(listener: OperationListener): Plugin {
       const errors = Array.isArray(result) ? undefined : (result as ExecutionResult).errors;
       const durationMs = performance.now() - (started.get(request) ?? performance.now());
       const name = requestedName.get(request) ?? 'unknown';
-      listener({ name, type: 'unknown', outcome: 'rejected', durationMs, errorCodes: errorCodes(errors) }, request);
+      listener(
+        { name, type: 'unknown', outcome: 'rejected', durationMs, errorCodes: errorCodes(errors) },
+        request,
+      );
     },
   };
 }

@@ -18,7 +18,10 @@ export async function tracingFromEnv(env: Record<string, string | undefined>): P
 }
 
 /** The REST client's hooks, with the REST call spans of `tracing` added when it is on. */
-export function withRestTracing<H extends Pick<RestClientOptions, 'onCall'>>(hooks: H, tracing: Tracing | undefined): H {
+export function withRestTracing<H extends Pick<RestClientOptions, 'onCall'>>(
+  hooks: H,
+  tracing: Tracing | undefined,
+): H {
   if (!tracing) return hooks;
   return {
     ...hooks,

@@ -10,7 +10,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor, SimpleSpanProcessor, type SpanExporter } from '@opentelemetry/sdk-trace-base';
+import {
+  BasicTracerProvider,
+  BatchSpanProcessor,
+  SimpleSpanProcessor,
+  type SpanExporter,
+} from '@opentelemetry/sdk-trace-base';
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { CallEvent } from '../../rest/client';
@@ -32,7 +37,11 @@ function operationOf(args: ExecutionArgs): { name: string; type: string } {
 }
 
 function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plugin {
-  const traced = (args: ExecutionArgs, setFn: (fn: (a: ExecutionArgs) => unknown) => void, fn: (a: ExecutionArgs) => unknown) => {
+  const traced = (
+    args: ExecutionArgs,
+    setFn: (fn: (a: ExecutionArgs) => unknown) => void,
+    fn: (a: ExecutionArgs) => unknown,
+  ) => {
     const { name, type } = operationOf(args);
     const span = tracer.startSpan(`${type} ${name}`, {
       kind: SpanKind.SERVER,
@@ -68,7 +77,10 @@ export function useTracing(tracing: Tracing | undefined): Plugin {
 }
 
 /** Tracing into `exporter`; `batch` (the served process) exports in the background, else span by span. */
-export function createTracing(exporter: SpanExporter, o: { serviceName?: string; batch?: boolean } = {}): Tracing {
+export function createTracing(
+  exporter: SpanExporter,
+  o: { serviceName?: string; batch?: boolean } = {},
+): Tracing {
   const provider = new BasicTracerProvider({
     resource: resourceFromAttributes({ 'service.name': o.serviceName ?? 'paygraph' }),
     spanProcessors: [o.batch ? new BatchSpanProcessor(exporter) : new SimpleSpanProcessor(exporter)],

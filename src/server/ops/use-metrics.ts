@@ -10,7 +10,9 @@ export function useMetrics(metrics: AppMetrics): Plugin {
       const { url, request, fetchAPI } = payload;
       if (url.pathname !== METRICS_PATH || request.method !== 'GET') return;
       const body = await metrics.registry.metrics();
-      payload.endResponse(new fetchAPI.Response(body, { headers: { 'content-type': metrics.registry.contentType } }));
+      payload.endResponse(
+        new fetchAPI.Response(body, { headers: { 'content-type': metrics.registry.contentType } }),
+      );
     },
     onSubscribe() {
       return {

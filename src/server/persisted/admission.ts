@@ -20,7 +20,8 @@ export function admissibleDocument(query: string, limits: Limits, schema: GraphQ
   if (Buffer.byteLength(query, 'utf8') > limits.maxDocumentBytes) return null;
   try {
     const document = parse(query, { maxTokens: limits.maxTokens });
-    if (checkDocumentLimits(document, limits).length > 0 || validate(schema, document).length > 0) return null;
+    if (checkDocumentLimits(document, limits).length > 0 || validate(schema, document).length > 0)
+      return null;
     return print(document);
   } catch {
     return null;

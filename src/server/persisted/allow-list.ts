@@ -18,9 +18,14 @@ export function parseAllowList(text: string, where: string): Map<string, string>
     throw new ConfigError(`${where} must be a JSON object mapping sha256 hashes (hex) to documents`);
   const entries = new Map<string, string>();
   for (const [hash, document] of Object.entries(json)) {
-    if (!HASH.test(hash)) throw new ConfigError(`${where}: "${hash.slice(0, 80)}" is not a sha256 hash (64 lowercase hex digits)`);
-    if (typeof document !== 'string') throw new ConfigError(`${where}: the entry ${hash} is not a document (a string)`);
-    if (sha256Hex(document) !== hash) throw new ConfigError(`${where}: the entry ${hash} holds a document whose sha256 is another`);
+    if (!HASH.test(hash))
+      throw new ConfigError(
+        `${where}: "${hash.slice(0, 80)}" is not a sha256 hash (64 lowercase hex digits)`,
+      );
+    if (typeof document !== 'string')
+      throw new ConfigError(`${where}: the entry ${hash} is not a document (a string)`);
+    if (sha256Hex(document) !== hash)
+      throw new ConfigError(`${where}: the entry ${hash} holds a document whose sha256 is another`);
     entries.set(hash, document);
   }
   return entries;
@@ -31,7 +36,9 @@ export function loadAllowList(file: string): Map<string, string> {
   try {
     text = readFileSync(file, 'utf8');
   } catch (error) {
-    throw new ConfigError(`PAYGRAPH_PERSISTED_OPERATIONS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    throw new ConfigError(
+      `PAYGRAPH_PERSISTED_OPERATIONS_FILE: cannot read ${file} (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
+    );
   }
   return parseAllowList(text, `PAYGRAPH_PERSISTED_OPERATIONS_FILE (${file})`);
 }

@@ -16,8 +16,13 @@ export interface PersistedOperationsConfig {
   allowance?: RegistrationAllowance;
 }
 
-export function persistedOperationsConfigFromEnv(env: Record<string, string | undefined> = process.env): PersistedOperationsConfig {
-  const s = readSettings(['persistedOperations', 'persistedOperationsFile', 'apqRegistrationsPerCaller', 'apqBytesPerCaller'], { env });
+export function persistedOperationsConfigFromEnv(
+  env: Record<string, string | undefined> = process.env,
+): PersistedOperationsConfig {
+  const s = readSettings(
+    ['persistedOperations', 'persistedOperationsFile', 'apqRegistrationsPerCaller', 'apqBytesPerCaller'],
+    { env },
+  );
   if (s.persistedOperations === 'allow-list' && !s.persistedOperationsFile)
     throw new ConfigError(
       'PAYGRAPH_PERSISTED_OPERATIONS=allow-list needs PAYGRAPH_PERSISTED_OPERATIONS_FILE (`npm run -s persisted-operations` writes one)',
@@ -25,6 +30,10 @@ export function persistedOperationsConfigFromEnv(env: Record<string, string | un
   return {
     mode: s.persistedOperations,
     file: s.persistedOperationsFile,
-    allowance: { ...DEFAULT_ALLOWANCE, registrations: s.apqRegistrationsPerCaller, bytes: s.apqBytesPerCaller },
+    allowance: {
+      ...DEFAULT_ALLOWANCE,
+      registrations: s.apqRegistrationsPerCaller,
+      bytes: s.apqBytesPerCaller,
+    },
   };
 }

@@ -16,7 +16,11 @@ export interface RegistrationAllowance {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-export const DEFAULT_ALLOWANCE: RegistrationAllowance = { registrations: 200, bytes: 1024 * 1024, windowMs: DAY_MS };
+export const DEFAULT_ALLOWANCE: RegistrationAllowance = {
+  registrations: 200,
+  bytes: 1024 * 1024,
+  windowMs: DAY_MS,
+};
 /** What an alias costs in the allowance's bytes (a hash and the key naming it). */
 export const ALIAS_BYTES = 128;
 
@@ -64,7 +68,8 @@ export function createMemoryDocumentStore(
       s = { since: t, registrations: 0, bytes: 0 };
       spent.set(caller, s);
     }
-    if (s.registrations + registrations > allowance.registrations || s.bytes + bytes > allowance.bytes) return false;
+    if (s.registrations + registrations > allowance.registrations || s.bytes + bytes > allowance.bytes)
+      return false;
     s.registrations += registrations;
     s.bytes += bytes;
     return true;
@@ -125,7 +130,12 @@ return false
 `;
 
 type WithScripts = Redis & {
-  paygraphApqRegister(document: string, alias: string, spent: string, ...args: (string | number)[]): Promise<Registration>;
+  paygraphApqRegister(
+    document: string,
+    alias: string,
+    spent: string,
+    ...args: (string | number)[]
+  ): Promise<Registration>;
   paygraphApqGet(document: string, alias: string, prefix: string): Promise<string | null>;
 };
 
@@ -142,9 +152,11 @@ export function createRedisDocumentStore(
   scripted.defineCommand('paygraphApqRegister', { numberOfKeys: 3, lua: REGISTER });
   scripted.defineCommand('paygraphApqGet', { numberOfKeys: 2, lua: LOOK_UP });
   const aliasKey = (hash: string) => `${prefix}alias:${hash}`;
-  const spentKey = (caller: string) => `${prefix}allowance:${createHash('sha256').update(caller).digest('base64url')}`;
+  const spentKey = (caller: string) =>
+    `${prefix}allowance:${createHash('sha256').update(caller).digest('base64url')}`;
   return {
-    get: (hash) => redis.run(() => scripted.paygraphApqGet(prefix + hash, aliasKey(hash), prefix)).catch(() => null),
+    get: (hash) =>
+      redis.run(() => scripted.paygraphApqGet(prefix + hash, aliasKey(hash), prefix)).catch(() => null),
     register: (caller, hash, normalizedHash, document) =>
       redis
         .run(() =>

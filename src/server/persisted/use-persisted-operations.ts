@@ -16,10 +16,13 @@ import { admissibleDocument, sha256Hex } from './admission';
 import type { PersistedDocumentStore } from './store';
 
 export type PersistedOperationsSetup =
-  { mode: 'apq'; store: PersistedDocumentStore; limits: Limits } | { mode: 'allow-list'; allowList: ReadonlyMap<string, string> };
+  | { mode: 'apq'; store: PersistedDocumentStore; limits: Limits }
+  | { mode: 'allow-list'; allowList: ReadonlyMap<string, string> };
 
 function hashOf(params: GraphQLParams): string | undefined {
-  const pq = (params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined)?.persistedQuery;
+  const pq = (
+    params.extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } } | undefined
+  )?.persistedQuery;
   return pq?.version === 1 && typeof pq.sha256Hash === 'string' ? pq.sha256Hash : undefined;
 }
 
@@ -67,7 +70,8 @@ function apq(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchem
       customErrors: {
         notFound: notFound('no query is registered under this hash: send the query with it'),
         keyNotFound: {
-          message: 'the request has no query: send `query`, or `extensions.persistedQuery` { version: 1, sha256Hash }',
+          message:
+            'the request has no query: send `query`, or `extensions.persistedQuery` { version: 1, sha256Hash }',
           extensions: { code: 'BAD_REQUEST', http: { status: 400 } },
         },
       },

@@ -10,25 +10,51 @@ const MAX_DEPTH = 4;
 
 const text = fc.oneof(
   fc.string({ maxLength: 12 }),
-  fc.constantFrom('de-CH', 'en-US', 'CH', 'CHF', 'EUR', 'a@example.com', 'https://example.com/x', '2031-12', '0', ' '),
+  fc.constantFrom(
+    'de-CH',
+    'en-US',
+    'CH',
+    'CHF',
+    'EUR',
+    'a@example.com',
+    'https://example.com/x',
+    '2031-12',
+    '0',
+    ' ',
+  ),
 );
 
-function scalar(schema: JsonSchema, field: string, owner: string | undefined, hooks: BodyHooks): fc.Arbitrary<unknown> {
+function scalar(
+  schema: JsonSchema,
+  field: string,
+  owner: string | undefined,
+  hooks: BodyHooks,
+): fc.Arbitrary<unknown> {
   switch (schema.type) {
     case 'integer': {
       const id = hooks.idFor(owner, field);
       if (id !== undefined) return fc.constant(id);
       const min = schema.minimum ?? (schema.format === 'int32' ? -(2 ** 31) : Number.MIN_SAFE_INTEGER);
       const max = schema.maximum ?? (schema.format === 'int32' ? 2 ** 31 - 1 : Number.MAX_SAFE_INTEGER);
-      return fc.oneof(fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }), fc.integer({ min, max }));
+      return fc.oneof(
+        fc.integer({ min: Math.max(min, -1000), max: Math.min(max, 1000) }),
+        fc.integer({ min, max }),
+      );
     }
     case 'number':
-      return fc.double({ min: schema.minimum ?? -1e6, max: schema.maximum ?? 1e6, noNaN: true, noDefaultInfinity: true });
+      return fc.double({
+        min: schema.minimum ?? -1e6,
+        max: schema.maximum ?? 1e6,
+        noNaN: true,
+        noDefaultInfinity: true,
+      });
     case 'boolean':
       return fc.boolean();
     case 'string':
       if (schema.format === 'date-time')
-        return fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
+        return fc
+          .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+          .map((d) => d.toISOString());
       if (schema.format === 'date')
         return fc
           .date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
@@ -40,7 +66,13 @@ function scalar(schema: JsonSchema, field: string, owner: string | undefined, ho
 }
 
 /** An arbitrary of the values `input` allows; `field` is the property it fills, `owner` the schema holding it. */
-export function schemaArbitrary(input: JsonSchema, hooks: BodyHooks, field = 'body', owner?: string, depth = 0): fc.Arbitrary<unknown> {
+export function schemaArbitrary(
+  input: JsonSchema,
+  hooks: BodyHooks,
+  field = 'body',
+  owner?: string,
+  depth = 0,
+): fc.Arbitrary<unknown> {
   const name = refName(input);
   const schema = name ? schemas[name] : input;
   if (schema.enum?.length) return fc.constantFrom(...schema.enum);
@@ -58,9 +90,14 @@ export function schemaArbitrary(input: JsonSchema, hooks: BodyHooks, field = 'bo
       return fc.dictionary(fc.constantFrom('en-US', 'de-CH', 'key'), values, { maxKeys: 2 });
     }
     const required = new Set(schema.required ?? []);
-    const entries = Object.entries(schema.properties).filter(([property]) => required.has(property) || depth < MAX_DEPTH);
+    const entries = Object.entries(schema.properties).filter(
+      ([property]) => required.has(property) || depth < MAX_DEPTH,
+    );
     const shape = Object.fromEntries(
-      entries.map(([property, s]) => [property, schemaArbitrary(s, hooks, property, name ?? owner, depth + 1)]),
+      entries.map(([property, s]) => [
+        property,
+        schemaArbitrary(s, hooks, property, name ?? owner, depth + 1),
+      ]),
     );
     return fc.record(shape, { requiredKeys: entries.map(([p]) => p).filter((p) => required.has(p)) });
   }

@@ -12,7 +12,8 @@ export function contractProblems(op: Operation, response: CallResult): string[] 
   if (response.status !== op.successStatus) {
     return [`status ${response.status}, documented ${op.successStatus}: ${excerpt}`];
   }
-  if (!op.response) return response.text === '' ? [] : [`a ${op.successStatus} response with a body: ${excerpt}`];
+  if (!op.response)
+    return response.text === '' ? [] : [`a ${op.successStatus} response with a body: ${excerpt}`];
   const contentType = (response.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (contentType !== op.response.contentType) {
     return [`content type "${contentType}", documented "${op.response.contentType}"`];

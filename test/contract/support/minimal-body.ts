@@ -36,19 +36,31 @@ function scalar(schema: JsonSchema, field: string, owner: string | undefined, ho
 }
 
 /** A minimal value of `schema`; `field` is the property it fills, `owner` the schema holding it. */
-export function minimalValue(input: JsonSchema, hooks: BodyHooks, field = 'body', owner?: string, depth = 0): unknown {
+export function minimalValue(
+  input: JsonSchema,
+  hooks: BodyHooks,
+  field = 'body',
+  owner?: string,
+  depth = 0,
+): unknown {
   if (depth > MAX_DEPTH) throw new Error(`minimal body: schema nests deeper than ${MAX_DEPTH} at ${field}`);
   const { schema, name } = resolve(input);
   if (schema.enum?.length) return schema.enum[0];
-  if (schema.type === 'array') return schema.items ? [minimalValue(schema.items, hooks, field, owner, depth + 1)] : [];
+  if (schema.type === 'array')
+    return schema.items ? [minimalValue(schema.items, hooks, field, owner, depth + 1)] : [];
   if (schema.type === 'object' || schema.properties) {
-    if (!schema.properties && schema.additionalProperties && typeof schema.additionalProperties === 'object') {
+    if (
+      !schema.properties &&
+      schema.additionalProperties &&
+      typeof schema.additionalProperties === 'object'
+    ) {
       return { 'en-US': `contract-${field}` };
     }
     const out: Record<string, unknown> = {};
     for (const property of schema.required ?? []) {
       const propertySchema = schema.properties?.[property];
-      if (propertySchema) out[property] = minimalValue(propertySchema, hooks, property, name ?? owner, depth + 1);
+      if (propertySchema)
+        out[property] = minimalValue(propertySchema, hooks, property, name ?? owner, depth + 1);
     }
     return out;
   }
@@ -56,6 +68,13 @@ export function minimalValue(input: JsonSchema, hooks: BodyHooks, field = 'body'
 }
 
 /** A minimal object for a named request schema (e.g. `CustomerCreate`). */
-export function minimalBody(schemaName: string, hooks: BodyHooks, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { ...(minimalValue({ $ref: `#/components/schemas/${schemaName}` }, hooks) as Record<string, unknown>), ...extra };
+export function minimalBody(
+  schemaName: string,
+  hooks: BodyHooks,
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
+  return {
+    ...(minimalValue({ $ref: `#/components/schemas/${schemaName}` }, hooks) as Record<string, unknown>),
+    ...extra,
+  };
 }

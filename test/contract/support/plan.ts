@@ -43,7 +43,9 @@ function queryValue(param: OpenApiParameter, world: World): string | number | bo
 }
 
 function requiredQuery(op: Operation, world: World): NonNullable<PreparedRequest['query']> {
-  return Object.fromEntries(op.queryParams.filter((p) => p.required).map((p) => [p.name, queryValue(p, world)]));
+  return Object.fromEntries(
+    op.queryParams.filter((p) => p.required).map((p) => [p.name, queryValue(p, world)]),
+  );
 }
 
 async function chooseSubject(op: Operation, owner: Resource | undefined, scenario: Scenario, world: World) {
@@ -53,13 +55,21 @@ async function chooseSubject(op: Operation, owner: Resource | undefined, scenari
   const code = standardOperationIndex.get(op.operationId)?.code;
   if (fresh || code === 'D') return world.create(owner.model);
   // Reads may share an object; anything else gets one of its own where the seed has enough.
-  return code === 'G' || op.method === 'GET' ? world.any(owner.model, filter) : world.claim(owner.model, filter);
+  return code === 'G' || op.method === 'GET'
+    ? world.any(owner.model, filter)
+    : world.claim(owner.model, filter);
 }
 
-function pathParamsOf(owner: Resource | undefined, subject: StoredObject | undefined, world: World): Record<string, string | number> {
+function pathParamsOf(
+  owner: Resource | undefined,
+  subject: StoredObject | undefined,
+  world: World,
+): Record<string, string | number> {
   if (!owner) return {};
   if (!subject) return world.parentParams(owner);
-  const params: Record<string, string | number> = { [owner.key.pathParam]: subject[owner.key.field] as string | number };
+  const params: Record<string, string | number> = {
+    [owner.key.pathParam]: subject[owner.key.field] as string | number,
+  };
   if (owner.parent) params[owner.parent.pathParam] = linkId(subject[owner.parent.field]);
   return params;
 }
@@ -74,7 +84,8 @@ function genericBody(
 ) {
   if (!op.requestBody) return undefined;
   const code = standardOperationIndex.get(op.operationId)?.code;
-  const schemaName = code === 'C' ? owner?.createBody : code === 'U' ? owner?.updateBody : refName(op.requestBody);
+  const schemaName =
+    code === 'C' ? owner?.createBody : code === 'U' ? owner?.updateBody : refName(op.requestBody);
   if (!schemaName) return minimalValue(op.requestBody, world);
   const body = code === 'C' && owner ? world.createBody(owner.model) : minimalBody(schemaName, world);
   if (owner?.parent && owner.parent.field in body) body[owner.parent.field] = params[owner.parent.pathParam];
@@ -85,11 +96,17 @@ function genericBody(
   return body;
 }
 
-export async function prepare(op: Operation, world: World, scenario: Scenario = {}): Promise<PreparedRequest> {
+export async function prepare(
+  op: Operation,
+  world: World,
+  scenario: Scenario = {},
+): Promise<PreparedRequest> {
   const owner = ownerOf(op);
   const subject = await chooseSubject(op, owner, scenario, world);
   const params = { ...pathParamsOf(owner, subject, world), ...(await scenario.params?.(world, subject)) };
   const query = { ...requiredQuery(op, world), ...(await scenario.query?.(world, subject)) };
-  const body = scenario.body ? await scenario.body(world, subject) : genericBody(op, owner, subject, params, world);
+  const body = scenario.body
+    ? await scenario.body(world, subject)
+    : genericBody(op, owner, subject, params, world);
   return { params, query, body };
 }

@@ -11,11 +11,15 @@ const compiled = new Map<string, ValidateFunction>();
 
 /** The operation's schema with its local references pointed into the registered document. */
 function anchored(schema: JsonSchema): object {
-  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`)) as object;
+  return JSON.parse(
+    JSON.stringify(schema).replaceAll('"#/components/', `"${DOCUMENT_ID}#/components/`),
+  ) as object;
 }
 
 function describe(errors: ErrorObject[] | null | undefined): string[] {
-  return (errors ?? []).slice(0, 8).map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'} ${JSON.stringify(e.params)}`);
+  return (errors ?? [])
+    .slice(0, 8)
+    .map((e) => `${e.instancePath || '(body)'} ${e.message ?? 'is invalid'} ${JSON.stringify(e.params)}`);
 }
 
 /** Problems with a JSON response body, or an empty list when it validates. */

@@ -9,7 +9,9 @@ const id = (o: StoredObject | undefined) => o?.id as number;
 
 /** The product of a seeded subscription (subscription products have no base of their own). */
 function subscriptionProduct(world: World): number {
-  const version = world.any('SubscriptionVersion', { where: (v) => !!(v.productVersion as { product?: unknown } | undefined)?.product });
+  const version = world.any('SubscriptionVersion', {
+    where: (v) => !!(v.productVersion as { product?: unknown } | undefined)?.product,
+  });
   const product = (version.productVersion as { product: number | { id: number } }).product;
   return typeof product === 'number' ? product : product.id;
 }
@@ -25,7 +27,8 @@ async function pendingSubscription(world: World): Promise<StoredObject> {
     body: { product: subscriptionProduct(world), currency: subscriptionCurrency(world) },
   });
   const subscription = version.subscription as number | StoredObject | undefined;
-  if (subscription === undefined) throw new Error(`createSubscription answered a version without subscription: ${JSON.stringify(version)}`);
+  if (subscription === undefined)
+    throw new Error(`createSubscription answered a version without subscription: ${JSON.stringify(version)}`);
   return world.stored('Subscription', typeof subscription === 'number' ? subscription : id(subscription));
 }
 
@@ -34,7 +37,12 @@ export const createExtras: Record<string, CreateExtras> = {
   TransactionLineItemVersion: () => ({ lineItems: [lineItem(20)] }),
   Account: () => ({ name: unique('account') }),
   Space: () => ({ name: unique('space') }),
-  Customer: () => ({ customerId: unique('customer'), emailAddress: 'contract@example.com', givenName: 'Contract', familyName: 'Tester' }),
+  Customer: () => ({
+    customerId: unique('customer'),
+    emailAddress: 'contract@example.com',
+    givenName: 'Contract',
+    familyName: 'Tester',
+  }),
   Token: () => ({ externalId: unique('token') }),
   Subscriber: () => ({ externalId: unique('subscriber'), reference: unique('subscriber-ref') }),
   SubscriptionAffiliate: () => ({ externalId: unique('affiliate'), reference: unique('affiliate-ref') }),
@@ -84,13 +92,16 @@ export const otherScenarios: Record<string, Scenario> = {
   },
   listStatesOfCountry: {
     params: (w) => ({
-      countryCode: String(w.any('RestCountry', { where: (c) => ((c.stateCodes as unknown[]) ?? []).length > 0 }).isoCode2),
+      countryCode: String(
+        w.any('RestCountry', { where: (c) => ((c.stateCodes as unknown[]) ?? []).length > 0 }).isoCode2,
+      ),
     }),
   },
 
   createCustomersBulk: { body: (w) => [w.createBody('Customer'), w.createBody('Customer')] },
   updateCustomersBulk: {
-    body: async (w) => (await twoCustomers(w)).map((c) => ({ id: id(c), version: c.version, givenName: 'Bulk' })),
+    body: async (w) =>
+      (await twoCustomers(w)).map((c) => ({ id: id(c), version: c.version, givenName: 'Bulk' })),
   },
   deleteCustomersBulk: { body: async (w) => (await twoCustomers(w)).map(id) },
   mergeCustomers: {
@@ -103,17 +114,29 @@ export const otherScenarios: Record<string, Scenario> = {
     params: (w, task) => ({ actionId: id((task?.actions as StoredObject[])[0]) }),
   },
 
-  createSubscription: { body: (w) => ({ product: subscriptionProduct(w), currency: subscriptionCurrency(w) }) },
+  createSubscription: {
+    body: (w) => ({ product: subscriptionProduct(w), currency: subscriptionCurrency(w) }),
+  },
   initializeSubscription: { subject: { fresh: pendingSubscription } },
   initializeSubscriptionSubscriberPresent: {
     subject: { fresh: pendingSubscription },
     body: () => ({ successUrl: 'https://example.com/success', failureUrl: 'https://example.com/failure' }),
   },
-  applySubscriptionChanges: { subject: { state: 'ACTIVE' }, body: () => ({ respectTerminationPeriod: false }) },
-  upgradeSubscriptionProduct: { subject: { state: 'ACTIVE' }, query: () => ({ respectTerminationPeriod: false }) },
+  applySubscriptionChanges: {
+    subject: { state: 'ACTIVE' },
+    body: () => ({ respectTerminationPeriod: false }),
+  },
+  upgradeSubscriptionProduct: {
+    subject: { state: 'ACTIVE' },
+    query: () => ({ respectTerminationPeriod: false }),
+  },
   suspendSubscription: {
     subject: { state: 'ACTIVE' },
-    body: (w) => ({ note: 'contract', endAction: 'REACTIVATE', plannedEndDate: new Date(w.now.getTime() + 30 * 86_400_000).toISOString() }),
+    body: (w) => ({
+      note: 'contract',
+      endAction: 'REACTIVATE',
+      plannedEndDate: new Date(w.now.getTime() + 30 * 86_400_000).toISOString(),
+    }),
   },
   reactivateSubscription: { subject: { state: 'SUSPENDED' } },
   terminateSubscription: { subject: { state: 'ACTIVE' }, query: () => ({ respectTerminationPeriod: false }) },

@@ -22,12 +22,21 @@ const completed = { state: ['COMPLETED', 'FULFILL'] };
 
 /** A pending transaction of a customer who has a one-click token, and that token. */
 async function oneClickSetup(world: World): Promise<{ credentials: string; tokenId: number }> {
-  const token = chargeableToken(world, (t) => typeof t.customerId === 'string' && t.enabledForOneClickPayment === true);
+  const token = chargeableToken(
+    world,
+    (t) => typeof t.customerId === 'string' && t.enabledForOneClickPayment === true,
+  );
   const tx = await pendingTransaction(world, { customerId: token.customerId });
   const credentials = await credentialsOf(world, tx);
-  const listed = (await world.expectOk<{ data: StoredObject[] }>('listOneClickTokensByCredentials', { params: { credentials } })).data;
+  const listed = (
+    await world.expectOk<{ data: StoredObject[] }>('listOneClickTokensByCredentials', {
+      params: { credentials },
+    })
+  ).data;
   if (!Array.isArray(listed) || listed.length === 0) {
-    throw new Error(`no one-click token listed for customer ${String(token.customerId)}, who has one-click token ${id(token)}`);
+    throw new Error(
+      `no one-click token listed for customer ${String(token.customerId)}, who has one-click token ${id(token)}`,
+    );
   }
   return { credentials, tokenId: id(listed[0]) };
 }
@@ -59,17 +68,29 @@ export const paymentScenarios: Record<string, Scenario> = {
     subject: freshPending,
     body: (w) => ({ paymentMethodConfiguration: cardConfiguration(w), cardData: approvedCard(w) }),
   },
-  processTransactionWithToken: { subject: { fresh: (w) => pendingTransaction(w, { token: id(chargeableToken(w)) }) } },
-  processTransactionWithoutInteraction: { subject: { fresh: (w) => pendingTransaction(w, { token: id(chargeableToken(w)) }) } },
+  processTransactionWithToken: {
+    subject: { fresh: (w) => pendingTransaction(w, { token: id(chargeableToken(w)) }) },
+  },
+  processTransactionWithoutInteraction: {
+    subject: { fresh: (w) => pendingTransaction(w, { token: id(chargeableToken(w)) }) },
+  },
   completeTransactionOnline: { subject: freshAuthorized },
   completeTransactionOffline: { subject: freshAuthorized },
   completeTransactionPartiallyOnline: {
     subject: freshAuthorized,
-    body: (w, tx) => ({ externalId: unique('completion'), lastCompletion: false, lineItems: partialLines(tx) }),
+    body: (w, tx) => ({
+      externalId: unique('completion'),
+      lastCompletion: false,
+      lineItems: partialLines(tx),
+    }),
   },
   completeTransactionPartiallyOffline: {
     subject: freshAuthorized,
-    body: (w, tx) => ({ externalId: unique('completion'), lastCompletion: false, lineItems: partialLines(tx) }),
+    body: (w, tx) => ({
+      externalId: unique('completion'),
+      lastCompletion: false,
+      lineItems: partialLines(tx),
+    }),
   },
   voidTransactionOnline: { subject: freshAuthorized },
   voidTransactionOffline: { subject: freshAuthorized },
@@ -84,7 +105,10 @@ export const paymentScenarios: Record<string, Scenario> = {
   getTransactionPaymentPageUrl: { subject: { state: 'PENDING' } },
   getTransactionIframeJavascriptUrl: { subject: { state: 'PENDING' } },
   getTransactionLightboxJavascriptUrl: { subject: { state: 'PENDING' } },
-  listTransactionPaymentMethodConfigurations: { subject: { state: 'PENDING' }, query: () => ({ integrationMode: 'PAYMENT_PAGE' }) },
+  listTransactionPaymentMethodConfigurations: {
+    subject: { state: 'PENDING' },
+    query: () => ({ integrationMode: 'PAYMENT_PAGE' }),
+  },
   getTransactionInvoiceDocumentByTransaction: { subject: completed },
   getTransactionPackingSlipDocument: { subject: completed },
   getTransactionLatestLineItemVersion: { subject: completed },
@@ -92,7 +116,10 @@ export const paymentScenarios: Record<string, Scenario> = {
   getTransactionByCredentials: byCredentials,
   getTransactionMobileSdkUrlByCredentials: byCredentials,
   listOneClickTokensByCredentials: byCredentials,
-  listPaymentMethodConfigurationsByCredentials: { ...byCredentials, query: () => ({ integrationMode: 'PAYMENT_PAGE' }) },
+  listPaymentMethodConfigurationsByCredentials: {
+    ...byCredentials,
+    query: () => ({ integrationMode: 'PAYMENT_PAGE' }),
+  },
   deleteOneClickTokenByCredentials: { params: oneClickParams },
   processOneClickTokenByCredentials: { params: oneClickParams },
   exportTransactions: { query: () => ({ fields: 'id,state,currency', limit: 5 }) },
@@ -100,7 +127,12 @@ export const paymentScenarios: Record<string, Scenario> = {
   createRefund: {
     body: (w) => {
       const tx = w.claim('Transaction', { ...completed, where: (t) => Number(t.refundedAmount ?? 0) === 0 });
-      return { externalId: unique('refund'), type: 'MERCHANT_INITIATED_ONLINE', transaction: id(tx), amount: 1 };
+      return {
+        externalId: unique('refund'),
+        type: 'MERCHANT_INITIATED_ONLINE',
+        transaction: id(tx),
+        amount: 1,
+      };
     },
   },
   markRefundFailed: { subject: { state: ['PENDING', 'MANUAL_CHECK'] } },
@@ -116,7 +148,11 @@ export const paymentScenarios: Record<string, Scenario> = {
   createDunningCaseForInvoice: {
     params: (w) => {
       const dunned = new Set(w.candidates('DunningCase').map((d) => d.initialInvoice));
-      return { invoiceId: id(w.claim('TransactionInvoice', { state: ['OPEN', 'OVERDUE'], where: (i) => !dunned.has(i.id) })) };
+      return {
+        invoiceId: id(
+          w.claim('TransactionInvoice', { state: ['OPEN', 'OVERDUE'], where: (i) => !dunned.has(i.id) }),
+        ),
+      };
     },
   },
   suspendDunningCase: {
@@ -128,7 +164,11 @@ export const paymentScenarios: Record<string, Scenario> = {
   sendChargeFlowLevelMessage: { subject: { state: 'PENDING' } },
 
   createTransactionLineItemVersion: {
-    body: async (w) => ({ externalId: unique('liv'), transaction: id(await authorizedTransaction(w)), lineItems: [lineItem(20)] }),
+    body: async (w) => ({
+      externalId: unique('liv'),
+      transaction: id(await authorizedTransaction(w)),
+      lineItems: [lineItem(20)],
+    }),
   },
   getTokenActiveVersion: { subject: { fresh: (w) => Promise.resolve(chargeableToken(w)) } },
   createTransactionForTokenUpdate: { subject: { state: 'ACTIVE' } },
@@ -139,5 +179,11 @@ function partialLines(tx: StoredObject | undefined) {
   const items = (tx?.lineItems ?? []) as { uniqueId: string; amountIncludingTax: number; quantity: number }[];
   const first = items[0];
   if (!first) throw new Error(`transaction ${id(tx)} has no line items to complete`);
-  return [{ uniqueId: first.uniqueId, quantity: first.quantity, amount: Math.round((first.amountIncludingTax / 2) * 100) / 100 }];
+  return [
+    {
+      uniqueId: first.uniqueId,
+      quantity: first.quantity,
+      amount: Math.round((first.amountIncludingTax / 2) * 100) / 100,
+    },
+  ];
 }

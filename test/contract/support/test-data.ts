@@ -40,8 +40,13 @@ function cardsIn(value: unknown, label = ''): FoundCard[] {
 /** Card data of a published test card the acquirer approves without 3-D Secure. */
 export function approvedCard(world: World) {
   const cards = cardsIn(world.sandbox.seedSummary.testCards);
-  const approved = cards.find((c) => /approv|success|accept/i.test(c.label) && !/3d|three|declin|fail/i.test(c.label));
-  if (!approved) throw new Error(`seedSummary.testCards names no approved card: ${JSON.stringify(world.sandbox.seedSummary.testCards)}`);
+  const approved = cards.find(
+    (c) => /approv|success|accept/i.test(c.label) && !/3d|three|declin|fail/i.test(c.label),
+  );
+  if (!approved)
+    throw new Error(
+      `seedSummary.testCards names no approved card: ${JSON.stringify(world.sandbox.seedSummary.testCards)}`,
+    );
   const nextYear = world.now.getUTCFullYear() + 2;
   return {
     primaryAccountNumber: approved.number,
@@ -53,7 +58,10 @@ export function approvedCard(world: World) {
 
 /** The card payment method configuration the seed set up in the world's space. */
 export function cardConfiguration(world: World): number {
-  const perSpace = world.sandbox.seedSummary.perSpace as Record<string, { cardPaymentMethodConfigurationId: number }>;
+  const perSpace = world.sandbox.seedSummary.perSpace as Record<
+    string,
+    { cardPaymentMethodConfigurationId: number }
+  >;
   return perSpace[String(world.space)].cardPaymentMethodConfigurationId;
 }
 
@@ -76,14 +84,19 @@ export async function authorizedTransaction(world: World): Promise<StoredObject>
 /** The credentials of a new pending transaction (for the by-credentials operations). */
 export async function credentialsOf(world: World, tx?: StoredObject): Promise<string> {
   const transaction = tx ?? (await pendingTransaction(world));
-  const body = await world.expectOk<unknown>('getTransactionCredentials', { params: { id: transaction.id as number } });
+  const body = await world.expectOk<unknown>('getTransactionCredentials', {
+    params: { id: transaction.id as number },
+  });
   const text = String(body);
   // A text/plain body may or may not carry JSON string quotes; the credentials are what is inside.
   return text.startsWith('"') ? (JSON.parse(text) as string) : text;
 }
 
 /** An active token that has an active version (something a transaction can be charged to). */
-export function chargeableToken(world: World, filter: (token: StoredObject) => boolean = () => true): StoredObject {
+export function chargeableToken(
+  world: World,
+  filter: (token: StoredObject) => boolean = () => true,
+): StoredObject {
   const activeVersions = new Set(world.candidates('TokenVersion', { state: 'ACTIVE' }).map((v) => v.token));
   return world.any('Token', { state: 'ACTIVE', where: (t) => activeVersions.has(t.id) && filter(t) });
 }

@@ -1,7 +1,14 @@
 // The contract suite's view of one running sandbox: signed calls, seeded objects picked by model and
 // state (each handed out once where possible, so that one test's action never spoils another's
 // subject), and objects created through the REST API for tests that change or destroy them.
-import { operationsById, resourceByModel, resources, resourceOf, type Operation, type Resource } from '../../../src/catalog';
+import {
+  operationsById,
+  resourceByModel,
+  resources,
+  resourceOf,
+  type Operation,
+  type Resource,
+} from '../../../src/catalog';
 import type { RunningSandbox } from '../../../src/sandbox';
 import type { StoredObject } from '../../../src/sandbox/store';
 import { client, type CallResult } from '../../sandbox/support/signed-fetch';
@@ -67,7 +74,9 @@ export class World implements BodyHooks {
     if (!op) throw new Error(`unknown operation ${operationId}`);
     const response = await this.request<T>(op, prepared);
     if (response.status !== op.successStatus) {
-      throw new Error(`setup call ${operationId} answered ${response.status}: ${response.text.slice(0, 300)}`);
+      throw new Error(
+        `setup call ${operationId} answered ${response.status}: ${response.text.slice(0, 300)}`,
+      );
     }
     return response.body;
   }
@@ -88,7 +97,10 @@ export class World implements BodyHooks {
     const key = (o: StoredObject) => `${model}:${String(o[resourceOf(model).key.field])}`;
     const fresh = all.find((o) => !this.used.has(key(o)));
     const chosen = fresh ?? all[0];
-    if (!chosen) throw new Error(`no seeded ${model}${filter.state ? ` in state ${String(filter.state)}` : ''} in space ${this.space}`);
+    if (!chosen)
+      throw new Error(
+        `no seeded ${model}${filter.state ? ` in state ${String(filter.state)}` : ''} in space ${this.space}`,
+      );
     this.used.add(key(chosen));
     return chosen;
   }
@@ -102,7 +114,9 @@ export class World implements BodyHooks {
 
   /** BodyHooks: integer fields that name an entity get the id of an existing one. */
   idFor(owner: string | undefined, field: string): number | string | undefined {
-    const resource = resources.find((r) => r.model === owner || r.createBody === owner || r.updateBody === owner);
+    const resource = resources.find(
+      (r) => r.model === owner || r.createBody === owner || r.updateBody === owner,
+    );
     const named =
       resource?.links.find((l) => l.field === field)?.model ??
       resource?.references.find((l) => l.field === field)?.model ??
@@ -127,14 +141,20 @@ export class World implements BodyHooks {
   }
 
   /** Creates an object of `model` through its REST create operation, for a test to change or destroy. */
-  async create(model: string, extra: Record<string, unknown> = {}, params: Record<string, number> = {}): Promise<StoredObject> {
+  async create(
+    model: string,
+    extra: Record<string, unknown> = {},
+    params: Record<string, number> = {},
+  ): Promise<StoredObject> {
     const resource = resourceOf(model);
     const op = resource.ops.C;
     if (!op) throw new Error(`${model} has no create operation`);
     const body = this.createBody(model, extra);
-    const parent = resource.parent && !(resource.parent.pathParam in params) ? this.parentParams(resource) : {};
+    const parent =
+      resource.parent && !(resource.parent.pathParam in params) ? this.parentParams(resource) : {};
     const allParams = { ...parent, ...params };
-    if (resource.parent && resource.parent.field in body) body[resource.parent.field] = allParams[resource.parent.pathParam];
+    if (resource.parent && resource.parent.field in body)
+      body[resource.parent.field] = allParams[resource.parent.pathParam];
     return this.expectOk<StoredObject>(op.operationId, { params: allParams, body });
   }
 

@@ -6,7 +6,13 @@ import { expect } from 'vitest';
 import { mutationSpecByName } from '../../../src/catalog';
 import { decodeGlobalId, type MutationErrorKind } from '../../../src/resolvers';
 import { at } from '../../support/world';
-import { mutationDocument, requiredPayloadFields, type Fixtures, type Input, type Obj } from './contract-fixtures';
+import {
+  mutationDocument,
+  requiredPayloadFields,
+  type Fixtures,
+  type Input,
+  type Obj,
+} from './contract-fixtures';
 
 export interface ContractCase {
   input(f: Fixtures): Promise<Input>;
@@ -22,7 +28,10 @@ const extraOf = async (extra: Extra | undefined, f: Fixtures, object: Obj): Prom
   typeof extra === 'function' ? extra(f, object) : (extra ?? {});
 
 /** A create in the demo space: `space` plus the body fields. */
-export function create(fields: (f: Fixtures) => Input | Promise<Input>, outcome?: MutationErrorKind): ContractCase {
+export function create(
+  fields: (f: Fixtures) => Input | Promise<Input>,
+  outcome?: MutationErrorKind,
+): ContractCase {
   return { input: async (f) => ({ space: String(f.space), ...(await fields(f)) }), outcome };
 }
 
@@ -34,7 +43,12 @@ async function targetOf(f: Fixtures, model: string, target: Target | undefined):
 }
 
 /** An update (or a versioned action) of an object of `model`: `id`, `version` and the fields to change. */
-export function update(model: string, target?: Target, fields?: Extra, outcome?: MutationErrorKind): ContractCase {
+export function update(
+  model: string,
+  target?: Target,
+  fields?: Extra,
+  outcome?: MutationErrorKind,
+): ContractCase {
   return {
     input: async (f) => {
       const object = await targetOf(f, model, target);
@@ -45,7 +59,12 @@ export function update(model: string, target?: Target, fields?: Extra, outcome?:
 }
 
 /** An action on, or a delete of, an object of `model`: its global `id` and the action's fields. */
-export function act(model: string, target?: Target, fields?: Extra, outcome?: MutationErrorKind): ContractCase {
+export function act(
+  model: string,
+  target?: Target,
+  fields?: Extra,
+  outcome?: MutationErrorKind,
+): ContractCase {
   return {
     input: async (f) => {
       const object = await targetOf(f, model, target);
@@ -86,5 +105,6 @@ function checkActedOn(name: string, input: Input, result: Obj): void {
   const spec = mutationSpecByName.get(name);
   if (!spec || typeof input.id !== 'string' || !decodeGlobalId(input.id)) return;
   const fields = [spec.objectField, spec.kind === 'update' ? spec.resultField : undefined];
-  for (const field of fields) if (field) expect((result[field] as Obj).id, `${name}: payload field ${field}`).toBe(input.id);
+  for (const field of fields)
+    if (field) expect((result[field] as Obj).id, `${name}: payload field ${field}`).toBe(input.id);
 }

@@ -1,7 +1,15 @@
 // What the contract tables need to build inputs on the sandbox's demo data: objects found by REST
 // search, fresh ones made over REST (so a delete or an action never spends shared demo data), and
 // global IDs. Also the generic query of a mutation, whose payload selection is read from the schema.
-import { getNamedType, GraphQLObjectType, GraphQLUnionType, isLeafType, isListType, isNonNullType, type GraphQLOutputType } from 'graphql';
+import {
+  getNamedType,
+  GraphQLObjectType,
+  GraphQLUnionType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  type GraphQLOutputType,
+} from 'graphql';
 import { resourceByModel } from '../../../src/catalog';
 import { encodeGlobalId, entityKey } from '../../../src/resolvers';
 import type { OperationId } from '../../../src/rest/types';
@@ -12,7 +20,8 @@ export type Obj = Record<string, unknown>;
 export type Input = Record<string, unknown>;
 
 /** The REST id of a link field, which comes back as an id or (expanded) as an object. */
-export const idOf = (link: unknown): unknown => (typeof link === 'object' && link !== null ? (link as Obj).id : link);
+export const idOf = (link: unknown): unknown =>
+  typeof link === 'object' && link !== null ? (link as Obj).id : link;
 
 /** The test cards and ids of the demo space the tables act in. */
 export class Fixtures {
@@ -37,9 +46,15 @@ export class Fixtures {
   }
 
   /** Any REST operation in the demo space (or at account level). */
-  async call(operationId: string, options: { path?: Obj; query?: Obj; body?: unknown; space?: number | null } = {}): Promise<Obj> {
+  async call(
+    operationId: string,
+    options: { path?: Obj; query?: Obj; body?: unknown; space?: number | null } = {},
+  ): Promise<Obj> {
     const { space = this.space, ...rest } = options;
-    return (await this.h.rest.call(operationId as OperationId, { ...(space === null ? {} : { space }), ...rest } as never)) as Obj;
+    return (await this.h.rest.call(
+      operationId as OperationId,
+      { ...(space === null ? {} : { space }), ...rest } as never,
+    )) as Obj;
   }
 
   /** The objects of `model` matching a REST search query (`state:ACTIVE`), newest first. */
@@ -48,7 +63,11 @@ export class Fixtures {
     const op = resource?.ops.S;
     if (!resource || !op) throw new Error(`${model} has no search operation`);
     const params: Obj = { limit, order: 'id:DESC', ...(query ? { query } : {}) };
-    const body = await this.call(op.operationId, { space: resource.spaceScoped ? this.space : null, path, query: params });
+    const body = await this.call(op.operationId, {
+      space: resource.spaceScoped ? this.space : null,
+      path,
+      query: params,
+    });
     return body.data as Obj[];
   }
 
@@ -64,14 +83,18 @@ export class Fixtures {
     const resource = resourceByModel.get(model);
     const op = resource?.ops.G;
     if (!resource || !op) throw new Error(`${model} has no read operation`);
-    return this.call(op.operationId, { space: resource.spaceScoped ? this.space : null, path: { [resource.key.pathParam]: id } });
+    return this.call(op.operationId, {
+      space: resource.spaceScoped ? this.space : null,
+      path: { [resource.key.pathParam]: id },
+    });
   }
 
   /** The global ID of a REST object of `model`. */
   gid(model: string, object: Obj): string {
     const resource = resourceByModel.get(model);
     const key = resource ? entityKey(resource, object) : null;
-    if (!resource || key === null) throw new Error(`no global ID for ${model} ${JSON.stringify(object).slice(0, 80)}`);
+    if (!resource || key === null)
+      throw new Error(`no global ID for ${model} ${JSON.stringify(object).slice(0, 80)}`);
     return encodeGlobalId(model, resource.spaceScoped ? this.space : null, key);
   }
 
@@ -90,7 +113,9 @@ export class Fixtures {
     return this.call('createTransaction', {
       body: {
         currency: 'CHF',
-        lineItems: [{ uniqueId: 'sku-1', name: 'Contract item', quantity: 1, amountIncludingTax: 100, type: 'PRODUCT' }],
+        lineItems: [
+          { uniqueId: 'sku-1', name: 'Contract item', quantity: 1, amountIncludingTax: 100, type: 'PRODUCT' },
+        ],
         ...extra,
       },
     });
@@ -103,7 +128,11 @@ export class Fixtures {
       path: { id: tx.id },
       body: {
         paymentMethodConfiguration: this.seed.cardPaymentMethodConfigurationId,
-        cardData: { primaryAccountNumber: this.cards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        cardData: {
+          primaryAccountNumber: this.cards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     });
   }
@@ -151,6 +180,12 @@ export function requiredPayloadFields(name: string): string[] {
   const Name = name.charAt(0).toUpperCase() + name.slice(1);
   const payload = schema.getType(`${Name}Payload`) as GraphQLObjectType;
   return Object.values(payload.getFields())
-    .filter((f) => f.name === 'result' || isNonNullType(f.type) || !isLeafType(getNamedType(f.type)) || isListType(f.type))
+    .filter(
+      (f) =>
+        f.name === 'result' ||
+        isNonNullType(f.type) ||
+        !isLeafType(getNamedType(f.type)) ||
+        isListType(f.type),
+    )
     .map((f) => f.name);
 }

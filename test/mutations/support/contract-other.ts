@@ -12,7 +12,11 @@ const madeBy =
 
 const accountBody = async (f: Fixtures, global = false): Promise<Input> => {
   const [parent] = await f.search('Account', 'type:MASTER');
-  return { name: f.externalId('account'), scope: 1, parentAccount: global ? f.gid('Account', parent) : parent.id };
+  return {
+    name: f.externalId('account'),
+    scope: 1,
+    parentAccount: global ? f.gid('Account', parent) : parent.id,
+  };
 };
 const newAccount = madeBy('createAccount', (f) => accountBody(f), null);
 const spaceBody = async (f: Fixtures, global = false): Promise<Input> => {
@@ -22,14 +26,27 @@ const spaceBody = async (f: Fixtures, global = false): Promise<Input> => {
 const newSpace = madeBy('createSpace', (f) => spaceBody(f), null);
 
 const newCustomer = (f: Fixtures): Promise<Obj> => f.customer();
-const address = { givenName: 'Ada', familyName: 'Muster', street: 'Bahnhofstrasse 1', postcode: '8001', city: 'Zürich', country: 'CH' };
+const address = {
+  givenName: 'Ada',
+  familyName: 'Muster',
+  street: 'Bahnhofstrasse 1',
+  postcode: '8001',
+  city: 'Zürich',
+  country: 'CH',
+};
 const newAddress = async (f: Fixtures): Promise<Obj> => {
   const c = await f.customer();
-  return f.call('createCustomerAddress', { path: { customerId: c.id }, body: { customer: c.id, address, addressType: 'BILLING' } });
+  return f.call('createCustomerAddress', {
+    path: { customerId: c.id },
+    body: { customer: c.id, address, addressType: 'BILLING' },
+  });
 };
 const newComment = async (f: Fixtures): Promise<Obj> => {
   const c = await f.customer();
-  return f.call('createCustomerComment', { path: { customerId: c.id }, body: { customer: c.id, content: 'contract comment' } });
+  return f.call('createCustomerComment', {
+    path: { customerId: c.id },
+    body: { customer: c.id, content: 'contract comment' },
+  });
 };
 
 /** A new PENDING subscription of a demo subscriber, on the product and token of an ACTIVE demo subscription. */
@@ -37,7 +54,11 @@ async function pendingSubscription(f: Fixtures): Promise<Obj> {
   const demo = await f.find('Subscription', 'state:ACTIVE');
   const product = idOf((demo.currentProductVersion as Obj).product);
   const version = await f.call('createSubscription', {
-    body: { product, currency: 'CHF', subscription: { subscriber: idOf(demo.subscriber), token: idOf(demo.token) } },
+    body: {
+      product,
+      currency: 'CHF',
+      subscription: { subscriber: idOf(demo.subscriber), token: idOf(demo.token) },
+    },
   });
   return f.get('Subscription', idOf(version.subscription));
 }
@@ -66,27 +87,44 @@ export const otherCases: ContractTable = {
   updateSpace: update('Space', newSpace, { name: 'contract space' }),
   deleteSpace: act('Space', newSpace),
 
-  createCustomer: create(() => ({ givenName: 'Ada', familyName: 'Lovelace', emailAddress: 'ada@example.com' })),
+  createCustomer: create(() => ({
+    givenName: 'Ada',
+    familyName: 'Lovelace',
+    emailAddress: 'ada@example.com',
+  })),
   updateCustomer: update('Customer', newCustomer, { givenName: 'Changed' }),
   deleteCustomer: act('Customer', newCustomer),
-  mergeCustomers: act('Customer', newCustomer, async (f) => ({ other: f.gid('Customer', await f.customer()) })),
+  mergeCustomers: act('Customer', newCustomer, async (f) => ({
+    other: f.gid('Customer', await f.customer()),
+  })),
   createCustomers: create(() => ({ customers: [{ givenName: 'Bulk 1' }, { givenName: 'Bulk 2' }] })),
   updateCustomers: create(async (f) => {
     const [a, b] = [await f.customer(), await f.customer()];
     return { customers: [a, b].map((c) => ({ ...f.versioned('Customer', c), givenName: 'Bulk changed' })) };
   }),
-  deleteCustomers: create(async (f) => ({ ids: [f.gid('Customer', await f.customer()), f.gid('Customer', await f.customer())] })),
-  createCustomerAddress: create(async (f) => ({ customer: f.gid('Customer', await f.customer()), address, addressType: 'SHIPPING' })),
+  deleteCustomers: create(async (f) => ({
+    ids: [f.gid('Customer', await f.customer()), f.gid('Customer', await f.customer())],
+  })),
+  createCustomerAddress: create(async (f) => ({
+    customer: f.gid('Customer', await f.customer()),
+    address,
+    addressType: 'SHIPPING',
+  })),
   updateCustomerAddress: update('CustomerAddress', newAddress, { addressType: 'SHIPPING' }),
   deleteCustomerAddress: act('CustomerAddress', newAddress),
   setDefaultCustomerAddress: act('CustomerAddress', newAddress),
-  createCustomerComment: create(async (f) => ({ customer: f.gid('Customer', await f.customer()), content: 'hello' })),
+  createCustomerComment: create(async (f) => ({
+    customer: f.gid('Customer', await f.customer()),
+    content: 'hello',
+  })),
   updateCustomerComment: update('CustomerComment', newComment, { content: 'changed' }),
   deleteCustomerComment: act('CustomerComment', newComment),
   pinCustomerComment: act('CustomerComment', newComment),
   unpinCustomerComment: act('CustomerComment', newComment),
 
-  processManualTaskAction: act('ManualTask', 'state:OPEN', (_f, task) => ({ actionId: (task.actions as Obj[])[0].id })),
+  processManualTaskAction: act('ManualTask', 'state:OPEN', (_f, task) => ({
+    actionId: (task.actions as Obj[])[0].id,
+  })),
 
   createSubscription: create(async (f) => {
     const demo = await f.find('Subscription', 'state:ACTIVE');
@@ -94,13 +132,19 @@ export const otherCases: ContractTable = {
       product: idOf((demo.currentProductVersion as Obj).product),
       currency: 'CHF',
       // Links inside a nested body object take global IDs too; REST wants `version` there as well.
-      subscription: { subscriber: f.link('Subscriber', demo.subscriber), token: f.link('Token', demo.token), version: 1 },
+      subscription: {
+        subscriber: f.link('Subscriber', demo.subscriber),
+        token: f.link('Token', demo.token),
+        version: 1,
+      },
     };
   }),
   // REST's SubscriptionUpdateRequest has no `version`, but SPEC's optimistic locking wants one: the input asks for it.
   updateSubscription: update('Subscription', activeSubscription, { currency: 'CHF' }),
   initializeSubscription: act('Subscription', pendingSubscription),
-  initializeSubscriptionSubscriberPresent: act('Subscription', pendingSubscription, { successUrl: 'https://shop.example/ok' }),
+  initializeSubscriptionSubscriberPresent: act('Subscription', pendingSubscription, {
+    successUrl: 'https://shop.example/ok',
+  }),
   applySubscriptionChanges: act('Subscription', activeSubscription, { currency: 'CHF' }),
   upgradeSubscriptionProduct: act('Subscription', activeSubscription, { respectTerminationPeriod: false }),
   suspendSubscription: act('Subscription', activeSubscription, { note: 'contract', endAction: 'REACTIVATE' }),
@@ -134,9 +178,14 @@ export const otherCases: ContractTable = {
     createNextPeriod: true,
   })),
   createSubscriptionMetric: create(metricBody),
-  updateSubscriptionMetric: update('SubscriptionMetric', madeBy('createSubscriptionMetric', metricBody), { description: { 'en-US': 'x' } }),
+  updateSubscriptionMetric: update('SubscriptionMetric', madeBy('createSubscriptionMetric', metricBody), {
+    description: { 'en-US': 'x' },
+  }),
   deleteSubscriptionMetric: act('SubscriptionMetric', madeBy('createSubscriptionMetric', metricBody)),
-  createSubscriber: create((f) => ({ externalId: f.externalId('subscriber'), emailAddress: 'sub@example.com' })),
+  createSubscriber: create((f) => ({
+    externalId: f.externalId('subscriber'),
+    emailAddress: 'sub@example.com',
+  })),
   updateSubscriber: update(
     'Subscriber',
     madeBy('createSubscriber', (f) => ({ externalId: f.externalId('subscriber') })),
@@ -148,14 +197,23 @@ export const otherCases: ContractTable = {
     'Subscriber',
     madeBy('createSubscriber', (f) => ({ externalId: f.externalId('subscriber') })),
   ),
-  createSubscriptionAffiliate: create((f) => ({ externalId: f.externalId('affiliate'), reference: f.externalId('ref') })),
+  createSubscriptionAffiliate: create((f) => ({
+    externalId: f.externalId('affiliate'),
+    reference: f.externalId('ref'),
+  })),
   updateSubscriptionAffiliate: update(
     'SubscriptionAffiliate',
-    madeBy('createSubscriptionAffiliate', (f) => ({ externalId: f.externalId('affiliate'), reference: f.externalId('ref') })),
+    madeBy('createSubscriptionAffiliate', (f) => ({
+      externalId: f.externalId('affiliate'),
+      reference: f.externalId('ref'),
+    })),
     { name: 'contract' },
   ),
   deleteSubscriptionAffiliate: act(
     'SubscriptionAffiliate',
-    madeBy('createSubscriptionAffiliate', (f) => ({ externalId: f.externalId('affiliate'), reference: f.externalId('ref') })),
+    madeBy('createSubscriptionAffiliate', (f) => ({
+      externalId: f.externalId('affiliate'),
+      reference: f.externalId('ref'),
+    })),
   ),
 };

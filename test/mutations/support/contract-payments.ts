@@ -4,7 +4,9 @@
 import { act, create, update, type ContractTable } from './contract-case';
 import { idOf, type Fixtures, type Input, type Obj } from './contract-fixtures';
 
-const lineItems = [{ uniqueId: 'sku-1', name: 'Contract item', quantity: 1, amountIncludingTax: 100, type: 'PRODUCT' }];
+const lineItems = [
+  { uniqueId: 'sku-1', name: 'Contract item', quantity: 1, amountIncludingTax: 100, type: 'PRODUCT' },
+];
 const card = (f: Fixtures): Input => ({
   paymentMethodConfiguration: f.seed.cardPaymentMethodConfigurationId,
   cardData: { primaryAccountNumber: f.cards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
@@ -15,7 +17,10 @@ async function oneClick(f: Fixtures): Promise<Input> {
   const [token] = await f.search('Token', 'state:ACTIVE AND enabledForOneClickPayment:true');
   if (!token) throw new Error('the demo data has no one-click token');
   const tx = await f.pendingTransaction({ customerId: token.customerId });
-  const credentials = await f.h.rest.call('getTransactionCredentials', { space: f.space, path: { id: Number(tx.id) } });
+  const credentials = await f.h.rest.call('getTransactionCredentials', {
+    space: f.space,
+    path: { id: Number(tx.id) },
+  });
   return { credentials, id: token.id };
 }
 
@@ -23,14 +28,24 @@ async function oneClick(f: Fixtures): Promise<Input> {
 function comment(op: string, parentField: string, pathParam: string, parent: (f: Fixtures) => Promise<Obj>) {
   return async (f: Fixtures): Promise<Obj> => {
     const p = await parent(f);
-    return f.call(op, { path: { [pathParam]: p.id }, body: { [parentField]: p.id, content: 'contract comment' } });
+    return f.call(op, {
+      path: { [pathParam]: p.id },
+      body: { [parentField]: p.id, content: 'contract comment' },
+    });
   };
 }
-const txComment = comment('createTransactionComment', 'transaction', 'transactionId', (f) => f.pendingTransaction());
+const txComment = comment('createTransactionComment', 'transaction', 'transactionId', (f) =>
+  f.pendingTransaction(),
+);
 const refundOf = async (f: Fixtures): Promise<Obj> => f.find('Refund', 'state:SUCCESSFUL');
 const refundComment = comment('createRefundComment', 'refund', 'refundId', refundOf);
 const invoiceOf = async (f: Fixtures): Promise<Obj> => f.find('TransactionInvoice', 'state:PAID');
-const invoiceComment = comment('createTransactionInvoiceComment', 'transactionInvoice', 'invoiceId', invoiceOf);
+const invoiceComment = comment(
+  'createTransactionInvoiceComment',
+  'transactionInvoice',
+  'invoiceId',
+  invoiceOf,
+);
 
 /** How a body names another object: REST bodies by REST id, mutation inputs by global ID. */
 type Ref = (f: Fixtures, model: string, link: unknown) => unknown;
@@ -58,7 +73,11 @@ async function methodBody(f: Fixtures, ref = restId): Promise<Input> {
 }
 async function processorBody(f: Fixtures, ref = restId): Promise<Input> {
   const p = await f.find('PaymentProcessorConfiguration');
-  return { name: f.externalId('processor'), processor: ref(f, 'PaymentProcessor', p.processor), state: 'ACTIVE' };
+  return {
+    name: f.externalId('processor'),
+    processor: ref(f, 'PaymentProcessor', p.processor),
+    state: 'ACTIVE',
+  };
 }
 /** A fresh object made by a create mutation's REST operation with the same body the row sends. */
 const made =
@@ -69,7 +88,8 @@ const made =
 /** An OPEN or OVERDUE invoice no dunning case is about yet. */
 async function undunnedInvoice(f: Fixtures): Promise<Obj> {
   for (const invoice of await f.search('TransactionInvoice', 'state:OPEN OR state:OVERDUE', {}, 20)) {
-    if ((await f.search('DunningCase', `initialInvoice:${String(invoice.id)}`, {}, 1)).length === 0) return invoice;
+    if ((await f.search('DunningCase', `initialInvoice:${String(invoice.id)}`, {}, 1)).length === 0)
+      return invoice;
   }
   throw new Error('the demo data has no undunned invoice');
 }
@@ -101,11 +121,18 @@ export const paymentCases: ContractTable = {
     await f.call('applyTransactionChargeFlow', { path: { id: tx.id } });
     return tx;
   }),
-  updateTransactionChargeFlowRecipient: act('Transaction', 'state:PROCESSING', { type: 1, recipient: 'buyer@example.com' }),
+  updateTransactionChargeFlowRecipient: act('Transaction', 'state:PROCESSING', {
+    type: 1,
+    recipient: 'buyer@example.com',
+  }),
   completeTransactionOnline: act('Transaction', (f) => f.authorizedTransaction()),
   completeTransactionOffline: act('Transaction', (f) => f.authorizedTransaction()),
-  completeTransactionPartiallyOnline: act('Transaction', (f) => f.authorizedTransaction(), { lastCompletion: true }),
-  completeTransactionPartiallyOffline: act('Transaction', (f) => f.authorizedTransaction(), { lastCompletion: true }),
+  completeTransactionPartiallyOnline: act('Transaction', (f) => f.authorizedTransaction(), {
+    lastCompletion: true,
+  }),
+  completeTransactionPartiallyOffline: act('Transaction', (f) => f.authorizedTransaction(), {
+    lastCompletion: true,
+  }),
   voidTransactionOnline: act('Transaction', (f) => f.authorizedTransaction()),
   voidTransactionOffline: act('Transaction', (f) => f.authorizedTransaction()),
   createTransactionLineItemVersion: create(async (f) => ({
@@ -114,7 +141,10 @@ export const paymentCases: ContractTable = {
     lineItems: [{ ...lineItems[0], amountIncludingTax: 80 }],
   })),
 
-  createTransactionComment: create(async (f) => ({ transaction: f.link('Transaction', await f.pendingTransaction()), content: 'hello' })),
+  createTransactionComment: create(async (f) => ({
+    transaction: f.link('Transaction', await f.pendingTransaction()),
+    content: 'hello',
+  })),
   updateTransactionComment: update('TransactionComment', txComment, { content: 'changed' }),
   deleteTransactionComment: act('TransactionComment', txComment),
   pinTransactionComment: act('TransactionComment', txComment),
@@ -129,16 +159,29 @@ export const paymentCases: ContractTable = {
   markRefundSucceeded: act('Refund', async (f) => {
     const tx = await f.fulfilledTransaction();
     return f.call('createRefund', {
-      body: { transaction: tx.id, externalId: f.externalId('r'), type: 'CUSTOMER_INITIATED_MANUAL', amount: 5 },
+      body: {
+        transaction: tx.id,
+        externalId: f.externalId('r'),
+        type: 'CUSTOMER_INITIATED_MANUAL',
+        amount: 5,
+      },
     });
   }),
   markRefundFailed: act('Refund', async (f) => {
     const tx = await f.fulfilledTransaction();
     return f.call('createRefund', {
-      body: { transaction: tx.id, externalId: f.externalId('r'), type: 'CUSTOMER_INITIATED_AUTOMATIC', amount: 5 },
+      body: {
+        transaction: tx.id,
+        externalId: f.externalId('r'),
+        type: 'CUSTOMER_INITIATED_AUTOMATIC',
+        amount: 5,
+      },
     });
   }),
-  createRefundComment: create(async (f) => ({ refund: f.link('Refund', await refundOf(f)), content: 'hello' })),
+  createRefundComment: create(async (f) => ({
+    refund: f.link('Refund', await refundOf(f)),
+    content: 'hello',
+  })),
   updateRefundComment: update('RefundComment', refundComment, { content: 'changed' }),
   deleteRefundComment: act('RefundComment', refundComment),
   pinRefundComment: act('RefundComment', refundComment),
@@ -154,12 +197,17 @@ export const paymentCases: ContractTable = {
     transactionInvoice: f.link('TransactionInvoice', await invoiceOf(f)),
     content: 'hello',
   })),
-  updateTransactionInvoiceComment: update('TransactionInvoiceComment', invoiceComment, { content: 'changed' }),
+  updateTransactionInvoiceComment: update('TransactionInvoiceComment', invoiceComment, {
+    content: 'changed',
+  }),
   deleteTransactionInvoiceComment: act('TransactionInvoiceComment', invoiceComment),
   pinTransactionInvoiceComment: act('TransactionInvoiceComment', invoiceComment),
   unpinTransactionInvoiceComment: act('TransactionInvoiceComment', invoiceComment),
   createDunningCaseForInvoice: {
-    input: async (f) => ({ space: f.space, invoiceId: f.link('TransactionInvoice', await undunnedInvoice(f)) }),
+    input: async (f) => ({
+      space: f.space,
+      invoiceId: f.link('TransactionInvoice', await undunnedInvoice(f)),
+    }),
   },
   suspendDunningCase: act('DunningCase', 'state:RUNNING', { plannedEndDate: '2031-01-01T00:00:00Z' }),
   markDeliveryIndicationSuitable: act('DeliveryIndication', 'state:MANUAL_CHECK_REQUIRED'),
@@ -180,7 +228,12 @@ export const paymentCases: ContractTable = {
   processOneClickTokenByCredentials: { input: oneClick },
   deleteOneClickTokenByCredentials: { input: oneClick },
 
-  createPaymentLink: create((f) => ({ externalId: f.externalId('link'), protectionMode: 'NO_PROTECTION', currency: 'CHF', lineItems })),
+  createPaymentLink: create((f) => ({
+    externalId: f.externalId('link'),
+    protectionMode: 'NO_PROTECTION',
+    currency: 'CHF',
+    lineItems,
+  })),
   updatePaymentLink: update('PaymentLink', undefined, { name: 'contract link' }),
   deletePaymentLink: act(
     'PaymentLink',
@@ -193,7 +246,9 @@ export const paymentCases: ContractTable = {
     made('createPaymentMethodConfiguration', (f) => methodBody(f)),
   ),
   createPaymentProcessorConfiguration: create((f) => processorBody(f, globalId)),
-  updatePaymentProcessorConfiguration: update('PaymentProcessorConfiguration', undefined, { name: 'contract processor' }),
+  updatePaymentProcessorConfiguration: update('PaymentProcessorConfiguration', undefined, {
+    name: 'contract processor',
+  }),
   deletePaymentProcessorConfiguration: act(
     'PaymentProcessorConfiguration',
     made('createPaymentProcessorConfiguration', (f) => processorBody(f)),

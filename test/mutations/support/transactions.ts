@@ -3,7 +3,9 @@
 import { expect } from 'vitest';
 import type { TestWorld } from '../../support/world';
 
-export async function authorizedTransaction(f: Pick<TestWorld, 'graph' | 'space' | 'sandbox'>): Promise<string> {
+export async function authorizedTransaction(
+  f: Pick<TestWorld, 'graph' | 'space' | 'sandbox'>,
+): Promise<string> {
   const created = await f.graph(
     `mutation ($input: CreateTransactionInput!) { createTransaction(input: $input) { ... on CreateTransactionPayload { transaction { id } } } }`,
     {
@@ -22,8 +24,14 @@ export async function authorizedTransaction(f: Pick<TestWorld, 'graph' | 'space'
     {
       input: {
         id,
-        paymentMethodConfiguration: String(f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId),
-        cardData: { primaryAccountNumber: f.sandbox.seedSummary.testCards.approve, expiryDate: '2031-12', cardVerificationCode: '123' },
+        paymentMethodConfiguration: String(
+          f.sandbox.seedSummary.perSpace[f.space].cardPaymentMethodConfigurationId,
+        ),
+        cardData: {
+          primaryAccountNumber: f.sandbox.seedSummary.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
       },
     },
   );

@@ -32,7 +32,8 @@ class ScriptedRest implements RestCaller {
 }
 
 /** A recording caller over a scripted REST API. */
-export const scriptedCaller = (script: Script): RecordingCaller => new RecordingCaller(new ScriptedRest(script));
+export const scriptedCaller = (script: Script): RecordingCaller =>
+  new RecordingCaller(new ScriptedRest(script));
 
 /** What the REST client throws for an upstream answer of `status`. */
 export function failure(call: ScriptedCall, status: number, message: string): RestError {

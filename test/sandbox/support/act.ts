@@ -16,15 +16,19 @@ export interface ActOptions {
 export function actOn(f: SandboxFixture) {
   return async function act(operationId: string, o: ActOptions = {}) {
     const op = operation(operationId);
-    let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(String(o.params?.[name])));
-    if (o.query) path += `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString()}`;
+    let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) =>
+      encodeURIComponent(String(o.params?.[name])),
+    );
+    if (o.query)
+      path += `?${new URLSearchParams(Object.entries(o.query).map(([k, v]) => [k, String(v)])).toString()}`;
     const res = await f.call<Json>({
       method: op.method,
       path,
       space: op.spaceScoped && !op.byCredentials ? f.space : undefined,
       body: o.body,
     });
-    if (res.status < 300 && op.response?.contentType.includes('json')) expect(responseProblems(op, res.body), operationId).toEqual([]);
+    if (res.status < 300 && op.response?.contentType.includes('json'))
+      expect(responseProblems(op, res.body), operationId).toEqual([]);
     return res;
   };
 }

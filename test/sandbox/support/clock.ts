@@ -27,13 +27,23 @@ export function adminClockOf(f: SandboxFixture) {
     return advance(`PT${seconds}S`);
   }
   /** An OPEN ledger entry of one unit on the version. */
-  async function addEntry(versionId: number, title: string, externalId: string, amountIncludingTax: number): Promise<void> {
+  async function addEntry(
+    versionId: number,
+    title: string,
+    externalId: string,
+    amountIncludingTax: number,
+  ): Promise<void> {
     const body = { subscriptionVersion: versionId, title, externalId, quantity: 1, amountIncludingTax };
     await ok200({ method: 'POST', path: '/subscriptions/ledger-entries', body });
   }
   /** A charge planned at `at`: it takes what the subscription owes now and waits SCHEDULED until then. */
   async function planCharge(subscriptionId: number, externalId: string, at: Date): Promise<Json> {
-    const body = { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', plannedExecutionDate: at.toISOString() };
+    const body = {
+      subscription: subscriptionId,
+      externalId,
+      processingType: 'SYNCHRONOUS',
+      plannedExecutionDate: at.toISOString(),
+    };
     return ok200({ method: 'POST', path: '/subscriptions/charges', body });
   }
   return { clock, advance, sandboxNow, advancePast, addEntry, planCharge };

@@ -24,7 +24,10 @@ export interface RefusalCase {
 }
 
 async function sampleIn(f: SandboxFixture, base: string, state: string): Promise<Obj | undefined> {
-  const r = await f.call<{ data: Obj[] }>({ space: f.space, path: `${base}/search?query=state:${state}&limit=1` });
+  const r = await f.call<{ data: Obj[] }>({
+    space: f.space,
+    path: `${base}/search?query=state:${state}&limit=1`,
+  });
   expect(r.status, r.text).toBe(200);
   return r.body.data[0];
 }

@@ -23,7 +23,13 @@ export interface CallOptions {
 }
 
 export async function signToken(method: string, requestPath: string, o: SignOptions): Promise<string> {
-  const claims = { sub: o.userId, iat: Math.floor(Date.now() / 1000), requestPath, requestMethod: method, ...o.claims };
+  const claims = {
+    sub: o.userId,
+    iat: Math.floor(Date.now() / 1000),
+    requestPath,
+    requestMethod: method,
+    ...o.claims,
+  };
   return new SignJWT(claims)
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT', type: 'JWT', ver: 1, ...o.header })
     .sign(Buffer.from(o.key, 'base64'));
@@ -37,7 +43,11 @@ export interface CallResult<T = unknown> {
 }
 
 /** Calls `origin + /api/v2.0 + path` with a token bound to exactly that method and path. */
-export async function signedFetch<T = unknown>(origin: string, call: CallOptions, sign: SignOptions): Promise<CallResult<T>> {
+export async function signedFetch<T = unknown>(
+  origin: string,
+  call: CallOptions,
+  sign: SignOptions,
+): Promise<CallResult<T>> {
   const method = call.method ?? 'GET';
   const requestPath = `/api/v2.0${call.path}`;
   const headers: Record<string, string> = { ...call.headers };

@@ -5,6 +5,9 @@ import { readFileSync } from 'node:fs';
 import { startSandbox } from '../../../src/sandbox';
 
 const [keyFile, userId] = process.argv.slice(2);
-const sandbox = await startSandbox({ port: 0, users: [{ id: userId, key: readFileSync(keyFile, 'utf8').trim() }] });
+const sandbox = await startSandbox({
+  port: 0,
+  users: [{ id: userId, key: readFileSync(keyFile, 'utf8').trim() }],
+});
 process.stdout.write(`${JSON.stringify({ baseUrl: sandbox.baseUrl, spaces: sandbox.spaces })}\n`);
 process.once('SIGTERM', () => void sandbox.close().finally(() => process.exit(0)));

@@ -48,10 +48,16 @@ async function foundInHeap(needles: Map<string, Buffer>): Promise<string[]> {
   return [...found].sort();
 }
 
-function startSandboxChild(keyFile: string): Promise<{ child: ChildProcess; baseUrl: string; spaces: number[] }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'sandbox-child.ts'), keyFile, USER_ID], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+function startSandboxChild(
+  keyFile: string,
+): Promise<{ child: ChildProcess; baseUrl: string; spaces: number[] }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(import.meta.dirname, 'sandbox-child.ts'), keyFile, USER_ID],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the sandbox child exited with ${String(code)}`)));
     createInterface({ input: child.stdout }).once('line', (line) => {
@@ -77,7 +83,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'jwt-secret'), jwtSecret, { mode: 0o600 });
   writeFileSync(
     join(dir, 'api-keys.json'),
-    JSON.stringify({ keys: [{ name: 'heap', hash: hashApiKey(apiKey), spaces: '*', scopes: ['read', 'write'] }] }),
+    JSON.stringify({
+      keys: [{ name: 'heap', hash: hashApiKey(apiKey), spaces: '*', scopes: ['read', 'write'] }],
+    }),
   );
   sandbox = await startSandboxChild(join(dir, 'rest-key'));
   // As the CLI does: the key read from PAYGRAPH_AUTH_KEY_FILE, trimmed, handed to the server.
@@ -101,13 +109,21 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-async function post(url: string, query: string, variables: Record<string, unknown>, headers: Record<string, string>) {
+async function post(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string>,
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: Record<string, any>; errors?: unknown[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: Record<string, any>; errors?: unknown[] },
+  };
 }
 
 const CREATE = `mutation ($input: CreateCustomerInput!) { createCustomer(input: $input) {
@@ -126,12 +142,19 @@ async function exercise(url: string, headers: Record<string, string>): Promise<v
   expect(read.body.data?.space?.customers.nodes.length).toBeGreaterThan(0);
   const created = await post(url, CREATE, { input: { space: String(space), givenName: 'Heap' } }, headers);
   expect(created.body.data?.createCustomer.__typename).toBe('CreateCustomerPayload');
-  const failed = await post(url, CREATE, { input: { space: String(space), preferredCurrency: 'XXQ' } }, headers);
+  const failed = await post(
+    url,
+    CREATE,
+    { input: { space: String(space), preferredCurrency: 'XXQ' } },
+    headers,
+  );
   expect(failed.body.data?.createCustomer.__typename).not.toBe('CreateCustomerPayload');
   const missing = await post(url, DELETE, { id: `${space}:999999999` }, headers);
   expect(missing.body.errors ?? missing.body.data?.deleteCustomer).toBeTruthy();
   expect((await post(url, `{ space(id: "not a space") { restId } }`, {}, headers)).body.errors).toBeDefined();
-  expect((await post(url, '{ spaces { nodes { restId } } }', {}, { authorization: 'Bearer forged' })).status).toBe(401);
+  expect(
+    (await post(url, '{ spaces { nodes { restId } } }', {}, { authorization: 'Bearer forged' })).status,
+  ).toBe(401);
 }
 
 describe('secrets in the heap', () => {

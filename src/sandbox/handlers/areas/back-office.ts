@@ -21,11 +21,15 @@ defineHandlers({
   },
 
   processManualTaskAction: (req, sandbox) => {
-    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'), { userId: actingUserId(req), now: sandbox.now() });
+    processAction(sandbox.store, spaceOf(req), idParam(req), idParam(req, 'actionId'), {
+      userId: actingUserId(req),
+      now: sandbox.now(),
+    });
     return noContent();
   },
 
-  getManualTaskNotification: (req, sandbox) => text(notificationText(sandbox.store, spaceOf(req), idParam(req))),
+  getManualTaskNotification: (req, sandbox) =>
+    text(notificationText(sandbox.store, spaceOf(req), idParam(req))),
 
   createDunningCaseForInvoice: (req, sandbox) => {
     openDunningCase(sandbox.store, spaceOf(req), idParam(req, 'invoiceId'), sandbox.now());
@@ -35,7 +39,9 @@ defineHandlers({
   suspendDunningCase: (req, sandbox) => {
     const plannedEndDate = dateQuery(req, 'plannedEndDate', false);
     if (plannedEndDate && plannedEndDate.getTime() <= sandbox.now().getTime()) {
-      throw unprocessable('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
+      throw unprocessable('plannedEndDate must lie in the future.', {
+        plannedEndDate: 'must lie in the future',
+      });
     }
     suspendDunningCase(sandbox.store, spaceOf(req), idParam(req), plannedEndDate);
     return emptyOk();

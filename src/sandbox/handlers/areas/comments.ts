@@ -20,7 +20,11 @@ function pinHandler(resource: Resource, pinned: boolean): Handler {
       throw notFound(`${resource.model} ${id} does not belong to ${parent.model} ${parentId}.`);
     }
     if (comment.pinned !== pinned) {
-      sandbox.store.update(resource.model, id, space, (c) => ({ ...c, pinned, version: Number(c.version ?? 0) + 1 }));
+      sandbox.store.update(resource.model, id, space, (c) => ({
+        ...c,
+        pinned,
+        version: Number(c.version ?? 0) + 1,
+      }));
     }
     return noContent();
   };

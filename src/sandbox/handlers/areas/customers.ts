@@ -2,13 +2,21 @@
 // default address.
 import { noContent, ok } from '../../context';
 import { badRequest } from '../../errors';
-import { bulkCreate, bulkDelete, bulkUpdate, emailAddresses, mergeCustomers, setDefaultAddress } from '../../lifecycle/customers';
+import {
+  bulkCreate,
+  bulkDelete,
+  bulkUpdate,
+  emailAddresses,
+  mergeCustomers,
+  setDefaultAddress,
+} from '../../lifecycle/customers';
 import { defineHandlers } from '../registry';
 import { idParam, rendered, spaceOf } from './support';
 import type { HandlerRequest } from '../../context';
 
 function arrayBody<T>(req: HandlerRequest): T[] {
-  if (!Array.isArray(req.body)) throw badRequest('The request body must be a JSON array.', { '(body)': 'must be an array' });
+  if (!Array.isArray(req.body))
+    throw badRequest('The request body must be a JSON array.', { '(body)': 'must be an array' });
   return req.body as T[];
 }
 
@@ -21,9 +29,11 @@ defineHandlers({
   createCustomersBulk: (req, sandbox) =>
     ok(bulkCreate(sandbox.store, spaceOf(req), arrayBody(req), sandbox.settings.bulkMaxItems, sandbox.now())),
 
-  updateCustomersBulk: (req, sandbox) => ok(bulkUpdate(sandbox.store, spaceOf(req), arrayBody(req), sandbox.settings.bulkMaxItems)),
+  updateCustomersBulk: (req, sandbox) =>
+    ok(bulkUpdate(sandbox.store, spaceOf(req), arrayBody(req), sandbox.settings.bulkMaxItems)),
 
-  deleteCustomersBulk: (req, sandbox) => ok(bulkDelete(sandbox.store, spaceOf(req), arrayBody<number>(req), sandbox.settings.bulkMaxItems)),
+  deleteCustomersBulk: (req, sandbox) =>
+    ok(bulkDelete(sandbox.store, spaceOf(req), arrayBody<number>(req), sandbox.settings.bulkMaxItems)),
 
   listCustomerEmailAddresses: (req, sandbox) => {
     const data = emailAddresses(sandbox.store, spaceOf(req), idParam(req));

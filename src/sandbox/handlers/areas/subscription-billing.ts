@@ -14,7 +14,9 @@ defineHandlers({
     const body = bodyObject(req) as unknown as Omit<ChargeInput, 'type'>;
     referenced(sandbox.store, 'Subscription', body.subscription, space, 'subscription');
     if (body.plannedExecutionDate !== undefined && Number.isNaN(Date.parse(body.plannedExecutionDate))) {
-      throw badRequest('plannedExecutionDate must be an ISO 8601 date-time.', { plannedExecutionDate: 'invalid date-time' });
+      throw badRequest('plannedExecutionDate must be an ISO 8601 date-time.', {
+        plannedExecutionDate: 'invalid date-time',
+      });
     }
     const charge = createCharge(sandbox.store, space, { ...body, type: 'MANUAL' }, sandbox.now());
     return rendered(sandbox, req, 'SubscriptionCharge', charge);
@@ -30,7 +32,13 @@ defineHandlers({
     const body = bodyObject(req) as unknown as LedgerEntryInput;
     referenced(sandbox.store, 'SubscriptionVersion', body.subscriptionVersion, space, 'subscriptionVersion');
     if (body.subscriptionMetricId !== undefined) {
-      referenced(sandbox.store, 'SubscriptionMetric', body.subscriptionMetricId, space, 'subscriptionMetricId');
+      referenced(
+        sandbox.store,
+        'SubscriptionMetric',
+        body.subscriptionMetricId,
+        space,
+        'subscriptionMetricId',
+      );
     }
     const entry = createLedgerEntry(sandbox.store, space, body, sandbox.now(), actingUserId(req));
     return rendered(sandbox, req, 'SubscriptionLedgerEntry', entry);
@@ -46,7 +54,14 @@ defineHandlers({
   closeSubscriptionPeriodBill: (req, sandbox) => {
     const currentDate = dateQuery(req, 'currentDate', true)!;
     const createNext = booleanQuery(req, 'createNextPeriod');
-    const bill = closePeriodBill(sandbox.store, spaceOf(req), idParam(req), currentDate, createNext, sandbox.now());
+    const bill = closePeriodBill(
+      sandbox.store,
+      spaceOf(req),
+      idParam(req),
+      currentDate,
+      createNext,
+      sandbox.now(),
+    );
     return rendered(sandbox, req, 'SubscriptionPeriodBill', bill);
   },
 });

@@ -34,8 +34,10 @@ function productOf(value: unknown): number {
   return value;
 }
 
-const optionalNumber = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined);
-const optionalString = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+const optionalNumber = (value: unknown): number | undefined =>
+  typeof value === 'number' ? value : undefined;
+const optionalString = (value: unknown): string | undefined =>
+  typeof value === 'string' ? value : undefined;
 
 defineHandlers({
   createSubscription: (req, sandbox) => {
@@ -65,7 +67,13 @@ defineHandlers({
   },
 
   initializeSubscription: (req, sandbox) => {
-    const charge = initializeSubscription(sandbox.store, spaceOf(req), idParam(req), { subscriberPresent: false }, sandbox.now());
+    const charge = initializeSubscription(
+      sandbox.store,
+      spaceOf(req),
+      idParam(req),
+      { subscriberPresent: false },
+      sandbox.now(),
+    );
     return rendered(sandbox, req, 'SubscriptionCharge', charge);
   },
 
@@ -75,7 +83,11 @@ defineHandlers({
       sandbox.store,
       spaceOf(req),
       idParam(req),
-      { subscriberPresent: true, successUrl: optionalString(body.successUrl), failedUrl: optionalString(body.failureUrl) },
+      {
+        subscriberPresent: true,
+        successUrl: optionalString(body.successUrl),
+        failedUrl: optionalString(body.failureUrl),
+      },
       sandbox.now(),
     );
     return rendered(sandbox, req, 'SubscriptionCharge', charge);
@@ -93,7 +105,8 @@ defineHandlers({
         return {
           product,
           currency: body.currency === undefined ? current.currency : currencyOf(body.currency, 'currency'),
-          componentConfigurations: (body.componentConfigurations as Configs | undefined) ?? current.componentConfigurations,
+          componentConfigurations:
+            (body.componentConfigurations as Configs | undefined) ?? current.componentConfigurations,
           incrementNumber: product === current.product ? current.incrementNumber : 1,
         };
       },
@@ -118,7 +131,13 @@ defineHandlers({
 
   suspendSubscription: (req, sandbox) => {
     const space = spaceOf(req);
-    const suspension = suspendSubscription(sandbox.store, space, idParam(req), bodyObject(req), sandbox.now());
+    const suspension = suspendSubscription(
+      sandbox.store,
+      space,
+      idParam(req),
+      bodyObject(req),
+      sandbox.now(),
+    );
     // SubscriptionSuspension has no base of its own; its link to the subscription renders like any link.
     return rendered(sandbox, req, 'SubscriptionSuspension', suspension);
   },

@@ -17,7 +17,8 @@ export function idParam(req: HandlerRequest, name = 'id'): number {
 
 /** The space of a space-scoped operation (the pipeline has already checked the header). */
 export function spaceOf(req: HandlerRequest): number {
-  if (req.space === null) throw badRequest('The space header is required for this operation.', { space: 'required' });
+  if (req.space === null)
+    throw badRequest('The space header is required for this operation.', { space: 'required' });
   return req.space;
 }
 
@@ -25,7 +26,8 @@ export function spaceOf(req: HandlerRequest): number {
 export function bodyObject(req: HandlerRequest): Record<string, unknown> {
   const body = req.body;
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw badRequest('The request body must be a JSON object.');
   return body as Record<string, unknown>;
 }
 
@@ -62,7 +64,12 @@ export function actingUserId(req: HandlerRequest): number | undefined {
 }
 
 /** A 200 response with the stored object rendered the way every response renders it. */
-export function rendered(sandbox: SandboxState, req: HandlerRequest, model: string, object: StoredObject): HandlerResult {
+export function rendered(
+  sandbox: SandboxState,
+  req: HandlerRequest,
+  model: string,
+  object: StoredObject,
+): HandlerResult {
   return { status: 200, body: sandbox.render(model, object, req.expand) };
 }
 

@@ -8,14 +8,26 @@ import { voidTransaction } from '../../lifecycle/after-sales/voids';
 function complete(mode: 'ONLINE' | 'OFFLINE', partial: boolean): Handler {
   return (req, sandbox) => {
     const details = partial ? (bodyObject(req) as CompletionDetails) : undefined;
-    const completion = completeTransaction(sandbox.store, spaceOf(req), idParam(req), mode, details, sandbox.now());
+    const completion = completeTransaction(
+      sandbox.store,
+      spaceOf(req),
+      idParam(req),
+      mode,
+      details,
+      sandbox.now(),
+    );
     return rendered(sandbox, req, 'TransactionCompletion', completion);
   };
 }
 
 function voidIt(mode: 'ONLINE' | 'OFFLINE'): Handler {
   return (req, sandbox) =>
-    rendered(sandbox, req, 'TransactionVoid', voidTransaction(sandbox.store, spaceOf(req), idParam(req), mode, sandbox.now()));
+    rendered(
+      sandbox,
+      req,
+      'TransactionVoid',
+      voidTransaction(sandbox.store, spaceOf(req), idParam(req), mode, sandbox.now()),
+    );
 }
 
 defineHandlers({

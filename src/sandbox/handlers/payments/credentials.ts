@@ -4,7 +4,11 @@ import { defineHandlers, registerCredentialsAuthority } from '../registry';
 import type { HandlerRequest, SandboxState } from '../../context';
 import { noContent } from '../../context';
 import { idParam, spaceOf } from '../areas/support';
-import { credentialsTransaction, issueCredentials, verifyCredentials } from '../../lifecycle/transactions/credentials';
+import {
+  credentialsTransaction,
+  issueCredentials,
+  verifyCredentials,
+} from '../../lifecycle/transactions/credentials';
 import { loadTransaction } from '../../lifecycle/transactions/life-cycle';
 import { checkoutUrl } from '../../lifecycle/transactions/urls';
 import { applyTransition } from '../../lifecycle/machine';
@@ -17,7 +21,11 @@ registerCredentialsAuthority(verifyCredentials);
 
 /** The transaction the path's credentials are bound to (401 when they are not valid here). */
 function bound(req: HandlerRequest, sandbox: SandboxState) {
-  const { space, transactionId } = credentialsTransaction(sandbox.store, req.params.credentials ?? '', sandbox.now());
+  const { space, transactionId } = credentialsTransaction(
+    sandbox.store,
+    req.params.credentials ?? '',
+    sandbox.now(),
+  );
   return { space, transactionId, transaction: loadTransaction(sandbox.store, transactionId, space) };
 }
 
@@ -26,7 +34,9 @@ defineHandlers({
     const space = spaceOf(req);
     const id = idParam(req);
     loadTransaction(sandbox.store, id, space);
-    return plainText(issueCredentials(sandbox.store, space, id, sandbox.settings.credentialsTtlSeconds, sandbox.now()));
+    return plainText(
+      issueCredentials(sandbox.store, space, id, sandbox.settings.credentialsTtlSeconds, sandbox.now()),
+    );
   },
   getTransactionByCredentials: (req, sandbox) => {
     const { transaction } = bound(req, sandbox);
@@ -42,7 +52,9 @@ defineHandlers({
   },
   listOneClickTokensByCredentials: (req, sandbox) => {
     const { space, transaction } = bound(req, sandbox);
-    const data = oneClickVersions(sandbox.store, space, transaction).map((v) => sandbox.render('TokenVersion', v, req.expand));
+    const data = oneClickVersions(sandbox.store, space, transaction).map((v) =>
+      sandbox.render('TokenVersion', v, req.expand),
+    );
     return { status: 200, body: { data, hasMore: false, limit: data.length } };
   },
   processOneClickTokenByCredentials: (req, sandbox) => {

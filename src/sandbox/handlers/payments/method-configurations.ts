@@ -7,15 +7,25 @@ import type { Stored } from '../../store';
  * Integration modes accepted by `integrationMode` (case-insensitive): the transaction user interface
  * types of the API (IFRAME, LIGHTBOX, PAYMENT_PAGE, MOBILE_SDK, TERMINAL, EXPRESS_CHECKOUT).
  */
-export const INTEGRATION_MODES = ['IFRAME', 'LIGHTBOX', 'PAYMENT_PAGE', 'MOBILE_SDK', 'TERMINAL', 'EXPRESS_CHECKOUT'];
+export const INTEGRATION_MODES = [
+  'IFRAME',
+  'LIGHTBOX',
+  'PAYMENT_PAGE',
+  'MOBILE_SDK',
+  'TERMINAL',
+  'EXPRESS_CHECKOUT',
+];
 
 export function integrationMode(req: HandlerRequest): string {
   const raw = req.query.get('integrationMode');
   const mode = raw?.toUpperCase();
   if (!mode || !INTEGRATION_MODES.includes(mode)) {
-    throw badRequest(`Query parameter integrationMode must be one of ${INTEGRATION_MODES.join(', ')} (got ${JSON.stringify(raw)}).`, {
-      integrationMode: 'unknown integration mode',
-    });
+    throw badRequest(
+      `Query parameter integrationMode must be one of ${INTEGRATION_MODES.join(', ')} (got ${JSON.stringify(raw)}).`,
+      {
+        integrationMode: 'unknown integration mode',
+      },
+    );
   }
   return mode;
 }

@@ -1,12 +1,19 @@
 // Tokens and token versions, and delivery indication decisions.
 import { defineHandlers } from '../registry';
 import { actingUserId, bodyObject, idParam, rendered, spaceOf } from '../areas/support';
-import { createToken, createTransactionForTokenUpdate, requireActiveVersion, updateToken } from '../../lifecycle/tokens';
+import {
+  createToken,
+  createTransactionForTokenUpdate,
+  requireActiveVersion,
+  updateToken,
+} from '../../lifecycle/tokens';
 import { decideManually } from '../../lifecycle/after-sales/delivery-indications';
 
 defineHandlers({
-  createToken: (req, sandbox) => rendered(sandbox, req, 'Token', createToken(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
-  updateToken: (req, sandbox) => rendered(sandbox, req, 'Token', updateToken(sandbox.store, spaceOf(req), idParam(req), bodyObject(req))),
+  createToken: (req, sandbox) =>
+    rendered(sandbox, req, 'Token', createToken(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
+  updateToken: (req, sandbox) =>
+    rendered(sandbox, req, 'Token', updateToken(sandbox.store, spaceOf(req), idParam(req), bodyObject(req))),
   getTokenActiveVersion: (req, sandbox) =>
     rendered(sandbox, req, 'TokenVersion', requireActiveVersion(sandbox.store, spaceOf(req), idParam(req))),
   createTransactionForTokenUpdate: (req, sandbox) =>
@@ -21,13 +28,27 @@ defineHandlers({
       sandbox,
       req,
       'DeliveryIndication',
-      decideManually(sandbox.store, spaceOf(req), idParam(req), 'markSuitable', actingUserId(req), sandbox.now()),
+      decideManually(
+        sandbox.store,
+        spaceOf(req),
+        idParam(req),
+        'markSuitable',
+        actingUserId(req),
+        sandbox.now(),
+      ),
     ),
   markDeliveryIndicationNotSuitable: (req, sandbox) =>
     rendered(
       sandbox,
       req,
       'DeliveryIndication',
-      decideManually(sandbox.store, spaceOf(req), idParam(req), 'markNotSuitable', actingUserId(req), sandbox.now()),
+      decideManually(
+        sandbox.store,
+        spaceOf(req),
+        idParam(req),
+        'markNotSuitable',
+        actingUserId(req),
+        sandbox.now(),
+      ),
     ),
 });

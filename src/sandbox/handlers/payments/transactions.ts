@@ -40,7 +40,12 @@ function tokenCreationPossible(transaction: Stored<'Transaction'>, paidWith: str
 
 defineHandlers({
   createTransaction: (req, sandbox) =>
-    rendered(sandbox, req, 'Transaction', createTransaction(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now(), req.user.id)),
+    rendered(
+      sandbox,
+      req,
+      'Transaction',
+      createTransaction(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now(), req.user.id),
+    ),
   updateTransaction: (req, sandbox) =>
     rendered(
       sandbox,
@@ -53,12 +58,29 @@ defineHandlers({
       sandbox,
       req,
       'Transaction',
-      confirmTransaction(sandbox.store, spaceOf(req), idParam(req), bodyObject(req), sandbox.now(), req.user.id),
+      confirmTransaction(
+        sandbox.store,
+        spaceOf(req),
+        idParam(req),
+        bodyObject(req),
+        sandbox.now(),
+        req.user.id,
+      ),
     ),
   createTransactionLineItemVersion: (req, sandbox) =>
-    rendered(sandbox, req, 'TransactionLineItemVersion', adjustLineItems(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'TransactionLineItemVersion',
+      adjustLineItems(sandbox.store, spaceOf(req), bodyObject(req), sandbox.now()),
+    ),
   getTransactionLatestLineItemVersion: (req, sandbox) =>
-    rendered(sandbox, req, 'TransactionLineItemVersion', latestLineItemVersion(sandbox.store, spaceOf(req), idParam(req), sandbox.now())),
+    rendered(
+      sandbox,
+      req,
+      'TransactionLineItemVersion',
+      latestLineItemVersion(sandbox.store, spaceOf(req), idParam(req), sandbox.now()),
+    ),
   getTransactionPaymentPageUrl: urlHandler('payment/transaction/pay', 'paymentPage'),
   getTransactionIframeJavascriptUrl: urlHandler('payment/iframe/javascript', 'paymentPage'),
   getTransactionLightboxJavascriptUrl: urlHandler('payment/lightbox/javascript', 'paymentPage'),
@@ -66,7 +88,10 @@ defineHandlers({
   checkTransactionTokenCreationPossible: (req, sandbox) => {
     const id = idParam(req);
     const transaction = loadTransaction(sandbox.store, id, spaceOf(req));
-    return { status: 200, body: tokenCreationPossible(transaction, internalsOf(sandbox.store, id).payment?.paidWith) };
+    return {
+      status: 200,
+      body: tokenCreationPossible(transaction, internalsOf(sandbox.store, id).payment?.paidWith),
+    };
   },
   listTransactionPaymentMethodConfigurations: (req, sandbox) => {
     const space = spaceOf(req);

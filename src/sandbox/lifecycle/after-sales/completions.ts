@@ -47,10 +47,17 @@ export function completionsOf(store: Store, space: number, transactionId: unknow
 }
 
 /** What is left to complete of each line item, after the successful completions so far. */
-export function leftPerLine(store: Store, space: number, transaction: Stored<'Transaction'>): Map<string, Left> {
+export function leftPerLine(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+): Map<string, Left> {
   const { items, digits } = lineItemsOf(transaction);
   const left = new Map<string, Left>(
-    items.map((i) => [String(i.uniqueId), { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) }]),
+    items.map((i) => [
+      String(i.uniqueId),
+      { amount: Number(i.amountIncludingTax), quantity: Number(i.quantity) },
+    ]),
   );
   for (const completion of completionsOf(store, space, transaction.id)) {
     if (completion.state !== 'SUCCESSFUL') continue;
@@ -65,11 +72,17 @@ export function leftPerLine(store: Store, space: number, transaction: Stored<'Tr
 }
 
 function exceeds(amount: number, left: number): boolean {
-  return Math.abs(amount) > Math.abs(left) + EPSILON || (amount !== 0 && Math.sign(amount) !== Math.sign(left));
+  return (
+    Math.abs(amount) > Math.abs(left) + EPSILON || (amount !== 0 && Math.sign(amount) !== Math.sign(left))
+  );
 }
 
 /** The completed portions a request asks for, checked against what is left. */
-function requestedPortions(transaction: Stored<'Transaction'>, left: Map<string, Left>, details: CompletionDetails | undefined) {
+function requestedPortions(
+  transaction: Stored<'Transaction'>,
+  left: Map<string, Left>,
+  details: CompletionDetails | undefined,
+) {
   const { items, digits } = lineItemsOf(transaction);
   const base = new Map(items.map((i) => [String(i.uniqueId), i]));
   // No line items named (only an externalId, say): the rest of the amount, like a full completion.
@@ -90,31 +103,49 @@ function requestedPortions(transaction: Stored<'Transaction'>, left: Map<string,
     const at = `lineItems[${i}]`;
     const line = base.get(r.uniqueId);
     if (!line)
-      throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`, {
-        [`${at}.uniqueId`]: 'unknown line item',
-      });
+      throw unprocessable(
+        `${at}.uniqueId '${r.uniqueId}' is not a line item of transaction ${String(transaction.id)}.`,
+        {
+          [`${at}.uniqueId`]: 'unknown line item',
+        },
+      );
     // Each line once per completion: repeats would each be checked against the same amount left.
     if (named.has(r.uniqueId))
-      throw unprocessable(`${at}.uniqueId '${r.uniqueId}' is named twice; name each line item once per completion.`, {
-        [`${at}.uniqueId`]: 'repeats a line item',
-      });
+      throw unprocessable(
+        `${at}.uniqueId '${r.uniqueId}' is named twice; name each line item once per completion.`,
+        {
+          [`${at}.uniqueId`]: 'repeats a line item',
+        },
+      );
     named.add(r.uniqueId);
     const l = left.get(r.uniqueId)!;
     if (r.amount !== 0 && l.amount !== 0 && Math.sign(r.amount) !== Math.sign(l.amount)) {
-      throw unprocessable(`${at}.amount ${r.amount} has the wrong sign: line item '${r.uniqueId}' has ${l.amount} left to complete.`, {
-        [`${at}.amount`]: 'wrong sign',
-      });
+      throw unprocessable(
+        `${at}.amount ${r.amount} has the wrong sign: line item '${r.uniqueId}' has ${l.amount} left to complete.`,
+        {
+          [`${at}.amount`]: 'wrong sign',
+        },
+      );
     }
     if (exceeds(r.amount, l.amount)) {
-      throw unprocessable(`${at}.amount ${r.amount} is more than the ${l.amount} left to complete of line item '${r.uniqueId}'.`, {
-        [`${at}.amount`]: `at most ${l.amount}`,
-      });
+      throw unprocessable(
+        `${at}.amount ${r.amount} is more than the ${l.amount} left to complete of line item '${r.uniqueId}'.`,
+        {
+          [`${at}.amount`]: `at most ${l.amount}`,
+        },
+      );
     }
-    if (r.quantity < 0) throw unprocessable(`${at}.quantity ${r.quantity} must not be negative.`, { [`${at}.quantity`]: 'negative' });
-    if (r.quantity > l.quantity + EPSILON) {
-      throw unprocessable(`${at}.quantity ${r.quantity} is more than the ${l.quantity} left to complete of line item '${r.uniqueId}'.`, {
-        [`${at}.quantity`]: `at most ${l.quantity}`,
+    if (r.quantity < 0)
+      throw unprocessable(`${at}.quantity ${r.quantity} must not be negative.`, {
+        [`${at}.quantity`]: 'negative',
       });
+    if (r.quantity > l.quantity + EPSILON) {
+      throw unprocessable(
+        `${at}.quantity ${r.quantity} is more than the ${l.quantity} left to complete of line item '${r.uniqueId}'.`,
+        {
+          [`${at}.quantity`]: `at most ${l.quantity}`,
+        },
+      );
     }
     return portionOf(line, r.amount, r.quantity, digits);
   });
@@ -144,7 +175,9 @@ export function completeTransaction(
 ) {
   const transaction = loadTransaction(store, id, space);
   // The externalId is the idempotency key of a completion: a repeated request gets the first answer.
-  const earlier = details?.externalId ? completionsOf(store, space, id).find((c) => c.externalId === details.externalId) : undefined;
+  const earlier = details?.externalId
+    ? completionsOf(store, space, id).find((c) => c.externalId === details.externalId)
+    : undefined;
   if (earlier) return earlier;
   const done = mode === 'ONLINE' && !details ? finalCompletionOf(store, space, transaction) : undefined;
   if (done) return done;
@@ -165,7 +198,8 @@ export function completeTransaction(
     );
   });
   const remaining = roundTo(totalOf(remainingLines), digits);
-  const last = !details?.lineItems?.length || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
+  const last =
+    !details?.lineItems?.length || details.lastCompletion === true || Math.abs(remaining) < EPSILON;
   const version = latestLineItemVersion(store, space, id, now);
   const payment = internalsOf(store, id).payment;
   const created = createObject(
@@ -196,7 +230,10 @@ export function completeTransaction(
   );
   const cid = Number(created.id);
   if (mode === 'ONLINE')
-    applyTransition(store, completionLifecycle, cid, space, 'process', (c) => ({ ...c, processingOn: now.toISOString() }));
+    applyTransition(store, completionLifecycle, cid, space, 'process', (c) => ({
+      ...c,
+      processingOn: now.toISOString(),
+    }));
   const completion = applyTransition(store, completionLifecycle, cid, space, 'succeed', (c) => ({
     ...c,
     succeededOn: now.toISOString(),
@@ -212,7 +249,9 @@ export function completeTransaction(
     invoiceCompletion(store, space, completed, completion, now);
     decideDelivery(store, space, completed, completion, now);
   } else {
-    store.update('Transaction', id, space, (t) => ({ ...t, completedAmount }), { expectedVersion: transaction.version });
+    store.update('Transaction', id, space, (t) => ({ ...t, completedAmount }), {
+      expectedVersion: transaction.version,
+    });
     invoiceCompletion(store, space, transaction, completion, now);
   }
   return completion;

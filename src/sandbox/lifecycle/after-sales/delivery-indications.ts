@@ -10,8 +10,19 @@ import { ApiError } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition, assertTransition, defineLifecycle } from '../machine';
-import { assertClosable, closeTask, openTask, openTasksAbout, type TaskAction } from '../manual-tasks/life-cycle';
-import { FAILURES, loadTransaction, transactionLifecycle, userFailureMessage } from '../transactions/life-cycle';
+import {
+  assertClosable,
+  closeTask,
+  openTask,
+  openTasksAbout,
+  type TaskAction,
+} from '../manual-tasks/life-cycle';
+import {
+  FAILURES,
+  loadTransaction,
+  transactionLifecycle,
+  userFailureMessage,
+} from '../transactions/life-cycle';
 
 export type DeliveryIndicationState = 'PENDING' | 'NOT_SUITABLE' | 'MANUAL_CHECK_REQUIRED' | 'SUITABLE';
 
@@ -29,7 +40,11 @@ export const deliveryIndicationLifecycle = defineLifecycle<DeliveryIndicationSta
 const DAY_MS = 24 * 3600 * 1000;
 
 const REASONS = {
-  consistent: { id: 2001, name: { 'en-US': 'Addresses consistent' }, description: { 'en-US': 'Billing and shipping country agree.' } },
+  consistent: {
+    id: 2001,
+    name: { 'en-US': 'Addresses consistent' },
+    description: { 'en-US': 'Billing and shipping country agree.' },
+  },
   countriesDiffer: {
     id: 2002,
     name: { 'en-US': 'Countries differ' },
@@ -63,11 +78,22 @@ export function deliveryCheckActions(): TaskAction[] {
   ];
 }
 
-function openDeliveryCheckTask(store: Store, space: number, transactionId: number, expiresOn: string, now: Date) {
+function openDeliveryCheckTask(
+  store: Store,
+  space: number,
+  transactionId: number,
+  expiresOn: string,
+  now: Date,
+) {
   return openTask(
     store,
     space,
-    { type: DELIVERY_CHECK_TASK.type, contextEntityId: transactionId, expiresOn, actions: deliveryCheckActions() },
+    {
+      type: DELIVERY_CHECK_TASK.type,
+      contextEntityId: transactionId,
+      expiresOn,
+      actions: deliveryCheckActions(),
+    },
     now,
   );
 }
@@ -97,17 +123,31 @@ export function decideDelivery(
   );
   const id = Number(indication.id);
   if (manual) {
-    const waiting = applyTransition(store, deliveryIndicationLifecycle, id, space, 'requireManualCheck', (d) => ({
-      ...d,
-      manualDecisionTimeoutOn: new Date(now.getTime() + 3 * DAY_MS).toISOString(),
-    }));
+    const waiting = applyTransition(
+      store,
+      deliveryIndicationLifecycle,
+      id,
+      space,
+      'requireManualCheck',
+      (d) => ({
+        ...d,
+        manualDecisionTimeoutOn: new Date(now.getTime() + 3 * DAY_MS).toISOString(),
+      }),
+    );
     openDeliveryCheckTask(store, space, Number(transaction.id), String(waiting.manualDecisionTimeoutOn), now);
     return waiting;
   }
-  const decided = applyTransition(store, deliveryIndicationLifecycle, id, space, 'decideAutomatically', (d) => ({
-    ...d,
-    automaticallyDecidedOn: now.toISOString(),
-  }));
+  const decided = applyTransition(
+    store,
+    deliveryIndicationLifecycle,
+    id,
+    space,
+    'decideAutomatically',
+    (d) => ({
+      ...d,
+      automaticallyDecidedOn: now.toISOString(),
+    }),
+  );
   applyTransition(store, transactionLifecycle, Number(transaction.id), space, 'fulfill', (t) => ({
     ...t,
     deliveryDecisionMadeOn: now.toISOString(),
@@ -118,19 +158,21 @@ export function decideDelivery(
 export type ManualDecision = 'markSuitable' | 'markNotSuitable';
 
 /** What each manual decision does to the transaction. */
-const DECISIONS: Record<ManualDecision, { transaction: string; change: (t: StoredObject) => StoredObject }> = {
-  markSuitable: { transaction: 'fulfill', change: (t) => t },
-  markNotSuitable: {
-    transaction: 'declineDelivery',
-    change: (t) => ({
-      ...t,
-      failureReason: FAILURES.notSuitable,
-      userFailureMessage: userFailureMessage(FAILURES.notSuitable),
-    }),
-  },
-};
+const DECISIONS: Record<ManualDecision, { transaction: string; change: (t: StoredObject) => StoredObject }> =
+  {
+    markSuitable: { transaction: 'fulfill', change: (t) => t },
+    markNotSuitable: {
+      transaction: 'declineDelivery',
+      change: (t) => ({
+        ...t,
+        failureReason: FAILURES.notSuitable,
+        userFailureMessage: userFailureMessage(FAILURES.notSuitable),
+      }),
+    },
+  };
 
-export const isManualDecision = (action: string): action is ManualDecision => Object.hasOwn(DECISIONS, action);
+export const isManualDecision = (action: string): action is ManualDecision =>
+  Object.hasOwn(DECISIONS, action);
 
 /** A decision checked against every life cycle it touches; applying it cannot be refused half-way. */
 export interface CheckedDecision {
@@ -144,24 +186,45 @@ export interface CheckedDecision {
  * Checks decision `decision` on indication `id`: the indication's, the transaction's and the open
  * delivery-check tasks' transitions. Throws 422 naming the refused state; changes nothing.
  */
-export function checkManualDecision(store: Store, space: number, id: number, decision: ManualDecision): CheckedDecision {
+export function checkManualDecision(
+  store: Store,
+  space: number,
+  id: number,
+  decision: ManualDecision,
+): CheckedDecision {
   const indication = loadObject(store, 'DeliveryIndication', id, space);
   assertTransition(deliveryIndicationLifecycle, indication, decision);
   const transactionId = Number(indication.linkedTransaction);
-  assertTransition(transactionLifecycle, loadTransaction(store, transactionId, space), DECISIONS[decision].transaction);
+  assertTransition(
+    transactionLifecycle,
+    loadTransaction(store, transactionId, space),
+    DECISIONS[decision].transaction,
+  );
   const openTasks = openTasksAbout(store, space, DELIVERY_CHECK_TASK.type, transactionId);
   assertClosable(openTasks);
   return { space, indication, decision, openTasks };
 }
 
 /** Applies a checked decision: indication, transaction (FULFILL or DECLINE), open tasks DONE. */
-export function applyManualDecision(store: Store, checked: CheckedDecision, userId: number | undefined, now: Date) {
+export function applyManualDecision(
+  store: Store,
+  checked: CheckedDecision,
+  userId: number | undefined,
+  now: Date,
+) {
   const { space, indication, decision, openTasks } = checked;
-  const decided = applyTransition(store, deliveryIndicationLifecycle, Number(indication.id), space, decision, (d) => ({
-    ...d,
-    manuallyDecidedOn: now.toISOString(),
-    manuallyDecidedBy: userId,
-  }));
+  const decided = applyTransition(
+    store,
+    deliveryIndicationLifecycle,
+    Number(indication.id),
+    space,
+    decision,
+    (d) => ({
+      ...d,
+      manuallyDecidedOn: now.toISOString(),
+      manuallyDecidedBy: userId,
+    }),
+  );
   const { transaction, change } = DECISIONS[decision];
   applyTransition(store, transactionLifecycle, Number(decided.linkedTransaction), space, transaction, (t) =>
     change({ ...t, deliveryDecisionMadeOn: now.toISOString() }),
@@ -171,7 +234,14 @@ export function applyManualDecision(store: Store, checked: CheckedDecision, user
 }
 
 /** The merchant's decision (mark-suitable / mark-not-suitable): checked in full, then applied. */
-export function decideManually(store: Store, space: number, id: number, decision: ManualDecision, userId: number | undefined, now: Date) {
+export function decideManually(
+  store: Store,
+  space: number,
+  id: number,
+  decision: ManualDecision,
+  userId: number | undefined,
+  now: Date,
+) {
   return applyManualDecision(store, checkManualDecision(store, space, id, decision), userId, now);
 }
 
@@ -182,7 +252,10 @@ export function decideManually(store: Store, space: number, id: number, decision
 export function indicationOfTransaction(store: Store, space: number, transactionId: number) {
   const all = store.where('DeliveryIndication', 'linkedTransaction', transactionId, space);
   const waiting = all.find((d) => d.state === 'MANUAL_CHECK_REQUIRED' || d.state === 'PENDING');
-  const latest = all.reduce<StoredObject | undefined>((a, d) => (!a || Number(d.id) > Number(a.id) ? d : a), undefined);
+  const latest = all.reduce<StoredObject | undefined>(
+    (a, d) => (!a || Number(d.id) > Number(a.id) ? d : a),
+    undefined,
+  );
   const found = waiting ?? latest;
   if (!found) {
     throw new ApiError(422, `Transaction ${transactionId} has no delivery indication to decide.`, {

@@ -30,9 +30,12 @@ export function openDunningCase(store: Store, space: number, invoiceId: number, 
     .list('DunningCase', space)
     .find((c) => c.initialInvoice === invoiceId && ACTIVE_CASE_STATES.includes(String(c.state)));
   if (existing) {
-    throw conflict(`TransactionInvoice ${invoiceId} already has dunning case ${String(existing.id)} (${String(existing.state)}).`, {
-      invoiceId: `dunning case ${String(existing.id)} exists`,
-    });
+    throw conflict(
+      `TransactionInvoice ${invoiceId} already has dunning case ${String(existing.id)} (${String(existing.state)}).`,
+      {
+        invoiceId: `dunning case ${String(existing.id)} exists`,
+      },
+    );
   }
   const flow = store.list('DunningFlow', space).find((f) => f.state === 'ACTIVE');
   return createObject(
@@ -53,7 +56,12 @@ export function openDunningCase(store: Store, space: number, invoiceId: number, 
 const plannedEnds = new WeakMap<Store, Map<number, string>>();
 
 /** RUNNING -> SUSPENDED, remembering the planned end date when one is given. */
-export function suspendDunningCase(store: Store, space: number, id: number, plannedEndDate: Date | undefined) {
+export function suspendDunningCase(
+  store: Store,
+  space: number,
+  id: number,
+  plannedEndDate: Date | undefined,
+) {
   const suspended = applyTransition(store, dunningCaseLifecycle, id, space, 'suspend');
   if (plannedEndDate) {
     const ends = plannedEnds.get(store) ?? new Map<number, string>();

@@ -8,7 +8,8 @@ import { applyTransition, assertTransition, defineLifecycle } from '../machine';
 import { lineItemsOf } from '../transactions/fields';
 import { loadTransaction } from '../transactions/life-cycle';
 
-export type TransactionInvoiceState = 'CREATE' | 'OPEN' | 'OVERDUE' | 'CANCELED' | 'PAID' | 'DERECOGNIZED' | 'NOT_APPLICABLE';
+export type TransactionInvoiceState =
+  'CREATE' | 'OPEN' | 'OVERDUE' | 'CANCELED' | 'PAID' | 'DERECOGNIZED' | 'NOT_APPLICABLE';
 
 export const invoiceLifecycle = defineLifecycle<TransactionInvoiceState, 'TransactionInvoice'>({
   model: 'TransactionInvoice',
@@ -75,7 +76,13 @@ export function markInvoicePaid(store: Store, space: number, id: number, now: Da
   }));
 }
 
-export function derecognizeInvoice(store: Store, space: number, id: number, userId: number | undefined, now: Date) {
+export function derecognizeInvoice(
+  store: Store,
+  space: number,
+  id: number,
+  userId: number | undefined,
+  now: Date,
+) {
   return applyTransition(store, invoiceLifecycle, id, space, 'derecognize', (i) => ({
     ...i,
     derecognizedOn: now.toISOString(),
@@ -89,14 +96,23 @@ export function replacementPossible(store: Store, space: number, id: number): bo
 }
 
 /** Replaces an invoice: a new OPEN invoice from the replacement body; the old one CANCELED. */
-export function replaceInvoice(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date) {
+export function replaceInvoice(
+  store: Store,
+  space: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+) {
   const old = loadObject(store, 'TransactionInvoice', id, space);
   assertTransition(invoiceLifecycle, old, 'replace');
   const duplicate = store.where('TransactionInvoice', 'externalId', body.externalId, space)[0];
   if (duplicate) {
-    throw conflict(`An invoice with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`, {
-      externalId: 'duplicate',
-    });
+    throw conflict(
+      `An invoice with externalId '${String(body.externalId)}' already exists (${String(duplicate.id)}).`,
+      {
+        externalId: 'duplicate',
+      },
+    );
   }
   const transaction = loadTransaction(store, Number(old.linkedTransaction), space);
   const { digits } = lineItemsOf(transaction);

@@ -52,11 +52,18 @@ function refundsOf(store: Store, space: number, transactionId: unknown) {
  * How many units of each line item can still be refunded: what the successful completions completed,
  * less the quantities reduced by every refund that is not FAILED.
  */
-function refundableQuantities(store: Store, space: number, transaction: Stored<'Transaction'>): Map<string, number> {
+function refundableQuantities(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+): Map<string, number> {
   const { items } = lineItemsOf(transaction);
   const left = leftPerLine(store, space, transaction);
   const refundable = new Map(
-    items.map((i) => [String(i.uniqueId), Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0)]),
+    items.map((i) => [
+      String(i.uniqueId),
+      Number(i.quantity) - Math.max(left.get(String(i.uniqueId))?.quantity ?? 0, 0),
+    ]),
   );
   for (const refund of refundsOf(store, space, transaction.id)) {
     if (refund.state === 'FAILED') continue;
@@ -68,16 +75,24 @@ function refundableQuantities(store: Store, space: number, transaction: Stored<'
 }
 
 /** The refunded portions of the line items a list of reductions describes; 422 naming a bad one. */
-function reducedLines(store: Store, space: number, transaction: Stored<'Transaction'>, reductions: Reduction[]) {
+function reducedLines(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  reductions: Reduction[],
+) {
   const { items, digits } = lineItemsOf(transaction);
   const refundable = refundableQuantities(store, space, transaction);
   return reductions.map((r, i) => {
     const at = `reductions[${i}]`;
     const line = items.find((item) => item.uniqueId === r.lineItemUniqueId);
     if (!line)
-      throw unprocessable(`${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`, {
-        [`${at}.lineItemUniqueId`]: 'unknown',
-      });
+      throw unprocessable(
+        `${at}.lineItemUniqueId '${r.lineItemUniqueId}' is not a line item of the transaction.`,
+        {
+          [`${at}.lineItemUniqueId`]: 'unknown',
+        },
+      );
     const quantity = Number(line.quantity);
     const unitPrice = Number(line.unitPriceIncludingTax);
     // Taken off as the reductions are read, so repeats within one refund add up.
@@ -111,7 +126,10 @@ function refundedTransaction(
   let completionId = body.completion as number | undefined;
   if (completionId !== undefined) {
     const completion = store.get('TransactionCompletion', completionId, space);
-    if (!completion) throw unprocessable(`completion ${completionId} does not exist in space ${space}.`, { completion: 'unknown' });
+    if (!completion)
+      throw unprocessable(`completion ${completionId} does not exist in space ${space}.`, {
+        completion: 'unknown',
+      });
     if (transactionId !== undefined && transactionId !== completion.linkedTransaction) {
       throw unprocessable(
         `completion ${completionId} belongs to transaction ${String(completion.linkedTransaction)}, not ${transactionId}.`,
@@ -120,9 +138,13 @@ function refundedTransaction(
     }
     transactionId = Number(completion.linkedTransaction);
   }
-  if (transactionId === undefined) throw unprocessable('A refund names its transaction (or completion).', { transaction: 'required' });
+  if (transactionId === undefined)
+    throw unprocessable('A refund names its transaction (or completion).', { transaction: 'required' });
   const transaction = store.get('Transaction', transactionId, space);
-  if (!transaction) throw unprocessable(`transaction ${transactionId} does not exist in space ${space}.`, { transaction: 'unknown' });
+  if (!transaction)
+    throw unprocessable(`transaction ${transactionId} does not exist in space ${space}.`, {
+      transaction: 'unknown',
+    });
   if (completionId === undefined) {
     const completions = completionsOf(store, space, transactionId).filter((c) => c.state === 'SUCCESSFUL');
     completionId = completions.length ? Number(completions[completions.length - 1].id) : undefined;
@@ -167,17 +189,25 @@ export function createRefund(store: Store, space: number, body: Record<string, u
   const lines = reducedLines(store, space, transaction, reductions);
   const amount = roundTo(reductions.length ? totalOf(lines) : Number(body.amount ?? NaN), digits);
   if (body.amount !== undefined && reductions.length && Math.abs(Number(body.amount) - amount) > 1e-9) {
-    throw unprocessable(`amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`, {
-      amount: `reductions give ${amount}`,
-    });
+    throw unprocessable(
+      `amount ${String(body.amount)} does not match the reductions, which add up to ${amount}.`,
+      {
+        amount: `reductions give ${amount}`,
+      },
+    );
   }
   if (!(amount > 0))
-    throw unprocessable('A refund needs a positive amount or reductions that add up to one.', { amount: 'must be positive' });
+    throw unprocessable('A refund needs a positive amount or reductions that add up to one.', {
+      amount: 'must be positive',
+    });
   const left = refundableLeft(store, space, transaction);
   if (amount > left + 1e-9) {
-    throw unprocessable(`amount ${amount} is more than the ${left} left to refund of transaction ${String(transaction.id)}.`, {
-      amount: `at most ${left}`,
-    });
+    throw unprocessable(
+      `amount ${amount} is more than the ${left} left to refund of transaction ${String(transaction.id)}.`,
+      {
+        amount: `at most ${left}`,
+      },
+    );
   }
   const created = createObject(
     store,
@@ -216,7 +246,10 @@ export function createRefund(store: Store, space: number, body: Record<string, u
 }
 
 export function markRefundSucceeded(store: Store, space: number, id: number, now: Date) {
-  const refund = applyTransition(store, refundLifecycle, id, space, 'markSucceeded', (r) => ({ ...r, succeededOn: now.toISOString() }));
+  const refund = applyTransition(store, refundLifecycle, id, space, 'markSucceeded', (r) => ({
+    ...r,
+    succeededOn: now.toISOString(),
+  }));
   addRefunded(store, space, Number(refund.transaction), Number(refund.amount));
   return refund;
 }

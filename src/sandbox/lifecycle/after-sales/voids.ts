@@ -17,7 +17,13 @@ export const voidLifecycle = defineLifecycle<TransactionVoidState, 'TransactionV
   },
 });
 
-export function voidTransaction(store: Store, space: number, id: number, mode: 'ONLINE' | 'OFFLINE', now: Date) {
+export function voidTransaction(
+  store: Store,
+  space: number,
+  id: number,
+  mode: 'ONLINE' | 'OFFLINE',
+  now: Date,
+) {
   const transaction = loadTransaction(store, id, space);
   assertTransition(transactionLifecycle, transaction, 'void');
   if (Number(transaction.completedAmount ?? 0) !== 0) {

@@ -78,7 +78,9 @@ class DueRunner {
   }
 
   /** The step's object as it is now, its due instant and place, and whether they are the queued ones. */
-  private stateOf(step: PlannedStep): { object: StoredObject; at: number; position: number; current: boolean } | undefined {
+  private stateOf(
+    step: PlannedStep,
+  ): { object: StoredObject; at: number; position: number; current: boolean } | undefined {
     const object = this.store.get(step.model, step.key);
     const at = object && dueAt(RULES[step.rule], object, this.store, this.window);
     if (!object || at === undefined || this.done[step.rule].has(object.id)) return undefined;
@@ -104,7 +106,12 @@ class DueRunner {
     const space = this.store.spaceOf(rule.model, step.key);
     try {
       rule.apply(this.store, space ?? Number(object.linkedSpaceId), object, now);
-      happened.push({ what: rule.name, model: rule.model, id: Number(object.id), dueOn: new Date(step.at).toISOString() });
+      happened.push({
+        what: rule.name,
+        model: rule.model,
+        id: Number(object.id),
+        dueOn: new Date(step.at).toISOString(),
+      });
     } catch (error) {
       // 422: the object is no longer where the plan expected it; anything else is a sandbox bug.
       if ((error as { status?: number }).status !== 422) throw error;

@@ -6,10 +6,21 @@ import type { Store, Stored, StoredObject } from '../../store';
 import { applyTransition } from '../machine';
 import { manualTaskLifecycle } from '../manual-tasks/life-cycle';
 import { runCharge } from '../subscriptions/charges';
-import { billPeriod, completeRunOut, endTerminationPeriod, reactivateSubscription, terminate } from '../subscriptions/flows';
+import {
+  billPeriod,
+  completeRunOut,
+  endTerminationPeriod,
+  reactivateSubscription,
+  terminate,
+} from '../subscriptions/flows';
 import { completeTransaction } from '../after-sales/completions';
 import { voidTransaction } from '../after-sales/voids';
-import { FAILURES, transactionLifecycle, userFailureMessage, type FailureReason } from '../transactions/life-cycle';
+import {
+  FAILURES,
+  transactionLifecycle,
+  userFailureMessage,
+  type FailureReason,
+} from '../transactions/life-cycle';
 import { peekInternals } from '../transactions/internals';
 
 export interface DueRule<Model extends string = string> {
@@ -44,13 +55,15 @@ export const RULES: DueRule[] = [
     name: 'transaction without payment means failed',
     model: 'Transaction',
     dueOn: (t, store) => (t.state === 'PROCESSING' ? peekInternals(store, Number(t.id))?.failsOn : undefined),
-    apply: (store, space, t, now) => failTransaction(store, space, Number(t.id), FAILURES.noPaymentMeans, now),
+    apply: (store, space, t, now) =>
+      failTransaction(store, space, Number(t.id), FAILURES.noPaymentMeans, now),
   }),
   rule({
     name: 'authorization timed out',
     model: 'Transaction',
     dueOn: (t) => (NOT_AUTHORIZED.has(String(t.state)) ? t.authorizationTimeoutOn : undefined),
-    apply: (store, space, t, now) => failTransaction(store, space, Number(t.id), FAILURES.authorizationTimeout, now),
+    apply: (store, space, t, now) =>
+      failTransaction(store, space, Number(t.id), FAILURES.authorizationTimeout, now),
   }),
   rule({
     // Nothing completed: the authorization is released (voided); partly completed: the rest is completed.
@@ -59,14 +72,23 @@ export const RULES: DueRule[] = [
     dueOn: (t) => (t.state === 'AUTHORIZED' ? t.completionTimeoutOn : undefined),
     apply: (store, space, t, now) => {
       if (Number(t.completedAmount ?? 0) === 0) voidTransaction(store, space, Number(t.id), 'ONLINE', now);
-      else completeTransaction(store, space, Number(t.id), 'ONLINE', { externalId: `completion-timeout-${String(t.id)}` }, now);
+      else
+        completeTransaction(
+          store,
+          space,
+          Number(t.id),
+          'ONLINE',
+          { externalId: `completion-timeout-${String(t.id)}` },
+          now,
+        );
     },
   }),
   rule({
     name: 'manual task expired',
     model: 'ManualTask',
     dueOn: (task) => (task.state === 'OPEN' ? task.expiresOn : undefined),
-    apply: (store, space, task) => void applyTransition(store, manualTaskLifecycle, Number(task.id), space, 'expire'),
+    apply: (store, space, task) =>
+      void applyTransition(store, manualTaskLifecycle, Number(task.id), space, 'expire'),
   }),
   rule({
     name: 'suspension ended',
@@ -127,7 +149,12 @@ export function dueWindow(since: Date, until?: Date): DueWindow {
  * outside the window. Called for every object of a large sandbox: canonical instants are compared as
  * strings, and nothing is allocated for the objects out of range.
  */
-export function dueAt(rule: DueRule, object: StoredObject, store: Store, window: DueWindow): number | undefined {
+export function dueAt(
+  rule: DueRule,
+  object: StoredObject,
+  store: Store,
+  window: DueWindow,
+): number | undefined {
   const dueOn = rule.dueOn(object, store);
   if (dueOn === undefined) return undefined;
   const canonical = isCanonicalInstant(dueOn);
@@ -139,4 +166,6 @@ export function dueAt(rule: DueRule, object: StoredObject, store: Store, window:
 
 /** The rules that watch each model, by their index in RULES. */
 export const RULES_BY_MODEL = new Map<string, number[]>();
-RULES.forEach((rule, index) => RULES_BY_MODEL.set(rule.model, [...(RULES_BY_MODEL.get(rule.model) ?? []), index]));
+RULES.forEach((rule, index) =>
+  RULES_BY_MODEL.set(rule.model, [...(RULES_BY_MODEL.get(rule.model) ?? []), index]),
+);

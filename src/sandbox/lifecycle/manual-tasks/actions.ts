@@ -33,7 +33,8 @@ const deliveryCheck: TaskKind = {
   subject: 'DeliveryIndication',
   actions: { [DELIVERY_CHECK_TASK.accept]: 'markSuitable', [DELIVERY_CHECK_TASK.decline]: 'markNotSuitable' },
   check: (store, space, task, action, actor) => {
-    if (!isManualDecision(action)) throw new Error(`delivery check task action maps to unknown decision ${action}`);
+    if (!isManualDecision(action))
+      throw new Error(`delivery check task action maps to unknown decision ${action}`);
     const indication = indicationOfTransaction(store, space, Number(task.contextEntityId));
     const checked = checkManualDecision(store, space, Number(indication.id), action);
     return () => applyManualDecision(store, checked, actor.userId, actor.now);
@@ -69,7 +70,11 @@ export function processAction(store: Store, space: number, id: number, actionId:
     apply = kind.check(store, space, task, action, actor);
   } catch (error) {
     if (error instanceof ApiError && error.status === 422) {
-      throw new ApiError(422, `ManualTask ${id} action ${actionId} (${action} on its ${kind.subject}): ${error.message}`, error.errors);
+      throw new ApiError(
+        422,
+        `ManualTask ${id} action ${actionId} (${action} on its ${kind.subject}): ${error.message}`,
+        error.errors,
+      );
     }
     throw error;
   }

@@ -41,7 +41,9 @@ export function openTask(store: Store, space: number, task: NewTask, now: Date) 
 
 /** The OPEN tasks of `type` about entity `contextEntityId`. */
 export function openTasksAbout(store: Store, space: number, type: number, contextEntityId: number) {
-  return store.where('ManualTask', 'contextEntityId', contextEntityId, space).filter((t) => t.state === 'OPEN' && t.type === type);
+  return store
+    .where('ManualTask', 'contextEntityId', contextEntityId, space)
+    .filter((t) => t.state === 'OPEN' && t.type === type);
 }
 
 /** Refuses (422) unless every task may be closed now; changes nothing. */
@@ -58,7 +60,12 @@ export function closeTask(store: Store, space: number, id: number) {
  * The OPEN task `id` and its action `actionId`: 422 (naming the state) when the task is not OPEN,
  * 404 naming the action when the task does not offer it. Changes nothing.
  */
-export function taskForAction(store: Store, space: number, id: number, actionId: number): { task: StoredObject; action: TaskAction } {
+export function taskForAction(
+  store: Store,
+  space: number,
+  id: number,
+  actionId: number,
+): { task: StoredObject; action: TaskAction } {
   const task = loadObject(store, 'ManualTask', id, space);
   assertTransition(manualTaskLifecycle, task, 'process');
   const action = actionsOf(task).find((a) => a.id === actionId);
@@ -67,7 +74,9 @@ export function taskForAction(store: Store, space: number, id: number, actionId:
       actionsOf(task)
         .map((a) => a.id)
         .join(', ') || 'none';
-    throw new ApiError(404, `ManualTask ${id} has no action ${actionId} (its actions: ${known}).`, { actionId: 'unknown action' });
+    throw new ApiError(404, `ManualTask ${id} has no action ${actionId} (its actions: ${known}).`, {
+      actionId: 'unknown action',
+    });
   }
   return { task, action };
 }
@@ -75,8 +84,11 @@ export function taskForAction(store: Store, space: number, id: number, actionId:
 /** The notification text of a task: what it is about, its state and the actions it offers. */
 export function notificationText(store: Store, space: number, id: number): string {
   const task = loadObject(store, 'ManualTask', id, space);
-  const labels = actionsOf(task).map((a) => a.label?.['en-US'] ?? Object.values(a.label ?? {})[0] ?? `action ${a.id}`);
-  const about = task.contextEntityId !== undefined ? ` concerning entity ${String(task.contextEntityId)}` : '';
+  const labels = actionsOf(task).map(
+    (a) => a.label?.['en-US'] ?? Object.values(a.label ?? {})[0] ?? `action ${a.id}`,
+  );
+  const about =
+    task.contextEntityId !== undefined ? ` concerning entity ${String(task.contextEntityId)}` : '';
   const expiry = typeof task.expiresOn === 'string' ? ` It expires on ${task.expiresOn}.` : '';
   const offer = task.state === 'OPEN' && labels.length ? ` Possible actions: ${labels.join(', ')}.` : '';
   return `Manual task ${id} of type ${String(task.type)}${about} is ${String(task.state)}.${expiry}${offer}`;

@@ -56,7 +56,11 @@ function currencyOf(store: Store, space: number, entry: Stored<'SubscriptionLedg
 
 /** The currencies the subscription owes in, the oldest entry's first. */
 export function owedCurrencies(store: Store, space: number, subscriptionId: number): string[] {
-  return [...new Set(owedEntries(store, space, subscriptionId).map((entry) => String(currencyOf(store, space, entry))))];
+  return [
+    ...new Set(
+      owedEntries(store, space, subscriptionId).map((entry) => String(currencyOf(store, space, entry))),
+    ),
+  ];
 }
 
 /**
@@ -72,7 +76,13 @@ function entriesToCharge(store: Store, space: number, subscriptionId: number, cu
 
 /** Creates a SCHEDULED charge over the OPEN ledger entries of the subscription's versions (one currency). */
 /** `currency`: whose owed entries it takes (default: the oldest owed entry's). */
-export function scheduleCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string) {
+export function scheduleCharge(
+  store: Store,
+  space: number,
+  input: ChargeInput,
+  now: Date,
+  currency?: string,
+) {
   const subscription = loadObject(store, 'Subscription', input.subscription, space);
   if (!isChargeable(subscription)) {
     throw unprocessable(
@@ -158,7 +168,9 @@ function chargeTransaction(
 ) {
   const subscription = loadObject(store, 'Subscription', Number(charge.subscription), space);
   const version = loadObject(store, 'SubscriptionVersion', Number(entries[0].subscriptionVersion), space);
-  const subscriber = subscription.subscriber ? store.get('Subscriber', subscription.subscriber, space) : undefined;
+  const subscriber = subscription.subscriber
+    ? store.get('Subscriber', subscription.subscriber, space)
+    : undefined;
   return {
     language: subscription.language,
     lineItems: entries.map(lineItemOf),
@@ -289,14 +301,21 @@ export function runCharge(store: Store, space: number, chargeId: number, now: Da
   const entryIds = processing.ledgerEntries ?? [];
   const entries = entryIds.map((id) => loadObject(store, 'SubscriptionLedgerEntry', id, space));
   if (!entries.length) {
-    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({ ...c, succeedOn: iso(now) }));
+    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'succeed', (c) => ({
+      ...c,
+      succeedOn: iso(now),
+    }));
   }
   const subscription = loadObject(store, 'Subscription', Number(processing.subscription), space);
   const refusal = refusalOf(store, space, subscription);
   if (refusal) {
     const transaction = createRefusedPayment(store, space, processing, entries, refusal, now);
     moveEntries(store, space, entryIds, 'release');
-    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'fail', (c) => ({ ...c, failedOn: iso(now), transaction }));
+    return applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'fail', (c) => ({
+      ...c,
+      failedOn: iso(now),
+      transaction,
+    }));
   }
   const transaction = createPayment(store, space, processing, entries, now);
   moveEntries(store, space, entryIds, 'pay');
@@ -315,12 +334,19 @@ export function runCharge(store: Store, space: number, chargeId: number, now: Da
  */
 export function createCharge(store: Store, space: number, input: ChargeInput, now: Date, currency?: string) {
   const charge = scheduleCharge(store, space, input, now, currency);
-  const due = input.plannedExecutionDate === undefined || Date.parse(input.plannedExecutionDate) <= now.getTime();
+  const due =
+    input.plannedExecutionDate === undefined || Date.parse(input.plannedExecutionDate) <= now.getTime();
   return due ? runCharge(store, space, Number(charge.id), now) : charge;
 }
 
 /** Discards a SCHEDULED charge and gives its ledger entries back (OPEN). */
-export function discardCharge(store: Store, space: number, chargeId: number, now: Date, by: number | undefined) {
+export function discardCharge(
+  store: Store,
+  space: number,
+  chargeId: number,
+  now: Date,
+  by: number | undefined,
+) {
   const discarded = applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'discard', (c) => ({
     ...c,
     discardedOn: iso(now),
@@ -331,7 +357,12 @@ export function discardCharge(store: Store, space: number, chargeId: number, now
 }
 
 /** Discards every SCHEDULED charge of a subscription (on termination). */
-export function discardScheduledCharges(store: Store, space: number, subscriptionId: number, now: Date): void {
+export function discardScheduledCharges(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  now: Date,
+): void {
   for (const charge of store.where('SubscriptionCharge', 'subscription', subscriptionId, space)) {
     if (charge.state === 'SCHEDULED') {
       discardCharge(store, space, charge.id, now, undefined);

@@ -9,7 +9,14 @@ import { owedEntries } from './ledger';
 import { closePeriodBill, openPeriodBill, pendingBill } from './period-bills';
 import { addMonths, iso } from './periods';
 import { referenced } from '../references';
-import { createCharge, discardScheduledCharges, isChargeable, owedCurrencies, runCharge, scheduleCharge } from './charges';
+import {
+  createCharge,
+  discardScheduledCharges,
+  isChargeable,
+  owedCurrencies,
+  runCharge,
+  scheduleCharge,
+} from './charges';
 import {
   completeVersionTermination,
   createVersion,
@@ -33,9 +40,12 @@ export interface SubscriptionInput {
 /** A PENDING subscription with its first, PENDING version; returns the version. */
 export function createSubscription(store: Store, space: number, input: SubscriptionInput, now: Date) {
   const subscriber =
-    input.subscriber !== undefined ? referenced(store, 'Subscriber', input.subscriber, space, 'subscription.subscriber') : undefined;
+    input.subscriber !== undefined
+      ? referenced(store, 'Subscriber', input.subscriber, space, 'subscription.subscriber')
+      : undefined;
   if (input.token !== undefined) referenced(store, 'Token', input.token, space, 'subscription.token');
-  if (input.affiliate !== undefined) referenced(store, 'SubscriptionAffiliate', input.affiliate, space, 'subscription.affiliate');
+  if (input.affiliate !== undefined)
+    referenced(store, 'SubscriptionAffiliate', input.affiliate, space, 'subscription.affiliate');
   if (input.plannedTerminationDate !== undefined && new Date(input.plannedTerminationDate) <= now) {
     throw unprocessable('subscription.plannedTerminationDate must lie in the future.', {
       'subscription.plannedTerminationDate': 'must lie in the future',
@@ -77,13 +87,22 @@ export interface InitializeOptions {
  * the subscription's token declines or fails the charge. A FAILED subscription is final: the tables
  * allow no action from it, so a new subscription is the way to try again. Returns the initial charge.
  */
-export function initializeSubscription(store: Store, space: number, subscriptionId: number, options: InitializeOptions, now: Date) {
+export function initializeSubscription(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  options: InitializeOptions,
+  now: Date,
+) {
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   assertTransition(subscriptionLifecycle, subscription, 'initialize');
   const version = currentVersion(store, space, subscriptionId);
   assertTransition(subscriptionVersionLifecycle, version, 'initialize');
   const versionId = Number(version.id);
-  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'initialize', (s) => ({ ...s, initializedOn: iso(now) }));
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'initialize', (s) => ({
+    ...s,
+    initializedOn: iso(now),
+  }));
   applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'initialize');
   const charge = scheduleCharge(
     store,
@@ -102,13 +121,22 @@ export function initializeSubscription(store: Store, space: number, subscription
   const done = runCharge(store, space, Number(charge.id), now);
   if (done.state !== 'SUCCESSFUL') {
     // The Subscription model has no failedOn; the version's failedOn and the charge tell when.
-    applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'fail', (v) => ({ ...v, failedOn: iso(now) }));
+    applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'fail', (v) => ({
+      ...v,
+      failedOn: iso(now),
+    }));
     applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'fail');
     return done;
   }
   const stamp = { activatedOn: iso(now) };
-  const active = applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'activate', (v) => ({ ...v, ...stamp }));
-  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'activate', (s) => ({ ...s, ...stamp }));
+  const active = applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'activate', (v) => ({
+    ...v,
+    ...stamp,
+  }));
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'activate', (s) => ({
+    ...s,
+    ...stamp,
+  }));
   openPeriodBill(store, space, active, now, now);
   return done;
 }
@@ -123,10 +151,18 @@ export interface SuspensionInput {
 const SUSPENSION = 'SubscriptionSuspension';
 
 /** ACTIVE -> SUSPENDED, recording a RUNNING (manual) suspension; returns the suspension. */
-export function suspendSubscription(store: Store, space: number, subscriptionId: number, input: SuspensionInput, now: Date) {
+export function suspendSubscription(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  input: SuspensionInput,
+  now: Date,
+) {
   const plannedEnd = input.plannedEndDate !== undefined ? new Date(input.plannedEndDate) : addMonths(now, 1);
   if (plannedEnd.getTime() <= now.getTime()) {
-    throw unprocessable('plannedEndDate must lie in the future.', { plannedEndDate: 'must lie in the future' });
+    throw unprocessable('plannedEndDate must lie in the future.', {
+      plannedEndDate: 'must lie in the future',
+    });
   }
   const suspended = applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'suspend');
   const id = store.nextId();
@@ -179,18 +215,44 @@ export function terminate(
  * oldest owed entry's), when it owes anything and may be charged: a terminated subscription's last bill
  * closes uncharged.
  */
-function chargeOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date, currency?: string): void {
+function chargeOwed(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  externalId: string,
+  now: Date,
+  currency?: string,
+): void {
   const subscription = store.get('Subscription', subscriptionId, space);
-  if (!subscription || !isChargeable(subscription) || !owedEntries(store, space, subscriptionId).length) return;
-  const input = { subscription: subscriptionId, externalId, processingType: 'SYNCHRONOUS', type: 'AUTOMATIC' } as const;
+  if (!subscription || !isChargeable(subscription) || !owedEntries(store, space, subscriptionId).length)
+    return;
+  const input = {
+    subscription: subscriptionId,
+    externalId,
+    processingType: 'SYNCHRONOUS',
+    type: 'AUTOMATIC',
+  } as const;
   createCharge(store, space, input, now, currency);
 }
 
 /** Before a subscription ends, what it owes in every currency: one charge per currency (a charge takes one). */
-function chargeAllOwed(store: Store, space: number, subscriptionId: number, externalId: string, now: Date): void {
+function chargeAllOwed(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  externalId: string,
+  now: Date,
+): void {
   const currencies = owedCurrencies(store, space, subscriptionId);
   for (const currency of currencies) {
-    chargeOwed(store, space, subscriptionId, currencies.length > 1 ? `${externalId}-${currency}` : externalId, now, currency);
+    chargeOwed(
+      store,
+      space,
+      subscriptionId,
+      currencies.length > 1 ? `${externalId}-${currency}` : externalId,
+      now,
+      currency,
+    );
   }
 }
 

@@ -39,18 +39,30 @@ function taxFigures(amountIncludingTax: number, taxes: { rate: number }[]) {
 }
 
 /** Creates an OPEN entry on a version that can still be billed; 422 naming the version state otherwise. */
-export function createLedgerEntry(store: Store, space: number, input: LedgerEntryInput, now: Date, createdBy: number | undefined) {
-  if (!(input.quantity > 0)) throw unprocessable('quantity must be greater than 0.', { quantity: 'must be greater than 0' });
+export function createLedgerEntry(
+  store: Store,
+  space: number,
+  input: LedgerEntryInput,
+  now: Date,
+  createdBy: number | undefined,
+) {
+  if (!(input.quantity > 0))
+    throw unprocessable('quantity must be greater than 0.', { quantity: 'must be greater than 0' });
   for (const [i, tax] of (input.taxes ?? []).entries()) {
     if (!(tax.rate >= 0 && tax.rate <= 100)) {
-      throw unprocessable(`taxes[${i}].rate must be a percentage between 0 and 100.`, { [`taxes[${i}].rate`]: 'out of range' });
+      throw unprocessable(`taxes[${i}].rate must be a percentage between 0 and 100.`, {
+        [`taxes[${i}].rate`]: 'out of range',
+      });
     }
   }
   const version = loadObject(store, 'SubscriptionVersion', input.subscriptionVersion, space);
   if (!BILLABLE_VERSION_STATES.includes(String(version.state))) {
-    throw unprocessable(`Cannot add a ledger entry to SubscriptionVersion ${input.subscriptionVersion}: it is ${String(version.state)}.`, {
-      subscriptionVersion: String(version.state),
-    });
+    throw unprocessable(
+      `Cannot add a ledger entry to SubscriptionVersion ${input.subscriptionVersion}: it is ${String(version.state)}.`,
+      {
+        subscriptionVersion: String(version.state),
+      },
+    );
   }
   const taxes = input.taxes ?? [];
   return createObject(
@@ -69,8 +81,12 @@ export function createLedgerEntry(store: Store, space: number, input: LedgerEntr
       feeType: input.feeType ?? 'PERIOD_FEE',
       proRataCalculated: false,
       state: 'OPEN',
-      ...(input.componentReferenceName !== undefined ? { componentReferenceName: input.componentReferenceName } : {}),
-      ...(input.subscriptionMetricId !== undefined ? { subscriptionMetricId: input.subscriptionMetricId } : {}),
+      ...(input.componentReferenceName !== undefined
+        ? { componentReferenceName: input.componentReferenceName }
+        : {}),
+      ...(input.subscriptionMetricId !== undefined
+        ? { subscriptionMetricId: input.subscriptionMetricId }
+        : {}),
       ...(createdBy !== undefined ? { createdBy } : {}),
     },
     now,
@@ -79,7 +95,9 @@ export function createLedgerEntry(store: Store, space: number, input: LedgerEntr
 
 /** The OPEN entries of a version, oldest first. */
 export function openEntries(store: Store, space: number, versionId: number) {
-  return store.where('SubscriptionLedgerEntry', 'subscriptionVersion', versionId, space).filter((e) => e.state === 'OPEN');
+  return store
+    .where('SubscriptionLedgerEntry', 'subscriptionVersion', versionId, space)
+    .filter((e) => e.state === 'OPEN');
 }
 
 /**
@@ -94,6 +112,11 @@ export function owedEntries(store: Store, space: number, subscriptionId: number)
 }
 
 /** Applies one ledger action to each of the entries (ids). */
-export function moveEntries(store: Store, space: number, ids: number[], action: 'schedule' | 'pay' | 'release'): void {
+export function moveEntries(
+  store: Store,
+  space: number,
+  ids: number[],
+  action: 'schedule' | 'pay' | 'release',
+): void {
   for (const id of ids) applyTransition(store, ledgerEntryLifecycle, id, space, action);
 }

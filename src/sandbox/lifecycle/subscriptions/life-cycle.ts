@@ -8,7 +8,14 @@ import { addMonths, iso } from './periods';
 
 /** The API's SubscriptionState enum: every state the table below may reach. */
 export type SubscriptionState =
-  'PENDING' | 'INITIALIZING' | 'FAILED' | 'ACTIVE' | 'SUSPENDED' | 'TERMINATION_SCHEDULED' | 'TERMINATING' | 'TERMINATED';
+  | 'PENDING'
+  | 'INITIALIZING'
+  | 'FAILED'
+  | 'ACTIVE'
+  | 'SUSPENDED'
+  | 'TERMINATION_SCHEDULED'
+  | 'TERMINATING'
+  | 'TERMINATED';
 
 export const subscriptionLifecycle = defineLifecycle<SubscriptionState, 'Subscription'>({
   model: 'Subscription',
@@ -80,7 +87,10 @@ function productVersion(store: Store, space: number, terms: VersionTerms, now: D
     linkedSpaceId: space,
     version: 1,
   };
-  const currencies = new Set([...((template.enabledCurrencies as string[] | undefined) ?? []), terms.currency]);
+  const currencies = new Set([
+    ...((template.enabledCurrencies as string[] | undefined) ?? []),
+    terms.currency,
+  ]);
   return {
     ...template,
     id: store.nextId(),
@@ -137,27 +147,50 @@ export function termsOf(version: Stored<'SubscriptionVersion'>): VersionTerms {
     product: Number(pv.product?.id),
     currency: String(version.billingCurrency),
     incrementNumber: Number(pv.incrementNumber ?? 1),
-    componentConfigurations: configs.map((c) => ({ productComponentReferenceId: c.component, quantity: c.quantity })),
+    componentConfigurations: configs.map((c) => ({
+      productComponentReferenceId: c.component,
+      quantity: c.quantity,
+    })),
   };
 }
 
 /** Moves a version to TERMINATING, and on to TERMINATED unless it is to run out its period. */
-export function endVersion(store: Store, space: number, version: Stored<'SubscriptionVersion'>, now: Date, runOut: boolean) {
-  const terminating = applyTransition(store, subscriptionVersionLifecycle, Number(version.id), space, 'terminate', (v) => ({
-    ...v,
-    terminatingOn: iso(now),
-    terminationIssuedOn: iso(now),
-    plannedTerminationDate: iso(runOut ? addMonths(now, 1) : now),
-  }));
+export function endVersion(
+  store: Store,
+  space: number,
+  version: Stored<'SubscriptionVersion'>,
+  now: Date,
+  runOut: boolean,
+) {
+  const terminating = applyTransition(
+    store,
+    subscriptionVersionLifecycle,
+    Number(version.id),
+    space,
+    'terminate',
+    (v) => ({
+      ...v,
+      terminatingOn: iso(now),
+      terminationIssuedOn: iso(now),
+      plannedTerminationDate: iso(runOut ? addMonths(now, 1) : now),
+    }),
+  );
   return runOut ? terminating : completeVersionTermination(store, space, Number(version.id), now);
 }
 
 /** TERMINATING -> TERMINATED: the version has ended (at once, or when it ran out its period). */
 export function completeVersionTermination(store: Store, space: number, versionId: number, at: Date) {
-  return applyTransition(store, subscriptionVersionLifecycle, versionId, space, 'completeTermination', (v) => ({
-    ...v,
-    terminatedOn: iso(at),
-  }));
+  return applyTransition(
+    store,
+    subscriptionVersionLifecycle,
+    versionId,
+    space,
+    'completeTermination',
+    (v) => ({
+      ...v,
+      terminatedOn: iso(at),
+    }),
+  );
 }
 
 /**
@@ -196,11 +229,18 @@ export function terminateSubscription(
   by: number | undefined,
 ) {
   if (respectTerminationPeriod) {
-    return applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'scheduleTermination', (s) => ({
-      ...s,
-      terminationScheduledOn: iso(now),
-      plannedTerminationDate: iso(addMonths(now, 1)),
-    }));
+    return applyTransition(
+      store,
+      subscriptionLifecycle,
+      subscriptionId,
+      space,
+      'scheduleTermination',
+      (s) => ({
+        ...s,
+        terminationScheduledOn: iso(now),
+        plannedTerminationDate: iso(addMonths(now, 1)),
+      }),
+    );
   }
   const subscription = loadObject(store, 'Subscription', subscriptionId, space);
   assertTransition(subscriptionLifecycle, subscription, 'terminate');
@@ -211,7 +251,10 @@ export function terminateSubscription(
       endVersion(store, space, version, now, false);
     }
   }
-  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'terminate', (s) => ({ ...s, terminatingOn: iso(now) }));
+  applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'terminate', (s) => ({
+    ...s,
+    terminatingOn: iso(now),
+  }));
   return applyTransition(store, subscriptionLifecycle, subscriptionId, space, 'completeTermination', (s) => ({
     ...s,
     terminatedOn: iso(now),

@@ -31,11 +31,19 @@ export const periodBillLifecycle = defineLifecycle({
 const METERED_STATES = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
 export function pendingBill(store: Store, space: number, versionId: number) {
-  return store.where('SubscriptionPeriodBill', 'subscriptionVersion', versionId, space).find((b) => b.state === 'PENDING');
+  return store
+    .where('SubscriptionPeriodBill', 'subscriptionVersion', versionId, space)
+    .find((b) => b.state === 'PENDING');
 }
 
 /** Opens a PENDING bill for one monthly period starting at `start`. */
-export function openPeriodBill(store: Store, space: number, version: Stored<'SubscriptionVersion'>, start: Date, now: Date) {
+export function openPeriodBill(
+  store: Store,
+  space: number,
+  version: Stored<'SubscriptionVersion'>,
+  start: Date,
+  now: Date,
+) {
   return createObject(
     store,
     'SubscriptionPeriodBill',
@@ -60,7 +68,13 @@ export interface UsageInput {
 }
 
 /** Records a usage report on an active subscription, opening the period bill it feeds if needed. */
-export function reportUsage(store: Store, space: number, input: UsageInput, now: Date, by: number | undefined) {
+export function reportUsage(
+  store: Store,
+  space: number,
+  input: UsageInput,
+  now: Date,
+  by: number | undefined,
+) {
   if (!(input.consumedUnits > 0)) {
     throw unprocessable('consumedUnits must be greater than 0.', { consumedUnits: 'must be greater than 0' });
   }
@@ -76,9 +90,12 @@ export function reportUsage(store: Store, space: number, input: UsageInput, now:
     .where('SubscriptionMetricUsageReport', 'subscription', input.subscription, space)
     .find((r) => r.externalId === input.externalId);
   if (duplicate) {
-    throw conflict(`A usage report with externalId ${input.externalId} exists already (id ${String(duplicate.id)}).`, {
-      externalId: 'already used for this subscription',
-    });
+    throw conflict(
+      `A usage report with externalId ${input.externalId} exists already (id ${String(duplicate.id)}).`,
+      {
+        externalId: 'already used for this subscription',
+      },
+    );
   }
   const version = currentVersion(store, space, input.subscription);
   if (!pendingBill(store, space, Number(version.id))) openPeriodBill(store, space, version, now, now);
@@ -99,7 +116,13 @@ export function reportUsage(store: Store, space: number, input: UsageInput, now:
 }
 
 /** Units consumed per metric by the subscription within [from, to]. */
-function usageBetween(store: Store, space: number, subscriptionId: number, from: Date, to: Date): Map<number, number> {
+function usageBetween(
+  store: Store,
+  space: number,
+  subscriptionId: number,
+  from: Date,
+  to: Date,
+): Map<number, number> {
   const units = new Map<number, number>();
   for (const report of store.where('SubscriptionMetricUsageReport', 'subscription', subscriptionId, space)) {
     const at = new Date(String(report.createdOn)).getTime();
@@ -135,7 +158,14 @@ function endsBy(store: Store, space: number, version: Stored<'SubscriptionVersio
 }
 
 /** Closes a PENDING bill at `currentDate`: BILLED, usage billed, next period opened if asked. */
-export function closePeriodBill(store: Store, space: number, billId: number, currentDate: Date, createNextPeriod: boolean, now: Date) {
+export function closePeriodBill(
+  store: Store,
+  space: number,
+  billId: number,
+  currentDate: Date,
+  createNextPeriod: boolean,
+  now: Date,
+) {
   const bill = loadObject(store, 'SubscriptionPeriodBill', billId, space);
   assertTransition(periodBillLifecycle, bill, 'close');
   const start = new Date(String(bill.periodStartDate));
@@ -145,7 +175,13 @@ export function closePeriodBill(store: Store, space: number, billId: number, cur
     });
   }
   const version = loadObject(store, 'SubscriptionVersion', Number(bill.subscriptionVersion), space);
-  for (const [metric, units] of usageBetween(store, space, Number(version.subscription), start, usageEnd(version, currentDate))) {
+  for (const [metric, units] of usageBetween(
+    store,
+    space,
+    Number(version.subscription),
+    start,
+    usageEnd(version, currentDate),
+  )) {
     createLedgerEntry(
       store,
       space,
@@ -166,7 +202,11 @@ export function closePeriodBill(store: Store, space: number, billId: number, cur
     ...b,
     effectivePeriodEndDate: iso(currentDate),
   }));
-  if (createNextPeriod && ['ACTIVE', 'TERMINATING'].includes(String(version.state)) && !endsBy(store, space, version, currentDate)) {
+  if (
+    createNextPeriod &&
+    ['ACTIVE', 'TERMINATING'].includes(String(version.state)) &&
+    !endsBy(store, space, version, currentDate)
+  ) {
     openPeriodBill(store, space, version, currentDate, now);
   }
   return billed;

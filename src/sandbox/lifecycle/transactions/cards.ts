@@ -34,7 +34,8 @@ function expiryEnd(expiry: string): Date | undefined {
   const iso = /^(\d{4})-(\d{2})$/.exec(expiry);
   const slashed = /^(\d{2})\/(\d{2}|\d{4})$/.exec(expiry);
   if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
-  else if (slashed) [month, year] = [Number(slashed[1]), Number(slashed[2].length === 2 ? `20${slashed[2]}` : slashed[2])];
+  else if (slashed)
+    [month, year] = [Number(slashed[1]), Number(slashed[2].length === 2 ? `20${slashed[2]}` : slashed[2])];
   else return undefined;
   if (month < 1 || month > 12) return undefined;
   return new Date(Date.UTC(year, month, 1));
@@ -51,14 +52,22 @@ export function checkCard(raw: unknown, now: Date, field = 'cardData'): CheckedC
   const card = raw as CardData;
   const pan = String(card.primaryAccountNumber ?? '').replace(/[\s-]/g, '');
   if (!isLuhnValid(pan)) {
-    throw unprocessable(`${field}.primaryAccountNumber is not a valid card number (12 to 19 digits passing the Luhn check).`, {
-      [`${field}.primaryAccountNumber`]: 'invalid card number',
-    });
+    throw unprocessable(
+      `${field}.primaryAccountNumber is not a valid card number (12 to 19 digits passing the Luhn check).`,
+      {
+        [`${field}.primaryAccountNumber`]: 'invalid card number',
+      },
+    );
   }
-  if (!card.expiryDate) throw unprocessable(`${field}.expiryDate is required (YYYY-MM).`, { [`${field}.expiryDate`]: 'required' });
+  if (!card.expiryDate)
+    throw unprocessable(`${field}.expiryDate is required (YYYY-MM).`, {
+      [`${field}.expiryDate`]: 'required',
+    });
   const end = expiryEnd(card.expiryDate);
   if (!end)
-    throw unprocessable(`${field}.expiryDate '${card.expiryDate}' is not a date like 2030-12.`, { [`${field}.expiryDate`]: 'invalid' });
+    throw unprocessable(`${field}.expiryDate '${card.expiryDate}' is not a date like 2030-12.`, {
+      [`${field}.expiryDate`]: 'invalid',
+    });
   if (end.getTime() <= now.getTime()) {
     throw unprocessable(`${field}.expiryDate ${card.expiryDate} is in the past: the card has expired.`, {
       [`${field}.expiryDate`]: 'expired',
@@ -68,14 +77,17 @@ export function checkCard(raw: unknown, now: Date, field = 'cardData'): CheckedC
   // without one is processed, and a code that is there must look like one.
   const cvc = card.cardVerificationCode;
   if (cvc !== undefined && cvc !== '' && !/^\d{3,4}$/.test(cvc)) {
-    throw unprocessable(`${field}.cardVerificationCode must be 3 or 4 digits.`, { [`${field}.cardVerificationCode`]: 'invalid' });
+    throw unprocessable(`${field}.cardVerificationCode must be 3 or 4 digits.`, {
+      [`${field}.cardVerificationCode`]: 'invalid',
+    });
   }
   const authentication = card.cardholderAuthentication?.authenticationResponse;
   return {
     last4: pan.slice(-4),
     // Numbers that are not test cards are approved, like the happy path of a test acquirer.
     outcome: TEST_CARD_OUTCOMES.get(pan) ?? 'approve',
-    authenticated: authentication === 'FULLY_AUTHENTICATED' || authentication === 'AUTHENTICATION_NOT_REQUIRED',
+    authenticated:
+      authentication === 'FULLY_AUTHENTICATED' || authentication === 'AUTHENTICATION_NOT_REQUIRED',
   };
 }
 
@@ -87,7 +99,9 @@ export function checkCard(raw: unknown, now: Date, field = 'cardData'): CheckedC
  * card processing approves any card that is not a test card. A 3-D Secure card is approved: a
  * merchant-initiated charge is not challenged.
  */
-const TEST_CARD_ENDINGS = new Map([...TEST_CARD_OUTCOMES].map(([number, outcome]) => [number.slice(-4), outcome]));
+const TEST_CARD_ENDINGS = new Map(
+  [...TEST_CARD_OUTCOMES].map(([number, outcome]) => [number.slice(-4), outcome]),
+);
 
 export function tokenCardOutcome(tokenVersion: Stored<'TokenVersion'>): CardOutcome {
   const recorded = /^visa\b.*•••• (\d{4})$/i.exec(String(tokenVersion.name ?? ''));

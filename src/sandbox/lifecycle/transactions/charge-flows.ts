@@ -39,7 +39,13 @@ export interface AttemptInput {
 }
 
 /** A new PROCESSING charge attempt for the transaction, with its embedded charge. */
-export function startChargeAttempt(store: Store, space: number, transaction: Stored<'Transaction'>, input: AttemptInput, now: Date) {
+export function startChargeAttempt(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  input: AttemptInput,
+  now: Date,
+) {
   const charge: StoredObject = {
     id: store.nextId(),
     type: input.chargeType,
@@ -76,7 +82,13 @@ export function startChargeAttempt(store: Store, space: number, transaction: Sto
 }
 
 /** Ends a PROCESSING attempt: SUCCESSFUL, or FAILED with the failure reason. */
-export function finishChargeAttempt(store: Store, space: number, attemptId: number, failure: FailureReason | undefined, now: Date) {
+export function finishChargeAttempt(
+  store: Store,
+  space: number,
+  attemptId: number,
+  failure: FailureReason | undefined,
+  now: Date,
+) {
   const action = failure ? 'fail' : 'succeed';
   return applyTransition(store, chargeAttemptLifecycle, attemptId, space, action, (attempt) => {
     const charge = { ...attempt.charge, state: failure ? 'FAILED' : 'SUCCESSFUL', failureReason: failure };
@@ -94,17 +106,27 @@ export function finishChargeAttempt(store: Store, space: number, attemptId: numb
 
 /** Attempts of a transaction that are still PROCESSING (a 3-D Secure challenge in progress). */
 export function openAttempts(store: Store, space: number, transactionId: number) {
-  return store.where('ChargeAttempt', 'linkedTransaction', transactionId, space).filter((a) => a.state === 'PROCESSING');
+  return store
+    .where('ChargeAttempt', 'linkedTransaction', transactionId, space)
+    .filter((a) => a.state === 'PROCESSING');
 }
 
 export function pendingLevelOf(store: Store, space: number, transactionId: number) {
-  return store.where('ChargeFlowLevel', 'linkedTransaction', transactionId, space).find((l) => l.state === 'PENDING');
+  return store
+    .where('ChargeFlowLevel', 'linkedTransaction', transactionId, space)
+    .find((l) => l.state === 'PENDING');
 }
 
 /** The first level of the space's first active charge flow, as a new PENDING level of the transaction. */
-export function openChargeFlowLevel(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date) {
+export function openChargeFlowLevel(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  now: Date,
+) {
   const flow = store.list('ChargeFlow', space).find((f) => f.state === 'ACTIVE');
-  if (!flow) throw unprocessable(`Space ${space} has no active charge flow to apply.`, { chargeFlow: 'none active' });
+  if (!flow)
+    throw unprocessable(`Space ${space} has no active charge flow to apply.`, { chargeFlow: 'none active' });
   const configuration: StoredObject = {
     id: Number(flow.id),
     name: `${String(flow.name ?? 'Charge flow')}: payment link`,
@@ -132,14 +154,26 @@ export function openChargeFlowLevel(store: Store, space: number, transaction: St
 }
 
 /** Settles the transaction's open charge flow level once the payment's outcome is known. */
-export function settleChargeFlowLevel(store: Store, space: number, transactionId: number, succeeded: boolean): void {
+export function settleChargeFlowLevel(
+  store: Store,
+  space: number,
+  transactionId: number,
+  succeeded: boolean,
+): void {
   const level = pendingLevelOf(store, space, transactionId);
-  if (level) applyTransition(store, chargeFlowLevelLifecycle, Number(level.id), space, succeeded ? 'succeed' : 'fail');
+  if (level)
+    applyTransition(store, chargeFlowLevelLifecycle, Number(level.id), space, succeeded ? 'succeed' : 'fail');
 }
 
 /** Sends the level's payment link (again): a payment link record and a version step on the level. */
 export function sendLevelMessage(store: Store, space: number, levelId: number, url: string, now: Date) {
   const level = applyTransition(store, chargeFlowLevelLifecycle, levelId, space, 'sendMessage');
-  createObject(store, 'ChargeFlowLevelPaymentLink', space, { chargeFlowLevel: level.id, paymentLink: url }, now);
+  createObject(
+    store,
+    'ChargeFlowLevelPaymentLink',
+    space,
+    { chargeFlowLevel: level.id, paymentLink: url },
+    now,
+  );
   return level;
 }

@@ -15,7 +15,13 @@ function numericUser(userId: string): number | undefined {
   return /^\d+$/.test(userId) ? Number(userId) : undefined;
 }
 
-export function recordLineItemVersion(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date, externalId?: string) {
+export function recordLineItemVersion(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  now: Date,
+  externalId?: string,
+) {
   const { items, digits } = lineItemsOf(transaction);
   return createObject(
     store,
@@ -38,7 +44,13 @@ export function recordLineItemVersion(store: Store, space: number, transaction: 
   );
 }
 
-export function createTransaction(store: Store, space: number, body: Record<string, unknown>, now: Date, userId: string) {
+export function createTransaction(
+  store: Store,
+  space: number,
+  body: Record<string, unknown>,
+  now: Date,
+  userId: string,
+) {
   const fields = transactionFields(store, space, body);
   const transaction = createObject(
     store,
@@ -59,7 +71,13 @@ export function createTransaction(store: Store, space: number, body: Record<stri
 }
 
 /** PATCH while PENDING, with the optimistic-locking rule; a line item change records a new version. */
-export function updatePendingTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date) {
+export function updatePendingTransaction(
+  store: Store,
+  space: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+) {
   const updated = updateVersioned(store, 'Transaction', id, space, body.version, (current) => {
     guardTransaction(current, 'update');
     return { ...current, ...transactionFields(store, space, body, current) };
@@ -69,7 +87,14 @@ export function updatePendingTransaction(store: Store, space: number, id: number
 }
 
 /** Confirm: the pending body's changes (version-checked) and PENDING -> CONFIRMED in one step. */
-export function confirmTransaction(store: Store, space: number, id: number, body: Record<string, unknown>, now: Date, userId: string) {
+export function confirmTransaction(
+  store: Store,
+  space: number,
+  id: number,
+  body: Record<string, unknown>,
+  now: Date,
+  userId: string,
+) {
   const confirmed = updateVersioned(store, 'Transaction', id, space, body.version, (current) => {
     const to = assertTransition(transactionLifecycle, current, 'confirm');
     return {
@@ -88,7 +113,10 @@ export function latestLineItemVersion(store: Store, space: number, id: number, n
   loadTransaction(store, id, space);
   const versions = store.where('TransactionLineItemVersion', 'linkedTransaction', id, space);
   // Transactions stored without one (demo data) get their first version from their line items.
-  return versions[versions.length - 1] ?? recordLineItemVersion(store, space, loadTransaction(store, id, space), now);
+  return (
+    versions[versions.length - 1] ??
+    recordLineItemVersion(store, space, loadTransaction(store, id, space), now)
+  );
 }
 
 /**
@@ -98,7 +126,8 @@ export function latestLineItemVersion(store: Store, space: number, id: number, n
 export function adjustLineItems(store: Store, space: number, body: Record<string, unknown>, now: Date) {
   const id = Number(body.transaction);
   const transaction = store.get('Transaction', id, space);
-  if (!transaction) throw unprocessable(`transaction ${id} does not exist in space ${space}.`, { transaction: 'unknown' });
+  if (!transaction)
+    throw unprocessable(`transaction ${id} does not exist in space ${space}.`, { transaction: 'unknown' });
   guardTransaction(transaction, 'adjustLineItems');
   const { digits } = lineItemsOf(transaction);
   const items = buildLineItems(body.lineItems, digits);
@@ -113,7 +142,9 @@ export function adjustLineItems(store: Store, space: number, body: Record<string
       },
     );
   }
-  const updated = store.update('Transaction', id, space, (t) => ({ ...t, lineItems: items }), { expectedVersion: transaction.version });
+  const updated = store.update('Transaction', id, space, (t) => ({ ...t, lineItems: items }), {
+    expectedVersion: transaction.version,
+  });
   if (!updated.ok) throw new Error(`transaction ${id} vanished during a line item change`);
   return recordLineItemVersion(store, space, updated.object, now, String(body.externalId));
 }

@@ -28,10 +28,16 @@ function sign(payload: string): string {
  * `{space}-{transaction}-{secret}` as clients parse credentials: the space id first, then the
  * transaction id, then the secret part (expiry and sandbox instance, and the signature over it all).
  */
-export function issueCredentials(store: Store, space: number, transactionId: number, ttlSeconds: number, now: Date): string {
-  const rest = Buffer.from(JSON.stringify({ e: Math.floor(now.getTime() / 1000) + ttlSeconds, i: instanceIdOf(store) })).toString(
-    'base64url',
-  );
+export function issueCredentials(
+  store: Store,
+  space: number,
+  transactionId: number,
+  ttlSeconds: number,
+  now: Date,
+): string {
+  const rest = Buffer.from(
+    JSON.stringify({ e: Math.floor(now.getTime() / 1000) + ttlSeconds, i: instanceIdOf(store) }),
+  ).toString('base64url');
   const signed = `${space}-${transactionId}-${rest}`;
   return `${signed}.${sign(signed)}`;
 }
@@ -70,7 +76,8 @@ function decode(credentials: string): Claims {
       t: Number(transaction),
       ...(JSON.parse(Buffer.from(rest, 'base64url').toString('utf8')) as object),
     } as Claims;
-    if (![claims.s, claims.t, claims.e].every(Number.isSafeInteger) || typeof claims.i !== 'string') throw new Error('shape');
+    if (![claims.s, claims.t, claims.e].every(Number.isSafeInteger) || typeof claims.i !== 'string')
+      throw new Error('shape');
     return claims;
   } catch {
     throw refused('malformed');
@@ -85,7 +92,11 @@ export function verifyCredentials(credentials: string, now: Date): { space: numb
 }
 
 /** Full check inside a handler: also bound to this sandbox instance. */
-export function credentialsTransaction(store: Store, credentials: string, now: Date): { space: number; transactionId: number } {
+export function credentialsTransaction(
+  store: Store,
+  credentials: string,
+  now: Date,
+): { space: number; transactionId: number } {
   const bound = verifyCredentials(credentials, now);
   if (decode(credentials).i !== instanceIdOf(store)) throw refused('foreign');
   return bound;

@@ -57,8 +57,13 @@ export const TRANSACTION_DEFAULTS: StoredObject = {
 
 function checkLanguage(language: string): string {
   const [primary, region] = language.split(/[-_]/);
-  if (!ISO6391.validate(primary.toLowerCase()) || (region !== undefined && !/^[A-Za-z]{2}$|^\d{3}$/.test(region))) {
-    throw unprocessable(`language '${language}' is not a language code such as 'en' or 'de-CH'.`, { language: 'invalid' });
+  if (
+    !ISO6391.validate(primary.toLowerCase()) ||
+    (region !== undefined && !/^[A-Za-z]{2}$|^\d{3}$/.test(region))
+  ) {
+    throw unprocessable(`language '${language}' is not a language code such as 'en' or 'de-CH'.`, {
+      language: 'invalid',
+    });
   }
   return region ? `${primary.toLowerCase()}-${region.toUpperCase()}` : primary.toLowerCase();
 }
@@ -66,10 +71,14 @@ function checkLanguage(language: string): string {
 function buildAddress(store: Store, raw: Record<string, unknown>, field: string) {
   const address: StoredObject = { ...raw };
   if (typeof raw.country === 'string' && !countries.isValid(raw.country)) {
-    throw unprocessable(`${field}.country '${raw.country}' is not an ISO 3166 country code.`, { [`${field}.country`]: 'unknown country' });
+    throw unprocessable(`${field}.country '${raw.country}' is not an ISO 3166 country code.`, {
+      [`${field}.country`]: 'unknown country',
+    });
   }
   if (typeof raw.emailAddress === 'string' && !/^[^@\s]+@[^@\s]+$/.test(raw.emailAddress)) {
-    throw unprocessable(`${field}.emailAddress is not an email address.`, { [`${field}.emailAddress`]: 'invalid' });
+    throw unprocessable(`${field}.emailAddress is not an email address.`, {
+      [`${field}.emailAddress`]: 'invalid',
+    });
   }
   if (raw.legalOrganizationForm !== undefined) {
     // The create body names the form by id; the Address shape embeds the form itself.
@@ -83,12 +92,20 @@ function buildAddress(store: Store, raw: Record<string, unknown>, field: string)
  * The fields a create or pending-update body sets on a transaction. `existing` is the stored
  * transaction on update (its currency applies when the body does not change it).
  */
-export function transactionFields(store: Store, space: number, body: Record<string, unknown>, existing?: Stored<'Transaction'>) {
+export function transactionFields(
+  store: Store,
+  space: number,
+  body: Record<string, unknown>,
+  existing?: Stored<'Transaction'>,
+) {
   const fields: StoredObject = {};
   for (const name of PLAIN_FIELDS) if (body[name] !== undefined) fields[name] = body[name];
   checkMetadata(body);
   const currencyRaw = typeof body.currency === 'string' ? body.currency : existing?.currency;
-  if (!currencyRaw) throw unprocessable('currency is required: the ISO 4217 code the transaction is paid in.', { currency: 'required' });
+  if (!currencyRaw)
+    throw unprocessable('currency is required: the ISO 4217 code the transaction is paid in.', {
+      currency: 'required',
+    });
   const digits = currencyDigits(currencyRaw);
   fields.currency = currencyRaw.toUpperCase();
   if (body.language !== undefined) fields.language = checkLanguage(String(body.language));
@@ -96,11 +113,15 @@ export function transactionFields(store: Store, space: number, body: Record<stri
     throw unprocessable('customerEmailAddress is not an email address.', { customerEmailAddress: 'invalid' });
   }
   for (const name of ADDRESS_FIELDS) {
-    if (body[name] !== undefined) fields[name] = buildAddress(store, body[name] as Record<string, unknown>, name);
+    if (body[name] !== undefined)
+      fields[name] = buildAddress(store, body[name] as Record<string, unknown>, name);
   }
   if (body.token !== undefined && body.token !== null) {
     const token = store.get('Token', Number(body.token), space);
-    if (!token) throw unprocessable(`token ${String(body.token)} does not exist in space ${space}.`, { token: 'unknown token' });
+    if (!token)
+      throw unprocessable(`token ${String(body.token)} does not exist in space ${space}.`, {
+        token: 'unknown token',
+      });
     fields.token = token.id;
   }
   if (body.lineItems !== undefined) {

@@ -8,7 +8,12 @@ import type { Store } from '../../store';
 export const EMBEDDED_LINKS: Readonly<Record<string, readonly string[]>> = { Transaction: ['group'] };
 
 /** A new group of one transaction, begun at `begin`. */
-export function newTransactionGroup(store: Store, space: number, customerId: unknown, begin: string): Model<'TransactionGroup'> {
+export function newTransactionGroup(
+  store: Store,
+  space: number,
+  customerId: unknown,
+  begin: string,
+): Model<'TransactionGroup'> {
   return {
     id: store.nextId(),
     state: 'PENDING',
@@ -24,6 +29,11 @@ export function groupUngroupedTransactions(store: Store): void {
   for (const transaction of store.list('Transaction')) {
     if (transaction.group) continue;
     const space = store.spaceOf('Transaction', transaction.id) ?? Number(transaction.linkedSpaceId);
-    transaction.group = newTransactionGroup(store, space, transaction.customerId, String(transaction.createdOn));
+    transaction.group = newTransactionGroup(
+      store,
+      space,
+      transaction.customerId,
+      String(transaction.createdOn),
+    );
   }
 }

@@ -8,7 +8,16 @@ import { loadObject } from '../../objects';
 import type { Key, Store, Stored, StoredObject } from '../../store';
 
 export type TransactionState =
-  'CREATE' | 'PENDING' | 'CONFIRMED' | 'PROCESSING' | 'FAILED' | 'AUTHORIZED' | 'VOIDED' | 'COMPLETED' | 'FULFILL' | 'DECLINE';
+  | 'CREATE'
+  | 'PENDING'
+  | 'CONFIRMED'
+  | 'PROCESSING'
+  | 'FAILED'
+  | 'AUTHORIZED'
+  | 'VOIDED'
+  | 'COMPLETED'
+  | 'FULFILL'
+  | 'DECLINE';
 
 export const transactionLifecycle = defineLifecycle<TransactionState, 'Transaction'>({
   model: 'Transaction',
@@ -43,7 +52,10 @@ export const transactionGuards: Record<string, readonly TransactionState[]> = {
 };
 
 /** 422 (naming the current state and the action) unless the guarded action is allowed now. */
-export function guardTransaction(transaction: Stored<'Transaction'>, action: keyof typeof transactionGuards): void {
+export function guardTransaction(
+  transaction: Stored<'Transaction'>,
+  action: keyof typeof transactionGuards,
+): void {
   const from = transactionGuards[action];
   const table: TransitionTable = {
     model: 'Transaction',
@@ -84,21 +96,67 @@ export function updateVersioned<Model extends string>(
 export type FailureReason = Model<'FailureReason'>;
 
 /** A failure reason in the API's shape (localized name and description, category). */
-export function failureReason(id: number, category: FailureReason['category'], name: string, description: string): FailureReason {
+export function failureReason(
+  id: number,
+  category: FailureReason['category'],
+  name: string,
+  description: string,
+): FailureReason {
   return { id, category, name: { 'en-US': name }, description: { 'en-US': description } };
 }
 
 /** What a transaction failed for `reason` tells its customer (`userFailureMessage`). */
-export const userFailureMessage = (reason: FailureReason): string | undefined => reason.description?.['en-US'];
+export const userFailureMessage = (reason: FailureReason): string | undefined =>
+  reason.description?.['en-US'];
 
 export const FAILURES = {
   declined: failureReason(1001, 'END_USER', 'Declined', 'The card issuer declined the payment.'),
-  processorError: failureReason(1002, 'TEMPORARY_ISSUE', 'Processing failed', 'The processor could not be reached; try again later.'),
-  authenticationRequired: failureReason(1003, 'END_USER', 'Authentication required', 'The card requires 3-D Secure authentication.'),
-  authenticationFailed: failureReason(1004, 'END_USER', 'Authentication failed', 'The 3-D Secure authentication was not successful.'),
-  chargeFlowCanceled: failureReason(1005, 'END_USER', 'Charge flow canceled', 'The charge flow of the transaction was canceled.'),
-  notSuitable: failureReason(1006, 'INTERNAL', 'Not suitable for delivery', 'The delivery indication was marked as not suitable.'),
-  tokenInactive: failureReason(1007, 'CONFIGURATION', 'No active token version', 'The token has no active version to charge.'),
-  noPaymentMeans: failureReason(1008, 'CONFIGURATION', 'No payment means', 'The transaction has no token to charge without interaction.'),
-  authorizationTimeout: failureReason(1009, 'END_USER', 'Authorization timed out', 'The transaction was not authorized in time.'),
+  processorError: failureReason(
+    1002,
+    'TEMPORARY_ISSUE',
+    'Processing failed',
+    'The processor could not be reached; try again later.',
+  ),
+  authenticationRequired: failureReason(
+    1003,
+    'END_USER',
+    'Authentication required',
+    'The card requires 3-D Secure authentication.',
+  ),
+  authenticationFailed: failureReason(
+    1004,
+    'END_USER',
+    'Authentication failed',
+    'The 3-D Secure authentication was not successful.',
+  ),
+  chargeFlowCanceled: failureReason(
+    1005,
+    'END_USER',
+    'Charge flow canceled',
+    'The charge flow of the transaction was canceled.',
+  ),
+  notSuitable: failureReason(
+    1006,
+    'INTERNAL',
+    'Not suitable for delivery',
+    'The delivery indication was marked as not suitable.',
+  ),
+  tokenInactive: failureReason(
+    1007,
+    'CONFIGURATION',
+    'No active token version',
+    'The token has no active version to charge.',
+  ),
+  noPaymentMeans: failureReason(
+    1008,
+    'CONFIGURATION',
+    'No payment means',
+    'The transaction has no token to charge without interaction.',
+  ),
+  authorizationTimeout: failureReason(
+    1009,
+    'END_USER',
+    'Authorization timed out',
+    'The transaction was not authorized in time.',
+  ),
 };

@@ -22,7 +22,10 @@ export interface LineItemInput {
 /** Number of minor-unit digits of an ISO 4217 currency; 400 naming `field` when it is unknown. */
 export function currencyDigits(currency: string, field = 'currency'): number {
   const entry = currencyCodes.code(currency.toUpperCase());
-  if (!entry) throw unprocessable(`${field} '${currency}' is not an ISO 4217 currency code.`, { [field]: 'unknown currency' });
+  if (!entry)
+    throw unprocessable(`${field} '${currency}' is not an ISO 4217 currency code.`, {
+      [field]: 'unknown currency',
+    });
   return entry.digits;
 }
 
@@ -70,25 +73,35 @@ export function computeLineItem(input: LineItemInput, digits: number) {
 /** Validates LineItemCreate entries (under `field`) and computes them; 422 naming the entry at fault. */
 export function buildLineItems(raw: unknown, digits: number, field = 'lineItems') {
   if (!Array.isArray(raw) || raw.length === 0) {
-    throw unprocessable(`${field} must list at least one line item.`, { [field]: 'at least one line item is required' });
+    throw unprocessable(`${field} must list at least one line item.`, {
+      [field]: 'at least one line item is required',
+    });
   }
   const seen = new Set<string>();
   const items = (raw as LineItemInput[]).map((item, i) => {
     const at = `${field}[${i}]`;
     if (!item.name?.trim()) throw unprocessable(`${at}.name must not be empty.`, { [`${at}.name`]: 'empty' });
-    if (!(item.quantity > 0)) throw unprocessable(`${at}.quantity must be greater than 0.`, { [`${at}.quantity`]: String(item.quantity) });
+    if (!(item.quantity > 0))
+      throw unprocessable(`${at}.quantity must be greater than 0.`, {
+        [`${at}.quantity`]: String(item.quantity),
+      });
     if (seen.has(item.uniqueId)) {
-      throw unprocessable(`${at}.uniqueId '${item.uniqueId}' is used by another line item.`, { [`${at}.uniqueId`]: 'duplicate' });
+      throw unprocessable(`${at}.uniqueId '${item.uniqueId}' is used by another line item.`, {
+        [`${at}.uniqueId`]: 'duplicate',
+      });
     }
     seen.add(item.uniqueId);
     (item.taxes ?? []).forEach((tax, t) => {
       if (!(tax.rate >= 0 && tax.rate <= 100)) {
-        throw unprocessable(`${at}.taxes[${t}].rate must be between 0 and 100.`, { [`${at}.taxes[${t}].rate`]: String(tax.rate) });
+        throw unprocessable(`${at}.taxes[${t}].rate must be between 0 and 100.`, {
+          [`${at}.taxes[${t}].rate`]: String(tax.rate),
+        });
       }
     });
     return computeLineItem(item, digits);
   });
-  if (totalOf(items) < 0) throw unprocessable(`The total of ${field} must not be negative.`, { [field]: 'negative total' });
+  if (totalOf(items) < 0)
+    throw unprocessable(`The total of ${field} must not be negative.`, { [field]: 'negative total' });
   return items;
 }
 

@@ -4,8 +4,23 @@ import { notFound, unprocessable } from '../../errors';
 import type { Store, Stored } from '../../store';
 import { checkCard, tokenCardOutcome, type CheckedCard } from './cards';
 import { internalsOf } from './internals';
-import { assertPath, authorize, challenge, pathTo, refuse, startProcessing, type Payment, type Processed } from './processing';
-import { FAILURES, guardTransaction, loadTransaction, transactionLifecycle, userFailureMessage } from './life-cycle';
+import {
+  assertPath,
+  authorize,
+  challenge,
+  pathTo,
+  refuse,
+  startProcessing,
+  type Payment,
+  type Processed,
+} from './processing';
+import {
+  FAILURES,
+  guardTransaction,
+  loadTransaction,
+  transactionLifecycle,
+  userFailureMessage,
+} from './life-cycle';
 import { checkoutUrl, returnUrl } from './urls';
 import { awaitChallenge } from './challenges';
 import { activeVersion } from '../tokens';
@@ -28,7 +43,12 @@ function isCardConfiguration(store: Store, configuration: Stored<'PaymentMethodC
 }
 
 /** The payment method configuration a card payment uses: the one named (checked), else the space's card one. */
-export function cardMethodConfiguration(store: Store, space: number, transaction: Stored<'Transaction'>, requested: unknown) {
+export function cardMethodConfiguration(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  requested: unknown,
+) {
   const allowed = transaction.allowedPaymentMethodConfigurations ?? [];
   if (requested !== undefined && requested !== null) {
     const configuration = store.get('PaymentMethodConfiguration', Number(requested), space);
@@ -41,23 +61,39 @@ export function cardMethodConfiguration(store: Store, space: number, transaction
       );
     }
     if (allowed.length && !allowed.includes(Number(requested))) {
-      throw unprocessable(`paymentMethodConfiguration ${String(requested)} is not allowed for transaction ${String(transaction.id)}.`, {
-        paymentMethodConfiguration: 'not allowed',
-      });
+      throw unprocessable(
+        `paymentMethodConfiguration ${String(requested)} is not allowed for transaction ${String(transaction.id)}.`,
+        {
+          paymentMethodConfiguration: 'not allowed',
+        },
+      );
     }
     return configuration;
   }
   const found = store
     .list('PaymentMethodConfiguration', space)
-    .find((c) => c.state === 'ACTIVE' && isCardConfiguration(store, c) && (!allowed.length || allowed.includes(Number(c.id))));
+    .find(
+      (c) =>
+        c.state === 'ACTIVE' &&
+        isCardConfiguration(store, c) &&
+        (!allowed.length || allowed.includes(Number(c.id))),
+    );
   if (!found)
-    throw unprocessable(`Space ${space} has no active card payment method configuration; name one in paymentMethodConfiguration.`, {
-      paymentMethodConfiguration: 'required',
-    });
+    throw unprocessable(
+      `Space ${space} has no active card payment method configuration; name one in paymentMethodConfiguration.`,
+      {
+        paymentMethodConfiguration: 'required',
+      },
+    );
   return found;
 }
 
-function connectorFor(store: Store, space: number, configuration: Stored<'PaymentMethodConfiguration'>, brand?: string) {
+function connectorFor(
+  store: Store,
+  space: number,
+  configuration: Stored<'PaymentMethodConfiguration'>,
+  brand?: string,
+) {
   const candidates = store
     .list('PaymentConnectorConfiguration', space)
     .filter((c) => c.paymentMethodConfiguration === configuration.id && c.state === 'ACTIVE');
@@ -118,7 +154,8 @@ export function processCard(
   const payment = cardPayment(store, space, configuration, card, pan);
   const resultUrl = (ok: boolean) => returnUrl(store, space, transaction, ok, now);
   if (card.outcome === 'threeDSecure' && !card.authenticated) {
-    if (!threeD) return refuse(store, space, transaction, payment, 'decline', FAILURES.authenticationRequired, now);
+    if (!threeD)
+      return refuse(store, space, transaction, payment, 'decline', FAILURES.authenticationRequired, now);
     const redirectUrl = checkoutUrl(store, space, id, 'payment/3ds/challenge', now);
     const challenged = challenge(store, space, transaction, payment, redirectUrl, now);
     awaitChallenge(store, id, payment);
@@ -129,21 +166,36 @@ export function processCard(
   const verification = Number(transaction.authorizationAmount ?? 0) === 0;
   if (!verification && (card.outcome === 'decline' || card.outcome === 'fail')) {
     const reason = card.outcome === 'decline' ? FAILURES.declined : FAILURES.processorError;
-    return { ...refuse(store, space, transaction, payment, card.outcome, reason, now), redirectUrl: resultUrl(false) };
+    return {
+      ...refuse(store, space, transaction, payment, card.outcome, reason, now),
+      redirectUrl: resultUrl(false),
+    };
   }
   return { ...authorize(store, space, transaction, payment, now), redirectUrl: resultUrl(true) };
 }
 
 /** The token's active version, or 422 saying why the token cannot pay. */
-function chargeableVersion(store: Store, space: number, transaction: Stored<'Transaction'>, tokenId: unknown) {
+function chargeableVersion(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  tokenId: unknown,
+) {
   if (tokenId === undefined || tokenId === null) {
-    throw unprocessable(`Transaction ${String(transaction.id)} has no token to process with.`, { token: 'missing' });
+    throw unprocessable(`Transaction ${String(transaction.id)} has no token to process with.`, {
+      token: 'missing',
+    });
   }
   const token = store.get('Token', Number(tokenId), space);
   if (!token || token.state !== 'ACTIVE')
-    throw unprocessable(`Token ${String(tokenId)} is not an active token of space ${space}.`, { token: 'not active' });
+    throw unprocessable(`Token ${String(tokenId)} is not an active token of space ${space}.`, {
+      token: 'not active',
+    });
   const version = activeVersion(store, space, Number(tokenId));
-  if (!version) throw unprocessable(`Token ${String(tokenId)} has no active version to charge.`, { token: 'no active version' });
+  if (!version)
+    throw unprocessable(`Token ${String(tokenId)} has no active version to charge.`, {
+      token: 'no active version',
+    });
   return version;
 }
 
@@ -164,8 +216,10 @@ export function processWithToken(store: Store, space: number, id: number, now: D
   const version = chargeableVersion(store, space, transaction, transaction.token);
   const payment = tokenPayment(version);
   const outcome = tokenCardOutcome(version);
-  if (outcome === 'decline') return refuse(store, space, transaction, payment, 'decline', FAILURES.declined, now);
-  if (outcome === 'fail') return refuse(store, space, transaction, payment, 'fail', FAILURES.processorError, now);
+  if (outcome === 'decline')
+    return refuse(store, space, transaction, payment, 'decline', FAILURES.declined, now);
+  if (outcome === 'fail')
+    return refuse(store, space, transaction, payment, 'fail', FAILURES.processorError, now);
   return authorize(store, space, transaction, payment, now);
 }
 
@@ -179,7 +233,8 @@ export const NO_PAYMENT_MEANS_DELAY_MS = 60_000;
  */
 export function processWithoutInteraction(store: Store, space: number, id: number, now: Date) {
   const transaction = loadTransaction(store, id, space);
-  if (transaction.token !== undefined && transaction.token !== null) return processWithToken(store, space, id, now).transaction;
+  if (transaction.token !== undefined && transaction.token !== null)
+    return processWithToken(store, space, id, now).transaction;
   const processing = startProcessing(store, space, transaction, now);
   internalsOf(store, id).failsOn = new Date(now.getTime() + NO_PAYMENT_MEANS_DELAY_MS).toISOString();
   return processing;
@@ -199,15 +254,29 @@ export function oneClickVersions(store: Store, space: number, transaction: Store
  * One of the customer's one-click tokens, named by its token version id (what the list returns) or by
  * its token id (what the official SDKs call the parameter); ids are unique across models.
  */
-export function oneClickVersion(store: Store, space: number, transaction: Stored<'Transaction'>, versionId: number) {
+export function oneClickVersion(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  versionId: number,
+) {
   const versions = oneClickVersions(store, space, transaction);
   const version = versions.find((v) => v.id === versionId) ?? versions.find((v) => v.token === versionId);
-  if (!version) throw notFound(`One-click token ${versionId} does not exist for the customer of transaction ${String(transaction.id)}.`);
+  if (!version)
+    throw notFound(
+      `One-click token ${versionId} does not exist for the customer of transaction ${String(transaction.id)}.`,
+    );
   return version;
 }
 
 /** Pays with one of the customer's one-click tokens; returns where the buyer is redirected. */
-export function processOneClick(store: Store, space: number, id: number, versionId: number, now: Date): string {
+export function processOneClick(
+  store: Store,
+  space: number,
+  id: number,
+  versionId: number,
+  now: Date,
+): string {
   const transaction = loadTransaction(store, id, space);
   guardTransaction(transaction, 'processOneClickToken');
   const version = oneClickVersion(store, space, transaction, versionId);
@@ -221,7 +290,9 @@ export function applyChargeFlow(store: Store, space: number, id: number, now: Da
   const transaction = loadTransaction(store, id, space);
   assertPath(transaction, pathTo(transaction, 'startProcessing'));
   if (pendingLevelOf(store, space, id))
-    throw unprocessable(`Transaction ${id} already has a charge flow applied.`, { chargeFlow: 'already applied' });
+    throw unprocessable(`Transaction ${id} already has a charge flow applied.`, {
+      chargeFlow: 'already applied',
+    });
   const processing = startProcessing(store, space, transaction, now);
   openChargeFlowLevel(store, space, processing, now);
   return processing;

@@ -25,7 +25,8 @@ export function pathTo(transaction: Stored<'Transaction'>, final: FinalAction): 
 /** 422 unless every action of the path is allowed in turn; changes nothing. */
 export function assertPath(transaction: Stored<'Transaction'>, actions: string[]): void {
   let probe = transaction;
-  for (const action of actions) probe = { ...probe, state: assertTransition(transactionLifecycle, probe, action) };
+  for (const action of actions)
+    probe = { ...probe, state: assertTransition(transactionLifecycle, probe, action) };
 }
 
 /** Applies a checked path; `change` shapes the object at the last step. */
@@ -66,17 +67,30 @@ export interface Processed {
 }
 
 /** The attempt still open from a 3-D Secure challenge, or a new one. */
-function attemptFor(store: Store, space: number, transaction: Stored<'Transaction'>, payment: Payment, now: Date) {
+function attemptFor(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  payment: Payment,
+  now: Date,
+) {
   const open = openAttempts(store, space, Number(transaction.id))[0];
   return open ?? startChargeAttempt(store, space, transaction, payment, now);
 }
 
 /** Authorizes the transaction with `payment` (tokenizing when the transaction asks for it). */
-export function authorize(store: Store, space: number, transaction: Stored<'Transaction'>, payment: Payment, now: Date): Processed {
+export function authorize(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  payment: Payment,
+  now: Date,
+): Processed {
   const id = Number(transaction.id);
   const actions = pathTo(transaction, 'authorize');
   assertPath(transaction, actions);
-  if (Number(transaction.authorizationAmount ?? 0) < 0) throw unprocessable(`Transaction ${id} has a negative amount.`);
+  if (Number(transaction.authorizationAmount ?? 0) < 0)
+    throw unprocessable(`Transaction ${id} has a negative amount.`);
   const attempt = attemptFor(store, space, transaction, payment, now);
   const tokenId = payment.token ?? tokenizeAfterAuthorization(store, space, transaction, payment.means, now);
   const authorized = applyPath(store, space, id, actions, now, (t) => ({
@@ -105,7 +119,10 @@ const SPACE_COMPLETION_BEHAVIOR = 'COMPLETE_IMMEDIATELY';
 
 /** COMPLETE_IMMEDIATELY (directly or through the space's configuration) completes on authorization. */
 export function completesOnAuthorization(transaction: Stored<'Transaction'>): boolean {
-  const behavior = transaction.completionBehavior === 'USE_CONFIGURATION' ? SPACE_COMPLETION_BEHAVIOR : transaction.completionBehavior;
+  const behavior =
+    transaction.completionBehavior === 'USE_CONFIGURATION'
+      ? SPACE_COMPLETION_BEHAVIOR
+      : transaction.completionBehavior;
   return behavior === 'COMPLETE_IMMEDIATELY';
 }
 
@@ -139,7 +156,10 @@ export function refuse(
 /** Moves the transaction to PROCESSING (charge flow); the outcome comes later. */
 export function startProcessing(store: Store, space: number, transaction: Stored<'Transaction'>, now: Date) {
   const actions = pathTo(transaction, 'startProcessing');
-  return applyPath(store, space, Number(transaction.id), actions, now, (t) => ({ ...t, processingOn: now.toISOString() }));
+  return applyPath(store, space, Number(transaction.id), actions, now, (t) => ({
+    ...t,
+    processingOn: now.toISOString(),
+  }));
 }
 
 /** Moves the transaction to PROCESSING with an open attempt waiting for a 3-D Secure challenge. */

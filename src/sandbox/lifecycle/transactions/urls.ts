@@ -45,15 +45,33 @@ export function checkoutConfig(store: Store): CheckoutConfig {
   return configs.get(store) ?? UNSERVED;
 }
 
-export function checkoutUrl(store: Store, space: number, transactionId: number, page: CheckoutPage, now: Date): string {
+export function checkoutUrl(
+  store: Store,
+  space: number,
+  transactionId: number,
+  page: CheckoutPage,
+  now: Date,
+): string {
   const { origin, ttlSeconds } = checkoutConfig(store);
   const securityToken = issueCredentials(store, space, transactionId, ttlSeconds(), now);
-  const query = new URLSearchParams({ spaceId: String(space), transactionId: String(transactionId), securityToken });
+  const query = new URLSearchParams({
+    spaceId: String(space),
+    transactionId: String(transactionId),
+    securityToken,
+  });
   return `${origin}/s/${space}/${page}?${query.toString()}`;
 }
 
 /** Where the buyer goes once the payment is decided: the transaction's success or failed URL, else the sandbox's result page. */
-export function returnUrl(store: Store, space: number, transaction: Stored<'Transaction'>, succeeded: boolean, now: Date): string {
+export function returnUrl(
+  store: Store,
+  space: number,
+  transaction: Stored<'Transaction'>,
+  succeeded: boolean,
+  now: Date,
+): string {
   const given = succeeded ? transaction.successUrl : transaction.failedUrl;
-  return typeof given === 'string' && given ? given : checkoutUrl(store, space, Number(transaction.id), 'payment/transaction/result', now);
+  return typeof given === 'string' && given
+    ? given
+    : checkoutUrl(store, space, Number(transaction.id), 'payment/transaction/result', now);
 }

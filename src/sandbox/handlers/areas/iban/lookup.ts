@@ -1,6 +1,13 @@
 // IBAN lookup: validation (country format, length, check digits, national checksums) by ibantools,
 // the parts of the IBAN, and the bank where the country's bank directory knows it (./banks.ts).
-import { electronicFormatIBAN, extractIBAN, friendlyFormatIBAN, isSEPACountry, validateIBAN, ValidationErrorsIBAN } from 'ibantools';
+import {
+  electronicFormatIBAN,
+  extractIBAN,
+  friendlyFormatIBAN,
+  isSEPACountry,
+  validateIBAN,
+  ValidationErrorsIBAN,
+} from 'ibantools';
 import { unprocessable } from '../../../errors';
 import { bankFor } from './banks';
 
@@ -42,7 +49,8 @@ export function lookupIban(input: string): IbanDetails {
   const bankCode = parts.bankIdentifier;
   const branchCode = parts.branchIdentifier;
   // Where the country format names no account part (e.g. CH), the account is what follows bank and branch.
-  const accountNumber = parts.accountNumber ?? bban.slice((bankCode ?? '').length + (branchCode ?? '').length);
+  const accountNumber =
+    parts.accountNumber ?? bban.slice((bankCode ?? '').length + (branchCode ?? '').length);
   const bank = bankCode ? bankFor(countryCode, bankCode) : undefined;
   return {
     iban,
