@@ -75,9 +75,23 @@ function located(
     : new GraphQLError(error.message, { nodes, path: error.path });
 }
 
+/**
+ * Root fields that answer an error in place of a list item: graphql-jit drops such an item where
+ * graphql-js answers null in its place (the federation's `_entities`), so they stay on graphql-js.
+ */
+const ITEM_ERROR_FIELDS = new Set(['_entities']);
+
 function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   if (isIncremental(args.document)) return undefined;
-  return getOperationAST(args.document, args.operationName) ?? undefined;
+  // The plugin keeps one compiled query per document, whatever operation is named: a document of
+  // several operations (GraphiQL's tabs, the checkout tour) runs on graphql-js.
+  const operations = args.document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (operations.length !== 1) return undefined;
+  const operation = getOperationAST(args.document, args.operationName) ?? undefined;
+  const itemErrors = operation?.selectionSet.selections.some(
+    (s) => s.kind === Kind.FIELD && ITEM_ERROR_FIELDS.has(s.name.value),
+  );
+  return itemErrors ? undefined : operation;
 }
 
 export function useCompiledExecution(): Plugin {
