@@ -4,6 +4,17 @@
 // with it.
 // Tests, benchmarks and scripts may import anything. Each rule's name is what a violation prints.
 
+/** A self-contained folder: it imports nothing of the project but itself (packages only). */
+function importsNothingOfTheProject(folder, what) {
+  return {
+    name: `${folder}-imports-nothing-of-the-project`,
+    comment: `src/${folder} (${what}) imports nothing of the project.`,
+    severity: 'error',
+    from: { path: `^src/${folder}/` },
+    to: { dependencyTypes: ['local', 'aliased'], pathNot: `^src/${folder}/` },
+  };
+}
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
@@ -22,14 +33,10 @@ module.exports = {
       from: { path: '^src/(catalog|search-syntax)/' },
       to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/(catalog|search-syntax)/' },
     },
-    {
-      name: 'api-types-imports-nothing-of-the-project',
-      comment:
-        'src/api-types (the REST types generated from openapi.json, shared by the REST client and the sandbox) imports nothing of the project.',
-      severity: 'error',
-      from: { path: '^src/api-types/' },
-      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/api-types/' },
-    },
+    importsNothingOfTheProject(
+      'api-types',
+      'the REST types generated from openapi.json, shared by the REST client and the sandbox',
+    ),
     {
       name: 'sandbox-not-to-product',
       comment: 'The sandbox shares only src/catalog, src/search-syntax and src/api-types with the product.',
@@ -37,22 +44,11 @@ module.exports = {
       from: { path: '^src/sandbox/' },
       to: { path: '^src/(rest|resolvers|schema|server|live|redis)/' },
     },
-    {
-      name: 'redis-imports-nothing-of-the-project',
-      comment:
-        'src/redis (the shared Redis connection and its health, used by resolvers, live and server alike) imports nothing of the project.',
-      severity: 'error',
-      from: { path: '^src/redis/' },
-      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/redis/' },
-    },
-    {
-      name: 'shared-imports-nothing-of-the-project',
-      comment:
-        'src/shared holds primitives every part may import (the waiting line, long timers): it imports nothing of the project.',
-      severity: 'error',
-      from: { path: '^src/shared/' },
-      to: { dependencyTypes: ['local', 'aliased'], pathNot: '^src/shared/' },
-    },
+    importsNothingOfTheProject(
+      'redis',
+      'the shared Redis connection and its health, used by resolvers, live and server alike',
+    ),
+    importsNothingOfTheProject('shared', 'primitives every part may import: the waiting line, long timers'),
     {
       name: 'direction-schema-not-to-server',
       comment:
