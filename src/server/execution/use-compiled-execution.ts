@@ -21,6 +21,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { operationCostOf } from '../cost/operation-cost';
 import { isIncremental } from './incremental';
+import { hasRecursiveVariable } from './recursive-inputs';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
 
@@ -88,7 +89,8 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   const operations = args.document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
   if (operations.length !== 1) return undefined;
   const operation = getOperationAST(args.document, args.operationName) ?? undefined;
-  const itemErrors = operation?.selectionSet.selections.some(
+  if (!operation || hasRecursiveVariable(args.schema, operation)) return undefined;
+  const itemErrors = operation.selectionSet.selections.some(
     (s) => s.kind === Kind.FIELD && ITEM_ERROR_FIELDS.has(s.name.value),
   );
   return itemErrors ? undefined : operation;

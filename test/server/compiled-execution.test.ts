@@ -1,0 +1,53 @@
+// Compiled execution (graphql-jit) answers as graphql-js does, and takes only the documents it can:
+// a variable of an input type that contains itself (`TransactionFilter`: and/or/not) made graphql-jit
+// compile forever and ran the process out of memory; such documents run on graphql-js.
+import { buildSchema, parse, type OperationDefinitionNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { hasRecursiveVariable } from '../../src/server/execution/recursive-inputs';
+import { useWorld } from '../support/world';
+
+const f = useWorld();
+
+const operationOf = (source: string) => parse(source).definitions[0] as OperationDefinitionNode;
+
+describe('which documents run compiled', () => {
+  const schema = buildSchema(`
+    input Leaf { eq: String }
+    input Filter { and: [Filter!], not: Filter, leaf: Leaf }
+    input Outer { inner: Inner }
+    input Inner { filter: Filter }
+    type Query { q(f: Filter, o: Outer, l: Leaf, s: String): String }
+  `);
+
+  it('not those with a variable whose input type reaches a cycle, at any depth', () => {
+    expect(hasRecursiveVariable(schema, operationOf('query($f: Filter) { q(f: $f) }'))).toBe(true);
+    expect(hasRecursiveVariable(schema, operationOf('query($o: [Outer!]!) { q }'))).toBe(true);
+  });
+
+  it('those whose variables are scalars or input types without a cycle', () => {
+    expect(hasRecursiveVariable(schema, operationOf('query($l: Leaf, $s: String) { q(l: $l, s: $s) }'))).toBe(
+      false,
+    );
+    expect(hasRecursiveVariable(schema, operationOf('{ q(f: { and: [{ not: {} }] }) }'))).toBe(false);
+  });
+});
+
+describe('a filter given in variables', () => {
+  const query = `query($s: ID!, $f: TransactionFilter) {
+    space(id: $s) { transactions(first: 3, filter: $f) { nodes { restId state } } }
+  }`;
+
+  it('is answered as the same filter written in the document', async () => {
+    const filter = { and: [{ or: [{ not: { state: { eq: 'FULFILL' } } }, { state: { in: ['VOIDED'] } }] }] };
+    const inVariables = await f.graph(query, { s: String(f.space), f: filter });
+    const written = await f.graph(
+      `query($s: ID!) { space(id: $s) { transactions(first: 3, filter: {
+        and: [{ or: [{ not: { state: { eq: FULFILL } } }, { state: { in: [VOIDED] } }] }]
+      }) { nodes { restId state } } } }`,
+      { s: String(f.space) },
+    );
+    expect(inVariables.errors).toBeUndefined();
+    expect(inVariables.data).toEqual(written.data);
+    expect((inVariables.data.space.transactions.nodes as unknown[]).length).toBeGreaterThan(0);
+  });
+});
