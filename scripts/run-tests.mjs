@@ -20,7 +20,12 @@ const run = spawnSync(
 let summary = 'tests: no report was written';
 try {
   const r = JSON.parse(readFileSync(report, 'utf8'));
-  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests + r.numTodoTests} skipped`;
+  const skipped = r.numPendingTests + r.numTodoTests;
+  // Tests of a file whose worker died (out of memory, a crash) are neither passed nor failed: say so.
+  const notRun = r.numTotalTests - r.numPassedTests - r.numFailedTests - skipped;
+  summary = `tests: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skipped} skipped`;
+  if (notRun > 0) summary += `, ${notRun} not run (a test file did not finish)`;
+  if (run.status !== 0) summary += `; vitest exited with ${run.status}`;
 } catch {
   // the summary says no report was written
 }

@@ -110,7 +110,9 @@ describe.skipIf(!hasRedisServer)('live watch heartbeat over Redis', () => {
   beforeAll(async () => {
     redis = await startRedis();
     admin = new Redis(redis.url);
-    monitoring = await new Redis(redis.url).monitor();
+    // monitor() opens a connection of its own: the client it is called on is admin's, not a third one
+    // left behind to reconnect to a stopped server.
+    monitoring = await admin.monitor();
     monitor = new Monitor(monitoring);
   });
   afterAll(async () => {
