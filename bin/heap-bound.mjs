@@ -1,7 +1,9 @@
 // The served process bounds its own heap: without a bound V8 lets old space grow to about a quarter
 // of the machine's memory before collecting much (RSS 285-313 MB after load here), with one it
-// collects sooner (bench/profile/README.md measures the choice). A user gives no node flag: when none
-// bounds the heap, the CLI runs itself again in a child with HEAP_FLAGS, forwarding signals and exit code.
+// collects sooner (bench/profile/README.md measures the choice). A user gives no node flag: the bin's
+// first line gives HEAP_FLAGS to node, so `npx paygraph` and the npm scripts start bounded in one
+// process. Only when started otherwise (`node bin/paygraph.mjs serve`) does the CLI run itself again in a
+// child with HEAP_FLAGS, forwarding signals and exit code (which costs a second node start).
 import { spawn } from 'node:child_process';
 
 export const HEAP_FLAGS = ['--max-old-space-size=512'];

@@ -71,6 +71,8 @@ async function freePort(): Promise<number> {
 }
 
 interface Command {
+  /** The program to start: node unless said (paygraph's bin is run as a program, as npx runs it). */
+  program?: string;
   args: string[];
   env: Record<string, string>;
   cwd: string;
@@ -94,8 +96,9 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
   switch (name) {
     case 'paygraph':
       return {
-        // Launched as users do, with no node flag, on the run's own build.
-        args: [PAYGRAPH_BIN, ...serve],
+        // Launched as users do (`npx paygraph serve`: the bin as a program), on the run's own build.
+        program: PAYGRAPH_BIN,
+        args: serve,
         env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: a.paygraphCli },
         cwd: ROOT,
         url: `${url}/graphql`,
@@ -104,7 +107,8 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
     case 'before':
       return {
         // Launched exactly as paygraph, on the build BENCH_BEFORE_CLI names.
-        args: [PAYGRAPH_BIN, ...serve],
+        program: PAYGRAPH_BIN,
+        args: serve,
         env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: beforeCli() },
         cwd: ROOT,
         url: `${url}/graphql`,
@@ -174,7 +178,7 @@ export async function startContender(
   const port = await freePort();
   const c = commandOf(name, a, up, port);
   const started = performance.now();
-  const child = spawn(process.execPath, c.args, {
+  const child = spawn(c.program ?? process.execPath, c.args, {
     cwd: c.cwd,
     env: { ...process.env, ...c.env },
     stdio: ['ignore', 'ignore', 'pipe'],

@@ -140,7 +140,7 @@ export function markdown(r: Results): string {
     '## Setup',
     '',
     `- Every contender runs as its own process, started fresh in each round against a freshly seeded sandbox (a child process, \`paygraph sandbox\`) that adds ${s.latencyMs} ms to every REST call. Contenders are interleaved within each of the ${s.rounds} rounds, their order rotating.`,
-    '- **paygraph**: the production build, started as users start it (`node bin/paygraph.mjs serve`, no node flag: it bounds its own heap, in a child; RSS counts both processes). **naive**: the same build with naive resolvers (one REST retrieval per link, no expand, no batching). ' +
+    '- **paygraph**: the production build, started as users start it (`npx paygraph serve`: bin/paygraph.mjs run as a program, no node flag to give: its first line gives node the heap bound; one process). **naive**: the same build with naive resolvers (one REST retrieval per link, no expand, no batching). ' +
       `**mesh**: GraphQL Mesh, \`@graphql-mesh/compose-cli\` + \`@omnigraph/openapi\` composing src/rest/openapi.json (${(m.composeMs / 1000).toFixed(1)} s), served by \`@graphql-hive/gateway\` with the signing plugin (bench/suite/mesh/), given the \`expand\` strings and the @resolveTo child fields a team would write. ` +
       '**minimum**: a hand-written endpoint per scenario making exactly the REST calls it needs with undici (bench/suite/minimum/).',
     "- paygraph runs with its response cache off (`PAYGRAPH_CACHE=off`: Mesh has none configured, and a cached answer makes no REST call) and logs at `warn`, as the gateway does. The scenarios that write run after the reads in each contender's turn. Mesh runs with the project's override of `@graphql-tools/delegate` (12.2.0).",

@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 function start(): Promise<{ ready: ReadyLine; stderr: () => string; exited: Promise<number | null> }> {
-  const proc = spawn(process.execPath, ['bin/paygraph.mjs', 'start', '--port', '0', '--sandbox-port', '0'], {
+  const proc = spawn('./bin/paygraph.mjs', ['start', '--port', '0', '--sandbox-port', '0'], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, PAYGRAPH_LOG_LEVEL: 'info' },
   });

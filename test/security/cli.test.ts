@@ -22,7 +22,7 @@ interface Run {
 function cli(args: string[], o: { env?: Record<string, string>; stdin?: string } = {}): Promise<Run> {
   return new Promise((resolve) => {
     const env: Record<string, string> = { PATH: process.env.PATH ?? '', ...o.env };
-    const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
+    const child = spawn('./bin/paygraph.mjs', args, {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });

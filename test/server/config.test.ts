@@ -14,7 +14,7 @@ function cli(
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
+    const child = spawn('./bin/paygraph.mjs', args, {
       env: { PATH: process.env.PATH ?? '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -1,6 +1,7 @@
 // `npm run serve`: the production `serve`, started as a user would, through npm and without a node
-// flag: it bounds its own heap (bin/heap-bound.mjs: the node process that serves carries HEAP_FLAGS;
-// the benchmark starts paygraph the same way), and it answers.
+// flag: it bounds its own heap (the bin's first line gives node HEAP_FLAGS, so one node process serves,
+// bounded; the benchmark starts paygraph the same way), and it answers. Started as
+// `node bin/paygraph.mjs serve`, without the flag, it runs itself again with it.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -45,39 +46,33 @@ function descendants(root: number): { pid: number; argv: string[] }[] {
     .map((pid) => ({ pid, argv: commandLine(pid) }));
 }
 
-it('npm run serve, given no node flag, serves from a node process with a bounded heap, and the graph answers', async () => {
-  const flags = HEAP_FLAGS;
-  expect(flags).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
+/** Starts `command` (`args` of serve's flags) as a child, waits for its ready line, checks what serves. */
+async function serving(
+  command: string,
+  args: (flags: string[]) => string[],
+  check: (paygraphs: { pid: number; argv: string[] }[]) => void,
+): Promise<void> {
   const [user] = sandbox.users;
-  const npm = spawn(
-    'npm',
-    ['run', '-s', 'serve', '--', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'],
-    {
-      env: { ...process.env, PAYGRAPH_AUTH_KEY: user.key },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const flags = ['--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'];
+  const launcher = spawn(command, args(flags), {
+    env: { ...process.env, PAYGRAPH_AUTH_KEY: user.key },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
-  npm.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  launcher.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   try {
     const ready = await new Promise<{ graphql: string }>((resolve, reject) => {
       let out = '';
-      npm.stdout.on('data', (chunk: Buffer) => {
+      launcher.stdout.on('data', (chunk: Buffer) => {
         out += chunk.toString();
         if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))) as { graphql: string });
       });
-      npm.once('exit', (code) =>
-        reject(new Error(`npm run serve exited with ${code} before ready: ${stderr}`)),
+      launcher.once('exit', (code) =>
+        reject(new Error(`${command} exited with ${code} before ready: ${stderr}`)),
       );
     });
-    const paygraphs = descendants(npm.pid!).filter((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs')));
-    // npm starts it without a flag; it starts the bounded process that serves.
-    expect(paygraphs.some((p) => p.argv[1]?.endsWith('bin/paygraph.mjs'))).toBe(true);
-    const server = paygraphs.find((p) => p.argv.includes(flags[0]));
-    expect(server, 'the node process running bin/paygraph.mjs with the heap bound').toBeDefined();
-    const script = server!.argv.findIndex((a) => a.endsWith('bin/paygraph.mjs'));
-    expect(server!.argv.slice(1, script)).toEqual(flags);
-    expect(server!.argv[script + 1]).toBe('serve');
+    const below = [{ pid: launcher.pid!, argv: commandLine(launcher.pid!) }, ...descendants(launcher.pid!)];
+    check(below.filter((p) => p.argv.some((a) => a.endsWith('bin/paygraph.mjs'))));
     const response = await fetch(ready.graphql, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -88,13 +83,41 @@ it('npm run serve, given no node flag, serves from a node process with a bounded
       extensions: expect.anything(),
     });
   } finally {
-    for (const p of descendants(npm.pid!).reverse()) {
+    for (const p of descendants(launcher.pid!).reverse()) {
       try {
         process.kill(p.pid, 'SIGTERM');
       } catch {
         // Already gone.
       }
     }
-    await stopChild(npm);
+    await stopChild(launcher);
   }
+}
+
+/** Whether `argv` is node running bin/paygraph.mjs serve with exactly HEAP_FLAGS before the script. */
+function boundedServe(argv: string[]): boolean {
+  const script = argv.findIndex((a) => a.endsWith('bin/paygraph.mjs'));
+  return JSON.stringify(argv.slice(1, script)) === JSON.stringify(HEAP_FLAGS) && argv[script + 1] === 'serve';
+}
+
+it('npm run serve, given no node flag, serves from one node process with a bounded heap, and the graph answers', async () => {
+  expect(HEAP_FLAGS).toContainEqual(expect.stringMatching(/^--max-old-space-size=\d+$/));
+  await serving(
+    'npm',
+    (flags) => ['run', '-s', 'serve', '--', ...flags],
+    (paygraphs) => {
+      // No second start: the process npm's shell started is the bounded one that serves.
+      expect(paygraphs.map((p) => boundedServe(p.argv))).toEqual([true]);
+    },
+  );
+}, 180_000);
+
+it('node bin/paygraph.mjs serve, without the flag, runs itself again with the heap bound', async () => {
+  await serving(
+    process.execPath,
+    (flags) => ['bin/paygraph.mjs', 'serve', ...flags],
+    (paygraphs) => {
+      expect(paygraphs.map((p) => boundedServe(p.argv))).toEqual([false, true]);
+    },
+  );
 }, 180_000);

@@ -1,7 +1,7 @@
-// The real CLI (`bin/paygraph.mjs <command>`) as a child process for tests: started with extra
-// environment, resolved with its JSON ready line (the first line on stdout), stopped by its own
-// process id. Tests that need several processes (scale-out, shutdown) share this instead of each
-// spawning its own way.
+// The real CLI (`bin/paygraph.mjs <command>`, run as a program, as npx runs it) as a child process for
+// tests: started with extra environment, resolved with its JSON ready line (the first line on stdout),
+// stopped by its own process id. Tests that need several processes (scale-out, shutdown) share this
+// instead of each spawning its own way.
 import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface CliProcess<T> {
@@ -12,7 +12,7 @@ export interface CliProcess<T> {
 }
 
 export function startCli<T>(args: string[], env: Record<string, string> = {}): Promise<CliProcess<T>> {
-  const child = spawn(process.execPath, ['bin/paygraph.mjs', ...args], {
+  const child = spawn('./bin/paygraph.mjs', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
