@@ -4,7 +4,8 @@
 // are graphql-js's: variables are coerced by graphql-js first (its errors, words and locations), and
 // an error met while executing is located as graphql-js locates it (the field's nodes, hence
 // `locations`, from its path). First in the app's list: every later step wraps this engine.
-import { useGraphQlJit } from '@envelop/graphql-jit';
+// A document runs compiled from its second execution on: compiling costs more than running once, and
+// graphql-jit (a tenth of a cold start to load) is loaded when the first document runs, not at start.
 import {
   getOperationAST,
   getVariableValues,
@@ -96,14 +97,28 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   return itemErrors ? undefined : operation;
 }
 
+type JitPlugin = ReturnType<typeof import('./jit').createJit>;
+
 export function useCompiledExecution(): Plugin {
-  // Answers are serialized by yoga as for graphql-js (no schema-compiled JSON writer).
-  const jit = useGraphQlJit({ customJSONSerializer: false });
+  let jit: JitPlugin | undefined;
+  let loading: Promise<void> | undefined;
+  const load = () =>
+    (loading ??= import('./jit').then(
+      ({ createJit }) => void (jit = createJit()),
+      (error: unknown) =>
+        process.emitWarning(`graphql-jit did not load; queries run on graphql-js: ${String(error)}`),
+    ));
+  const ranOnce = new WeakSet<DocumentNode>();
   return {
     onExecute(payload) {
       const args = payload.args as ExecutionArgs;
       const operation = compilable(args);
       if (!operation) return;
+      if (!jit || !ranOnce.has(args.document)) {
+        ranOnce.add(args.document);
+        void load();
+        return;
+      }
       let compiled: ExecuteFn | undefined;
       void jit.onExecute!({ ...payload, setExecuteFn: (fn: ExecuteFn) => void (compiled = fn) });
       const run = compiled!;
