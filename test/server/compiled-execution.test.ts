@@ -51,3 +51,24 @@ describe('a filter given in variables', () => {
     expect((inVariables.data.space.transactions.nodes as unknown[]).length).toBeGreaterThan(0);
   });
 });
+
+describe('a document run again (compiled from its second run)', () => {
+  it('answers what its first run answered, errors located as graphql-js locates them', async () => {
+    const { encodeGlobalId } = await import('../../src/resolvers');
+    const ids = [encodeGlobalId('Transaction', 99_999, 5), 'not-a-global-id'];
+    const query = `query($ids: [ID!]!) {\n  nodes(ids: $ids) { id }\n}`;
+    const runs = [await f.graph(query, { ids })];
+    // The first run has the app load graphql-jit; loaded here too, it is ready for the runs after.
+    await import('../../src/server/execution/jit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let run = 1; run < 3; run++) runs.push(await f.graph(query, { ids }));
+    const comparable = (answer: Record<string, any>) =>
+      JSON.parse(JSON.stringify(answer, (key, value: unknown) => (key === 'upstreamErrorId' ? 'id' : value)));
+    expect(runs[0].errors.map((e: { locations: unknown }) => e.locations)).toEqual([
+      [{ line: 2, column: 3 }],
+      [{ line: 2, column: 3 }],
+    ]);
+    expect(comparable(runs[1])).toEqual(comparable(runs[0]));
+    expect(comparable(runs[2])).toEqual(comparable(runs[0]));
+  });
+});

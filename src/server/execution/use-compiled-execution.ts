@@ -11,7 +11,6 @@ import {
   getVariableValues,
   GraphQLError,
   Kind,
-  locatedError,
   type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
@@ -25,6 +24,7 @@ import { isIncremental } from './incremental';
 import { hasRecursiveVariable } from './recursive-inputs';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
+type Path = readonly (string | number)[];
 
 /** The field nodes an error's path names (graphql-js reports their locations), fragments followed. */
 function fieldNodesAt(
@@ -59,22 +59,32 @@ function fieldNodesAt(
 /** An error of compiled execution: graphql-jit's own class, with `locations` only where it knew them. */
 interface CompiledError {
   message: string;
-  path?: readonly (string | number)[];
+  path?: Path;
   originalError?: Error | null;
 }
 
-/** A compiled execution's error as graphql-js makes it: a GraphQLError located at its field's nodes. */
+/** An error of a field (it has a path) that names no field nodes. */
+const unlocated = (error: GraphQLError | CompiledError): error is CompiledError & { path: Path } =>
+  error.path !== undefined && !(error as Partial<GraphQLError>).nodes?.length;
+
+/**
+ * A compiled execution's error as graphql-js makes it: a GraphQLError located at its field's nodes.
+ * graphql-jit's errors carry the path but no field nodes (at most `locations` written in), so a step
+ * that makes a new error from one (error masking) would drop where it happened.
+ */
 function located(
   error: GraphQLError | CompiledError,
   document: DocumentNode,
   operation: OperationDefinitionNode,
 ): GraphQLError | CompiledError {
-  if (error instanceof GraphQLError || !error.path) return error;
-  const nodes = fieldNodesAt(document, operation, error.path);
-  const original = error.originalError;
-  return original
-    ? locatedError(original, nodes, error.path)
-    : new GraphQLError(error.message, { nodes, path: error.path });
+  if (!unlocated(error)) return error;
+  const original = error.originalError ?? undefined;
+  return new GraphQLError(error.message, {
+    nodes: fieldNodesAt(document, operation, error.path),
+    path: error.path,
+    originalError: original,
+    extensions: (error as Partial<GraphQLError>).extensions,
+  });
 }
 
 /**
@@ -137,7 +147,7 @@ export function useCompiledExecution(): Plugin {
         onExecuteDone({ result, setResult }) {
           const errors = (result as ExecutionResult).errors as
             readonly (GraphQLError | CompiledError)[] | undefined;
-          if (!errors?.some((e) => !(e instanceof GraphQLError))) return;
+          if (!errors?.some(unlocated)) return;
           setResult({
             ...(result as ExecutionResult),
             errors: errors.map((e) => located(e, args.document, operation)),
