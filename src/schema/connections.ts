@@ -4,7 +4,7 @@ import type { ObjectRef } from '@pothos/core';
 import { resourceOf } from '../catalog';
 import type { Connection } from '../resolvers';
 import { builder } from './builder';
-import { badUserInput, dynamicArg, type Args, type Types } from './dynamic';
+import { badUserInput, dynamicArg, type ArgBuilder, type Args, type Types } from './dynamic';
 import { cleanFilter, filterRef } from './filters';
 import { orderRef, type OrderValue } from './order';
 import { entityRef } from './registry';
@@ -40,7 +40,7 @@ export function connectionRef(model: string): ObjectRef<Types, Connection> {
 }
 
 /** Arguments of a collection field: paging (unless the REST list has none), filter, orderBy, query. */
-export function collectionArgs(t: { arg: unknown }, model: string, paged = true) {
+export function collectionArgs(t: { arg: ArgBuilder }, model: string, paged = true) {
   const arg = t.arg;
   const common = {
     filter: dynamicArg(arg, {

@@ -7,7 +7,7 @@
 import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
 import { graphTypeName } from '../catalog';
 import { builder } from './builder';
-import { dynamicInputField, type Types } from './dynamic';
+import { dynamicInputField, type InputFieldBuilder, type Types } from './dynamic';
 import { isEntityModel } from './registry';
 import { propertiesOf, type PropertyShape } from './shapes';
 
@@ -68,7 +68,11 @@ export function embeddedFilterRef(model: string, leaf: LeafFilter): FilterRef | 
 }
 
 /** The nested filter field of a single embedded object property, if it has one. */
-export function embeddedFilterField(t: unknown, p: PropertyShape, leaf: LeafFilter): InputField | undefined {
+export function embeddedFilterField(
+  t: InputFieldBuilder,
+  p: PropertyShape,
+  leaf: LeafFilter,
+): InputField | undefined {
   const model = embeddedModelOf(p);
   const type = model === undefined ? undefined : embeddedFilterRef(model, leaf);
   if (!type) return undefined;
@@ -79,7 +83,7 @@ export function embeddedFilterField(t: unknown, p: PropertyShape, leaf: LeafFilt
   });
 }
 
-function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<string, InputField> {
+function embeddedFields(t: InputFieldBuilder, model: string, leaf: LeafFilter): Record<string, InputField> {
   const fields: Record<string, InputField> = {};
   for (const p of propertiesOf(model)) {
     const type = leaf(p);
@@ -92,7 +96,7 @@ function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<str
   return fields;
 }
 
-export function logicFields(t: unknown, self: FilterRef): Record<'and' | 'or' | 'not', InputField> {
+export function logicFields(t: InputFieldBuilder, self: FilterRef): Record<'and' | 'or' | 'not', InputField> {
   return {
     and: dynamicInputField(t, { type: self, list: true, description: 'Every one of these filters holds.' }),
     or: dynamicInputField(t, { type: self, list: true, description: 'At least one of these filters holds.' }),

@@ -6,7 +6,7 @@ import type { ImplementableInputObjectRef } from '@pothos/core';
 import { graphTypeName, resourceOf, type Resource } from '../catalog';
 import { idFieldTarget } from '../resolvers';
 import { builder } from './builder';
-import { dynamicInputField, type Input, type Types } from './dynamic';
+import { dynamicInputField, type Input, type InputFieldBuilder, type Types } from './dynamic';
 import { embeddedFilterField, logicFields, type FilterRef, type FilterValue } from './filters-embedded';
 import { enumRef } from './registry';
 import { isComparable, propertiesOf, type PropertyShape, type ScalarName } from './shapes';
@@ -38,7 +38,7 @@ const opDescriptions: Record<Op, string> = {
   isNull: 'true: has no value; false: has a value.',
 };
 
-function opField(t: unknown, op: Op, type: Input) {
+function opField(t: InputFieldBuilder, op: Op, type: Input) {
   if (op === 'isNull') return dynamicInputField(t, { type: 'Boolean', description: opDescriptions[op] });
   if (op === 'contains') return dynamicInputField(t, { type: 'String', description: opDescriptions[op] });
   const list = op === 'in' || op === 'notIn';
@@ -101,7 +101,7 @@ export function filterRef(model: string): FilterRef {
   return self;
 }
 
-function filterFields(t: unknown, resource: Resource) {
+function filterFields(t: InputFieldBuilder, resource: Resource) {
   const links = new Map(resource.links.filter((l) => !l.many).map((l) => [l.field, l.model]));
   const fields: Record<string, ReturnType<typeof dynamicInputField>> = {};
   for (const p of propertiesOf(resource.model)) {

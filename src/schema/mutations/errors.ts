@@ -16,7 +16,7 @@ import {
 } from '../../catalog';
 import { loadCurrent, type MutationErrorValue } from '../../resolvers';
 import { builder } from '../builder';
-import { dynamicField, type FieldSpec, type Output, type Types } from '../dynamic';
+import { dynamicField, type FieldBuilder, type FieldSpec, type Output, type Types } from '../dynamic';
 import { entityRef } from '../registry';
 
 export const mutationErrorCodeRef: EnumRef<Types, string, string> = builder.enumType('MutationErrorCode', {
@@ -34,7 +34,7 @@ const MESSAGE_DESCRIPTION = 'What went wrong, for people.';
 
 type Extra = Record<string, FieldSpec<MutationErrorValue>>;
 
-function commonFields(t: unknown) {
+function commonFields(t: FieldBuilder<MutationErrorValue>) {
   return {
     message: dynamicField<MutationErrorValue>(t, {
       type: 'String',
@@ -51,7 +51,7 @@ function commonFields(t: unknown) {
   };
 }
 
-function extraFields(t: unknown, extra: Extra) {
+function extraFields(t: FieldBuilder<MutationErrorValue>, extra: Extra) {
   return Object.fromEntries(Object.entries(extra).map(([name, spec]) => [name, dynamicField(t, spec)]));
 }
 
