@@ -117,16 +117,17 @@ export class Watcher implements WatchPeer {
   }
 
   watchEntity(key: string, expand: string[], untilFinal: boolean, caller: string): Channel<LiveEvent> {
-    const watch: EntityWatch = { key, expand, untilFinal, caller, channel: undefined as never };
-    watch.channel = new Channel<LiveEvent>(() => this.forget(this.entities, key, watch));
+    // The channel's cancel runs only later, once `watch` exists.
+    const channel = new Channel<LiveEvent>(() => this.forget(this.entities, key, watch));
+    const watch: EntityWatch = { key, expand, untilFinal, caller, channel };
     this.entities.set(key, (this.entities.get(key) ?? new Set()).add(watch));
     this.joined();
     return watch.channel;
   }
 
   watchCollection(filter: string, expand: string[], caller: string): Channel<LiveEvent> {
-    const watch: CollectionWatch = { expand, caller, seen: new Map(), channel: undefined as never };
-    watch.channel = new Channel<LiveEvent>(() => this.forget(this.collections, filter, watch));
+    const channel = new Channel<LiveEvent>(() => this.forget(this.collections, filter, watch));
+    const watch: CollectionWatch = { expand, caller, seen: new Map(), channel };
     this.collections.set(filter, (this.collections.get(filter) ?? new Set()).add(watch));
     this.joined();
     return watch.channel;

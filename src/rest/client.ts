@@ -27,7 +27,15 @@ import {
   type StreamedResponse,
   type Timeouts,
 } from './transport';
-import type { CallOptions, OperationId, RestBodyStream, RestCaller, ResultOf } from './types';
+import { untypedOptions } from './call-layer';
+import type {
+  CallOptions,
+  OperationId,
+  RestBodyStream,
+  RestCaller,
+  ResultOf,
+  UntypedCallOptions,
+} from './types';
 
 /** What one finished call reports to metrics and logs. Never contains a token, key or header. */
 export interface CallEvent {
@@ -239,7 +247,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     }
   }
 
-  async function run(operationId: string, callOptions: CallOptions): Promise<unknown> {
+  async function run(operationId: string, callOptions: UntypedCallOptions): Promise<unknown> {
     const started = performance.now();
     const event: CallEvent = {
       operationId,
@@ -316,8 +324,8 @@ export function createRestClient(options: RestClientOptions): RestClient {
   }
 
   return {
-    call<Op extends OperationId>(operationId: Op, callOptions: CallOptions<Op> = {}): Promise<ResultOf<Op>> {
-      return run(operationId, callOptions) as Promise<ResultOf<Op>>;
+    call<Op extends OperationId>(operationId: Op, callOptions?: CallOptions<Op>): Promise<ResultOf<Op>> {
+      return run(operationId, untypedOptions(callOptions) ?? {}) as Promise<ResultOf<Op>>;
     },
     get load() {
       return { inFlight: limiter.inFlight, waiting: limiter.waiting };

@@ -22,3 +22,4 @@ export * from './decimal';
 export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport';
 export type * from './types';
+export { sendOn, untypedOptions } from './call-layer';

@@ -1,20 +1,16 @@
 // The typed surface of the REST client: a call names its operationId and gets typed parameters and a
 // typed result, all derived from the generated OpenAPI types (src/api-types; no REST type is written by hand).
-import type { OperationId, PathParams, QueryParams, ResultOf } from '../api-types';
+import type { OperationId, PathParams, QueryParams, RequestBody, ResultOf } from '../api-types';
 
 export type * from '../api-types';
 
 /** A REST Long as the client delivers it: a number below 2^53, a bigint at or above. */
 export type Long = number | bigint;
 
-/** What one REST call needs beyond its operationId. */
-export interface CallOptions<Op extends OperationId = OperationId> {
-  path?: PathParams<Op> | Record<string, string | number | bigint>;
-  query?: QueryParams<Op> | Record<string, unknown>;
+/** What one REST call needs beyond its operationId and parameters. */
+interface CallControl {
   /** Space id: required by space-scoped operations, refused by the others. */
   space?: number | string | bigint;
-  /** The operation's request body (`RequestBody<Op>`); any JSON value is accepted, the sandbox or the API validates it. */
-  body?: unknown;
   signal?: AbortSignal;
   /**
    * Answer a 2xx body unread, as a `RestBodyStream` of its chunks (the result type does not say so):
@@ -23,6 +19,41 @@ export interface CallOptions<Op extends OperationId = OperationId> {
    */
   stream?: boolean;
 }
+
+/** A REST value as the client sends it: any integer may be a bigint (a Long at or above 2^53, see json.ts). */
+export type Sent<T> = T extends number
+  ? T | bigint
+  : T extends readonly (infer I)[]
+    ? Sent<I>[]
+    : T extends object
+      ? { [K in keyof T]: Sent<T[K]> }
+      : T;
+
+/**
+ * A call whose operation the code names: parameters and body typed by the generated OpenAPI types.
+ * (`call<OperationId>(...)` is the explicit untyped entry, e.g. for a body meant to be refused.)
+ */
+export interface TypedCallOptions<Op extends OperationId> extends CallControl {
+  path?: Sent<PathParams<Op>>;
+  query?: Sent<QueryParams<Op>>;
+  body?: Sent<RequestBody<Op>>;
+}
+
+/**
+ * The untyped entry, for calls whose operation is chosen at run time (catalog-driven resolvers) and
+ * for the layers every call passes through: parameters as the catalog describes them; the client
+ * checks them against the operation (prepare.ts), the API validates the body.
+ */
+export interface UntypedCallOptions extends CallControl {
+  path?: Record<string, string | number | bigint>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/** Typed when the call names its operation, untyped when the operation is any (`OperationId`). */
+export type CallOptions<Op extends OperationId = OperationId> = OperationId extends Op
+  ? UntypedCallOptions
+  : TypedCallOptions<Op>;
 
 /** The result of a call made with `stream: true`: its body's chunks, readable once. */
 export interface RestBodyStream extends AsyncIterable<Uint8Array> {

@@ -10,13 +10,12 @@ import {
   listArgs,
   toCollectionArgs,
 } from './connections';
-import { badUserInput, dynamicArg, dynamicField } from './dynamic';
+import { badUserInput, dynamicArg, dynamicField, type DynamicFieldRef, type FieldBuilder } from './dynamic';
 import { parseKeyArg, parseNestedKeyArgs, parseParentArg } from './keys';
 import { collectionField, singularField } from './naming';
 import { entityRef } from './registry';
 
-type FieldMap = Record<string, ReturnType<typeof dynamicField>>;
-type FieldBuilder = { arg: unknown };
+type FieldMap = Record<string, DynamicFieldRef>;
 /** The space a root field works in: null on Query, the Space's id on Space. */
 export type SpaceOf<P> = (parent: P) => number | null;
 
@@ -38,7 +37,7 @@ function checkSpace(resource: Resource, named: number | null, space: number | nu
   }
 }
 
-function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
+function collection<P>(t: FieldBuilder<P>, resource: Resource, spaceOf: SpaceOf<P>) {
   const parentArg = parentArgName(resource);
   const extraArgs = parentArg
     ? {
@@ -82,7 +81,7 @@ function collection<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>)
   });
 }
 
-function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
+function lookup<P>(t: FieldBuilder<P>, resource: Resource, spaceOf: SpaceOf<P>) {
   const parentArg = parentArgName(resource);
   const idArg = dynamicArg(t.arg, {
     type: 'ID',
@@ -130,7 +129,7 @@ function lookup<P>(t: FieldBuilder, resource: Resource, spaceOf: SpaceOf<P>) {
 }
 
 /** Collection and lookup fields of the given resources. */
-export function rootFields<P>(t: FieldBuilder, list: Resource[], spaceOf: SpaceOf<P>): FieldMap {
+export function rootFields<P>(t: FieldBuilder<P>, list: Resource[], spaceOf: SpaceOf<P>): FieldMap {
   const fields: FieldMap = {};
   for (const resource of list) {
     if (resource.ops.L || resource.ops.S)

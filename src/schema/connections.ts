@@ -1,12 +1,11 @@
 // Relay connections of entities: one `<Type>Connection` / `<Type>Edge` pair per entity model, the
 // collection arguments (paging 1-100, filter, orderBy, raw query), and their validation.
-import type { ObjectRef } from '@pothos/core';
 import { resourceOf } from '../catalog';
-import type { Connection } from '../resolvers';
 import { builder } from './builder';
-import { badUserInput, dynamicArg, type Args, type Types } from './dynamic';
+import { badUserInput, dynamicArg, type ArgBuilder, type Args, type Output } from './dynamic';
 import { cleanFilter, filterRef } from './filters';
 import { orderRef, type OrderValue } from './order';
+import { refCache } from './ref-cache';
 import { entityRef } from './registry';
 
 export const MAX_PAGE = 100;
@@ -24,23 +23,17 @@ export interface CollectionArgs {
   query?: string;
 }
 
-const connectionRefs = new Map<string, ObjectRef<Types, Connection>>();
-
-export function connectionRef(model: string): ObjectRef<Types, Connection> {
-  let ref = connectionRefs.get(model);
-  if (!ref) {
-    const typeName = resourceOf(model).typeName;
-    ref = builder.connectionObject(
-      { type: entityRef(model), name: `${typeName}Connection` },
-      { name: `${typeName}Edge` },
-    ) as unknown as ObjectRef<Types, Connection>;
-    connectionRefs.set(model, ref);
-  }
-  return ref;
-}
+/** `<Type>Connection` (and its `<Type>Edge`) of an entity model. */
+export const connectionRef: (model: string) => Output = refCache((model) => {
+  const typeName = resourceOf(model).typeName;
+  return builder.connectionObject(
+    { type: entityRef(model), name: `${typeName}Connection` },
+    { name: `${typeName}Edge` },
+  );
+});
 
 /** Arguments of a collection field: paging (unless the REST list has none), filter, orderBy, query. */
-export function collectionArgs(t: { arg: unknown }, model: string, paged = true) {
+export function collectionArgs(t: { arg: ArgBuilder }, model: string, paged = true) {
   const arg = t.arg;
   const common = {
     filter: dynamicArg(arg, {

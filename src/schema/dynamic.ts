@@ -1,6 +1,6 @@
 // The one place where catalog-driven (dynamic) fields meet Pothos' static typing. Types and shapes
 // come from the REST facts at run time, so fields are declared here with a checked, uniform spec.
-import type { FieldRef, InputFieldRef, InputType, OutputType } from '@pothos/core';
+import type { ArgumentRef, FieldKind, FieldRef, InputFieldRef, InputType, OutputType } from '@pothos/core';
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { KEY_ONLY_EXTENSION, toGraphQLError, type GraphContext } from '../resolvers';
 import type { Types } from './builder';
@@ -18,7 +18,7 @@ export interface FieldSpec<P> {
   nullable?: boolean;
   /** For lists: whether items may be null (default false). */
   itemsNullable?: boolean;
-  args?: Record<string, InputFieldRef<Types, unknown>>;
+  args?: Record<string, ArgumentRef<Types, unknown>>;
   description?: string;
   /** Complexity of the field, or a function of its arguments (connections). */
   complexity?: number | ((args: Args) => { field: number; multiplier: number });
@@ -52,22 +52,87 @@ export function guarded<P>(resolve: Resolve<P>): Resolve<P> {
   };
 }
 
-type AnyFieldBuilder = {
-  field: (options: never) => FieldRef<Types, unknown, 'Object'>;
-};
+/**
+ * What Pothos' typing asks of a resolver whose field type is only known at run time: the union of every
+ * output type has an `any` shape, which Pothos reads as "a list". A resolver's real answer is the
+ * value of the field's type; graphql-js checks it while completing the value.
+ */
+type PothosResolved = Iterable<unknown> | null | undefined;
+/** A subscription field's source of events: each event is then answered by `resolve`. */
+export type Subscribe<E> = (
+  root: unknown,
+  args: Args,
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+) => AsyncIterable<E> | Promise<AsyncIterable<E>>;
 
-export function dynamicField<P>(t: unknown, spec: FieldSpec<P>): FieldRef<Types, unknown, 'Object'> {
+interface FieldOptions<P> {
+  type: Output | [Output];
+  nullable: boolean | { list: boolean; items: boolean };
+  args: Record<string, ArgumentRef<Types, unknown>>;
+  description?: string;
+  complexity?: FieldSpec<P>['complexity'];
+  extensions?: Record<string, unknown>;
+  resolve: (parent: P, args: Args, ctx: GraphContext, info: GraphQLResolveInfo) => PothosResolved;
+}
+
+export interface InputOptions {
+  type: Input | [Input];
+  required: boolean | { list: boolean; items: boolean };
+  description?: string;
+  defaultValue?: unknown;
+}
+
+/** `t.arg` of a Pothos field builder, as the catalog-driven fields use it. */
+export type ArgBuilder = (options: InputOptions) => ArgumentRef<Types, unknown>;
+
+/**
+ * The part of a Pothos field builder (the `t` of object, interface, query and mutation fields) the
+ * catalog-driven fields use. Pothos' builders are checked against it wherever one is passed, so a
+ * field made here is typed as far as a type chosen at run time allows.
+ */
+export interface FieldBuilder<P> {
+  field(options: FieldOptions<P>): FieldRef<Types, unknown, FieldKind>;
+  arg: ArgBuilder;
+}
+
+/** The same for the Subscription root's fields, which also subscribe: `resolve` answers each event. */
+export interface SubscriptionFieldBuilder {
+  field<E>(options: FieldOptions<E> & { subscribe: Subscribe<E> }): FieldRef<Types, unknown, FieldKind>;
+  arg: ArgBuilder;
+}
+
+/** The `t` of an input object type's fields. */
+export interface InputFieldBuilder {
+  field(options: InputOptions): InputFieldRef<Types, unknown>;
+}
+
+export type DynamicFieldRef = FieldRef<Types, unknown, FieldKind>;
+
+function fieldOptions<P>(spec: FieldSpec<P>): FieldOptions<P> {
   const nullable = spec.nullable ?? true;
-  const options = {
+  return {
     type: spec.list ? [spec.type] : spec.type,
     nullable: spec.list ? { list: nullable, items: spec.itemsNullable ?? false } : nullable,
     args: spec.args ?? {},
     description: spec.description,
     complexity: spec.complexity,
-    resolve: spec.remote ? guarded(spec.resolve) : spec.resolve,
     extensions: spec.keyOnly ? { [KEY_ONLY_EXTENSION]: true } : undefined,
+    // @ts-expect-error The answer's type is the field's, chosen at run time (see PothosResolved).
+    resolve: spec.remote ? guarded(spec.resolve) : spec.resolve,
   };
-  return (t as AnyFieldBuilder).field(options as never);
+}
+
+export function dynamicField<P>(t: FieldBuilder<P>, spec: FieldSpec<P>): DynamicFieldRef {
+  return t.field(fieldOptions(spec));
+}
+
+/** A field of the Subscription root: `subscribe` yields the events, `resolve` answers each. */
+export function dynamicSubscriptionField<E>(
+  t: SubscriptionFieldBuilder,
+  spec: FieldSpec<E> & { subscribe: Subscribe<E> },
+): DynamicFieldRef {
+  return t.field<E>({ ...fieldOptions(spec), subscribe: spec.subscribe });
 }
 
 export interface InputSpec {
@@ -78,10 +143,7 @@ export interface InputSpec {
   defaultValue?: unknown;
 }
 
-type AnyInputBuilder = { field: (options: never) => InputFieldRef<Types, unknown> };
-type AnyArgBuilder = (options: never) => InputFieldRef<Types, unknown>;
-
-function inputOptions(spec: InputSpec): unknown {
+function inputOptions(spec: InputSpec): InputOptions {
   return {
     type: spec.list ? [spec.type] : spec.type,
     required: spec.list ? { list: spec.required ?? false, items: true } : (spec.required ?? false),
@@ -91,13 +153,13 @@ function inputOptions(spec: InputSpec): unknown {
 }
 
 /** A field of an input object type (`t` of `inputType(..., { fields: (t) => ... })`). */
-export function dynamicInputField(t: unknown, spec: InputSpec): InputFieldRef<Types, unknown> {
-  return (t as AnyInputBuilder).field(inputOptions(spec) as never);
+export function dynamicInputField(t: InputFieldBuilder, spec: InputSpec): InputFieldRef<Types, unknown> {
+  return t.field(inputOptions(spec));
 }
 
 /** An argument of a field (`t.arg` of a field builder). */
-export function dynamicArg(arg: unknown, spec: InputSpec): InputFieldRef<Types, unknown> {
-  return (arg as AnyArgBuilder)(inputOptions(spec) as never);
+export function dynamicArg(arg: ArgBuilder, spec: InputSpec): ArgumentRef<Types, unknown> {
+  return arg(inputOptions(spec));
 }
 
 export function badUserInput(message: string): GraphQLError {

@@ -6,7 +6,7 @@ import { graphTypeName, resourceOf } from '../catalog';
 import { encodeEmbeddedId, resolveByKey, type GraphContext } from '../resolvers';
 import { asEntity, isEntity, type Entity } from '../resolvers/entity';
 import type { GraphQLResolveInfo } from 'graphql';
-import { dynamicField, type Types } from './dynamic';
+import { dynamicField, type FieldBuilder, type Types } from './dynamic';
 import { outputOf, isEntityModel, setEmbeddedImplementation, type EmbeddedValue } from './registry';
 import { embeddedTypeDescription } from './descriptions';
 import { localizedStringRef, localizedValue } from './localized';
@@ -46,7 +46,7 @@ async function embeddedEntity(
   return null;
 }
 
-function embeddedField(p: PropertyShape, t: unknown) {
+function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
   if (p.localized) {
     return dynamicField<EmbeddedValue>(t, {
       type: localizedStringRef,
@@ -81,7 +81,7 @@ function embeddedField(p: PropertyShape, t: unknown) {
 }
 
 /** `id` of an embedded object with a REST id: a global ID caches key on, not one `node(id:)` reads. */
-function globalIdField(model: string, t: unknown) {
+function globalIdField(model: string, t: FieldBuilder<EmbeddedValue>) {
   return dynamicField<EmbeddedValue>(t, {
     type: 'ID',
     nullable: false,

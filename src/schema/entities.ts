@@ -21,7 +21,7 @@ import {
 import { entityMeta, isEntity, type Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import { collectionArgs, connectionComplexity, connectionRef, toCollectionArgs } from './connections';
-import { dynamicField, type FieldSpec } from './dynamic';
+import { dynamicField, type DynamicFieldRef, type FieldBuilder, type FieldSpec } from './dynamic';
 import { carrySpace } from './embedded';
 import { referencesOf, type ReferenceNaming } from './naming';
 import { entityTypeDescription } from './descriptions';
@@ -48,7 +48,7 @@ function requiredOutput(resource: Resource, p: PropertyShape): boolean {
   return resource.versioned && p.name === 'version';
 }
 
-function propertyField(p: PropertyShape, t: unknown, name = p.name, nullable = true) {
+function propertyField(p: PropertyShape, t: EntityFieldBuilder, name = p.name, nullable = true) {
   if (p.localized)
     return dynamicField<Entity>(t, {
       type: localizedStringRef,
@@ -65,7 +65,13 @@ function propertyField(p: PropertyShape, t: unknown, name = p.name, nullable = t
   });
 }
 
-function linkField(t: unknown, restField: string, target: string, many: boolean, description: string) {
+function linkField(
+  t: EntityFieldBuilder,
+  restField: string,
+  target: string,
+  many: boolean,
+  description: string,
+) {
   return dynamicField<Entity>(t, {
     type: entityRef(target),
     list: many,
@@ -76,12 +82,12 @@ function linkField(t: unknown, restField: string, target: string, many: boolean,
   });
 }
 
-function childField(t: unknown, relation: ChildRelation) {
+function childField(t: EntityFieldBuilder, relation: ChildRelation) {
   const child = resourceOf(relation.child);
   const spec: FieldSpec<Entity> = {
     type: connectionRef(relation.child),
     nullable: true,
-    args: collectionArgs(t as { arg: unknown }, relation.child),
+    args: collectionArgs(t, relation.child),
     description: relation.parentField
       ? `The ${child.typeName} objects whose \`${relation.via.kind === 'field' ? relation.via.searchName : relation.parentField}\` is this ${resourceOf(relation.parent).typeName}'s \`${relation.parentField}\` (batched across parents).`
       : `The ${child.typeName} objects of this ${resourceOf(relation.parent).typeName}.`,
@@ -95,7 +101,7 @@ function childField(t: unknown, relation: ChildRelation) {
   return dynamicField<Entity>(t, spec);
 }
 
-function naturalLinkField(t: unknown, link: NaturalLink) {
+function naturalLinkField(t: EntityFieldBuilder, link: NaturalLink) {
   const target = resourceOf(link.target).typeName;
   return dynamicField<Entity>(t, {
     type: entityRef(link.target),
@@ -106,10 +112,11 @@ function naturalLinkField(t: unknown, link: NaturalLink) {
   });
 }
 
-type FieldMap = Record<string, ReturnType<typeof dynamicField>>;
+type FieldMap = Record<string, DynamicFieldRef>;
+type EntityFieldBuilder = FieldBuilder<Entity>;
 
 function referenceFields(
-  t: unknown,
+  t: EntityFieldBuilder,
   p: PropertyShape,
   ref: ReferenceNaming,
   add: (name: string, f: FieldMap[string]) => void,
@@ -124,7 +131,7 @@ function referenceFields(
 }
 
 /** All fields of an entity type except `id` (added by the Node machinery). */
-export function entityFields(t: unknown, resource: Resource): FieldMap {
+export function entityFields(t: EntityFieldBuilder, resource: Resource): FieldMap {
   const fields: FieldMap = {};
   const add = (name: string, field: FieldMap[string]) => {
     if (fields[name] || name === 'id') throw new Error(`${resource.typeName}.${name} would be defined twice`);

@@ -7,12 +7,19 @@
 import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
 import { graphTypeName } from '../catalog';
 import { builder } from './builder';
-import { dynamicInputField, type Types } from './dynamic';
+import { dynamicInputField, type InputFieldBuilder, type Types } from './dynamic';
+import { refCache } from './ref-cache';
 import { isEntityModel } from './registry';
 import { propertiesOf, type PropertyShape } from './shapes';
 
 export type FilterValue = Record<string, unknown>;
 export type FilterRef = InputObjectRef<Types, FilterValue>;
+/** A filter made before its fields (they may refer to it): implemented with fields of any value. */
+export type FilterDefinition = ImplementableInputObjectRef<Types, FilterValue>;
+
+export function filterDefinition(name: string): FilterDefinition {
+  return builder.inputRef<FilterValue>(name);
+}
 type InputField = ReturnType<typeof dynamicInputField>;
 type LeafFilter = (p: PropertyShape) => FilterRef | undefined;
 
@@ -41,34 +48,29 @@ export function hasConditions(
   });
 }
 
-// Created once per schema; null remembers "nothing to filter" so the walk is not repeated.
-const embeddedFilters = new Map<string, FilterRef | null>();
+// Created once per schema; null remembers "nothing to filter" so the walk is not repeated. Its fields
+// are a thunk, so a schema that contains itself refers to the same type.
+const embeddedFilter = refCache(
+  (model: string, leaf: LeafFilter) =>
+    hasConditions(model, leaf) ? filterDefinition(`${graphTypeName(model)}Filter`) : null,
+  (ref, model, leaf) =>
+    ref?.implement({
+      description: `Conditions on the embedded ${model} (keys are REST field names); all given conditions must hold. A field of a missing ${model} counts as having no value.`,
+      fields: (t) => ({ ...embeddedFields(t, model, leaf), ...logicFields(t, ref) }),
+    }),
+);
 
-/**
- * `<Embedded>Filter` of an embedded model, created once per schema (its fields are a thunk, so a
- * schema that contains itself refers to the same type); undefined when nothing in it can be filtered.
- */
+/** `<Embedded>Filter` of an embedded model, made once; undefined when nothing in it can be filtered. */
 export function embeddedFilterRef(model: string, leaf: LeafFilter): FilterRef | undefined {
-  const known = embeddedFilters.get(model);
-  if (known !== undefined) return known ?? undefined;
-  if (!hasConditions(model, leaf)) {
-    embeddedFilters.set(model, null);
-    return undefined;
-  }
-  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(
-    `${graphTypeName(model)}Filter`,
-  );
-  const self = ref as unknown as FilterRef;
-  embeddedFilters.set(model, self);
-  ref.implement({
-    description: `Conditions on the embedded ${model} (keys are REST field names); all given conditions must hold. A field of a missing ${model} counts as having no value.`,
-    fields: (t) => ({ ...embeddedFields(t, model, leaf), ...logicFields(t, self) }),
-  });
-  return self;
+  return embeddedFilter(model, leaf) ?? undefined;
 }
 
 /** The nested filter field of a single embedded object property, if it has one. */
-export function embeddedFilterField(t: unknown, p: PropertyShape, leaf: LeafFilter): InputField | undefined {
+export function embeddedFilterField(
+  t: InputFieldBuilder,
+  p: PropertyShape,
+  leaf: LeafFilter,
+): InputField | undefined {
   const model = embeddedModelOf(p);
   const type = model === undefined ? undefined : embeddedFilterRef(model, leaf);
   if (!type) return undefined;
@@ -79,7 +81,7 @@ export function embeddedFilterField(t: unknown, p: PropertyShape, leaf: LeafFilt
   });
 }
 
-function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<string, InputField> {
+function embeddedFields(t: InputFieldBuilder, model: string, leaf: LeafFilter): Record<string, InputField> {
   const fields: Record<string, InputField> = {};
   for (const p of propertiesOf(model)) {
     const type = leaf(p);
@@ -92,7 +94,7 @@ function embeddedFields(t: unknown, model: string, leaf: LeafFilter): Record<str
   return fields;
 }
 
-export function logicFields(t: unknown, self: FilterRef): Record<'and' | 'or' | 'not', InputField> {
+export function logicFields(t: InputFieldBuilder, self: FilterRef): Record<'and' | 'or' | 'not', InputField> {
   return {
     and: dynamicInputField(t, { type: self, list: true, description: 'Every one of these filters holds.' }),
     or: dynamicInputField(t, { type: self, list: true, description: 'At least one of these filters holds.' }),

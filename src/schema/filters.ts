@@ -2,12 +2,18 @@
 // and one per entity model (`TransactionFilter`) whose keys are the REST field names, with nested
 // filters for link fields and single embedded objects (filters-embedded.ts) and `and`/`or`/`not`.
 // The resolvers translate them to the search syntax.
-import type { ImplementableInputObjectRef } from '@pothos/core';
 import { graphTypeName, resourceOf, type Resource } from '../catalog';
 import { idFieldTarget } from '../resolvers';
 import { builder } from './builder';
-import { dynamicInputField, type Input, type Types } from './dynamic';
-import { embeddedFilterField, logicFields, type FilterRef, type FilterValue } from './filters-embedded';
+import { dynamicInputField, type Input, type InputFieldBuilder } from './dynamic';
+import {
+  embeddedFilterField,
+  filterDefinition,
+  logicFields,
+  type FilterRef,
+  type FilterValue,
+} from './filters-embedded';
+import { refCache } from './ref-cache';
 import { enumRef } from './registry';
 import { isComparable, propertiesOf, type PropertyShape, type ScalarName } from './shapes';
 
@@ -38,26 +44,20 @@ const opDescriptions: Record<Op, string> = {
   isNull: 'true: has no value; false: has a value.',
 };
 
-function opField(t: unknown, op: Op, type: Input) {
+function opField(t: InputFieldBuilder, op: Op, type: Input) {
   if (op === 'isNull') return dynamicInputField(t, { type: 'Boolean', description: opDescriptions[op] });
   if (op === 'contains') return dynamicInputField(t, { type: 'String', description: opDescriptions[op] });
   const list = op === 'in' || op === 'notIn';
   return dynamicInputField(t, { type, list, description: opDescriptions[op] });
 }
 
-const leafFilters = new Map<string, FilterRef>();
-
-function leafFilter(name: string, type: Input, ops: Op[]): FilterRef {
-  let ref = leafFilters.get(name);
-  if (!ref) {
-    ref = builder.inputType(name, {
-      description: `Conditions on one field; all given conditions must hold.`,
-      fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
-    });
-    leafFilters.set(name, ref);
-  }
-  return ref;
-}
+/** A filter of one field, by name (the name says its operand type and operators). */
+const leafFilter = refCache((name: string, type: Input, ops: Op[]): FilterRef =>
+  builder.inputType(name, {
+    description: `Conditions on one field; all given conditions must hold.`,
+    fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
+  }),
+);
 
 /** The filter input of one comparable property, or undefined when it cannot be filtered. */
 export function propertyFilter(p: PropertyShape): FilterRef | undefined {
@@ -82,26 +82,19 @@ function idDescription(p: PropertyShape, target: string): string {
   return `${about} Values are ${target} global IDs or REST ids.`;
 }
 
-const modelFilters = new Map<string, FilterRef>();
+/** `<Type>Filter` of an entity model (its fields may refer to it: and/or/not, links to the same model). */
+export const filterRef: (model: string) => FilterRef = refCache(
+  (model: string) => filterDefinition(`${resourceOf(model).typeName}Filter`),
+  (ref, model) => {
+    const resource = resourceOf(model);
+    ref.implement({
+      description: `Conditions on ${resource.typeName} (keys are REST field names); all given conditions must hold.`,
+      fields: (t) => ({ ...filterFields(t, resource), ...logicFields(t, ref) }),
+    });
+  },
+);
 
-/** `<Type>Filter` of an entity model. */
-export function filterRef(model: string): FilterRef {
-  const known = modelFilters.get(model);
-  if (known) return known;
-  const resource = resourceOf(model);
-  const ref: ImplementableInputObjectRef<Types, FilterValue> = builder.inputRef<FilterValue>(
-    `${resource.typeName}Filter`,
-  );
-  const self = ref as unknown as FilterRef;
-  modelFilters.set(model, self);
-  ref.implement({
-    description: `Conditions on ${resource.typeName} (keys are REST field names); all given conditions must hold.`,
-    fields: (t) => ({ ...filterFields(t, resource), ...logicFields(t, self) }),
-  });
-  return self;
-}
-
-function filterFields(t: unknown, resource: Resource) {
+function filterFields(t: InputFieldBuilder, resource: Resource) {
   const links = new Map(resource.links.filter((l) => !l.many).map((l) => [l.field, l.model]));
   const fields: Record<string, ReturnType<typeof dynamicInputField>> = {};
   for (const p of propertiesOf(resource.model)) {

@@ -13,6 +13,7 @@ import {
 } from '../live';
 import type { Filter } from '../resolvers';
 import { builder } from './builder';
+import { dynamicArg, dynamicSubscriptionField, type DynamicFieldRef } from './dynamic';
 import { cleanFilter, filterRef } from './filters';
 import { plural } from './naming';
 import { entityRef } from './registry';
@@ -22,51 +23,48 @@ builder.subscriptionType({
     'Live updates: paygraph watches the REST API (one search per space and model per tick, whatever the number of subscribers).',
 });
 
-type AnyFieldBuilder = { field: (options: never) => unknown; arg: (options: never) => unknown };
-
 builder.subscriptionFields((t) => {
-  const f = t as unknown as AnyFieldBuilder;
-  const fields: Record<string, unknown> = {
-    entityChanged: f.field({
+  const fields: Record<string, DynamicFieldRef> = {
+    entityChanged: dynamicSubscriptionField<LiveEvent>(t, {
       type: builder.nodeInterfaceRef(),
       nullable: false,
       description:
         'The object as it is now, then again each time its version or state changes. With `untilFinal`, the stream ends once the object reaches a final state.',
       args: {
-        id: f.arg({
+        id: dynamicArg(t.arg, {
           type: 'ID',
           required: true,
           description: 'The global ID of the object to follow.',
-        } as never),
-        untilFinal: f.arg({
+        }),
+        untilFinal: dynamicArg(t.arg, {
           type: 'Boolean',
           defaultValue: false,
           description: 'End the stream at a final state (e.g. FULFILL, FAILED).',
-        } as never),
+        }),
       },
-      subscribe: (_root: unknown, args: { id: string; untilFinal?: boolean }, ctx: never, info: never) =>
-        subscribeEntity(ctx, info, args.id, args.untilFinal === true),
-      resolve: (event: LiveEvent, args: { id: string }, ctx: never) => {
-        const { model, space } = targetOf(args.id);
+      subscribe: (_root, args, ctx, info) =>
+        subscribeEntity(ctx, info, String(args.id), args.untilFinal === true),
+      resolve: (event, args, ctx) => {
+        const { model, space } = targetOf(String(args.id));
         return eventEntity(ctx, event, model, space);
       },
-    } as never),
+    }),
   };
   for (const model of liveCollections) {
     const resource = resourceOf(model);
-    fields[`${plural(resource.fieldName)}Changed`] = f.field({
+    fields[`${plural(resource.fieldName)}Changed`] = dynamicSubscriptionField<LiveEvent>(t, {
       type: entityRef(model),
       nullable: false,
       description: `New and changed ${resource.typeName} objects of a space that match the filter, from the moment of subscribing, oldest first.`,
       args: {
-        space: f.arg({
+        space: dynamicArg(t.arg, {
           type: 'ID',
           required: true,
           description: 'A REST space id or a Space global ID.',
-        } as never),
-        filter: f.arg({ type: filterRef(model), description: 'Only objects matching it.' } as never),
+        }),
+        filter: dynamicArg(t.arg, { type: filterRef(model), description: 'Only objects matching it.' }),
       },
-      subscribe: (_root: unknown, args: { space: string; filter?: unknown }, ctx: never, info: never) =>
+      subscribe: (_root, args, ctx, info) =>
         subscribeCollection(
           ctx,
           info,
@@ -74,9 +72,8 @@ builder.subscriptionFields((t) => {
           String(args.space),
           (args.filter ? cleanFilter(args.filter) : undefined) as Filter | undefined,
         ),
-      resolve: (event: LiveEvent, args: { space: string }, ctx: never) =>
-        eventEntity(ctx, event, model, readSpace(String(args.space))),
-    } as never);
+      resolve: (event, args, ctx) => eventEntity(ctx, event, model, readSpace(String(args.space))),
+    });
   }
-  return fields as never;
+  return fields;
 });

@@ -6,7 +6,7 @@ import { code as currencyByCode } from 'currency-codes';
 import { decimalText } from '../resolvers';
 import type { Entity } from '../resolvers/entity';
 import { builder } from './builder';
-import { dynamicField } from './dynamic';
+import { dynamicField, type FieldBuilder } from './dynamic';
 import type { PropertyShape } from './shapes';
 
 interface Money {
@@ -62,7 +62,7 @@ export function hasMoneyView(p: PropertyShape, propertyNames: ReadonlySet<string
 }
 
 /** `authorizationAmount` -> `authorizationAmountMoney`: the amount with the object's currency. */
-export function moneyField(t: unknown, p: PropertyShape) {
+export function moneyField(t: FieldBuilder<Entity>, p: PropertyShape) {
   return dynamicField<Entity>(t, {
     type: moneyRef,
     description: `\`${p.name}\` with the object's \`currency\`, as Money in the currency's minor units (null when either is missing).`,

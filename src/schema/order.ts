@@ -1,10 +1,11 @@
 // Ordering inputs: `<Type>Order { field: <Type>OrderField!, direction: OrderDirection = ASC }`.
 // The OrderField enum lists the sortable scalar fields; its internal values are the REST names.
-import type { EnumRef, InputObjectRef } from '@pothos/core';
+import type { EnumRef } from '@pothos/core';
 import { resourceOf } from '../catalog';
 import { builder } from './builder';
-import { dynamicInputField, type Types } from './dynamic';
+import { dynamicInputField, type Input, type Types } from './dynamic';
 import { constantCase } from './naming';
+import { refCache } from './ref-cache';
 import { isComparable, propertiesOf } from './shapes';
 
 export interface OrderValue {
@@ -27,11 +28,8 @@ export function sortableFields(model: string): string[] {
     .map((p) => p.name);
 }
 
-const orderRefs = new Map<string, InputObjectRef<Types, OrderValue>>();
-
-export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
-  let ref = orderRefs.get(model);
-  if (ref) return ref;
+/** `<Type>Order` of an entity model, with its `<Type>OrderField` enum. */
+export const orderRef: (model: string) => Input = refCache((model) => {
   const typeName = resourceOf(model).typeName;
   const fieldEnum: EnumRef<Types, string, string> = builder.enumType(`${typeName}OrderField`, {
     description: `The fields ${typeName} results can be sorted by (the REST field names in CONSTANT_CASE).`,
@@ -44,7 +42,7 @@ export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
         ]),
     ),
   });
-  ref = builder.inputType(`${typeName}Order`, {
+  return builder.inputType(`${typeName}Order`, {
     description: `One sort key of ${typeName} results.`,
     fields: (t) => ({
       field: dynamicInputField(t, { type: fieldEnum, required: true, description: 'The field to sort by.' }),
@@ -54,7 +52,5 @@ export function orderRef(model: string): InputObjectRef<Types, OrderValue> {
         description: 'The direction to sort in.',
       }),
     }),
-  }) as unknown as InputObjectRef<Types, OrderValue>;
-  orderRefs.set(model, ref);
-  return ref;
-}
+  });
+});

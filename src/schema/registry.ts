@@ -6,42 +6,29 @@ import type { Entity } from '../resolvers/entity';
 import { builder } from './builder';
 import type { Output, Types } from './dynamic';
 import { enumValueDescription } from './descriptions';
+import { refCache } from './ref-cache';
 import { enumValues, type FieldShape } from './shapes';
 
 export type EmbeddedValue = Record<string, unknown>;
 
-const entityRefs = new Map<string, ImplementableObjectRef<Types, Entity>>();
-const embeddedRefs = new Map<string, ImplementableObjectRef<Types, EmbeddedValue>>();
-const enumRefs = new Map<string, EnumRef<Types, string, string>>();
-
 /** The object type of an entity model, named `resource.typeName`. */
-export function entityRef(model: string): ImplementableObjectRef<Types, Entity> {
-  let ref = entityRefs.get(model);
-  if (!ref) {
-    ref = builder.objectRef<Entity>(resourceOf(model).typeName);
-    entityRefs.set(model, ref);
-  }
-  return ref;
-}
+export const entityRef: (model: string) => ImplementableObjectRef<Types, Entity> = refCache((model) =>
+  builder.objectRef<Entity>(resourceOf(model).typeName),
+);
 
 export function isEntityModel(model: string): boolean {
   return resourceByModel.has(model);
 }
 
 /** A GraphQL enum named after the REST enum schema (without a `Rest` prefix), its values as in REST. */
-export function enumRef(name: string): EnumRef<Types, string, string> {
-  let ref = enumRefs.get(name);
-  if (!ref) {
-    ref = builder.enumType(graphTypeName(name), {
-      description: `The values of the REST enum ${name}.`,
-      values: Object.fromEntries(
-        enumValues(name).map((value) => [value, { value, description: enumValueDescription(name, value) }]),
-      ),
-    });
-    enumRefs.set(name, ref);
-  }
-  return ref;
-}
+export const enumRef: (name: string) => EnumRef<Types, string, string> = refCache((name) =>
+  builder.enumType(graphTypeName(name), {
+    description: `The values of the REST enum ${name}.`,
+    values: Object.fromEntries(
+      enumValues(name).map((value) => [value, { value, description: enumValueDescription(name, value) }]),
+    ),
+  }),
+);
 
 // Embedded object types import their field factory lazily to keep the recursion in one module.
 let implementEmbedded:
@@ -54,16 +41,13 @@ export function setEmbeddedImplementation(
 }
 
 /** An object type for an embedded (non-entity) model, named after its schema (without a `Rest` prefix). */
-export function embeddedRef(model: string): ImplementableObjectRef<Types, EmbeddedValue> {
-  let ref = embeddedRefs.get(model);
-  if (!ref) {
+export const embeddedRef: (model: string) => ImplementableObjectRef<Types, EmbeddedValue> = refCache(
+  (model) => {
     if (!implementEmbedded) throw new Error('embedded type factory not registered');
-    ref = builder.objectRef<EmbeddedValue>(graphTypeName(model));
-    embeddedRefs.set(model, ref);
-    implementEmbedded(ref, model);
-  }
-  return ref;
-}
+    return builder.objectRef<EmbeddedValue>(graphTypeName(model));
+  },
+  (ref, model) => implementEmbedded!(ref, model),
+);
 
 /** The GraphQL output type of a shape: scalar name, enum, entity or embedded object type. */
 export function outputOf(shape: FieldShape): Output {

@@ -11,7 +11,7 @@
 // when the token they were opened with expires (4401, also checked before each new operation).
 import type { IncomingMessage, Server } from 'node:http';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
-import type { SubscribePayload } from 'graphql-ws';
+import type { OperationResult, SubscribePayload } from 'graphql-ws';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from './app';
@@ -34,8 +34,8 @@ interface Envelope {
   parse: (source: string) => DocumentNode;
   validate: (schema: GraphQLSchema, document: DocumentNode) => readonly GraphQLError[];
   contextFactory: () => unknown;
-  execute: (args: ExecutionArgs) => unknown;
-  subscribe: (args: ExecutionArgs) => unknown;
+  execute: (args: ExecutionArgs) => OperationResult;
+  subscribe: (args: ExecutionArgs) => OperationResult;
 }
 type RootValue = Pick<Envelope, 'execute' | 'subscribe'>;
 
@@ -127,10 +127,8 @@ async function operationArgs(
   }
   const refusal = await admit(admission, connection, id);
   if (refusal) return [refusal];
-  const { schema, execute, subscribe, contextFactory, parse, validate } = app.getEnveloped({
-    request: connection.request,
-    params: payload,
-  }) as unknown as Envelope;
+  const envelope: Envelope = app.getEnveloped({ request: connection.request, params: payload });
+  const { schema, execute, subscribe, contextFactory, parse, validate } = envelope;
   const document = parsed(parse, payload.query);
   const errors = 'kind' in document ? validate(schema, document) : document;
   if (errors.length > 0 || !('kind' in document)) {
@@ -185,8 +183,8 @@ export function serveWebSocket(
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
       connectionInitWaitTimeout: network.wsInitTimeoutMs,
-      execute: (args: ExecutionArgs) => (args.rootValue as RootValue).execute(args) as never,
-      subscribe: (args: ExecutionArgs) => (args.rootValue as RootValue).subscribe(args) as never,
+      execute: (args: ExecutionArgs) => (args.rootValue as RootValue).execute(args),
+      subscribe: (args: ExecutionArgs) => (args.rootValue as RootValue).subscribe(args),
       onConnect: async ({ extra, connectionParams }) => {
         const upgrade = extra.request;
         const request = requestOf(upgrade.url ?? o.path, upgrade.headers, connectionParams);

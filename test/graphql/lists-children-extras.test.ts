@@ -66,7 +66,7 @@ describe('extra fields', () => {
   it('the same extra call selected twice is made once per request', async () => {
     // A pending transaction: the payment page URL applies to it (other states answer null without a call).
     const lineItems = [
-      { uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' },
+      { uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' as const },
     ];
     const tx = (await h.rest.call('createTransaction', {
       space: h.space,

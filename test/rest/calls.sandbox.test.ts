@@ -1,7 +1,7 @@
 // Typed calls against the real sandbox: what goes on the wire (space header rules, query strings)
 // and how answers come back (JSON, text/csv, 204, the RestError for every non-2xx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RestHttpError, RestInvalidCallError } from '../../src/rest';
+import { RestHttpError, RestInvalidCallError, type OperationId } from '../../src/rest';
 import {
   clientFor,
   rawRequest,
@@ -194,7 +194,7 @@ describe('errors', () => {
     expect(err.status).toBe(400);
     expect(err.upstream?.message).toBeTruthy();
     const badBody = (await tc.client
-      .call('createCustomer', { space, body: { emailAddress: 42 } })
+      .call<OperationId>('createCustomer', { space, body: { emailAddress: 42 } })
       .catch((e: unknown) => e)) as RestHttpError;
     expect(badBody.status).toBe(400);
     expect(Object.keys(badBody.errors).join(' ')).toMatch(/emailAddress/);

@@ -3,7 +3,7 @@
 // anything written to the console or stdout/stderr while the calls ran.
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { RestError } from '../../src/rest';
+import type { OperationId, RestError } from '../../src/rest';
 import { clientFor, recordSent, startSandbox, type RunningSandbox, type TestClient } from './helpers';
 
 let sandbox: RunningSandbox;
@@ -58,7 +58,7 @@ describe('redaction', () => {
 
     await attempt(tc.client.call('listSpaces', { query: { limit: 1 } }));
     await attempt(tc.client.call('getCustomer', { space, path: { id: 987654321 } })); // 404
-    await attempt(tc.client.call('createCustomer', { space, body: { emailAddress: 42 } })); // 400
+    await attempt(tc.client.call<OperationId>('createCustomer', { space, body: { emailAddress: 42 } })); // 400
     await attempt(wrong.client.call('listSpaces')); // 401
     await attempt(tc.client.call('listCustomers', {})); // refused before sending
     sandbox.faults.set({ latencyMs: 500, match: { operationId: 'listSpaces' } });

@@ -26,7 +26,9 @@ beforeAll(async () => {
   });
   space = sandbox.spaces[0];
   // Two open (PENDING) transactions beside the demo data's closed ones.
-  const lineItems = [{ uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' }];
+  const lineItems = [
+    { uniqueId: 'l1', name: 'Item', quantity: 1, amountIncludingTax: 10, type: 'PRODUCT' as const },
+  ];
   for (let i = 0; i < 2; i++)
     await rest.call('createTransaction', { space, body: { currency: 'CHF', lineItems } });
 });

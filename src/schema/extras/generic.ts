@@ -6,7 +6,7 @@ import { extraStates, parameterEnums, resources, type Operation, type Resource }
 import { addWarning, callExtra, type GraphContext } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
-import { dynamicArg, dynamicField, type Input } from '../dynamic';
+import { dynamicArg, dynamicField, type ArgBuilder, type FieldBuilder, type Input } from '../dynamic';
 import { camelFromSegments } from '../naming';
 import { entityRef, outputOf } from '../registry';
 import { shapeOf } from '../shapes';
@@ -25,7 +25,7 @@ export function extraFieldName(resource: Resource, op: Operation): string | unde
   return camelFromSegments(rest);
 }
 
-function argsOf(t: { arg: unknown }, op: Operation) {
+function argsOf(t: { arg: ArgBuilder }, op: Operation) {
   const params = op.queryParams.filter((p) => p.name !== 'expand');
   return Object.fromEntries(
     params.map((p) => {
@@ -63,7 +63,7 @@ function describeExtra(resource: Resource, op: Operation, name: string): string 
   return `REST ${op.method} ${op.path}.${when} Null, with one warning in \`extensions.warnings\`, where REST says it does not apply (\`${name}\` of many rows: one warning).`;
 }
 
-function extraField(t: { arg: unknown }, resource: Resource, op: Operation, name: string) {
+function extraField(t: FieldBuilder<Entity>, resource: Resource, op: Operation, name: string) {
   const result = resultShape(op);
   const pathParam = op.pathParams[0].name;
   const states = extraStates[op.operationId];

@@ -16,7 +16,8 @@ import {
 } from '../../catalog';
 import { loadCurrent, type MutationErrorValue } from '../../resolvers';
 import { builder } from '../builder';
-import { dynamicField, type FieldSpec, type Output, type Types } from '../dynamic';
+import { dynamicField, type FieldBuilder, type FieldSpec, type Output, type Types } from '../dynamic';
+import { refCache } from '../ref-cache';
 import { entityRef } from '../registry';
 
 export const mutationErrorCodeRef: EnumRef<Types, string, string> = builder.enumType('MutationErrorCode', {
@@ -34,7 +35,7 @@ const MESSAGE_DESCRIPTION = 'What went wrong, for people.';
 
 type Extra = Record<string, FieldSpec<MutationErrorValue>>;
 
-function commonFields(t: unknown) {
+function commonFields(t: FieldBuilder<MutationErrorValue>) {
   return {
     message: dynamicField<MutationErrorValue>(t, {
       type: 'String',
@@ -51,7 +52,7 @@ function commonFields(t: unknown) {
   };
 }
 
-function extraFields(t: unknown, extra: Extra) {
+function extraFields(t: FieldBuilder<MutationErrorValue>, extra: Extra) {
   return Object.fromEntries(Object.entries(extra).map(([name, spec]) => [name, dynamicField(t, spec)]));
 }
 
@@ -130,30 +131,23 @@ const versionConflictRef: InterfaceRef<Types, MutationErrorValue> = builder
     fields: (t) => ({ ...commonFields(t), ...extraFields(t, conflictFields(builder.nodeInterfaceRef())) }),
   });
 
-const conflictRefs = new Map<string, ImplementableObjectRef<Types, MutationErrorValue>>();
-
 /** `CustomerVersionConflictError`: the conflict of a mutation on a Customer, `current: Customer`. */
 export function versionConflictTypeName(model: string): string {
   return `${resourceOf(model).typeName}VersionConflictError`;
 }
 
-function versionConflictOf(model: string): ImplementableObjectRef<Types, MutationErrorValue> {
-  let ref = conflictRefs.get(model);
-  if (!ref) {
-    const typeName = resourceOf(model).typeName;
-    ref = builder.objectRef<MutationErrorValue>(versionConflictTypeName(model));
-    ref.implement({
-      description: `${CONFLICT} \`current\` is the ${typeName} as it is now.`,
-      interfaces: [mutationErrorRef, versionConflictRef],
-      isTypeOf: (value) =>
-        (value as MutationErrorValue).kind === 'VersionConflictError' &&
-        (value as MutationErrorValue).object?.model === model,
-      fields: (t) => ({ ...commonFields(t), ...extraFields(t, conflictFields(entityRef(model))) }),
-    });
-    conflictRefs.set(model, ref);
-  }
+const versionConflictOf = refCache((model: string): ImplementableObjectRef<Types, MutationErrorValue> => {
+  const ref = builder.objectRef<MutationErrorValue>(versionConflictTypeName(model));
+  ref.implement({
+    description: `${CONFLICT} \`current\` is the ${resourceOf(model).typeName} as it is now.`,
+    interfaces: [mutationErrorRef, versionConflictRef],
+    isTypeOf: (value) =>
+      (value as MutationErrorValue).kind === 'VersionConflictError' &&
+      (value as MutationErrorValue).object?.model === model,
+    fields: (t) => ({ ...commonFields(t), ...extraFields(t, conflictFields(entityRef(model))) }),
+  });
   return ref;
-}
+});
 
 /** The error types other than version conflicts, by kind. */
 const errorTypes: Partial<Record<MutationErrorType, ImplementableObjectRef<Types, MutationErrorValue>>> = {

@@ -27,12 +27,12 @@ import {
 import { builder } from '../builder';
 import { dynamicArg, dynamicField, type FieldSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
+import { refCache } from '../ref-cache';
 import { embeddedRef, entityRef } from '../registry';
 import { errorTypeName, errorTypesOf } from './errors';
 import { mutationInput } from './inputs';
 
 type Value = PayloadValue | BulkPayloadValue;
-const resultRefs = new Map<string, UnionRef<Types, unknown, unknown>>();
 
 function objectField(model: string, description: string): FieldSpec<PayloadValue> {
   const entity = resourceByModel.has(model);
@@ -90,19 +90,12 @@ function payloadFields(spec: MutationSpec): Record<string, FieldSpec<Value>> {
   return fields as Record<string, FieldSpec<Value>>;
 }
 
-const payloadRefs = new Map<string, ObjectRef<Types, Value>>();
-
 /** `<Name>Payload`, made once (a single mutation's is also its bulk items' payload). */
 function payloadOf(spec: MutationSpec): ObjectRef<Types, Value> {
-  let ref = payloadRefs.get(spec.name);
-  if (!ref) {
-    ref = payloadRef(spec);
-    payloadRefs.set(spec.name, ref);
-  }
-  return ref;
+  return payloadRef(spec.name, spec);
 }
 
-function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
+const payloadRef = refCache((_name: string, spec: MutationSpec): ObjectRef<Types, Value> => {
   const fields = payloadFields(spec);
   return builder.objectRef<Value>(payloadTypeName(spec.name)).implement({
     description: `The result of a successful \`${spec.name}\`.`,
@@ -112,7 +105,7 @@ function payloadRef(spec: MutationSpec): ObjectRef<Types, Value> {
     },
     fields: (t) => Object.fromEntries(Object.entries(fields).map(([name, f]) => [name, dynamicField(t, f)])),
   });
-}
+});
 
 function unionOf(
   name: string,
@@ -121,28 +114,28 @@ function unionOf(
   spec: MutationSpec,
   scope: ResultScope,
 ) {
+  const members: ObjectRef<Types, unknown>[] = [payload, ...errorTypesOf(spec, scope)];
   return builder.unionType(name, {
     description,
-    types: [payload, ...errorTypesOf(spec, scope)] as never,
+    types: members,
     resolveType: (value) => (isMutationError(value) ? errorTypeName(spec, value) : payload.name),
-  }) as UnionRef<Types, unknown, unknown>;
+  });
 }
 
 /** `<Name>Result`: the payload or one of the errors the mutation can answer (made once; bulk items reuse the payload). */
+const resultRefOf = refCache((_name: string, spec: MutationSpec) => {
+  const Name = upperFirst(spec.name);
+  return unionOf(
+    `${Name}Result`,
+    `\`${Name}Payload\` on success, else one of the errors this mutation can answer (each a \`MutationError\`).`,
+    payloadOf(spec),
+    spec,
+    spec.kind.startsWith('bulk') ? 'bulk' : 'single',
+  );
+});
+
 function resultRef(spec: MutationSpec): UnionRef<Types, unknown, unknown> {
-  let ref = resultRefs.get(spec.name);
-  if (!ref) {
-    const Name = upperFirst(spec.name);
-    ref = unionOf(
-      `${Name}Result`,
-      `\`${Name}Payload\` on success, else one of the errors this mutation can answer (each a \`MutationError\`).`,
-      payloadOf(spec),
-      spec,
-      spec.kind.startsWith('bulk') ? 'bulk' : 'single',
-    );
-    resultRefs.set(spec.name, ref);
-  }
-  return ref;
+  return resultRefOf(spec.name, spec);
 }
 
 /** `<Bulk>ItemResult`: one item of a bulk mutation, the single mutation's payload or an error an item can meet. */

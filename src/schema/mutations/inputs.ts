@@ -2,7 +2,7 @@
 // the REST body's fields under their REST names (flat), plus `id`, `space`, path and query parameters
 // and `idempotencyKey`; nested body objects become `<Schema>Input` types. Fields naming another
 // entity take its global ID or REST id (type ID).
-import type { InputObjectRef } from '@pothos/core';
+import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
 import {
   bodyProperties,
   bodyReferences,
@@ -18,13 +18,12 @@ import { RESERVED_INPUT_FIELDS } from '../../resolvers';
 import { builder } from '../builder';
 import { dynamicInputField, type Input, type InputSpec, type Types } from '../dynamic';
 import { upperFirst } from '../naming';
+import { refCache } from '../ref-cache';
 import { enumRef } from '../registry';
 import { shapeOf } from '../shapes';
 
 type Fields = Record<string, InputSpec>;
 type Ref = InputObjectRef<Types, Record<string, unknown>>;
-
-const nestedRefs = new Map<string, Ref>();
 
 function inputObject(name: string, description: string, fields: () => Fields): Ref {
   return builder.inputType(name, {
@@ -37,25 +36,23 @@ function inputObject(name: string, description: string, fields: () => Fields): R
 }
 
 /** `AddressCreate` -> the input type `AddressCreateInput`, made once. */
-function nestedInput(schemaName: string): Ref {
-  let ref = nestedRefs.get(schemaName);
-  if (!ref) {
-    const schema = { $ref: `#/components/schemas/${schemaName}` };
-    const required = new Set(deref(schema).required ?? []);
-    ref = builder.inputRef<Record<string, unknown>>(`${schemaName}Input`).implement({
-      description: `REST ${schemaName}.`,
-      fields: (t) =>
-        Object.fromEntries(
-          Object.entries(propertyFields(schemaName, bodyProperties(schema), required)).map(([f, s]) => [
-            f,
-            dynamicInputField(t, s),
-          ]),
-        ) as never,
-    });
-    nestedRefs.set(schemaName, ref);
-  }
-  return ref;
-}
+const nestedInput = refCache((schemaName: string): Ref => {
+  const schema = { $ref: `#/components/schemas/${schemaName}` };
+  const required = new Set(deref(schema).required ?? []);
+  const ref: ImplementableInputObjectRef<Types, Record<string, unknown>> = builder.inputRef<
+    Record<string, unknown>
+  >(`${schemaName}Input`);
+  return ref.implement({
+    description: `REST ${schemaName}.`,
+    fields: (t) =>
+      Object.fromEntries(
+        Object.entries(propertyFields(schemaName, bodyProperties(schema), required)).map(([f, s]) => [
+          f,
+          dynamicInputField(t, s),
+        ]),
+      ),
+  });
+});
 
 /** Whether a nested schema has anything a client may write (some are read-only views of entities). */
 function writable(schemaName: string): boolean {

@@ -162,7 +162,7 @@ function idsOnly(query: string): number[] | null {
  * an empty page, unsent), any other query is joined with them by AND.
  */
 function ownedSearch(options: CallOptions | undefined, owned: ReadonlySet<number>): CallOptions | null {
-  const query = (options?.query ?? {}) as Record<string, unknown>;
+  const query = options?.query ?? {};
   const given = typeof query.query === 'string' && query.query.trim() !== '' ? query.query : '';
   const ids = given ? idsOnly(given) : null;
   const allowed = (ids ?? [...owned]).filter((id) => owned.has(id)).map(String);

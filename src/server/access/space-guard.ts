@@ -9,6 +9,7 @@ import { GraphQLError } from 'graphql';
 import { operationsById, resourceByOperationId, type Operation } from '../../catalog';
 import { mayUseSpace, type InboundCaller } from '../../resolvers';
 import type { RestHttpError } from '../../rest/errors';
+import { sendOn, untypedOptions } from '../../rest/call-layer';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import { guardAccountLevel, notFound } from './account-guard';
 import { isAccountLevel } from './account-rules';
@@ -75,15 +76,16 @@ export function guardRest(
       if (anonymous) throw needsAuthentication();
       const space = options?.space;
       if (space !== undefined && !mayUseSpace(caller, asSpaceId(space) ?? -1)) throw unknownSpace(op, space);
-      const pathSpace = spaceIdInPath(op, options);
+      const given = untypedOptions(options);
+      const pathSpace = spaceIdInPath(op, given);
       if (pathSpace !== undefined && !mayUseSpace(caller, asSpaceId(pathSpace) ?? -1))
         throw unknownSpace(op, pathSpace);
       if (!isAccountLevel(op)) return rest.call(operationId, options);
-      const send = (given?: CallOptions) => rest.call<Op>(operationId, given);
+      const send = (sent?: CallOptions) => sendOn(rest, operationId, sent);
       return guardAccountLevel(
         guard,
         op,
-        options,
+        given,
         send,
         (body) => (isSpaceListing(op) ? visibleSpaces(body, caller) : body) as ResultOf<Op>,
       );

@@ -5,6 +5,7 @@
 // the others wait their caller's turn (fair-scheduler).
 import { GraphQLError } from 'graphql';
 import { operationsById } from '../../catalog';
+import { untypedOptions } from '../../rest/call-layer';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import type { RateLimit, Spent } from '../admission/rate-limit';
 import type { OperationCost } from '../cost/operation-cost';
@@ -107,7 +108,7 @@ export class RequestRest implements RestCaller {
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const read = this.o.dedupe && operationsById.get(operationId)?.method === 'GET';
     if (!read) return this.send(operationId, options);
-    const key = readKey(operationId, options);
+    const key = readKey(operationId, untypedOptions(options));
     let promise = this.reads.get(key);
     if (!promise) {
       promise = this.send(operationId, options);
@@ -131,12 +132,12 @@ export class RequestRest implements RestCaller {
     this.actual += 1;
     const limiter = this.o.limiter;
     if (!limiter) return this.admit(operationId, options);
-    return this.spendFor(limiter, operationId, options).then((spent) => {
+    return this.spendFor(limiter, operationId, untypedOptions(options)).then((spent) => {
       if (!spent.granted) {
         this.actual -= 1;
         throw rateLimited(spent.retryAfterSeconds);
       }
-      const extra = this.o.extraTokensOf?.(operationId, options) ?? 0;
+      const extra = this.o.extraTokensOf?.(operationId, untypedOptions(options)) ?? 0;
       if (extra > 0) void limiter.spend(this.o.callerName, extra, true).catch(() => undefined);
       return this.admit(operationId, options);
     });

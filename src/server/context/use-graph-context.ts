@@ -55,6 +55,15 @@ export interface GraphContextPluginOptions {
 }
 
 /** The request's signal joined with its deadline, and whether the deadline is what fired. */
+/** Runs an executor on `contextValue`; what it answers (typed `any` by envelop) is handed through as it is. */
+function withContext(
+  fn: (args: ExecutionArgs) => unknown,
+  args: ExecutionArgs,
+  contextValue: unknown,
+): unknown {
+  return fn({ ...args, contextValue });
+}
+
 function withDeadline(
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,
@@ -120,8 +129,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         ...commonContext(options, owned, request, options.rest),
         signal: request?.signal,
       });
-      // envelop types an executor's result as any: handed through as it is.
-      setSubscribeFn((subscribeArgs) => subscribeFn({ ...subscribeArgs, contextValue: graph }) as never);
+      setSubscribeFn((subscribeArgs) => withContext(subscribeFn, subscribeArgs, graph));
       // An SSE stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then
       // complete); a WebSocket connection is closed then (4401), ending its streams with it.
       const expiresAt = expiryOf(request);
@@ -160,7 +168,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         onMisses: (count) => counted.chargeMisses(count),
         onWrite: options.onWrite,
       });
-      setExecuteFn((execArgs) => executeFn({ ...execArgs, contextValue: graph }) as never);
+      setExecuteFn((execArgs) => withContext(executeFn, execArgs, graph));
       return {
         onExecuteDone({ result, setResult }) {
           if (Symbol.asyncIterator in result) return;

@@ -6,6 +6,7 @@
 import { GraphQLError } from 'graphql';
 import { operationsById, type Operation } from '../../catalog';
 import { SEARCH_BATCH } from '../../resolvers';
+import { sendOn, untypedOptions } from '../../rest/call-layer';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import { DEFAULT_MAX_EXPORT_ROWS } from '../config/graph-settings';
 
@@ -48,11 +49,11 @@ export function capExportRows(rest: RestCaller, maxRows: number): RestCaller {
       const op = operationsById.get(operationId);
       const defaultRows = defaultExportRows(op);
       if (defaultRows === undefined) return rest.call(operationId, options);
-      const query: Record<string, unknown> = options?.query ?? {};
+      const query = untypedOptions(options)?.query ?? {};
       const asked = query.limit === undefined || query.limit === null ? undefined : Number(query.limit);
       if (asked !== undefined && asked > maxRows) return Promise.reject(tooManyRows(op!, asked, maxRows));
       if (asked !== undefined || defaultRows <= maxRows) return rest.call(operationId, options);
-      return rest.call(operationId, { ...options, query: { ...query, limit: maxRows } });
+      return sendOn(rest, operationId, { ...untypedOptions(options), query: { ...query, limit: maxRows } });
     },
   };
 }

@@ -37,10 +37,11 @@ function operationOf(args: ExecutionArgs): { name: string; type: string } {
 }
 
 function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plugin {
-  const traced = (
+  // Generic in what the executor answers (envelop types it loosely): handed through unchanged.
+  const traced = <R>(
     args: ExecutionArgs,
-    setFn: (fn: (a: ExecutionArgs) => unknown) => void,
-    fn: (a: ExecutionArgs) => unknown,
+    setFn: (fn: (a: ExecutionArgs) => R) => void,
+    fn: (a: ExecutionArgs) => R,
   ) => {
     const { name, type } = operationOf(args);
     const span = tracer.startSpan(`${type} ${name}`, {
@@ -61,11 +62,11 @@ function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plug
   };
   return {
     onExecute({ args, executeFn, setExecuteFn }) {
-      const span = traced(args, setExecuteFn as never, executeFn as (a: ExecutionArgs) => unknown);
+      const span = traced<unknown>(args, setExecuteFn, executeFn);
       return { onExecuteDone: ({ result }) => span.done(result) };
     },
     onSubscribe({ args, subscribeFn, setSubscribeFn }) {
-      const span = traced(args, setSubscribeFn as never, subscribeFn as (a: ExecutionArgs) => unknown);
+      const span = traced<unknown>(args, setSubscribeFn, subscribeFn);
       return { onSubscribeResult: ({ result }) => span.done(result) };
     },
   };

@@ -1,17 +1,17 @@
 // Subscription billing operations: charges (create, run at once when due; discard), ledger entries,
 // metric usage reports and closing period bills.
-import { createLedgerEntry, type LedgerEntryInput } from '../../lifecycle/subscriptions/ledger';
-import { closePeriodBill, reportUsage, type UsageInput } from '../../lifecycle/subscriptions/period-bills';
+import { createLedgerEntry } from '../../lifecycle/subscriptions/ledger';
+import { closePeriodBill, reportUsage } from '../../lifecycle/subscriptions/period-bills';
 import { referenced } from '../../lifecycle/references';
-import { createCharge, discardCharge, type ChargeInput } from '../../lifecycle/subscriptions/charges';
+import { createCharge, discardCharge } from '../../lifecycle/subscriptions/charges';
 import { badRequest } from '../../errors';
 import { defineHandlers } from '../registry';
-import { actingUserId, bodyObject, booleanQuery, dateQuery, idParam, rendered, spaceOf } from './support';
+import { actingUserId, booleanQuery, dateQuery, idParam, rendered, requestBody, spaceOf } from './support';
 
 defineHandlers({
   createSubscriptionCharge: (req, sandbox) => {
     const space = spaceOf(req);
-    const body = bodyObject(req) as unknown as Omit<ChargeInput, 'type'>;
+    const body = requestBody(req, 'createSubscriptionCharge');
     referenced(sandbox.store, 'Subscription', body.subscription, space, 'subscription');
     if (body.plannedExecutionDate !== undefined && Number.isNaN(Date.parse(body.plannedExecutionDate))) {
       throw badRequest('plannedExecutionDate must be an ISO 8601 date-time.', {
@@ -29,7 +29,7 @@ defineHandlers({
 
   createSubscriptionLedgerEntry: (req, sandbox) => {
     const space = spaceOf(req);
-    const body = bodyObject(req) as unknown as LedgerEntryInput;
+    const body = requestBody(req, 'createSubscriptionLedgerEntry');
     referenced(sandbox.store, 'SubscriptionVersion', body.subscriptionVersion, space, 'subscriptionVersion');
     if (body.subscriptionMetricId !== undefined) {
       referenced(
@@ -45,7 +45,7 @@ defineHandlers({
   },
 
   createSubscriptionMetricUsageReport: (req, sandbox) => {
-    const body = bodyObject(req) as unknown as UsageInput;
+    const body = requestBody(req, 'createSubscriptionMetricUsageReport');
     const report = reportUsage(sandbox.store, spaceOf(req), body, sandbox.now(), actingUserId(req));
     return rendered(sandbox, req, 'SubscriptionMetricUsageReport', report);
   },

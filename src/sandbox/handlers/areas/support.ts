@@ -1,4 +1,5 @@
 // Small request helpers shared by the area handlers: typed path parameters, bodies, responses.
+import type { OperationId, RequestBody } from '../../../api-types';
 import type { HandlerRequest, HandlerResult, SandboxState } from '../../context';
 import { badRequest } from '../../errors';
 import type { StoredObject } from '../../store';
@@ -29,6 +30,17 @@ export function bodyObject(req: HandlerRequest): Record<string, unknown> {
   if (typeof body !== 'object' || Array.isArray(body))
     throw badRequest('The request body must be a JSON object.');
   return body as Record<string, unknown>;
+}
+
+/**
+ * The JSON body of operation `op`, typed by the generated OpenAPI types: the one place a body becomes
+ * typed, because the pipeline validated it against that operation's request schema before the
+ * handler ran (so the assertion states what the validation established).
+ */
+export function requestBody<Op extends OperationId>(req: HandlerRequest, op: Op): RequestBody<Op> {
+  if (req.op.operationId !== op) throw new Error(`${req.op.operationId} read the body of ${op}`);
+  const body: unknown = bodyObject(req);
+  return body as RequestBody<Op>;
 }
 
 /** A required boolean query parameter (`true` / `false`). */
