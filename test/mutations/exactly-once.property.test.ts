@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSharedRedis, type SharedRedis } from '../../src/redis';
 import {
   createRedisIdempotencyStore,
+  encodeGlobalId,
   type IdempotencyStore,
   type RedisIdempotencyStore,
 } from '../../src/resolvers';
@@ -119,10 +120,15 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
       const stores = new RunStores();
       return { rest, redis: shared, stores, app: createApp({ rest, idempotency: stores }) };
     });
-    const made = await graph(nodes[0], DOCUMENTS.createCustomer, {
-      input: { space: String(space), givenName: 'Comments' },
-    });
-    customer = (made.data as { createCustomer: { customer: { id: string } } }).createCustomer.customer.id;
+    // Made directly, with the REST client's default timeouts: the instances' 300 ms is for the runs,
+    // and a first call on a loaded machine (new connections, a cold sandbox) may take longer.
+    const setup = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
+    try {
+      const made = await setup.call('createCustomer', { space, body: { givenName: 'Comments' } });
+      customer = encodeGlobalId('Customer', space, made.id!);
+    } finally {
+      await setup.close();
+    }
   }, 60_000);
   afterAll(async () => {
     for (const node of nodes ?? []) {
