@@ -6,10 +6,7 @@
 // child with HEAP_FLAGS, forwarding signals and exit code (which costs a second node start).
 import { spawn } from 'node:child_process';
 
-// The young generation's semi-spaces at 8 MB instead of node's 16 (32 MB committed after any load):
-// 12-14 MB less RSS, CPU per operation unchanged on the page (bench/profile/memory.ts, paired); 4 MB
-// saved 10 more but cost 15-25% CPU on the customers and bulk scenarios.
-export const HEAP_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=8'];
+export const HEAP_FLAGS = ['--max-old-space-size=512'];
 
 /** Set in the relaunched child, so that it runs instead of relaunching again. */
 const BOUNDED = 'PAYGRAPH_HEAP_BOUNDED';
