@@ -60,3 +60,24 @@ describe('benchmark scenarios', () => {
     },
   );
 });
+
+// Production runs a document on graphql-js the first time and compiled (graphql-jit) from then on:
+// every read scenario's answer, compiled, equals graphql-js's over the same data.
+describe('compiled execution answers as graphql-js', () => {
+  it.each(scenarios.filter((s) => !s.writes).map((s) => [s.name, s] as const))('%s', async (_name, s) => {
+    const prepared = s.preparePaygraph ? await s.preparePaygraph(graph, fixture) : {};
+    let previous: Record<string, unknown> = {};
+    for (const step of s.paygraph) {
+      const query = typeof step.query === 'string' ? step.query : step.query(fixture);
+      const variables = step.variables(fixture, previous, prepared);
+      const interpreted = await f.run(query, variables);
+      // Twice over HTTP: the second run is compiled (graphql-jit loaded meanwhile, as in production).
+      await f.graph(query, variables);
+      await import('../../src/server/execution/jit');
+      const compiled = await f.graph(query, variables);
+      expect(compiled.errors).toBeUndefined();
+      expect(compiled.data).toEqual(JSON.parse(JSON.stringify(interpreted.data)));
+      previous = compiled.data as Record<string, unknown>;
+    }
+  });
+});
