@@ -50,7 +50,7 @@ describe('toGraphQLError', () => {
 describe('errors through the graph', () => {
   let h: TestWorld;
   beforeAll(async () => {
-    h = await startWorld({ seedSize: 'default' });
+    h = await startWorld();
   });
   afterAll(() => h?.close());
 

@@ -6,7 +6,7 @@ import { at, startWorld, type TestWorld } from '../support/world';
 
 let h: TestWorld;
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
 });
 afterAll(() => h?.close());
 

@@ -17,7 +17,7 @@ async function rest(operationId: string, options: Obj): Promise<unknown> {
 }
 
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
   const body = (await rest('searchTransactions', {
     space: h.space,
     query: { query: '-token:*', limit: 1, order: 'id:ASC' },

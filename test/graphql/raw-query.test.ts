@@ -7,7 +7,7 @@ import { at, startWorld, type TestWorld } from '../support/world';
 let h: TestWorld;
 let txId: number;
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
   const refunds = (await h.rest.call('searchRefunds', { space: h.space, query: { limit: 1 } })) as {
     data: { transaction: { id: number } }[];
   };

@@ -4,7 +4,7 @@ import { at, startWorld, type TestWorld } from '../support/world';
 
 let h: TestWorld;
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
 });
 afterAll(() => h.close());
 

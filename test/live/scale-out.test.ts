@@ -25,9 +25,7 @@ async function cli<T>(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ready: T }> {
-  const started = await startCli<T>(args, env);
-  children.push(started.child);
-  return started;
+  return startCli<T>(args, env, children);
 }
 
 class Instance {
@@ -107,8 +105,9 @@ async function sandboxSearches(): Promise<number> {
 
 describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', () => {
   beforeAll(async () => {
-    redis = await startRedis();
-    sandbox = (await cli<SandboxReady>(['sandbox', '--port', '0'])).ready;
+    let started: { ready: SandboxReady };
+    [redis, started] = await Promise.all([startRedis(), cli<SandboxReady>(['sandbox', '--port', '0'])]);
+    sandbox = started.ready;
     const [user] = sandbox.users;
     rest = createRestClient({ baseUrl: sandbox.baseUrl, userId: user.id, authKey: user.key });
     const env = {
@@ -120,11 +119,13 @@ describe.skipIf(!hasRedisServer)('live updates on two instances sharing Redis', 
       PAYGRAPH_LIVE_TICK_MS: '1000',
       PAYGRAPH_LIVE_SLOW_TICK_MS: '2000',
     };
-    instances = [];
-    for (let i = 0; i < 2; i++) {
-      const { child, ready } = await cli<{ graphql: string }>(['serve'], env);
-      instances.push(new Instance(child, ready.graphql));
-    }
+    // Together: the sandbox's start above built the CLI bundle if it was missing.
+    instances = await Promise.all(
+      [0, 1].map(async () => {
+        const { child, ready } = await cli<{ graphql: string }>(['serve'], env);
+        return new Instance(child, ready.graphql);
+      }),
+    );
   });
   afterAll(async () => {
     for (const client of clients) client.dispose();

@@ -11,7 +11,7 @@ let h: TestWorld;
 let f: Fixtures;
 
 beforeAll(async () => {
-  h = await startWorld({ seedSize: 'default' });
+  h = await startWorld();
   f = new Fixtures(h);
 });
 afterAll(() => h?.close());

@@ -29,9 +29,7 @@ async function paygraph<T>(
   args: string[],
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ready: T }> {
-  const started = await startCli<T>(args, { PAYGRAPH_LOG_LEVEL: 'warn', ...env });
-  children.push(started.child);
-  return started;
+  return startCli<T>(args, { PAYGRAPH_LOG_LEVEL: 'warn', ...env }, children);
 }
 
 async function post(url: string, body: object, headers: Record<string, string> = {}): Promise<Body> {
@@ -60,8 +58,8 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
   const total = (calls: Record<string, number>) => Object.values(calls).reduce((sum, n) => sum + n, 0);
 
   beforeAll(async () => {
-    redis = await startRedis();
-    const started = await paygraph<SandboxReady>(['sandbox', '--port', '0']);
+    let started: { ready: SandboxReady };
+    [redis, started] = await Promise.all([startRedis(), paygraph<SandboxReady>(['sandbox', '--port', '0'])]);
     sandbox = started.ready;
     admin = `${new URL(sandbox.baseUrl).origin}/__admin`;
     const [user] = sandbox.users;
@@ -77,9 +75,8 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
       );
       return { child, url: ready.graphql };
     };
-    // One after the other: the first start may build the CLI bundle.
-    a = await serve();
-    b = await serve();
+    // Together: the sandbox's start above built the CLI bundle if it was missing.
+    [a, b] = await Promise.all([serve(), serve()]);
   });
   afterAll(async () => {
     await Promise.all(children.map((child) => stop(child)));

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false, clock: 'manual' });
+const f = useWorld({ graph: false, clock: 'manual' });
 const act = actOn(f);
 const cards = () => f.sandbox.seedSummary.testCards;
 const SHOP = { successUrl: 'https://shop.example/ok?order=7', failedUrl: 'https://shop.example/failed' };

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false, clock: 'real' });
+const f = useWorld({ graph: false, clock: 'real' });
 const act = actOn(f);
 
 async function advance(duration: string): Promise<Json[]> {

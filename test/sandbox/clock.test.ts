@@ -7,7 +7,7 @@ import { adminClockOf } from './support/clock';
 import { expectingStatus } from './support/sandbox';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false, clock: 'manual' });
+const f = useWorld({ graph: false, clock: 'manual' });
 const act = actOn(f);
 const ok200 = expectingStatus(f);
 const cards = () => f.sandbox.seedSummary.testCards;

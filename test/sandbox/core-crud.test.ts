@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 
 type Customer = {
   id: number;

@@ -7,7 +7,6 @@ import { useWorld } from '../support/world';
 
 const LIMITED_KEY = Buffer.from('limited-user-key-0000000000000000').toString('base64');
 const f = useWorld({
-  seedSize: 'default',
   graph: false,
   users: [
     { id: '100000', key: Buffer.from('paygraph-sandbox-demo-key-000001').toString('base64') },

@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { EXPORT_DEFAULT_FIELDS } from '../../src/sandbox/documents/csv-export';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 type Obj = Record<string, any>;
 /** The space's transactions as stored: the oracle for counts and order. */
 let stored: Obj[];

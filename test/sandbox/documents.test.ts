@@ -6,7 +6,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 type Obj = Record<string, any>;
 let samples: Record<string, number>;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOptions } from './support/signed-fetch';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 type Obj = Record<string, any>;
 
 async function expectStatus<T = Obj>(c: CallOptions, status = 200): Promise<T> {

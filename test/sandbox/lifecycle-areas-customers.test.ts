@@ -5,7 +5,7 @@ import { expectingStatus } from './support/sandbox';
 import { useWorld } from '../support/world';
 
 const BULK_MAX = 5;
-const f = useWorld({ seedSize: 'default', graph: false, settings: { bulkMaxItems: BULK_MAX } });
+const f = useWorld({ graph: false, settings: { bulkMaxItems: BULK_MAX } });
 type Obj = Record<string, any>;
 
 const ok200 = expectingStatus(f);

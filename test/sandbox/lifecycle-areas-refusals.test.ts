@@ -9,7 +9,7 @@ import { manualTaskLifecycle } from '../../src/sandbox/lifecycle/manual-tasks/li
 import { describeRefusals, type RefusalCase } from './support/refusals';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 const future = () => new Date(Date.now() + 30 * 864e5).toISOString();
 
 const cases: RefusalCase[] = [

@@ -11,7 +11,7 @@ import { addTokenVersion } from '../../src/sandbox/lifecycle/tokens';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 const act = actOn(f);
 
 async function ok(operationId: string, o: Parameters<typeof act>[1] = {}, status = 200): Promise<Json> {

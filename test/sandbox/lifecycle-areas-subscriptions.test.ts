@@ -5,7 +5,7 @@ import type { CallOptions } from './support/signed-fetch';
 import { expectingStatus } from './support/sandbox';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 type Obj = Record<string, any>;
 
 const ok200 = expectingStatus(f);

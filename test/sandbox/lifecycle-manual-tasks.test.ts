@@ -6,7 +6,7 @@ import { openTask } from '../../src/sandbox/lifecycle/manual-tasks/life-cycle';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 const act = actOn(f);
 
 const ACCEPT = 9301;

@@ -8,7 +8,7 @@ import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 import { signToken } from './support/signed-fetch';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 
 const act = actOn(f);
 

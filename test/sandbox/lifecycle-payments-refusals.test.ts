@@ -10,7 +10,7 @@ import { chargeFlowLevelLifecycle } from '../../src/sandbox/lifecycle/transactio
 import { describeRefusals, type RefusalCase } from './support/refusals';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 type Obj = Record<string, any>;
 
 const tx = (o: Obj, suffix: string) => `/payment/transactions/${o.id}/${suffix}`;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { actOn, type Json } from './support/act';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default', graph: false });
+const f = useWorld({ graph: false });
 
 const act = actOn(f);
 

@@ -19,7 +19,7 @@ let parentAccount: number;
 let childAccount: number;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   jwt = jwtSetup();
   app = await jwtAppOver(world, jwt);
   [parentAccount, childAccount] = world.sandbox.seedSummary.accounts;

@@ -40,7 +40,7 @@ class CustomerGate implements RestCaller {
 let world: TestWorld;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
 });
 
 afterAll(async () => {

@@ -22,7 +22,7 @@ let credentials: string[];
 const key = generateApiKey();
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   space = world.sandbox.spaces[0];
   const ids = Object.values(world.sandbox.seedSummary.perSpace[space].sampleTransactionIds).slice(0, 3);
   credentials = await Promise.all(

@@ -14,7 +14,7 @@ let world: TestWorld;
 let app: ReturnType<typeof appOver>;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   app = appOver(world.rest, { env: { PAYGRAPH_CORS_ORIGINS: SHOP } });
 });
 

@@ -14,7 +14,7 @@ let space: string;
 let credentials: string;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   open = appOver(world.rest);
   space = String(world.sandbox.spaces[0]);
   const [id] = Object.values(world.sandbox.seedSummary.perSpace[Number(space)].sampleTransactionIds);

@@ -20,7 +20,7 @@ let world: TestWorld;
 let space: number;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   space = world.sandbox.spaces[0];
 });
 

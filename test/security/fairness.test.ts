@@ -26,7 +26,7 @@ let world: TestWorld;
 let faults: string;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   faults = `${new URL(world.sandbox.baseUrl).origin}/__admin/faults`;
 });
 

@@ -16,7 +16,7 @@ let app: App;
 let space: string;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   app = appOver(world.rest);
   space = String(world.sandbox.spaces[0]);
 });

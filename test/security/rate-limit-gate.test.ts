@@ -18,7 +18,7 @@ let app: ReturnType<typeof appOver>;
 const QUERY = `query($s: ID!) { space(id: $s) { customers(first: 2) { nodes { restId } } } }`;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   const entries = parseKeysFile(
     JSON.stringify({
       keys: [

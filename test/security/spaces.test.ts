@@ -40,7 +40,7 @@ async function ask(query: string, variables: Record<string, unknown>) {
 }
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   [mine, theirs] = world.sandbox.spaces;
   const first = async (space: number) =>
     (

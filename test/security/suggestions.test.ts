@@ -28,7 +28,7 @@ let development: App;
 let key: string;
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   const callers = readCallers('reader');
   key = callers.keys.reader;
   const env = { PAYGRAPH_AUTH: 'api-keys', NODE_ENV: 'production' };

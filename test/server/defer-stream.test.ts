@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { examples } from '../../src/server/graphiql-examples';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default' });
+const f = useWorld();
 
 /** The JSON parts of a multipart/mixed answer, in order. */
 async function parts(

@@ -6,7 +6,7 @@ import { request, tour } from '../../examples/typed-client/client';
 import { BiggestTransactionsDocument } from '../../examples/typed-client/generated/graphql';
 import { useWorld } from '../support/world';
 
-const f = useWorld({ seedSize: 'default' });
+const f = useWorld();
 const URL = 'http://paygraph.test/graphql';
 const appFetch = (url: string, init: RequestInit) => Promise.resolve(f.app.fetch(url, init));
 

@@ -11,11 +11,17 @@ export interface CliProcess<T> {
   stderr(): string;
 }
 
-export function startCli<T>(args: string[], env: Record<string, string> = {}): Promise<CliProcess<T>> {
+/** `started`, when given, gets the child as soon as it is spawned (to stop it even if it never gets ready). */
+export function startCli<T>(
+  args: string[],
+  env: Record<string, string> = {},
+  started?: ChildProcess[],
+): Promise<CliProcess<T>> {
   const child = spawn('./bin/paygraph.mjs', args, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, ...env },
   });
+  started?.push(child);
   let err = '';
   child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   return new Promise((resolve, reject) => {

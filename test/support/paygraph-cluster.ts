@@ -73,36 +73,40 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     await Promise.all(children.map((child) => stopChild(child)));
   };
   try {
-    const started = await startCli<SandboxReady>(['sandbox', '--port', '0'], { PAYGRAPH_LOG_LEVEL: 'warn' });
-    children.push(started.child);
+    const started = await startCli<SandboxReady>(
+      ['sandbox', '--port', '0'],
+      { PAYGRAPH_LOG_LEVEL: 'warn' },
+      children,
+    );
     const sandbox = started.ready;
     const admin = `${new URL(sandbox.baseUrl).origin}/__admin`;
     const [user] = sandbox.users;
-    const instances: Instance[] = [];
-    // One after the other: the first start may build the CLI bundle.
-    for (let i = 0; i < o.instances; i++) {
-      const serve = await startCli<{ graphql: string }>(
-        ['serve', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'],
-        {
-          PAYGRAPH_LOG_LEVEL: 'info',
-          PAYGRAPH_AUTH_KEY: user.key,
-          REDIS_URL: o.redisUrl,
-          ...o.env,
-        },
-      );
-      children.push(serve.child);
-      const url = serve.ready.graphql;
-      instances.push({
-        child: serve.child,
-        url,
-        stderr: () => serve.stderr(),
-        post: (body, headers) => post(url, body, headers),
-        get: async (path) => {
-          const response = await fetch(new URL(path, url));
-          return { status: response.status, text: await response.text() };
-        },
-      });
-    }
+    // Started together: the sandbox's start above built the CLI bundle if it was missing.
+    const instances = await Promise.all(
+      Array.from({ length: o.instances }, async (): Promise<Instance> => {
+        const serve = await startCli<{ graphql: string }>(
+          ['serve', '--rest-url', sandbox.baseUrl, '--user-id', user.id, '--port', '0'],
+          {
+            PAYGRAPH_LOG_LEVEL: 'info',
+            PAYGRAPH_AUTH_KEY: user.key,
+            REDIS_URL: o.redisUrl,
+            ...o.env,
+          },
+          children,
+        );
+        const url = serve.ready.graphql;
+        return {
+          child: serve.child,
+          url,
+          stderr: () => serve.stderr(),
+          post: (body, headers) => post(url, body, headers),
+          get: async (path) => {
+            const response = await fetch(new URL(path, url));
+            return { status: response.status, text: await response.text() };
+          },
+        };
+      }),
+    );
     const json = (body: unknown) => ({
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
