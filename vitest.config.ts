@@ -14,9 +14,8 @@ export default defineConfig({
     // per worker rather than once per file (loading them was a third of the suite's time). Every file
     // starts its own servers and worlds, so nothing a test sees is left over from another file.
     isolate: false,
-    // One worker more than cores: most tests wait on sockets, child processes, timers and the faults
-    // they inject (Redis down for seconds, REST slowed), not on the CPU. With one worker per core the
-    // 24 slowest files left the 2 cores half idle (214 CPU-s in 225 s); with three, 193 CPU-s in 129 s.
-    maxWorkers: availableParallelism() + 1,
+    // One worker per core: most tests wait on sockets, child processes and timers, not on the CPU
+    // (vitest's default leaves one core idle).
+    maxWorkers: availableParallelism(),
   },
 });
