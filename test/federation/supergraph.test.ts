@@ -68,7 +68,7 @@ const total = (calls: Record<string, number>) => Object.values(calls).reduce((a,
 let bearer: Record<string, string> = {};
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   const [mine, theirs] = world.sandbox.spaces;
   const storefront = spaceReader('storefront', [mine]);
   bearer = { authorization: `Bearer ${storefront.key}` };
