@@ -61,29 +61,50 @@ function open(): Promise<Watched> {
 const HEAD = `POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n`;
 
 describe('HTTP deadlines', () => {
-  it('cuts off a body trickled a byte at a time at the request deadline (408), with no REST call', async () => {
-    await restCalls();
-    const c = await open();
-    c.socket.write(`${HEAD}Content-Length: 200\r\n\r\n`);
-    const trickle = setInterval(() => c.socket.writable && c.socket.write('{'), 200);
-    try {
-      const after = await c.closedAfter;
-      expect(after).toBeGreaterThanOrEqual(1_400);
-      expect(after).toBeLessThan(10_000);
-      expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
-    } finally {
-      clearInterval(trickle);
-    }
-    expect(await restCalls()).toBe(0);
-  }, 15_000);
+  // The deadline tests and the WebSocket one wait on their own connections (three, under the cap of
+  // four) and make no REST call: they wait together. The cap test needs the server to itself.
+  it.concurrent('leaves a WebSocket connection alone past the request deadline', async ({ expect }) => {
+    const socket = new WebSocket(graph.url.replace('http', 'ws'), 'graphql-transport-ws');
+    let closed: number | undefined;
+    socket.on('close', (code) => (closed = code));
+    await new Promise((resolve) => socket.on('open', resolve));
+    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
+    await pause(2_500);
+    expect(closed).toBeUndefined();
+    socket.close();
+  });
 
-  it('cuts off unfinished headers at the headers deadline', async () => {
-    const c = await open();
-    c.socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-    const after = await c.closedAfter;
-    expect(after).toBeGreaterThanOrEqual(900);
-    expect(after).toBeLessThan(10_000);
-  }, 15_000);
+  it.concurrent(
+    'cuts off a body trickled a byte at a time at the request deadline (408), with no REST call',
+    async ({ expect }) => {
+      await restCalls();
+      const c = await open();
+      c.socket.write(`${HEAD}Content-Length: 200\r\n\r\n`);
+      const trickle = setInterval(() => c.socket.writable && c.socket.write('{'), 200);
+      try {
+        const after = await c.closedAfter;
+        expect(after).toBeGreaterThanOrEqual(1_400);
+        expect(after).toBeLessThan(10_000);
+        expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
+      } finally {
+        clearInterval(trickle);
+      }
+      expect(await restCalls()).toBe(0);
+    },
+    15_000,
+  );
+
+  it.concurrent(
+    'cuts off unfinished headers at the headers deadline',
+    async ({ expect }) => {
+      const c = await open();
+      c.socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const after = await c.closedAfter;
+      expect(after).toBeGreaterThanOrEqual(900);
+      expect(after).toBeLessThan(10_000);
+    },
+    15_000,
+  );
 
   it('closes an idle keep-alive connection after its timeout', async () => {
     const c = await open();
@@ -107,16 +128,5 @@ describe('HTTP deadlines', () => {
       body: '{"query":"{ __typename }"}',
     });
     expect(response.status).toBe(200);
-  });
-
-  it('leaves a WebSocket connection alone past the request deadline', async () => {
-    const socket = new WebSocket(graph.url.replace('http', 'ws'), 'graphql-transport-ws');
-    let closed: number | undefined;
-    socket.on('close', (code) => (closed = code));
-    await new Promise((resolve) => socket.on('open', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
-    await pause(2_500);
-    expect(closed).toBeUndefined();
-    socket.close();
   });
 });
