@@ -16,10 +16,14 @@ afterEach(() => {
 });
 
 function start(): Promise<{ ready: ReadyLine; stderr: () => string; exited: Promise<number | null> }> {
-  const proc = spawn('./bin/paygraph.mjs', ['start', '--port', '0', '--sandbox-port', '0'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PAYGRAPH_LOG_LEVEL: 'info' },
-  });
+  const proc = spawn(
+    './bin/paygraph.mjs',
+    ['start', '--port', '0', '--sandbox-port', '0', '--seed-size', 'small'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, PAYGRAPH_LOG_LEVEL: 'info' },
+    },
+  );
   child = proc;
   let err = '';
   proc.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));

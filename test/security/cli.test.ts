@@ -39,7 +39,7 @@ function cli(args: string[], o: { env?: Record<string, string>; stdin?: string }
 }
 
 beforeAll(async () => {
-  world = await startWorld({ seedSize: 'default', graph: false });
+  world = await startWorld({ graph: false });
   dir = mkdtempSync(join(tmpdir(), 'paygraph-cli-'));
 });
 
