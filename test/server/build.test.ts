@@ -87,7 +87,7 @@ describe('npm run build', () => {
   });
 
   it('starts the built CLI (sandbox + graph), which answers a query', async () => {
-    const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0']);
+    const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0', '--seed-size', 'small']);
     const response = await fetch(ready.graphql, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -115,7 +115,7 @@ describe('npm run build', () => {
     await new Promise<void>((resolve) => collector.listen(0, '127.0.0.1', resolve));
     try {
       const { port } = collector.address() as AddressInfo;
-      const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0'], {
+      const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0', '--seed-size', 'small'], {
         OTEL_EXPORTER_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
         OTEL_SERVICE_NAME: 'paygraph-build-test',
       });
