@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { signedFetch } from './support/signed-fetch';
 
 const KEY = Buffer.from('cli-test-key-000000000000000000000').toString('base64');
+/** For the tests of an option: the smallest seed starts fastest. */
+const SMALL = ['--seed-size', 'small'];
 let child: ChildProcess | undefined;
 
 afterAll(() => {
@@ -38,7 +40,7 @@ describe('paygraph sandbox CLI', () => {
 
   it('--bulk-limit caps the items of one bulk request (413 beyond)', async () => {
     child?.kill('SIGTERM');
-    const ready = await readyLine(['--port', '0', '--bulk-limit', '2', '--user', `4242:${KEY}`]);
+    const ready = await readyLine([...SMALL, '--port', '0', '--bulk-limit', '2', '--user', `4242:${KEY}`]);
     const origin = new URL(String(ready.baseUrl)).origin;
     const space = (ready.spaces as number[])[0];
     const sign = { userId: '4242', key: KEY };
@@ -59,7 +61,7 @@ describe('paygraph sandbox CLI', () => {
 
   it('--clock manual: the clock stands still until advanced at /__admin/clock; another value is refused', async () => {
     child?.kill('SIGTERM');
-    const ready = await readyLine(['--port', '0', '--clock', 'manual', '--user', `4242:${KEY}`]);
+    const ready = await readyLine([...SMALL, '--port', '0', '--clock', 'manual', '--user', `4242:${KEY}`]);
     const admin = String((ready.clock as { admin: string }).admin);
     expect((ready.clock as { mode: string }).mode).toBe('manual');
     const before = (await (await fetch(admin)).json()) as { now: string };
