@@ -161,7 +161,7 @@ describe.skipIf(!hasRedisServer)('two instances sharing one Redis', () => {
 
   beforeAll(async () => {
     redis = await startRedis();
-    sandbox = await startSandbox();
+    sandbox = await startSandbox({ seedSize: 'small' });
     const [user] = sandbox.users;
     const options = {
       restUrl: sandbox.baseUrl,

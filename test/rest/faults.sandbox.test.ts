@@ -10,7 +10,7 @@ let tc: TestClient;
 let space: number;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0 });
+  sandbox = await startSandbox({ port: 0, seedSize: 'small' });
   tc = clientFor(sandbox);
   space = sandbox.spaces[0];
 });
