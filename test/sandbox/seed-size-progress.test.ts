@@ -34,24 +34,21 @@ function untilReady(command: string, args: string[]): Promise<{ stdout: string; 
 }
 
 // The two tests start their own sandbox process each and wait for it: they wait together.
-describe('the seeding progress bar', () => {
-  it.concurrent.skipIf(!hasScript)(
-    'is drawn to 100% on a terminal, before the ready line',
-    async ({ expect }) => {
-      const { stdout } = await untilReady('script', [
-        '-qfec',
-        'exec node bin/paygraph.mjs sandbox --port 0 --seed-size small',
-        '/dev/null',
-      ]);
-      // Under `script`, stderr and stdout are the same terminal.
-      const bar = stdout.indexOf('seeding the sandbox (small size) [');
-      expect(bar).toBeGreaterThanOrEqual(0);
-      expect(stdout).toMatch(/seeding the sandbox \(small size\) \[=+\] 100%/);
-      expect(stdout.indexOf('"baseUrl"')).toBeGreaterThan(bar);
-    },
-  );
+describe.concurrent('the seeding progress bar', () => {
+  it.skipIf(!hasScript)('is drawn to 100% on a terminal, before the ready line', async ({ expect }) => {
+    const { stdout } = await untilReady('script', [
+      '-qfec',
+      'exec node bin/paygraph.mjs sandbox --port 0 --seed-size small',
+      '/dev/null',
+    ]);
+    // Under `script`, stderr and stdout are the same terminal.
+    const bar = stdout.indexOf('seeding the sandbox (small size) [');
+    expect(bar).toBeGreaterThanOrEqual(0);
+    expect(stdout).toMatch(/seeding the sandbox \(small size\) \[=+\] 100%/);
+    expect(stdout.indexOf('"baseUrl"')).toBeGreaterThan(bar);
+  });
 
-  it.concurrent('is not drawn when stderr is a pipe; stdout is the ready line alone', async ({ expect }) => {
+  it('is not drawn when stderr is a pipe; stdout is the ready line alone', async ({ expect }) => {
     const { stdout, stderr } = await untilReady(process.execPath, [
       'bin/paygraph.mjs',
       'sandbox',
