@@ -183,6 +183,30 @@ export function batchesChildPages(page: PageRequest, limit: number = MAX_PAGE_SI
   return parentsPerSearch(limit, page.size) >= 2 && page.forward && page.cursor === null;
 }
 
+/** What the parents of one relation share for one field's arguments (`via` narrowed to a search). */
+function sharedOf(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  relation: ChildRelation,
+  via: SearchableVia,
+  parentSpace: number | null,
+  args: CollectionArgs,
+  page: PageRequest,
+): Shared {
+  const child = resourceOf(relation.child);
+  return {
+    relation,
+    via,
+    child,
+    parentSpace,
+    space: spaceFor(child.model, parentSpace),
+    expand: planOf(ctx, info, child.model, 'connection').paths,
+    args,
+    page,
+    naive: ctx.naive,
+  };
+}
+
 /**
  * The parent's page through the batching loader, when the page can be batched (a searchable
  * relation, `batchesChildPages`). Null otherwise (each parent then gets its own call).
@@ -198,24 +222,12 @@ function batchedPage(
   const child = resourceOf(relation.child);
   const page = pageRequest(args);
   if (!batchesChildPages(page, internals.childBatchLimit) || !child.ops.S) return null;
-  const space = spaceFor(child.model, parentSpace);
-  const expand = planOf(ctx, info, child.model, 'connection').paths;
-  const s: Shared = {
-    relation,
-    via: relation.via,
-    child,
-    parentSpace,
-    space,
-    expand,
-    args,
-    page,
-    naive: ctx.naive,
-  };
+  const s = sharedOf(ctx, info, relation, relation.via, parentSpace, args, page);
   const id = stableKey([
     relation.parent,
     relation.name,
-    space,
-    expand,
+    s.space,
+    s.expand,
     args.filter,
     args.query,
     args.orderBy,
@@ -252,30 +264,18 @@ export function resolveChildren(
     const parentSpace = entityMeta(parent).space;
     const batched = batchedPage(ctx, info, { relation, parentKey, parentSpace, args });
     if (batched) return batched;
-    const space = spaceFor(child.model, parentSpace);
-    const expand = planOf(ctx, info, child.model, 'connection').paths;
     const page = pageRequest(args);
     if (relation.via.kind === 'path') {
       const target: FetchTarget = {
         resource: child,
-        space,
+        space: spaceFor(child.model, parentSpace),
         path: { [relation.via.pathParam]: parentKey },
         query: userQuery(child, args),
-        expand,
+        expand: planOf(ctx, info, child.model, 'connection').paths,
       };
       return fetchPage(internals, target, args, page);
     }
-    const s: Shared = {
-      relation,
-      via: relation.via,
-      child,
-      parentSpace,
-      space,
-      expand,
-      args,
-      page,
-      naive: ctx.naive,
-    };
+    const s = sharedOf(ctx, info, relation, relation.via, parentSpace, args, page);
     // A `through` relation still loads what it goes through for all parents of the tick at once.
     const m = await matchingFor(internals, relation, s.via, parentSpace, [parentKey], ctx.naive);
     return onePage(internals, s, m, parentKey);
