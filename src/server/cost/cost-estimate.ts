@@ -179,6 +179,31 @@ function walkSet(
   return total;
 }
 
+/**
+ * The sum of `visit` over the fields of `set`, inside inline fragments and named fragments too (a named
+ * fragment once per path: `seen` holds the names spread above).
+ */
+function sumFields(
+  w: Walk,
+  set: SelectionSetNode | undefined,
+  seen: Set<string>,
+  visit: (field: FieldNode, seen: Set<string>) => number,
+): number {
+  let total = 0;
+  for (const s of set?.selections ?? []) {
+    if (s.kind === Kind.FIELD) total += visit(s, seen);
+    else if (s.kind === Kind.INLINE_FRAGMENT) total += sumFields(w, s.selectionSet, seen, visit);
+    else if (!seen.has(s.name.value))
+      total += sumFields(
+        w,
+        w.fragments.get(s.name.value)?.selectionSet,
+        new Set([...seen, s.name.value]),
+        visit,
+      );
+  }
+  return total;
+}
+
 /** The rows of a connection: its `nodes` and `edges { node }` selections, inside fragments too. */
 function walkConnection(
   w: Walk,
@@ -187,29 +212,16 @@ function walkConnection(
   rows: Rows,
   seen: Set<string>,
 ): number {
-  if (!set || !(isObjectType(type) || isInterfaceType(type))) return 0;
-  let total = 0;
-  for (const s of set.selections) {
-    if (s.kind === Kind.INLINE_FRAGMENT) total += walkConnection(w, s.selectionSet, type, rows, seen);
-    else if (s.kind === Kind.FRAGMENT_SPREAD) {
-      if (!seen.has(s.name.value))
-        total += walkConnection(
-          w,
-          w.fragments.get(s.name.value)?.selectionSet,
-          type,
-          rows,
-          new Set([...seen, s.name.value]),
-        );
-    } else {
-      const def = type.getFields()[s.name.value];
-      if (!def) continue;
-      const named = getNamedType(def.type);
-      if (s.name.value === 'nodes' || s.name.value === 'node')
-        total += walkSet(w, s.selectionSet, named, rows, 0, seen);
-      else if (s.name.value === 'edges') total += walkConnection(w, s.selectionSet, named, rows, seen);
-    }
-  }
-  return total;
+  if (!isObjectType(type) && !isInterfaceType(type)) return 0;
+  return sumFields(w, set, seen, (s, seen) => {
+    const def = type.getFields()[s.name.value];
+    if (!def) return 0;
+    const named = getNamedType(def.type);
+    if (s.name.value === 'nodes' || s.name.value === 'node')
+      return walkSet(w, s.selectionSet, named, rows, 0, seen);
+    if (s.name.value === 'edges') return walkConnection(w, s.selectionSet, named, rows, seen);
+    return 0;
+  });
 }
 
 function field(
@@ -307,27 +319,14 @@ function byCredentialsAnswer(
   rows: Rows,
   seen: Set<string>,
 ): number {
-  let total = 0;
-  for (const s of set?.selections ?? []) {
-    if (s.kind === Kind.INLINE_FRAGMENT) total += byCredentialsAnswer(w, s.selectionSet, type, rows, seen);
-    else if (s.kind === Kind.FRAGMENT_SPREAD) {
-      if (!seen.has(s.name.value))
-        total += byCredentialsAnswer(
-          w,
-          w.fragments.get(s.name.value)?.selectionSet,
-          type,
-          rows,
-          new Set([...seen, s.name.value]),
-        );
-    } else {
-      const calls = byCredentialsFieldCalls(type, s);
-      if (calls === 'none') continue;
-      const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
-      total +=
-        (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen);
-    }
-  }
-  return total;
+  return sumFields(w, set, seen, (s, seen) => {
+    const calls = byCredentialsFieldCalls(type, s);
+    if (calls === 'none') return 0;
+    const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
+    return (
+      (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen)
+    );
+  });
 }
 
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
