@@ -6,7 +6,6 @@ import {
   getDirectiveValues,
   GraphQLIncludeDirective,
   GraphQLSkipDirective,
-  Kind,
   type FieldNode,
   type FragmentDefinitionNode,
   type GraphQLNamedType,
@@ -18,6 +17,7 @@ import {
   type FragmentSpreadNode,
   type SelectionSetNode,
 } from 'graphql';
+import { walkFields, type FieldWalk } from '../shared/selection-walk';
 
 export interface SelectionScope {
   schema: GraphQLSchema;
@@ -72,29 +72,29 @@ function applies(scope: SelectionScope, condition: string | undefined, typeName:
 }
 
 /** Visits every field node selected on an object of type `typeName`, in document order. */
-function walkFields(
+function eachSelectedField(
   scope: SelectionScope,
   sets: readonly SelectionSetNode[],
   typeName: string,
   visit: (node: FieldNode) => void,
 ): void {
-  const visited = new Set<string>();
-  const walk = (set: SelectionSetNode): void => {
-    for (const sel of set.selections) {
-      if (!included(scope, sel)) continue;
-      if (sel.kind === Kind.FIELD) visit(sel);
-      else if (sel.kind === Kind.INLINE_FRAGMENT) {
-        if (applies(scope, sel.typeCondition?.name.value, typeName)) walk(sel.selectionSet);
-      } else {
-        const name = sel.name.value;
-        const fragment = scope.fragments[name];
-        if (!fragment || visited.has(name)) continue;
-        visited.add(name);
-        if (applies(scope, fragment.typeCondition.name.value, typeName)) walk(fragment.selectionSet);
-      }
-    }
+  const walk: FieldWalk<undefined> = {
+    fragments: { get: (name) => scope.fragments[name] },
+    once: 'walk',
+    skips: (selection, fragment) =>
+      !included(scope, selection) || !applies(scope, fragment.typeCondition?.name.value, typeName),
   };
-  sets.forEach(walk);
+  const seen = new Set<string>();
+  for (const set of sets)
+    walkFields(
+      walk,
+      set,
+      undefined,
+      (node) => {
+        if (included(scope, node)) visit(node);
+      },
+      seen,
+    );
 }
 
 /** The fields selected on an object of type `typeName` by these selection sets. */
@@ -104,7 +104,7 @@ export function collectFields(
   typeName: string,
 ): FieldSelections {
   const out: FieldSelections = new Map();
-  walkFields(scope, sets, typeName, (node) => {
+  eachSelectedField(scope, sets, typeName, (node) => {
     const list = out.get(node.name.value) ?? [];
     if (node.selectionSet) list.push(node.selectionSet);
     out.set(node.name.value, list);
@@ -119,7 +119,7 @@ export function fieldNodesByResponseKey(
   typeName: string,
 ): Map<string, FieldNode[]> {
   const out = new Map<string, FieldNode[]>();
-  walkFields(scope, sets, typeName, (node) => {
+  eachSelectedField(scope, sets, typeName, (node) => {
     const key = node.alias?.value ?? node.name.value;
     out.set(key, [...(out.get(key) ?? []), node]);
   });

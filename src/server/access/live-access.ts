@@ -6,39 +6,15 @@
 import {
   getOperationAST,
   GraphQLError,
-  Kind,
   OperationTypeNode,
   valueFromASTUntyped,
   type DocumentNode,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
 } from 'graphql';
 import { resourceByModel } from '../../catalog';
 import { decodeGlobalId, mayUseSpace } from '../../resolvers';
+import { fieldsOf, fragmentsOf } from '../../shared/selection-walk';
 import type { AccountGuard } from './account-guard';
 import { accountLevelRule, isAccountLevel } from './account-rules';
-
-/** The root fields of an operation, through fragments. */
-function rootFields(document: DocumentNode, set: SelectionSetNode): FieldNode[] {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const found: FieldNode[] = [];
-  const seen = new Set<string>();
-  const visit = (s: SelectionSetNode | undefined): void => {
-    for (const sel of s?.selections ?? []) {
-      if (sel.kind === Kind.FIELD) found.push(sel);
-      else if (sel.kind === Kind.INLINE_FRAGMENT) visit(sel.selectionSet);
-      else if (!seen.has(sel.name.value)) {
-        seen.add(sel.name.value);
-        visit(fragments.get(sel.name.value)?.selectionSet);
-      }
-    }
-  };
-  visit(set);
-  return found;
-}
 
 async function mayFollow(g: AccountGuard, model: string, key: string): Promise<boolean> {
   const resource = resourceByModel.get(model);
@@ -66,7 +42,7 @@ export async function liveRefusal(
   if (g.caller.spaces === 'all') return null;
   const operation = getOperationAST(document, operationName ?? undefined);
   if (operation?.operation !== OperationTypeNode.SUBSCRIPTION) return null;
-  for (const field of rootFields(document, operation.selectionSet)) {
+  for (const field of fieldsOf(fragmentsOf(document), operation.selectionSet)) {
     const id = field.arguments?.find((a) => a.name.value === 'id');
     const value = id ? valueFromASTUntyped(id.value, variables) : undefined;
     const decoded = typeof value === 'string' ? decodeGlobalId(value) : null;

@@ -3,16 +3,10 @@
 // the `write` scope, and one changing accounts or spaces a caller with every space or the `account`
 // scope (account-rules). Resolvers check again where they call (mayWrite, the space guard); this
 // refuses the whole operation before any of them runs, so a refusal costs no REST call.
-import {
-  getOperationAST,
-  Kind,
-  OperationTypeNode,
-  type DocumentNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-} from 'graphql';
+import { getOperationAST, OperationTypeNode, type DocumentNode, type SelectionSetNode } from 'graphql';
 import { mutationSpecByName } from '../../catalog';
 import { mayWrite, type InboundCaller } from '../../resolvers';
+import { fieldsOf, fragmentsOf } from '../../shared/selection-walk';
 import { mayAdministerAccounts } from './account-guard';
 import { accountLevelRule, isAccountLevel } from './account-rules';
 
@@ -23,24 +17,7 @@ export function isByCredentialsField(name: string): boolean {
 
 /** The names of the root fields an operation selects, through fragments and inline fragments. */
 export function rootFieldNames(document: DocumentNode, selectionSet: SelectionSetNode): Set<string> {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const names = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (set: SelectionSetNode): void => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD) names.add(s.name.value);
-      else if (s.kind === Kind.INLINE_FRAGMENT) visit(s.selectionSet);
-      else if (!seen.has(s.name.value)) {
-        seen.add(s.name.value);
-        const fragment = fragments.get(s.name.value);
-        if (fragment) visit(fragment.selectionSet);
-      }
-    }
-  };
-  visit(selectionSet);
-  return names;
+  return new Set(fieldsOf(fragmentsOf(document), selectionSet).map((field) => field.name.value));
 }
 
 export interface AccessRefusal {

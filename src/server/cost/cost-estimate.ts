@@ -18,11 +18,9 @@ import {
   isInterfaceType,
   isListType,
   isObjectType,
-  Kind,
   OperationTypeNode,
   type DocumentNode,
   type FieldNode,
-  type FragmentDefinitionNode,
   type GraphQLNamedType,
   type GraphQLObjectType,
   type GraphQLSchema,
@@ -32,6 +30,7 @@ import {
 import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
 import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { referencesOf } from '../../schema/naming';
+import { fragmentsOf, sumFields, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
 import { propertiesOf } from '../../schema/shapes';
 import {
   argumentValue,
@@ -84,7 +83,11 @@ const lookedUpLinks: Map<string, Resource> = new Map([
 
 interface Walk {
   schema: GraphQLSchema;
-  fragments: Map<string, FragmentDefinitionNode>;
+  fragments: FragmentLookup;
+  /** Through fragments, each with the type of its condition. */
+  typed: FieldWalk<At>;
+  /** Through fragments, for the fields of one type. */
+  plain: FieldWalk<undefined>;
   variables: Variables;
   bulkLimit: number;
   maxExportRows: number;
@@ -97,6 +100,17 @@ interface Rows {
 }
 
 const SPACE_TYPE = 'Space';
+
+/** A selection's type, and its rows. */
+interface At {
+  type: GraphQLNamedType;
+  rows: Rows;
+}
+
+/** Each row of a list of spaces is its own space: what is asked below them is asked in each. */
+function at(type: GraphQLNamedType, rows: Rows): At {
+  return { type, rows: type.name === SPACE_TYPE ? { n: rows.n, spaces: rows.n } : rows };
+}
 
 function rowResource(connection: GraphQLNamedType): Resource | undefined {
   if (!isObjectType(connection)) return undefined;
@@ -158,50 +172,17 @@ function walkSet(
   w: Walk,
   set: SelectionSetNode | undefined,
   type: GraphQLNamedType,
-  at: Rows,
+  rows: Rows,
   depth: number,
   seen: Set<string>,
 ): number {
-  // Each row of a list of spaces is its own space: what is asked below them is asked in each.
-  const rows = type.name === SPACE_TYPE ? { n: at.n, spaces: at.n } : at;
-  let total = 0;
-  for (const s of set?.selections ?? []) {
-    if (s.kind === Kind.FIELD) total += field(w, s, type, rows, depth, seen);
-    else if (s.kind === Kind.INLINE_FRAGMENT) {
-      const t = s.typeCondition ? (w.schema.getType(s.typeCondition.name.value) ?? type) : type;
-      total += walkSet(w, s.selectionSet, t, rows, depth, seen);
-    } else if (!seen.has(s.name.value)) {
-      const fragment = w.fragments.get(s.name.value);
-      const t = fragment ? (w.schema.getType(fragment.typeCondition.name.value) ?? type) : type;
-      total += walkSet(w, fragment?.selectionSet, t, rows, depth, new Set([...seen, s.name.value]));
-    }
-  }
-  return total;
-}
-
-/**
- * The sum of `visit` over the fields of `set`, inside inline fragments and named fragments too (a named
- * fragment once per path: `seen` holds the names spread above).
- */
-function sumFields(
-  w: Walk,
-  set: SelectionSetNode | undefined,
-  seen: Set<string>,
-  visit: (field: FieldNode, seen: Set<string>) => number,
-): number {
-  let total = 0;
-  for (const s of set?.selections ?? []) {
-    if (s.kind === Kind.FIELD) total += visit(s, seen);
-    else if (s.kind === Kind.INLINE_FRAGMENT) total += sumFields(w, s.selectionSet, seen, visit);
-    else if (!seen.has(s.name.value))
-      total += sumFields(
-        w,
-        w.fragments.get(s.name.value)?.selectionSet,
-        new Set([...seen, s.name.value]),
-        visit,
-      );
-  }
-  return total;
+  return sumFields(
+    w.typed,
+    set,
+    at(type, rows),
+    (s, c, seen) => field(w, s, c.type, c.rows, depth, seen),
+    seen,
+  );
 }
 
 /** The rows of a connection: its `nodes` and `edges { node }` selections, inside fragments too. */
@@ -213,15 +194,21 @@ function walkConnection(
   seen: Set<string>,
 ): number {
   if (!isObjectType(type) && !isInterfaceType(type)) return 0;
-  return sumFields(w, set, seen, (s, seen) => {
-    const def = type.getFields()[s.name.value];
-    if (!def) return 0;
-    const named = getNamedType(def.type);
-    if (s.name.value === 'nodes' || s.name.value === 'node')
-      return walkSet(w, s.selectionSet, named, rows, 0, seen);
-    if (s.name.value === 'edges') return walkConnection(w, s.selectionSet, named, rows, seen);
-    return 0;
-  });
+  return sumFields(
+    w.plain,
+    set,
+    undefined,
+    (s, _, seen) => {
+      const def = type.getFields()[s.name.value];
+      if (!def) return 0;
+      const named = getNamedType(def.type);
+      if (s.name.value === 'nodes' || s.name.value === 'node')
+        return walkSet(w, s.selectionSet, named, rows, 0, seen);
+      if (s.name.value === 'edges') return walkConnection(w, s.selectionSet, named, rows, seen);
+      return 0;
+    },
+    seen,
+  );
 }
 
 function field(
@@ -319,14 +306,20 @@ function byCredentialsAnswer(
   rows: Rows,
   seen: Set<string>,
 ): number {
-  return sumFields(w, set, seen, (s, seen) => {
-    const calls = byCredentialsFieldCalls(type, s);
-    if (calls === 'none') return 0;
-    const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
-    return (
-      (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen)
-    );
-  });
+  return sumFields(
+    w.plain,
+    set,
+    undefined,
+    (s, _, seen) => {
+      const calls = byCredentialsFieldCalls(type, s);
+      if (calls === 'none') return 0;
+      const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
+      return (
+        (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen)
+      );
+    },
+    seen,
+  );
 }
 
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
@@ -388,9 +381,17 @@ export function estimateCoerced(
   const root =
     operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
   if (!root) return null;
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const walk = { schema, fragments, variables: values, bulkLimit, maxExportRows };
+  const fragments = fragmentsOf(document);
+  const typed: FieldWalk<At> = {
+    fragments,
+    once: 'path',
+    within: (f, around) =>
+      at(
+        f.typeCondition ? (schema.getType(f.typeCondition.name.value) ?? around.type) : around.type,
+        around.rows,
+      ),
+  };
+  const plain: FieldWalk<undefined> = { fragments, once: 'path' };
+  const walk = { schema, fragments, typed, plain, variables: values, bulkLimit, maxExportRows };
   return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }

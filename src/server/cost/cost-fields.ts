@@ -9,7 +9,6 @@
 import {
   getNamedType,
   isObjectType,
-  Kind,
   type FieldNode,
   type GraphQLNamedType,
   type SelectionSetNode,
@@ -19,6 +18,7 @@ import { payloadTypeName } from '../../resolvers';
 import { defaultExportRows, EXPORT_FIELDS, exportPages, exportRows } from './export-rows';
 import { isByCredentialsField } from '../access/operation-access';
 import { operationsById } from '../../catalog';
+import { fieldsOf, type FragmentLookup } from '../../shared/selection-walk';
 
 const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
 
@@ -55,20 +55,8 @@ export function isActedOnObject(parent: GraphQLNamedType, node: FieldNode): bool
 }
 
 /** Whether a selection asks for more than an object's key (through fragments). */
-export function selectsBeyondKey(
-  set: SelectionSetNode | undefined,
-  fragments: ReadonlyMap<string, { selectionSet: SelectionSetNode }>,
-): boolean {
-  const seen = new Set<string>();
-  const visit = (s: SelectionSetNode | undefined): boolean =>
-    (s?.selections ?? []).some((sel) => {
-      if (sel.kind === Kind.FIELD) return !IDENTITY_FIELDS.has(sel.name.value);
-      if (sel.kind === Kind.INLINE_FRAGMENT) return visit(sel.selectionSet);
-      if (seen.has(sel.name.value)) return false;
-      seen.add(sel.name.value);
-      return visit(fragments.get(sel.name.value)?.selectionSet);
-    });
-  return visit(set);
+export function selectsBeyondKey(set: SelectionSetNode | undefined, fragments: FragmentLookup): boolean {
+  return fieldsOf(fragments, set).some((field) => !IDENTITY_FIELDS.has(field.name.value));
 }
 
 /** The pages an export field costs, its `limit` read from its arguments; undefined for any other field. */

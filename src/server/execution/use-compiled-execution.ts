@@ -22,6 +22,7 @@ import type { Plugin } from 'graphql-yoga';
 import { operationCostOf } from '../cost/operation-cost';
 import { isIncremental } from './incremental';
 import { hasRecursiveVariable } from './recursive-inputs';
+import { fragmentsOf, walkFields, type FieldWalk } from '../../shared/selection-walk';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
 type Path = readonly (string | number)[];
@@ -32,25 +33,16 @@ function fieldNodesAt(
   operation: OperationDefinitionNode,
   path: readonly (string | number)[],
 ): FieldNode[] {
-  const fragments = new Map(
-    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
-  );
-  const fieldsOf = (set: SelectionSetNode, key: string, out: FieldNode[], seen: Set<string>): void => {
-    for (const s of set.selections) {
-      if (s.kind === Kind.FIELD && (s.alias ?? s.name).value === key) out.push(s);
-      else if (s.kind === Kind.INLINE_FRAGMENT) fieldsOf(s.selectionSet, key, out, seen);
-      else if (s.kind === Kind.FRAGMENT_SPREAD && !seen.has(s.name.value)) {
-        const fragment = fragments.get(s.name.value);
-        if (fragment) fieldsOf(fragment.selectionSet, key, out, new Set([...seen, s.name.value]));
-      }
-    }
-  };
+  const walk: FieldWalk<undefined> = { fragments: fragmentsOf(document), once: 'path' };
   let sets: SelectionSetNode[] = [operation.selectionSet];
   let nodes: FieldNode[] = [];
   for (const key of path) {
     if (typeof key === 'number') continue;
     nodes = [];
-    for (const set of sets) fieldsOf(set, key, nodes, new Set());
+    for (const set of sets)
+      walkFields(walk, set, undefined, (s) => {
+        if ((s.alias ?? s.name).value === key) nodes.push(s);
+      });
     sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   }
   return nodes;

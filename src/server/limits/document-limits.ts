@@ -3,7 +3,8 @@
 // `__typename` ones too) and directives; argument values nested too deep (input-depth). Page sizes
 // above 100 are refused by the connections themselves, before their call.
 // Validation itself is quadratic in the worst case (overlapping fields), so these run first.
-import { Kind, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode } from 'graphql';
+import { Kind, type DocumentNode, type SelectionSetNode } from 'graphql';
+import { fragmentsOf } from '../../shared/selection-walk';
 import type { Limits } from '../config/security-config';
 import { literalsTooDeep } from './input-depth';
 
@@ -40,9 +41,7 @@ function count(document: DocumentNode): Counts {
 
 /** The deepest field nesting of any operation; each fragment's depth is computed once. */
 function depth(document: DocumentNode): number {
-  const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const d of document.definitions)
-    if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
+  const fragments = fragmentsOf(document);
   const known = new Map<string, number>();
   const inProgress = new Set<string>();
   const of = (set: SelectionSetNode | undefined): number => {
