@@ -4,6 +4,7 @@ import type DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Connection } from './connection';
 import type { RestCaller } from '../rest/types';
+import { DEFAULT_REST_LIMITS, type RestLimits } from '../rest/rest-limits';
 import { EntityCache } from './entity-cache';
 import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
 import { Loaders, type BatchObserver } from './loaders';
@@ -47,8 +48,8 @@ export interface GraphContextOptions {
   maxOffset?: number;
   /** Rows one batched children search may ask for (default and maximum 100, the REST page limit). */
   childBatchLimit?: number;
-  /** Items per REST bulk call (default 100); the REST API's bulk limit must be at least this. */
-  bulkLimit?: number;
+  /** What one REST call may carry (default DEFAULT_REST_LIMITS): items per bulk call. */
+  restLimits?: RestLimits;
   /** Where mutations' idempotency keys live (default: one in-process store shared by all contexts). */
   idempotency?: IdempotencyStore;
   /** Told of every DataLoader batch (for metrics). */
@@ -70,7 +71,7 @@ export interface Internals {
   children: Map<string, DataLoader<string, Connection>>;
   /** Keys of the children a `through` relation goes through, per parent. */
   intermediates: Map<string, DataLoader<string, string[]>>;
-  bulkLimit: number;
+  restLimits: RestLimits;
   idempotency: IdempotencyStore;
   observeBatch: BatchObserver;
   onMisses?: (count: number) => void;
@@ -103,7 +104,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     extras: new Map(),
     children: new Map(),
     intermediates: new Map(),
-    bulkLimit: o.bulkLimit ?? DEFAULT_BULK_LIMIT,
+    restLimits: o.restLimits ?? DEFAULT_REST_LIMITS,
     idempotency: o.idempotency ?? sharedIdempotencyStore(),
     observeBatch,
     onMisses: o.onMisses,
@@ -126,9 +127,6 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
     .filter((l) => /^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$/.test(l.tag) && l.q > 0);
   return ranked.sort((a, b) => b.q - a.q || a.index - b.index).map((l) => l.tag);
 }
-
-/** The REST API's default bulk limit (SPEC "Limits": items per bulk request). */
-export const DEFAULT_BULK_LIMIT = 100;
 
 let shared: IdempotencyStore | undefined;
 function sharedIdempotencyStore(): IdempotencyStore {

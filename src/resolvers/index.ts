@@ -28,7 +28,7 @@ export { OPEN_CALLER, mayUseSpace, mayWrite, type InboundCaller, type Scope } fr
 export * from './writes';
 export { group, keysQuery, term } from './search-syntax';
 export { SEARCH_BATCH, type BatchKind, type BatchObserver } from './loaders';
-export { adoptEntity, DEFAULT_BULK_LIMIT, planOf } from './context';
+export { adoptEntity, planOf } from './context';
 export { expandParam, MAX_EXPAND_DEPTH } from './expand-planner';
 // Exact decimals, as the REST client keeps them (the Decimal scalar reads and makes them).
 export { decimalText, isDecimal, numberText, plainDecimal, toDecimal, type Decimal } from '../rest/decimal';

@@ -23,3 +23,10 @@ export { DEFAULT_RETRY, type RetryOptions } from './retry';
 export { DEFAULT_TIMEOUTS, type Timeouts } from './transport';
 export type * from './types';
 export { sendOn, untypedOptions } from './call-layer';
+export {
+  DEFAULT_BULK_LIMIT,
+  DEFAULT_MAX_EXPORT_ROWS,
+  DEFAULT_REST_LIMITS,
+  restLimitsWith,
+  type RestLimits,
+} from './rest-limits';

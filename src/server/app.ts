@@ -6,6 +6,7 @@ import type { DocumentNode } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { liveHubOf, type TickOptions, type WatchCoordinator } from '../live';
 import type { IdempotencyStore } from '../resolvers';
+import { restLimitsWith } from '../rest';
 import type { RestCaller } from '../rest/types';
 import { schema } from '../schema';
 import { recordAdmission } from './admission/app-admission';
@@ -118,6 +119,11 @@ function busyAdmissionFor(
 
 export function createApp(o: AppOptions) {
   const security = o.security ?? defaultSecurityConfig();
+  // What one REST call may carry, built once: the cost estimate, the export cap and bulk mutations read it.
+  const restLimits = restLimitsWith({
+    bulkLimit: o.bulkLimit,
+    maxExportRows: security.limits.maxExportRows,
+  });
   // One rate limit for queries, mutations and live updates (in process, or shared through Redis).
   const rateLimit = o.rateLimit ?? rateLimiterFor(security.limits);
   // The watchers of live updates share this app's REST caller (one hub per upstream); their REST
@@ -172,11 +178,7 @@ export function createApp(o: AppOptions) {
       useConcurrencyAdmission(concurrency),
       useBusyAdmission(busy),
       // 8. Cost: the estimate, refused over PAYGRAPH_MAX_COST.
-      useCost({
-        maxCost: security.limits.maxCost,
-        bulkLimit: o.bulkLimit,
-        maxExportRows: security.limits.maxExportRows,
-      }),
+      useCost({ maxCost: security.limits.maxCost, restLimits }),
       // 9. Admission by cost: while paygraph is busy, heavy operations wait.
       useBusyAdmissionByCost(busy),
       // 10. Context: the resolvers' GraphContext and the request's REST caller.
@@ -184,10 +186,9 @@ export function createApp(o: AppOptions) {
         rest: o.rest,
         naive: o.naive,
         requestTimeoutMs: security.limits.requestTimeoutMs,
-        bulkLimit: o.bulkLimit,
+        restLimits,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,
-        maxExportRows: security.limits.maxExportRows,
         limiter: rateLimit,
         scheduler: new FairScheduler(security.limits.restConcurrency),
         onBatch: ops.metrics.observeBatch,

@@ -3,6 +3,7 @@
 // input order; a chunk that fails fails only its own items, and the outcome is kept for the key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMemoryIdempotencyStore } from '../../src/resolvers/writes';
+import { restLimitsWith } from '../../src/rest';
 import { CHUNKS_IN_FLIGHT } from '../../src/resolvers/writes/bulk';
 import { createApp } from '../../src/server/app';
 import { securityConfigFromEnv } from '../../src/server/config/security-config';
@@ -74,7 +75,7 @@ describe('bulk mutations', () => {
     const r = await h.run(
       CREATE_MANY,
       { input: { space: String(h.space), customers: customers(250, 'c') } },
-      { bulkLimit: 100 },
+      { restLimits: restLimitsWith({ bulkLimit: 100 }) },
     );
     expect(r.errors).toBeUndefined();
     const results = at(r.data, 'createCustomers.results') as Result[];
@@ -117,7 +118,7 @@ describe('bulk mutations', () => {
     const r = await h.run(
       CREATE_MANY,
       { input: { space: String(h.space), customers: customers(160, 'x') } },
-      { bulkLimit: 150 },
+      { restLimits: restLimitsWith({ bulkLimit: 150 }) },
     );
     const results = at(r.data, 'createCustomers.results') as Result[];
     expect(
@@ -197,7 +198,7 @@ describe('bulk mutations', () => {
     const r = await h.run(
       CREATE_MANY,
       { input: { space: String(h.space), customers: customers(n, 'b') } },
-      { bulkLimit: 1 },
+      { restLimits: restLimitsWith({ bulkLimit: 1 }) },
     );
     expect(r.errors).toBeUndefined();
     expect(count(r.calls)).toEqual({ createCustomersBulk: n });
@@ -208,7 +209,13 @@ describe('bulk mutations', () => {
   it('sends calls naming the same object one after another, so the later item meets the earlier write', async () => {
     const [a, b] = await createdIds(2, 's');
     const update = (items: { id: string; version: number; givenName: string }[]) =>
-      h.run(UPDATE_MANY, { input: { space: String(h.space), customers: items } }, { bulkLimit: 1 });
+      h.run(
+        UPDATE_MANY,
+        { input: { space: String(h.space), customers: items } },
+        {
+          restLimits: restLimitsWith({ bulkLimit: 1 }),
+        },
+      );
     const distinct = await update([
       { id: a, version: 1, givenName: 'a2' },
       { id: b, version: 1, givenName: 'b2' },

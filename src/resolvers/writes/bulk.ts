@@ -240,7 +240,7 @@ async function execute(
   const results: MutationOutcome[] = new Array<MutationOutcome>(items.length);
   for (const [index, problems] of invalid) results[index] = validationError(problems);
   const valid = items.filter((item) => !invalid.has(item.index));
-  const limit = internalsOf(ctx).bulkLimit;
+  const limit = internalsOf(ctx).restLimits.bulkLimit;
   const chunks = Array.from({ length: Math.ceil(valid.length / limit) }, (_, i) =>
     valid.slice(i * limit, (i + 1) * limit),
   );

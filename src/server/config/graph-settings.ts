@@ -1,7 +1,7 @@
 // Settings of the graph (`serve`, and `start` for the graph it runs): limits, browsers, operations
 // (who may call: auth-settings.ts). Adding a setting is adding one entry here (or in cli-settings.ts) and reading it where
 // it is used; the README's table follows from `npm run generate:config-table`.
-import { DEFAULT_MAX_IN_FLIGHT } from '../../rest';
+import { DEFAULT_MAX_EXPORT_ROWS, DEFAULT_MAX_IN_FLIGHT } from '../../rest';
 import { LOG_LEVELS } from '../ops/logger';
 import { graphLimit, GRAPH_COMMANDS, setting } from './setting';
 import { list, oneOf, onOff, origins, url, wholeNumber, words, type ValueSchema } from './values';
@@ -10,8 +10,6 @@ import { list, oneOf, onOff, origins, url, wholeNumber, words, type ValueSchema 
 export const DEFAULT_RATE_LIMIT_PER_SECOND = 100;
 /** Outside `open` mode, like the rate limit: in `open` every request is the one trusted caller. */
 export const DEFAULT_MAX_OPERATIONS_PER_CALLER = 8;
-/** Rows one CSV export may ask for. */
-export const DEFAULT_MAX_EXPORT_ROWS = 10_000;
 
 /** `Type=ms` pairs, comma or blank separated: `Transaction=2000 Customer=0`. */
 function ttlPairs(): ValueSchema<Record<string, number>> {

@@ -18,12 +18,13 @@ import {
   type IdempotencyStore,
   type WriteListener,
 } from '../../resolvers';
+import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import type { RestCaller } from '../../rest/types';
 import { ANONYMOUS_CALLER } from '../auth/authenticator';
 import { callerOf, expiryOf, isSocketRequest, requesterNameOf } from '../auth/request-auth';
 import { untilExpiry } from '../auth/until-expiry';
 import { credentialsBucketOf } from './credentials-bucket';
-import { capExportRows, DEFAULT_MAX_EXPORT_ROWS, extraExportTokens } from '../cost/export-rows';
+import { capExportRows, extraExportTokens } from '../cost/export-rows';
 import type { FairScheduler } from './fair-scheduler';
 import type { RateLimit } from '../admission/rate-limit';
 import { operationCostOf } from '../cost/operation-cost';
@@ -37,14 +38,12 @@ export interface GraphContextPluginOptions {
   naive?: boolean;
   /** Whole-request deadline; REST calls still running when it passes are aborted. */
   requestTimeoutMs?: number;
-  /** Items per REST bulk call of bulk mutations (default 100). */
-  bulkLimit?: number;
+  /** Items per bulk call, rows per export (default DEFAULT_REST_LIMITS). */
+  restLimits?: RestLimits;
   /** Where mutations' idempotency keys live (default: one in-process store per app). */
   idempotency?: IdempotencyStore;
   /** REST calls one operation may make (default unbounded): calls past it are refused unsent. */
   maxCost?: number;
-  /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
-  maxExportRows?: number;
   limiter?: RateLimit;
   /** Admits the REST calls of all requests in turn by caller. */
   scheduler?: FairScheduler;
@@ -77,7 +76,7 @@ function withDeadline(
 }
 
 const maxExportRowsOf = (options: GraphContextPluginOptions) =>
-  options.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
+  (options.restLimits ?? DEFAULT_REST_LIMITS).maxExportRows;
 
 /** What the GraphContext of an operation and of a subscription stream share. */
 function commonContext(
@@ -163,7 +162,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         signal: deadline.signal,
         deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
-        bulkLimit: options.bulkLimit,
+        restLimits: options.restLimits,
         idempotency,
         onMisses: (count) => counted.chargeMisses(count),
         onWrite: options.onWrite,

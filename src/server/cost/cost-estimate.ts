@@ -28,7 +28,8 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
-import { DEFAULT_BULK_LIMIT, MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
+import { MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
+import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import { referencesOf } from '../../schema/naming';
 import { fragmentsOf, sumFields, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
 import { propertiesOf } from '../../schema/shapes';
@@ -44,7 +45,6 @@ import {
   type LookupCalls,
   type Variables,
 } from './cost-arguments';
-import { DEFAULT_MAX_EXPORT_ROWS } from './export-rows';
 import {
   byCredentialsFieldCalls,
   exportFieldPages,
@@ -89,8 +89,7 @@ interface Walk {
   /** Through fragments, for the fields of one type. */
   plain: FieldWalk<undefined>;
   variables: Variables;
-  bulkLimit: number;
-  maxExportRows: number;
+  limits: RestLimits;
 }
 
 /** Where a selection is walked: how many rows of its type, across how many spaces at most. */
@@ -227,7 +226,7 @@ function field(
   // payload holds a result per item.
   if (parent === w.schema.getMutationType()) {
     const items = bulkItems(node, w.variables);
-    const own = items === undefined ? 1 : Math.ceil(items / w.bulkLimit);
+    const own = items === undefined ? 1 : Math.ceil(items / w.limits.bulkLimit);
     return own + walkSet(w, node.selectionSet, named, { n: items ?? 1, spaces: 1 }, 0, seen);
   }
   const root = parent === w.schema.getQueryType();
@@ -290,7 +289,7 @@ function specialField(
     parent,
     node,
     (n) => argumentValue(n, 'limit', w.variables),
-    w.maxExportRows,
+    w.limits.maxExportRows,
   );
   if (pages !== undefined) return rows.n * pages;
   if (!isActedOnObject(parent, node)) return undefined;
@@ -341,8 +340,7 @@ export function estimateCost(
   document: DocumentNode,
   operation: OperationDefinitionNode | null | undefined,
   variables: Record<string, unknown> = {},
-  bulkLimit = DEFAULT_BULK_LIMIT,
-  maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
+  limits: RestLimits = DEFAULT_REST_LIMITS,
 ): number | null {
   if (!operation) return null;
   return estimateCoerced(
@@ -350,8 +348,7 @@ export function estimateCost(
     document,
     operation,
     coerceVariables(schema, operation, variables).values,
-    bulkLimit,
-    maxExportRows,
+    limits,
   );
 }
 
@@ -375,8 +372,7 @@ export function estimateCoerced(
   document: DocumentNode,
   operation: OperationDefinitionNode,
   values: Record<string, unknown>,
-  bulkLimit = DEFAULT_BULK_LIMIT,
-  maxExportRows = DEFAULT_MAX_EXPORT_ROWS,
+  limits: RestLimits = DEFAULT_REST_LIMITS,
 ): number | null {
   const root =
     operation.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : schema.getQueryType();
@@ -392,6 +388,6 @@ export function estimateCoerced(
       ),
   };
   const plain: FieldWalk<undefined> = { fragments, once: 'path' };
-  const walk = { schema, fragments, typed, plain, variables: values, bulkLimit, maxExportRows };
+  const walk = { schema, fragments, typed, plain, variables: values, limits };
   return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
 }

@@ -8,9 +8,6 @@ import { operationsById, type Operation } from '../../catalog';
 import { SEARCH_BATCH } from '../../resolvers';
 import { sendOn, untypedOptions } from '../../rest/call-layer';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
-import { DEFAULT_MAX_EXPORT_ROWS } from '../config/graph-settings';
-
-export { DEFAULT_MAX_EXPORT_ROWS };
 
 /** The graph fields that export, by `Type.field`, and their operation (the export extras of the schema). */
 export const EXPORT_FIELDS: ReadonlyMap<string, string> = new Map([

@@ -14,16 +14,14 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { costBeforeCalls, overBudget } from '../context/request-rest';
 import { coerceVariables, estimateCoerced } from './cost-estimate';
-import { DEFAULT_MAX_EXPORT_ROWS } from './export-rows';
+import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import { operationCostOf } from './operation-cost';
 
 export interface CostOptions {
   /** REST calls one operation may make (default unbounded). */
   maxCost?: number;
-  /** Items per REST bulk call of bulk mutations (default 100). */
-  bulkLimit?: number;
-  /** Rows one CSV export may ask for (default PAYGRAPH_MAX_EXPORT_ROWS's, 10,000). */
-  maxExportRows?: number;
+  /** Items per bulk call and rows per export, which the estimate counts calls of (default DEFAULT_REST_LIMITS). */
+  restLimits?: RestLimits;
 }
 
 interface Estimate {
@@ -34,7 +32,7 @@ interface Estimate {
 /** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
 const MAX_KEPT_PER_DOCUMENT = 64;
 
-function estimator(o: CostOptions, maxExportRows: number) {
+function estimator(limits: RestLimits) {
   const kept = new WeakMap<DocumentNode, Map<string, Estimate>>();
   const estimate = (
     schema: GraphQLSchema,
@@ -44,7 +42,7 @@ function estimator(o: CostOptions, maxExportRows: number) {
   ): Estimate => {
     const { values, valid } = coerceVariables(schema, operation, variables);
     return {
-      estimated: estimateCoerced(schema, document, operation, values, o.bulkLimit, maxExportRows),
+      estimated: estimateCoerced(schema, document, operation, values, limits),
       valid,
     };
   };
@@ -70,8 +68,7 @@ function estimator(o: CostOptions, maxExportRows: number) {
 
 export function useCost(o: CostOptions): Plugin {
   const budget = o.maxCost ?? Number.POSITIVE_INFINITY;
-  const maxExportRows = o.maxExportRows ?? DEFAULT_MAX_EXPORT_ROWS;
-  const estimateOf = estimator(o, maxExportRows);
+  const estimateOf = estimator(o.restLimits ?? DEFAULT_REST_LIMITS);
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const cost = operationCostOf(args.contextValue);
