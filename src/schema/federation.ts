@@ -36,6 +36,13 @@ import { builder } from './builder';
 import { entityRef } from './registry';
 import { representationProblem } from './representations';
 
+/**
+ * The field extension of a field that answers an error in place of a list item (the item is null,
+ * the error names its index), which compiled execution must leave to graphql-js (see there). Set
+ * where such a field is built; read by the execution step, so the rule stays data of the field.
+ */
+export const ITEM_ERRORS_EXTENSION = 'paygraphItemErrors';
+
 /** The Federation version the subgraph SDL links (any 2.x gateway composes it). */
 export const FEDERATION_URL = 'https://specs.apollo.dev/federation/v2.6';
 
@@ -80,6 +87,7 @@ function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<u
   return {
     ...(entitiesField as GraphQLFieldConfig<unknown, GraphContext, Args>),
     type: new GraphQLNonNull(new GraphQLList(entity)),
+    extensions: { ...entitiesField.extensions, [ITEM_ERRORS_EXTENSION]: true },
     description:
       'Apollo Federation: the entities a gateway names by type and global ID, in the order asked; null where one does not exist or lies in a space the caller may not use. Batched like `nodes`.',
     args: {

@@ -72,3 +72,46 @@ describe('a document run again (compiled from its second run)', () => {
     expect(comparable(runs[2])).toEqual(comparable(runs[0]));
   });
 });
+
+describe('a field that answers an error in place of a list item (`_entities`), run again', () => {
+  // graphql-jit mishandles a list item whose resolver failed (the answer's list came out one item
+  // longer) where graphql-js answers null in its place: the field says so by its extension, and
+  // documents selecting it stay on graphql-js, whether selected directly or in a fragment.
+  const direct = `query($r: [_Any!]!) { _entities(representations: $r) { ... on Transaction { id } } }`;
+  const inFragment = `query($r: [_Any!]!) { ... on Query { ...E } }
+    fragment E on Query { _entities(representations: $r) { ... on Transaction { id } } }`;
+
+  it.each([
+    ['selected directly', direct],
+    ['selected in a fragment', inFragment],
+  ])('answers null and an error for each bad item on every run (%s)', async (_, query) => {
+    const { encodeGlobalId } = await import('../../src/resolvers');
+    const page = await f.graph(
+      `query($s: ID!) { space(id: $s) { transactions(first: 1) { nodes { id } } } }`,
+      {
+        s: String(f.space),
+      },
+    );
+    const [{ id }] = page.data.space.transactions.nodes as { id: string }[];
+    const r = [
+      { __typename: 'Transaction', id },
+      { __typename: 'Transaction', id: encodeGlobalId('Transaction', 99_999, 5) },
+      'Transaction',
+    ];
+    const runs = [await f.graph(query, { r })];
+    // The first run has the app load graphql-jit; loaded here too, it is ready for the runs after.
+    await import('../../src/server/execution/jit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let run = 1; run < 3; run++) runs.push(await f.graph(query, { r }));
+    for (const answer of runs) {
+      expect(answer.data).toEqual({ _entities: [{ id }, null, null] });
+      const errors = (answer.errors as { path: [string, number]; extensions: { code: string } }[])
+        .map((e) => [e.path, e.extensions.code])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      expect(errors).toEqual([
+        [['_entities', 1], 'NOT_FOUND'],
+        [['_entities', 2], 'BAD_USER_INPUT'],
+      ]);
+    }
+  });
+});

@@ -22,7 +22,8 @@ import type { Plugin } from 'graphql-yoga';
 import { operationCostOf } from '../cost/operation-cost';
 import { isIncremental } from './incremental';
 import { hasRecursiveVariable } from './recursive-inputs';
-import { fragmentsOf, walkFields, type FieldWalk } from '../../shared/selection-walk';
+import { ITEM_ERRORS_EXTENSION } from '../../schema/federation';
+import { fieldsOf, fragmentsOf, walkFields, type FieldWalk } from '../../shared/selection-walk';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
 type Path = readonly (string | number)[];
@@ -80,10 +81,16 @@ function located(
 }
 
 /**
- * Root fields that answer an error in place of a list item: graphql-jit drops such an item where
- * graphql-js answers null in its place (the federation's `_entities`), so they stay on graphql-js.
+ * Whether the operation selects a root field that answers an error in place of a list item (it says
+ * so by its ITEM_ERRORS_EXTENSION, e.g. the federation's `_entities`): graphql-jit drops such an item
+ * where graphql-js answers null in its place, so those operations stay on graphql-js.
  */
-const ITEM_ERROR_FIELDS = new Set(['_entities']);
+function hasItemErrors(args: ExecutionArgs, operation: OperationDefinitionNode): boolean {
+  const fields = args.schema.getRootType(operation.operation)?.getFields();
+  return fieldsOf(fragmentsOf(args.document), operation.selectionSet).some(
+    (s) => fields?.[s.name.value]?.extensions?.[ITEM_ERRORS_EXTENSION] === true,
+  );
+}
 
 function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   if (isIncremental(args.document)) return undefined;
@@ -93,10 +100,7 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   if (operations.length !== 1) return undefined;
   const operation = getOperationAST(args.document, args.operationName) ?? undefined;
   if (!operation || hasRecursiveVariable(args.schema, operation)) return undefined;
-  const itemErrors = operation.selectionSet.selections.some(
-    (s) => s.kind === Kind.FIELD && ITEM_ERROR_FIELDS.has(s.name.value),
-  );
-  return itemErrors ? undefined : operation;
+  return hasItemErrors(args, operation) ? undefined : operation;
 }
 
 type JitPlugin = ReturnType<typeof import('./jit').createJit>;
