@@ -82,8 +82,9 @@ function located(
 
 /**
  * Whether the operation selects a root field that answers an error in place of a list item (it says
- * so by its ITEM_ERRORS_EXTENSION, e.g. the federation's `_entities`): graphql-jit drops such an item
- * where graphql-js answers null in its place, so those operations stay on graphql-js.
+ * so by its ITEM_ERRORS_EXTENSION, e.g. the federation's `_entities`): graphql-jit gets such a list
+ * wrong (an item whose resolver failed came out as an extra null) where graphql-js answers null in its
+ * place, so those operations stay on graphql-js.
  */
 function hasItemErrors(args: ExecutionArgs, operation: OperationDefinitionNode): boolean {
   const fields = args.schema.getRootType(operation.operation)?.getFields();
