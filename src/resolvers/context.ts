@@ -12,7 +12,7 @@ import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
 import type { Entity } from './entity';
-import { createMemoryIdempotencyStore, type IdempotencyStore } from './writes/idempotency';
+import { createMemoryIdempotencyStore, SEND_GRACE_MS, type IdempotencyStore } from './writes/idempotency';
 import type { WriteListener } from './writes/written';
 
 /** The REST search offset limit (SPEC "Limits"). */
@@ -50,6 +50,11 @@ export interface GraphContextOptions {
   childBatchLimit?: number;
   /** What one REST call may carry (default DEFAULT_REST_LIMITS): items per bulk call. */
   restLimits?: RestLimits;
+  /**
+   * How long after its request's deadline (or a timeout) a REST write may still be carried out
+   * (default SEND_GRACE_MS, 10 s): a key whose write is in doubt is not sent again before.
+   */
+  sendGraceMs?: number;
   /** Where mutations' idempotency keys live (default: one in-process store shared by all contexts). */
   idempotency?: IdempotencyStore;
   /** Told of every DataLoader batch (for metrics). */
@@ -72,6 +77,7 @@ export interface Internals {
   /** Keys of the children a `through` relation goes through, per parent. */
   intermediates: Map<string, DataLoader<string, string[]>>;
   restLimits: RestLimits;
+  sendGraceMs: number;
   idempotency: IdempotencyStore;
   observeBatch: BatchObserver;
   onMisses?: (count: number) => void;
@@ -105,6 +111,7 @@ export function createGraphContext(o: GraphContextOptions): GraphContext {
     children: new Map(),
     intermediates: new Map(),
     restLimits: o.restLimits ?? DEFAULT_REST_LIMITS,
+    sendGraceMs: o.sendGraceMs ?? SEND_GRACE_MS,
     idempotency: o.idempotency ?? sharedIdempotencyStore(),
     observeBatch,
     onMisses: o.onMisses,

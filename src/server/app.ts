@@ -186,6 +186,7 @@ export function createApp(o: AppOptions) {
         rest: o.rest,
         naive: o.naive,
         requestTimeoutMs: security.limits.requestTimeoutMs,
+        sendGraceMs: security.limits.sendGraceMs,
         restLimits,
         idempotency: o.idempotency,
         maxCost: security.limits.maxCost,

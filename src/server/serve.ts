@@ -133,6 +133,7 @@ export async function startGraphServer(o: GraphServerOptions): Promise<RunningGr
     ? createRedisIdempotencyStore({
         redis,
         requestTimeoutMs: security.limits.requestTimeoutMs,
+        sendGraceMs: security.limits.sendGraceMs,
         onLoss: (lostAt) => ops.idempotencyStoreLost(lostAt),
       })
     : undefined;

@@ -112,6 +112,27 @@ describe.skipIf(!hasRedisServer)('idempotency keys in Redis', () => {
     expect(await store.claim('caller', 'k7', fp)).toMatchObject({ kind: 'run', doubt: { reason: 'lost' } });
   });
 
+  it("keeps keys in doubt after a loss until the lost claims' sends can no longer land: deadline + send grace", async () => {
+    const own = createSharedRedis({ url: redis.url });
+    const graced = createRedisIdempotencyStore({
+      redis: own,
+      prefix: 'grace:',
+      requestTimeoutMs: 1_000,
+      sendGraceMs: 500,
+    });
+    others.push({ store: graced, shared: own });
+    const fp = fingerprintOf('m', { grace: 1 });
+    const first = await graced.claim('caller', 'g1', fp);
+    if (first.kind === 'run') await first.settle({ kind: 'done', value: 'written' });
+    await redis.flushAll();
+    const lost = await graced.claim('caller', 'g2', fp);
+    expect(lost).toMatchObject({ kind: 'run', doubt: { kind: 'unknown', reason: 'lost' } });
+    const { lostAt } = graced.known;
+    const notBefore = lost.kind === 'run' ? lost.doubt?.notBefore : undefined;
+    // The loss window is the instances' deadline and the grace after it (1.5 s here), not the default 25 s.
+    expect(notBefore).toBe(lostAt + 1_500);
+  });
+
   it('finds a store gone back in time (a failover to a replica that missed writes) by its write count', async () => {
     const fp = fingerprintOf('m', { rollback: 1 });
     const other = instance();

@@ -101,11 +101,13 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
 
   beforeAll(async () => {
     redis = await startRedis({ persistence: 'always' });
-    // A short request deadline: after a loss, new keys wait out the sends lost claims may have in flight (deadline + 10 s).
+    // A short request deadline and send grace: after a loss, new keys wait out the sends lost claims may
+    // have in flight (deadline + grace). The sandbox carries a request out as it arrives (its latency
+    // faults here are at most 2.5 s, within the deadline), so 3 s of grace covers every send.
     cluster = await startCluster({
       redisUrl: redis.url,
       instances: 3,
-      env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '4000' },
+      env: { PAYGRAPH_REQUEST_TIMEOUT_MS: '4000', PAYGRAPH_SEND_GRACE_MS: '3000' },
     });
     [a, b, e] = cluster.instances;
     const [user] = cluster.sandbox.users;

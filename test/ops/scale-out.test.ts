@@ -69,8 +69,10 @@ describe.skipIf(!hasRedisServer)('two paygraph processes sharing one Redis', () 
         {
           PAYGRAPH_AUTH_KEY: user.key,
           REDIS_URL: redis.url,
-          // A retry of a key whose instance died holding it is answered before this deadline (see the kill test).
+          // A retry of a key whose instance died holding it is answered once this deadline and the send
+          // grace have passed (see the kill test; the sandbox's latency there is 300 ms).
           PAYGRAPH_REQUEST_TIMEOUT_MS: '5000',
+          PAYGRAPH_SEND_GRACE_MS: '2000',
         },
       );
       return { child, url: ready.graphql };

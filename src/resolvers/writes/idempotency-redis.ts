@@ -64,8 +64,10 @@ export interface RedisStoreOptions {
   ttlMs?: number;
   /** Prefix of every key (default `paygraph:idem:`). */
   prefix?: string;
-  /** The request deadline of the instances (default 15 s): how long after a loss the lost claims' sends may still land, with a grace. */
+  /** The request deadline of the instances (default 15 s): how long after a loss the lost claims' sends may still land, with the grace. */
   requestTimeoutMs?: number;
+  /** How long after its deadline a REST write may still be carried out (default SEND_GRACE_MS, 10 s). */
+  sendGraceMs?: number;
   /** Told when the store finds that Redis lost data (for logs and metrics). */
   onLoss?: (lostAt: number) => void;
 }
@@ -122,7 +124,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     this.ttlMs = o.ttlMs ?? DEFAULT_IDEMPOTENCY_TTL_MS;
     this.prefix = o.prefix ?? 'paygraph:idem:';
     this.marker = `${this.prefix}store`;
-    this.lossWindowMs = (o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + SEND_GRACE_MS;
+    this.lossWindowMs = (o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS) + (o.sendGraceMs ?? SEND_GRACE_MS);
     this.heartbeat = setInterval(() => void this.check(), HEARTBEAT_MS);
     this.heartbeat.unref?.();
     // Back from an outage: what was kept is written and the marker checked at once. Claims wait two

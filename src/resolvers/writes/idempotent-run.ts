@@ -13,7 +13,6 @@ import { forgetAfterWrite, internalsOf } from '../context';
 import { isMutationError, mutationError, type MutationErrorValue } from './errors';
 import {
   DEFAULT_IDEMPOTENCY_WAIT_MS,
-  SEND_GRACE_MS,
   fingerprintOf,
   type Claim,
   type StoredOutcome,
@@ -104,11 +103,11 @@ function outcomeUnknown(name: string, doubt: UnknownOutcome): MutationErrorValue
 }
 
 /** What the store keeps of an execution: done, or unknown (REST may have carried it out) until reconciled. */
-function settled<T>(result: Execution<T>): StoredOutcome {
+function settled<T>(result: Execution<T>, sendGraceMs: number): StoredOutcome {
   const outcome = structuredClone(result.outcome);
   // A call whose answer never came may still be carried out for a while; a 5xx answer ended the call.
   if (result.unknown)
-    return { kind: 'unknown', reason: 'unknown', notBefore: Date.now() + SEND_GRACE_MS, answer: outcome };
+    return { kind: 'unknown', reason: 'unknown', notBefore: Date.now() + sendGraceMs, answer: outcome };
   if (isMutationError(outcome) && outcome.kind === 'UpstreamError' && (outcome.status ?? 0) >= 500)
     return { kind: 'unknown', reason: 'unknown', notBefore: Date.now(), answer: outcome };
   return { kind: 'done', value: outcome };
@@ -132,7 +131,7 @@ class KeyedRun<T> {
       await claim.abandon();
       throw error;
     }
-    if (result.sent) await claim.settle(settled(result));
+    if (result.sent) await claim.settle(settled(result, internalsOf(this.ctx).sendGraceMs));
     else await claim.abandon();
     return result.outcome;
   }
@@ -232,7 +231,7 @@ export async function runIdempotent<T>(
     claim = await internalsOf(ctx).idempotency.claim(scope, key, fingerprint, {
       signal: ctx.signal,
       waitMs: waitMsOf(ctx),
-      sendBy: (ctx.deadlineAt ?? Date.now() + DEFAULT_DEADLINE_MS) + SEND_GRACE_MS,
+      sendBy: (ctx.deadlineAt ?? Date.now() + DEFAULT_DEADLINE_MS) + internalsOf(ctx).sendGraceMs,
     });
   } catch {
     // Aborted (the request's deadline) while a concurrent request with the key ran.

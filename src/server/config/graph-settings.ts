@@ -61,6 +61,11 @@ export const GRAPH_SETTINGS = {
     'whole-request deadline; REST calls still running are aborted',
     1,
   ),
+  sendGraceMs: graphLimit(
+    'PAYGRAPH_SEND_GRACE_MS',
+    10_000,
+    'how long a REST write paygraph gave up on may still land; a key in doubt is sent again only after it',
+  ),
   parseCacheBytes: graphLimit(
     'PAYGRAPH_PARSE_CACHE_BYTES',
     32 * 1024 * 1024,

@@ -42,6 +42,8 @@ export interface Limits {
   /** Errors one response reports at most (identical ones once). */
   maxErrors: number;
   requestTimeoutMs: number;
+  /** How long after a request gave up its REST write may still land (idempotency keys in doubt wait it out). */
+  sendGraceMs: number;
   /** Bytes of documents the parse and validation cache holds. */
   parseCacheBytes: number;
   /** REST calls one operation may make. */
@@ -123,6 +125,7 @@ const SECURITY_SETTINGS = [
   'maxDocumentBytes',
   'maxErrors',
   'requestTimeoutMs',
+  'sendGraceMs',
   'parseCacheBytes',
   'maxCost',
   'maxExportRows',
@@ -212,6 +215,7 @@ export function securityConfigFromEnv(
       maxDocumentBytes: s.maxDocumentBytes,
       maxErrors: s.maxErrors,
       requestTimeoutMs: s.requestTimeoutMs,
+      sendGraceMs: s.sendGraceMs,
       parseCacheBytes: s.parseCacheBytes,
       maxCost: s.maxCost,
       maxExportRows: s.maxExportRows,

@@ -38,6 +38,8 @@ export interface GraphContextPluginOptions {
   naive?: boolean;
   /** Whole-request deadline; REST calls still running when it passes are aborted. */
   requestTimeoutMs?: number;
+  /** How long after its deadline a REST write may still be carried out (default 10 s). */
+  sendGraceMs?: number;
   /** Items per bulk call, rows per export (default DEFAULT_REST_LIMITS). */
   restLimits?: RestLimits;
   /** Where mutations' idempotency keys live (default: one in-process store per app). */
@@ -163,6 +165,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
         restLimits: options.restLimits,
+        sendGraceMs: options.sendGraceMs,
         idempotency,
         onMisses: (count) => counted.chargeMisses(count),
         onWrite: options.onWrite,
