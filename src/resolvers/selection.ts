@@ -80,7 +80,6 @@ function eachSelectedField(
 ): void {
   const walk: FieldWalk<undefined> = {
     fragments: { get: (name) => scope.fragments[name] },
-    once: 'walk',
     skips: (selection, fragment) =>
       !included(scope, selection) || !applies(scope, fragment.typeCondition?.name.value, typeName),
   };

@@ -2,7 +2,7 @@
 // remaining); identical REST calls within one request are made once; calls past PAYGRAPH_MAX_COST
 // are refused unsent; a caller past its rate limit gets RATE_LIMITED with retryAfterSeconds and no
 // REST call, while another caller is still served. Counts come from the sandbox itself.
-import type { GraphQLError } from 'graphql';
+import { getOperationAST, parse, type GraphQLError } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiKeyAuthenticator,
@@ -13,6 +13,8 @@ import {
 import { examples } from '../../src/server/graphiql-examples';
 import { RateLimiter } from '../../src/server/admission/rate-limit';
 import { RequestRest } from '../../src/server/context/request-rest';
+import { estimateCost, MAX_ESTIMATED_FIELDS } from '../../src/server/cost/cost-estimate';
+import { schema } from '../../src/schema';
 import { appOver, gql, resetCalls, restCalls } from './support';
 import { startWorld, type TestWorld } from '../support/world';
 
@@ -204,5 +206,48 @@ describe('rate limits per caller', () => {
     expect(limiter.take('a')).toBe(false);
     now += 10_000;
     expect(limiter.remaining('a')).toBe(2);
+  });
+});
+
+describe('documents whose fragments spread each other', () => {
+  /** `query { ...F0 }` where each of `n` fragments spreads the next `times` times, the last selecting `leaf`. */
+  function spreading(n: number, times: number, leaf: string, on = 'Query'): string {
+    const fragments = Array.from({ length: n }, (_, i) => {
+      const next = i + 1 < n ? Array.from({ length: times }, () => `...F${i + 1}`).join(' ') : leaf;
+      return `fragment F${i} on ${on} { ${next} }`;
+    });
+    return `query { ...F0 }\n${fragments.join('\n')}`;
+  }
+  const estimate = (query: string) => {
+    const document = parse(query);
+    return estimateCost(schema, document, getOperationAST(document));
+  };
+
+  it('estimates a fragment spread twice as execution runs it: each response key once, however deep the spreading', () => {
+    // 2^40 paths to the one field: walking every spread never ended (one request held the process).
+    const leaf = 'currencies { currencyCode }';
+    expect(estimate(spreading(40, 2, leaf))).toBe(estimate(`{ ${leaf} }`));
+    expect(
+      estimate(`{ a: currencies { currencyCode } ...F } fragment F on Query { a: currencies { name } }`),
+    ).toBe(estimate(`{ ${leaf} }`));
+  });
+
+  it(`refuses a document that selects more than ${MAX_ESTIMATED_FIELDS} fields through its fragments, before any REST call`, async () => {
+    // Each fragment asks for the parent account four times (three aliases): 4^9 accounts, within the
+    // depth (12) and alias (30) limits, from a document of a few hundred bytes.
+    const fragments = Array.from({ length: 9 }, (_, i) => {
+      const next = i + 1 < 9 ? `{ ...F${i + 1} }` : '{ restId }';
+      return `fragment F${i} on Account { parentAccount ${next} a: parentAccount ${next} b: parentAccount ${next} c: parentAccount ${next} }`;
+    });
+    const query = `query { accounts(first: 1) { nodes { ...F0 } } }\n${fragments.join('\n')}`;
+    expect(estimate(query)).toBe(Number.POSITIVE_INFINITY);
+    await resetCalls(world);
+    const answer = await gql(appOver(world.rest), query);
+    expect(answer.body.data).toBeNull();
+    expect(answer.body.errors?.[0]).toMatchObject({
+      message: expect.stringMatching(/selects more fields through its fragments than can be estimated/),
+      extensions: { code: 'COST_LIMIT_EXCEEDED' },
+    });
+    expect(await restCalls(world)).toBe(0);
   });
 });

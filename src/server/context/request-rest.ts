@@ -9,6 +9,7 @@ import { untypedOptions } from '../../rest/call-layer';
 import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../rest/types';
 import type { RateLimit, Spent } from '../admission/rate-limit';
 import type { OperationCost } from '../cost/operation-cost';
+import { MAX_ESTIMATED_FIELDS } from '../cost/cost-estimate';
 import type { FairScheduler } from './fair-scheduler';
 
 export interface RequestRestOptions {
@@ -63,9 +64,19 @@ export function rateLimited(retryAfterSeconds: number, whole = false): GraphQLEr
 
 /** Refusal of an operation whose estimated REST calls exceed the budget, shaped like the schema's cost errors. */
 export function overBudget(estimated: number, budget: number): GraphQLError {
+  const about = Number.isFinite(estimated)
+    ? `would make about ${estimated} REST calls`
+    : `selects more fields through its fragments than can be estimated (${MAX_ESTIMATED_FIELDS})`;
   return new GraphQLError(
-    `the operation would make about ${estimated} REST calls; at most ${budget} are allowed (PAYGRAPH_MAX_COST): ask for smaller pages or fewer fields`,
-    { extensions: { code: 'COST_LIMIT_EXCEEDED', kind: 'complexity', value: estimated, limit: budget } },
+    `the operation ${about}; at most ${budget} are allowed (PAYGRAPH_MAX_COST): ask for smaller pages or fewer fields`,
+    {
+      extensions: {
+        code: 'COST_LIMIT_EXCEEDED',
+        kind: 'complexity',
+        value: Number.isFinite(estimated) ? estimated : null,
+        limit: budget,
+      },
+    },
   );
 }
 

@@ -31,7 +31,7 @@ import { naturalLinks, resourceOf, resources, type Resource } from '../../catalo
 import { MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import { referencesOf } from '../../schema/naming';
-import { fragmentsOf, sumFields, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
+import { collectFields, fragmentsOf, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
 import { propertiesOf } from '../../schema/shapes';
 import {
   argumentValue,
@@ -90,7 +90,36 @@ interface Walk {
   plain: FieldWalk<undefined>;
   variables: Variables;
   limits: RestLimits;
+  /** Fields estimated so far: past MAX_ESTIMATED_FIELDS the document is refused, not walked on. */
+  fields: { n: number };
 }
+
+/**
+ * Fields one estimate walks at most. A document's response can be exponential in its length (fragments
+ * that each select two fields spreading the next one): such a document is refused as too costly
+ * without walking it, as executing it would not end either.
+ */
+export const MAX_ESTIMATED_FIELDS = 20_000;
+
+class TooManyFields extends Error {}
+
+/** The sum of `visit` over the fields of `set` as execution collects them (each response key once). */
+function sumCollected<C>(
+  walk: FieldWalk<C>,
+  set: SelectionSetNode | undefined,
+  context: C,
+  groupOf: (context: C) => string,
+  seen: Set<string>,
+  visit: (field: FieldNode, context: C, seen: Set<string>) => number,
+): number {
+  let total = 0;
+  for (const f of collectFields(walk, set, context, groupOf, seen))
+    total += visit(f.field, f.context, f.above);
+  return total;
+}
+
+const byType = (c: At) => c.type.name;
+const asOne = () => '';
 
 /** Where a selection is walked: how many rows of its type, across how many spaces at most. */
 interface Rows {
@@ -175,12 +204,8 @@ function walkSet(
   depth: number,
   seen: Set<string>,
 ): number {
-  return sumFields(
-    w.typed,
-    set,
-    at(type, rows),
-    (s, c, seen) => field(w, s, c.type, c.rows, depth, seen),
-    seen,
+  return sumCollected(w.typed, set, at(type, rows), byType, seen, (s, c, above) =>
+    field(w, s, c.type, c.rows, depth, above),
   );
 }
 
@@ -193,21 +218,15 @@ function walkConnection(
   seen: Set<string>,
 ): number {
   if (!isObjectType(type) && !isInterfaceType(type)) return 0;
-  return sumFields(
-    w.plain,
-    set,
-    undefined,
-    (s, _, seen) => {
-      const def = type.getFields()[s.name.value];
-      if (!def) return 0;
-      const named = getNamedType(def.type);
-      if (s.name.value === 'nodes' || s.name.value === 'node')
-        return walkSet(w, s.selectionSet, named, rows, 0, seen);
-      if (s.name.value === 'edges') return walkConnection(w, s.selectionSet, named, rows, seen);
-      return 0;
-    },
-    seen,
-  );
+  return sumCollected(w.plain, set, undefined, asOne, seen, (s, _, seen) => {
+    const def = type.getFields()[s.name.value];
+    if (!def) return 0;
+    const named = getNamedType(def.type);
+    if (s.name.value === 'nodes' || s.name.value === 'node')
+      return walkSet(w, s.selectionSet, named, rows, 0, seen);
+    if (s.name.value === 'edges') return walkConnection(w, s.selectionSet, named, rows, seen);
+    return 0;
+  });
 }
 
 function field(
@@ -218,6 +237,7 @@ function field(
   depth: number,
   seen: Set<string>,
 ): number {
+  if (++w.fields.n > MAX_ESTIMATED_FIELDS) throw new TooManyFields();
   if (!isObjectType(parent) && !isInterfaceType(parent)) return 0;
   const def = parent.getFields()[node.name.value];
   if (!def) return 0;
@@ -305,20 +325,14 @@ function byCredentialsAnswer(
   rows: Rows,
   seen: Set<string>,
 ): number {
-  return sumFields(
-    w.plain,
-    set,
-    undefined,
-    (s, _, seen) => {
-      const calls = byCredentialsFieldCalls(type, s);
-      if (calls === 'none') return 0;
-      const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
-      return (
-        (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen)
-      );
-    },
-    seen,
-  );
+  return sumCollected(w.plain, set, undefined, asOne, seen, (s, _, seen) => {
+    const calls = byCredentialsFieldCalls(type, s);
+    if (calls === 'none') return 0;
+    const fieldType = getNamedType((type as GraphQLObjectType).getFields()[s.name.value].type);
+    return (
+      (calls === 'call' ? rows.n : 0) + walkSet(w, s.selectionSet, fieldType, rows, MAX_EXPAND_DEPTH, seen)
+    );
+  });
 }
 
 /** A list at the root (countries): one REST list call, or a search page per 100 rows when restricted. */
@@ -380,14 +394,18 @@ export function estimateCoerced(
   const fragments = fragmentsOf(document);
   const typed: FieldWalk<At> = {
     fragments,
-    once: 'path',
     within: (f, around) =>
       at(
         f.typeCondition ? (schema.getType(f.typeCondition.name.value) ?? around.type) : around.type,
         around.rows,
       ),
   };
-  const plain: FieldWalk<undefined> = { fragments, once: 'path' };
-  const walk = { schema, fragments, typed, plain, variables: values, limits };
-  return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
+  const plain: FieldWalk<undefined> = { fragments };
+  const walk = { schema, fragments, typed, plain, variables: values, limits, fields: { n: 0 } };
+  try {
+    return walkSet(walk, operation.selectionSet, root, { n: 1, spaces: 1 }, 0, new Set());
+  } catch (error) {
+    if (error instanceof TooManyFields) return Number.POSITIVE_INFINITY;
+    throw error;
+  }
 }

@@ -34,16 +34,24 @@ function fieldNodesAt(
   operation: OperationDefinitionNode,
   path: readonly (string | number)[],
 ): FieldNode[] {
-  const walk: FieldWalk<undefined> = { fragments: fragmentsOf(document), once: 'path' };
+  const walk: FieldWalk<undefined> = { fragments: fragmentsOf(document) };
   let sets: SelectionSetNode[] = [operation.selectionSet];
   let nodes: FieldNode[] = [];
   for (const key of path) {
     if (typeof key === 'number') continue;
     nodes = [];
+    // One walk over the sets of the nodes merged at this key, as graphql-js collects their subfields.
+    const entered = new Set<string>();
     for (const set of sets)
-      walkFields(walk, set, undefined, (s) => {
-        if ((s.alias ?? s.name).value === key) nodes.push(s);
-      });
+      walkFields(
+        walk,
+        set,
+        undefined,
+        (s) => {
+          if ((s.alias ?? s.name).value === key) nodes.push(s);
+        },
+        entered,
+      );
     sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   }
   return nodes;
