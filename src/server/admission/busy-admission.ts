@@ -1,14 +1,6 @@
-// Cheap operations first while paygraph is busy. paygraph's CPU is one event loop: every caller can
-// be within its rate limit while together they saturate it, and then a well-behaved caller's small
-// query waits behind everyone's big ones. An operation is heavy when its estimated REST calls reach
-// `heavyCost` (its CPU grows with them: rows to parse, wrap and write), or its caller has spent most
-// of its rate-limit burst lately or has many operations running (a flood of light ones). While the event loop is busier than the threshold, a heavy
-// operation waits here, after its cost is estimated and before it runs, and is let in only as the
-// loop has room: at once while it is less than half as busy as the threshold and none wait, one
-// operation per window up to the threshold, none above. Waiting operations go cheapest first, then
-// in arrival order. One that waits too long is refused (RATE_LIMITED) so no client hangs; light
-// operations never wait here: shortest jobs first keeps the well-behaved caller's latency while a
-// flood of big operations queues. With no light operation about, heavy ones are not held back.
+// Cheap operations first while paygraph is busy: every caller can be within its rate limit while together
+// they saturate the one event loop. While the loop is busier than the threshold, heavy operations wait
+// here (cheapest first) and light ones never do; one that waits too long is refused (RATE_LIMITED).
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { abortedWhileWaiting } from '../../shared/waiting-line';
 
@@ -84,6 +76,11 @@ export class BusyAdmission {
     return this.current;
   }
 
+  /**
+   * Heavy: its estimated REST calls reach `heavyCost` (its CPU grows with them: rows to parse, wrap and
+   * write), or its caller spent most of its burst lately, or has many operations running (a flood of
+   * light ones).
+   */
   private isHeavy(o: Operation): boolean {
     const c = this.config;
     return c.busyAbove < 1 && (o.cost >= c.heavyCost || o.left < c.heavyBelow || o.running > c.heavyRunning);
@@ -125,7 +122,11 @@ export class BusyAdmission {
     });
   }
 
-  /** Room for one heavy operation now (and counts it when the room is the one-per-window kind). */
+  /**
+   * Room for one heavy operation now (and counts it when the room is the one-per-window kind): always
+   * while no light operation is about; at once while the loop is less than half as busy as the
+   * threshold; one per window up to the threshold; none above it.
+   */
   private roomNow(): boolean {
     if (!this.lightAbout()) return true;
     const u = this.utilization();

@@ -1,16 +1,6 @@
-// The REST calls an operation may make, estimated from its document before execution, the way the
-// read path plans them: a collection or lookup is one call; a connection under a list of N parents is
-// batched (N x page size / 100 calls, one search more for each further space the parents span: a
-// search runs within one space) when its pages can be (`batchesChildPages`), else one call per parent;
-// links within the REST expand depth (4) come with their parent at no cost, deeper ones and links REST
-// cannot expand are looked up in batches of 100; an extra (URLs, documents: not a REST property of its
-// entity) is one call per row; a bulk mutation one call per chunk. Page sizes count as asked (`first`
-// / `last`, else the graph's default; variables with their defaults), plain lists as many rows as their
-// key filter allows (else PLAIN_LIST_ROWS), so the estimate is an upper bound on rows, like Shopify's.
-// By-credentials lookups, the acted-on objects of payloads and exports have rules of their own (cost-fields).
-// One thing it cannot know: when one parent of a batch has more children than a search returns, the
-// parents whose pages were cut are asked again one by one (the read path's optimistic batching);
-// the run-time budget still counts those calls.
+// The REST calls an operation may make, estimated from its document before execution the way the read
+// path plans them: an upper bound (pages as asked, plain lists as many rows as their key filter allows),
+// each rule at its branch below; by-credentials lookups, payloads and exports in cost-fields.
 import {
   getNamedType,
   getNullableType,
@@ -253,6 +243,9 @@ function field(
   const special = specialField(w, node, parent, named, rows, root, seen);
   if (special !== undefined) return special;
   if (isObjectType(named) && named.name.endsWith('Connection')) {
+    // Under N parents: batched searches (N x page size / 100, one more per further space the parents
+    // span) where pages can be batched, else one call per parent. Not known here: a parent with more
+    // children than a search returns is asked again alone (the run-time budget counts that call).
     const page = askedPage(node, w.variables);
     const resource = rowResource(named);
     const own =

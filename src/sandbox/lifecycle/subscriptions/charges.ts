@@ -1,12 +1,6 @@
 // Subscription charges: a charge takes the OPEN ledger entries of every version of the subscription
-// (they become SCHEDULED): the current version's, and those of a version that ran out its period. Running it asks the subscription's payment means (its token) for the money:
-// - approved: the sandbox creates the payment the charge stands for (a FULFILL transaction, its
-//   SUCCESSFUL completion and a PAID invoice), so that the subscription's invoices are real objects;
-//   the entries become PAID and the charge SUCCESSFUL;
-// - declined or failed: the charge's transaction walks the payments life cycle to DECLINE or FAILED
-//   with its failure reason (a FAILED charge attempt records the try); the entries go back to OPEN, so
-//   that a new charge can take them (a FAILED charge itself is final), and the charge is FAILED.
-// Discarding a charge releases its entries (OPEN) as well.
+// (SCHEDULED while it runs) and asks the subscription's payment means for the money; the outcomes, and
+// what a discard releases, are at `runCharge` and `discardCharge` below.
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored, StoredObject } from '../../store';
@@ -292,9 +286,15 @@ function createRefusedPayment(
 }
 
 /**
- * Runs a SCHEDULED charge: PROCESSING, then SUCCESSFUL (entries PAID) or FAILED (entries OPEN again)
- * as the subscription's token decides. A charge without ledger entries bills nothing: it succeeds
- * without asking the token and creates no payment. The subscription's state is the caller's concern.
+ * Runs a SCHEDULED charge: PROCESSING, then as the subscription's token decides:
+ * - approved: the payment the charge stands for is created (a FULFILL transaction, its SUCCESSFUL
+ *   completion and a PAID invoice: the subscription's invoices are real objects); entries PAID, the
+ *   charge SUCCESSFUL;
+ * - declined or failed: the charge's transaction walks the payments life cycle to DECLINE or FAILED
+ *   with its reason (a FAILED charge attempt records the try); entries OPEN again for a new charge,
+ *   the charge FAILED (final).
+ * A charge without ledger entries bills nothing: it succeeds without asking the token and creates no
+ * payment. The subscription's state is the caller's concern.
  */
 export function runCharge(store: Store, space: number, chargeId: number, now: Date) {
   const processing = applyTransition(store, subscriptionChargeLifecycle, chargeId, space, 'process');
