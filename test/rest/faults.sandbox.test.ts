@@ -34,6 +34,15 @@ const failureOf = (p: Promise<unknown>) =>
     (e: unknown) => e,
   );
 
+/**
+ * Aborts once the sandbox has the request (it is then held for its latency): a fixed delay from the
+ * start could fall before the request left on a busy machine, or after the latency ran out.
+ */
+async function abortOnArrival(controller: AbortController, operationId: string): Promise<void> {
+  while (received(operationId) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+  controller.abort();
+}
+
 async function customersWith(customerId: string): Promise<number> {
   const found = await tc.client.call('searchCustomers', {
     space,
@@ -173,7 +182,7 @@ describe('abort', () => {
     const pending = failureOf(
       tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }),
     );
-    setTimeout(() => controller.abort(), 50);
+    void abortOnArrival(controller, 'createCustomer');
     const err = await pending;
     expect(err).toBeInstanceOf(RestAbortedError);
     expect(err).toMatchObject({ code: 'REST_ABORTED', attempts: 1 });
@@ -183,15 +192,15 @@ describe('abort', () => {
 
   it('mid-latency stops the request in the sandbox too: the abandoned create never happens', async () => {
     const customerId = marker();
-    sandbox.faults.set({ latencyMs: 300, match: { method: 'POST' } });
+    sandbox.faults.set({ latencyMs: 1_000, match: { method: 'POST' } });
     const controller = new AbortController();
     const pending = failureOf(
       tc.client.call('createCustomer', { space, body: { customerId }, signal: controller.signal }),
     );
-    setTimeout(() => controller.abort(), 50);
+    void abortOnArrival(controller, 'createCustomer');
     expect(await pending).toBeInstanceOf(RestAbortedError);
     sandbox.faults.clear();
-    await new Promise((resolve) => setTimeout(resolve, 600)); // past the latency the request was held for
+    await new Promise((resolve) => setTimeout(resolve, 1_300)); // past the latency the request was held for
     expect(await customersWith(customerId)).toBe(0);
   });
 
