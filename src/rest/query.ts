@@ -14,7 +14,10 @@ export class ParameterError extends Error {
   }
 }
 
-/** Parameters joined into one comma-separated value instead of repeated keys (SPEC, "Expanding responses"). */
+/**
+ * Parameters joined into one comma-separated value instead of repeated keys (SPEC, "Expanding
+ * responses").
+ */
 const COMMA_JOINED = new Set(['expand']);
 
 type Scalar = string | number | bigint | boolean | Date;

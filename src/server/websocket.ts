@@ -156,7 +156,7 @@ export function serveWebSocket(
   const wss = new WebSocketServer({
     server,
     path: o.path,
-    /** A message larger than a request body may be is refused by the socket before it is read (close code 1009). */
+    /** A message larger than a request body may be is refused by the socket, unread (close code 1009). */
     maxPayload: o.limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES,
     // The address's cap is checked before the upgrade: a client past it gets HTTP 429 and no socket.
     verifyClient: (

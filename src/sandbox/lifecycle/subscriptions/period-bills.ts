@@ -1,5 +1,6 @@
 // Period bills and metered usage: usage reports accumulate on a subscription version's PENDING bill,
-// and closing the bill turns them into METERED_FEE ledger entries, billed only by the version that was current.
+// and closing the bill turns them into METERED_FEE ledger entries; a version bills only the usage
+// reported while it was current.
 import { unprocessable, conflict } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored } from '../../store';
