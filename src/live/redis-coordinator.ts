@@ -1,17 +1,6 @@
-// Watches shared by several paygraph instances through Redis. Per watch (keys named by a hash of
-// upstream id, space and model; no secret in them):
-//   <w>:lease     the leader's token, SET NX PX for one and a half fast ticks, renewed every quarter tick
-//   <w>:interest  hash instance -> that instance's interest (JSON); <w>:peers when each expires
-//   <w>:state     the watch state the leader stores after each tick (only while it holds the lease)
-//   <w>:seq       the number of the last change published
-//   channel <w>   the changes the leader found ("<n> <JSON>"), followers' requests for an early tick
-//                 and the wakes of writes made through paygraph ("0 <JSON>")
-// A leader killed is replaced within two fast ticks (the lease runs out, then the next beat of another
-// instance takes it); a leader whose event loop stalls for more than a tick loses the lease, and for
-// a while both may search (subscribers drop what they already have). The new leader starts from the
-// stored state, so a change made while no one watched is found by its version. Redis is reached
-// through the process's shared connection and its breaker (src/redis): while it is unreachable every
-// instance watches for its own subscribers (redis-link), so no change is lost to them.
+// Watches shared by several paygraph instances through Redis: per watch one leader searches and
+// publishes what changed, the others follow. Redis goes through the process's shared connection and its
+// breaker; while it is unreachable every instance watches for its own subscribers, so none loses a change.
 import { createHash, randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createSharedRedis, type SharedRedis } from '../redis';
@@ -29,6 +18,12 @@ export interface RedisCoordinatorOptions {
   url?: string;
 }
 
+/**
+ * A leader killed is replaced within two fast ticks (its lease runs out, then the next beat of another
+ * instance takes it); a leader whose event loop stalls for more than a tick loses the lease, and for a
+ * while both may search (subscribers drop what they already have). The new leader starts from the
+ * stored state, so a change made while no one watched is found by its version.
+ */
 export class RedisCoordinator implements WatchCoordinator {
   readonly instance = randomUUID();
   readonly shared: SharedRedis;
@@ -59,6 +54,16 @@ export class RedisCoordinator implements WatchCoordinator {
     });
   }
 
+  /**
+   * The watch's channel <w>, also the prefix of its keys; named by a hash of upstream id, space and
+   * model, so no secret is in them:
+   *   <w>:lease     the leader's token, SET NX PX for one and a half fast ticks, renewed every quarter tick
+   *   <w>:interest  hash instance -> that instance's interest (JSON); <w>:peers when each expires
+   *   <w>:state     the watch state the leader stores after each tick (only while it holds the lease)
+   *   <w>:seq       the number of the last change published
+   *   channel <w>   the changes the leader found ("<n> <JSON>"), followers' requests for an early tick
+   *                 and the wakes of writes made through paygraph ("0 <JSON>")
+   */
   private channelOf(key: WatchKey): string {
     const id = createHash('sha256')
       .update(JSON.stringify([key.upstream, key.space, key.model]))

@@ -1,11 +1,6 @@
-// One Redis connection per served process, shared by every user of Redis (idempotency keys, rate
-// limits, the response cache, persisted queries, live watches), with one view of its health: a
-// breaker that opens the moment the connection drops or a command does not answer in time, so that
-// every user skips Redis at once instead of each waiting for a timeout of its own, and closes when
-// Redis answers a probe again (no restart). Commands are never queued while Redis is unreachable
-// (they fail at once) and never re-sent by the client on its own (a script that ran must not run
-// twice). Connection errors reach the log once per outage through the logger paygraph hands in
-// (JSON lines), never as ioredis's "Unhandled error event".
+// One Redis connection per served process, shared by every user of Redis (idempotency keys, rate limits,
+// the response cache, persisted queries, live watches), behind one breaker: while Redis is unreachable
+// every user skips it at once instead of each waiting for a timeout of its own.
 import { Redis, type RedisOptions } from 'ioredis';
 
 /** Redis cannot be used now (the breaker is open, or the command failed for want of a connection). */
@@ -21,6 +16,10 @@ export class RedisUnavailableError extends Error {
   }
 }
 
+/**
+ * Where connection errors are told, once per outage (paygraph's JSON lines logger): never as ioredis's
+ * "Unhandled error event".
+ */
 export interface RedisLog {
   warn(fields: Record<string, unknown>, message: string): void;
   info(fields: Record<string, unknown>, message: string): void;
@@ -55,6 +54,11 @@ function isConnectionFailure(error: unknown): boolean {
   return true;
 }
 
+/**
+ * The breaker opens the moment the connection drops or a command does not answer in time, and closes
+ * when Redis answers a probe again (no restart). Commands are never queued while it is open: they fail
+ * at once.
+ */
 export class SharedRedis {
   /** The command connection (every user's commands and scripts). */
   readonly client: Redis;

@@ -1,12 +1,6 @@
 // Turns an operation's path template and the caller's path/query values into the exact
 // path-and-query string that is sent (and signed). All rules come from the catalog's parameter
 // list; nothing here knows a particular operation.
-//   - path parameters: encodeURIComponent; every template parameter must be given.
-//   - `expand`: one key, names joined by commas (SPEC, "Expanding responses").
-//   - other arrays: the key repeated once per value.
-//   - Date: ISO 8601 string; bigint: its exact digits; boolean: true/false.
-//   - strings (including the search `query` and `order`): passed through, only URL-encoded.
-// Parameters are written in the catalog's order, so the same call always yields the same string.
 import type { JsonSchema, OpenApiParameter, Operation } from '../catalog';
 
 /** A problem with one parameter: parameter name -> what is wrong. */
@@ -20,7 +14,10 @@ export class ParameterError extends Error {
   }
 }
 
-/** Parameters joined into one comma-separated value instead of repeated keys. */
+/**
+ * Parameters joined into one comma-separated value instead of repeated keys (SPEC, "Expanding
+ * responses").
+ */
 const COMMA_JOINED = new Set(['expand']);
 
 type Scalar = string | number | bigint | boolean | Date;
@@ -61,6 +58,10 @@ function formatScalar(value: unknown, schema: JsonSchema): string {
   }
 }
 
+/**
+ * An array is the key repeated once per value (but COMMA_JOINED). Strings, the search `query` and
+ * `order` included, are passed through, only URL-encoded.
+ */
 function formatQueryParam(param: OpenApiParameter, value: unknown): string[] {
   const isArray = param.schema.type === 'array';
   const itemSchema = (isArray ? param.schema.items : param.schema) ?? {};
@@ -87,7 +88,10 @@ function fail(kind: string, errors: Record<string, string>): never {
   throw new ParameterError(detail, errors);
 }
 
-/** `?a=1&b=2` (or '') for the operation's query parameters. */
+/**
+ * `?a=1&b=2` (or '') for the operation's query parameters, written in the catalog's order so that the
+ * same call always yields the same (signed) string.
+ */
 export function buildQueryString(op: Operation, query: Record<string, unknown> = {}): string {
   const errors: Record<string, string> = {};
   for (const key of unknownKeys(query, op.queryParams)) {

@@ -1,18 +1,6 @@
-// Recursive-descent parser of the search query syntax (SPEC "Search query syntax").
-//
-//   query      := ws* orExpr? ws*
-//   orExpr     := andExpr (ws+ 'OR' ws+ andExpr)*
-//   andExpr    := unary ((ws+ 'AND' ws+)? ws* unary)*      juxtaposition (whitespace or a parenthesis between) is an implicit AND
-//   unary      := '-' unary | 'NOT' (ws+ | &'(') unary | primary
-//   primary    := '(' ws* orExpr ws* ')' | name comparator value?
-//   comparator := ':<=' | ':>=' | ':<' | ':>' | ':*' | ':~' | ':'   (longest match; ':*' takes no value)
-//   value      := (bare | quoted)+                           pieces written back to back are concatenated
-//   bare       := any characters but whitespace, parentheses and quotes
-//   quoted     := '"' ... '"' | "'" ... "'"                 a backslash escapes the enclosing quote or a backslash
-//
-// AND binds tighter than OR; the modifiers bind tightest. Connectives are the upper-case words only.
-// A value must follow its comparator directly; because a value is mandatory there, a bare AND/OR/NOT
-// right after a comparator is read as a value, but canonical text (printQuery, quoteValue) quotes them.
+// Recursive-descent parser of the search query syntax (SPEC "Search query syntax"), one method per
+// production: OR binds loosest, then AND (explicit or implicit), then the modifiers '-' and NOT.
+// Connectives are the upper-case words only.
 import { normalizeQuery, type Comparator, type QueryNode } from './ast';
 import { SearchSyntaxError } from './errors';
 import { describeAt, endsBareValue, endsName, isParen, isQuote, isWhitespace } from './lexicon';
@@ -37,6 +25,7 @@ class Parser {
     return normalizeQuery(node);
   }
 
+  /** orExpr := andExpr (ws+ 'OR' ws+ andExpr)* */
   private parseOr(): QueryNode {
     const terms = [this.parseAnd()];
     while (this.peekConnective() === 'OR') {
@@ -45,6 +34,10 @@ class Parser {
     return terms.length === 1 ? terms[0] : { kind: 'or', terms };
   }
 
+  /**
+   * andExpr := unary ((ws+ 'AND' ws+)? ws* unary)*: juxtaposition (whitespace or a parenthesis
+   * between) is an implicit AND.
+   */
   private parseAnd(): QueryNode {
     const terms = [this.parseUnary()];
     for (;;) {
@@ -77,6 +70,7 @@ class Parser {
     return word === 'AND' || word === 'OR' ? word : 'TERM';
   }
 
+  /** unary := '-' unary | 'NOT' (ws+ | &'(') unary | primary */
   private parseUnary(): QueryNode {
     const ch = this.text[this.pos];
     if (ch === '-') {
@@ -118,6 +112,7 @@ class Parser {
     return node;
   }
 
+  /** A field term: name comparator value?, where only ':*' takes no value. */
   private parseTerm(): QueryNode {
     const start = this.pos;
     while (!this.atEnd() && !endsName(this.text[this.pos])) this.pos += 1;
@@ -147,6 +142,7 @@ class Parser {
     return { kind: 'term', name, comparator, value: this.parseValue(comparator) };
   }
 
+  /** Longest match of ':<=' | ':>=' | ':<' | ':>' | ':*' | ':~' | ':'. */
   private parseComparator(): Comparator {
     const a = this.text[this.pos + 1];
     const b = this.text[this.pos + 2];
@@ -157,6 +153,11 @@ class Parser {
     return comparator;
   }
 
+  /**
+   * value := (bare | quoted)+, the pieces written back to back concatenated; it must follow its
+   * comparator directly. Because a value is mandatory here, a bare AND/OR/NOT is read as a value,
+   * but canonical text (printQuery, quoteValue) quotes them.
+   */
   private parseValue(comparator: Comparator): string {
     const start = this.pos;
     let value = '';
@@ -180,6 +181,7 @@ class Parser {
     return value;
   }
 
+  /** '"' ... '"' or "'" ... "'"; a backslash escapes the enclosing quote or a backslash. */
   private parseQuoted(): string {
     const open = this.pos;
     const quote = this.text[open];

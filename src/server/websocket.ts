@@ -1,14 +1,6 @@
-// GraphQL over WebSocket (the graphql-ws protocol) on the GraphQL path, beside yoga's built-in SSE:
-// each connection is authenticated like an HTTP request (its upgrade headers, or `authorization` /
-// `x-api-key` in the connection parameters), and every operation runs through yoga's envelop, so
-// the same plugins (context, limits, masking, cost budget, rate limit) apply as over HTTP; the
-// admission HTTP passes before its body is read is passed here per operation: the caller's
-// concurrency (a slot per operation, a subscription's given back once it runs) and the charge for a
-// refused document. The document size is checked before parsing as over HTTP, and a message larger
-// than a request body may be is refused by the socket itself (close code 1009) before it is read.
-// Connections are capped per client address (HTTP 429 at the upgrade) and per caller (4429), wait
-// at most PAYGRAPH_WS_INIT_TIMEOUT_MS for `connection_init` (4408), are closed while idle (1000) and
-// when the token they were opened with expires (4401, also checked before each new operation).
+// GraphQL over WebSocket (graphql-ws) on the GraphQL path, beside yoga's built-in SSE. Every operation
+// runs through yoga's envelop, so the same plugins apply as over HTTP; what HTTP admits before reading
+// a body (a concurrency slot, the charge for a refused document) is done here per operation.
 import type { IncomingMessage, Server } from 'node:http';
 import { GraphQLError, type DocumentNode, type ExecutionArgs, type GraphQLSchema } from 'graphql';
 import type { OperationResult, SubscribePayload } from 'graphql-ws';
@@ -45,7 +37,10 @@ export interface WebSocketOptions {
   network: NetworkConfig;
 }
 
-/** The upgrade request as a fetch Request, its headers joined with what the connection parameters carry. */
+/**
+ * The upgrade request as a fetch Request, its headers joined with what the connection parameters carry
+ * (`authorization`, `x-api-key`): a connection is authenticated like an HTTP request.
+ */
 function requestOf(
   url: string,
   headers: Record<string, string | string[] | undefined>,
@@ -161,6 +156,7 @@ export function serveWebSocket(
   const wss = new WebSocketServer({
     server,
     path: o.path,
+    /** A message larger than a request body may be is refused by the socket, unread (close code 1009). */
     maxPayload: o.limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES,
     // The address's cap is checked before the upgrade: a client past it gets HTTP 429 and no socket.
     verifyClient: (
@@ -182,6 +178,7 @@ export function serveWebSocket(
   const connectionOf = (extra: Extra) => connections.get(extra.socket);
   const cleanup = useServer<Record<string, unknown> | undefined, Extra>(
     {
+      /** PAYGRAPH_WS_INIT_TIMEOUT_MS to send `connection_init`, else graphql-ws closes with 4408. */
       connectionInitWaitTimeout: network.wsInitTimeoutMs,
       execute: (args: ExecutionArgs) => (args.rootValue as RootValue).execute(args),
       subscribe: (args: ExecutionArgs) => (args.rootValue as RootValue).subscribe(args),

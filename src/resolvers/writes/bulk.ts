@@ -1,10 +1,6 @@
-// Bulk mutations: any number of items, sent in REST bulk calls of at most the bulk limit. The calls go
-// out together (at most CHUNKS_IN_FLIGHT at once) unless an object is named in two of them; results
-// are in input order whatever order REST answers in. REST bulk calls are all-or-nothing: a failed
-// chunk's items all carry its error and the other chunks still run. Invalid items are refused before
-// any call; the others go on. The whole outcome is kept under the idempotency key once any chunk was
-// sent, so a retry never sends a written chunk again. Items answer with the single mutation's result
-// (`createCustomers` items are CreateCustomerResult).
+// Bulk mutations: any number of items, sent in REST bulk calls of at most the bulk limit. Items answer
+// with the single mutation's result (`createCustomers` items are CreateCustomerResult), in input order
+// whatever order REST answers in.
 import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { bodyProperties, mutationSpecByName, type MutationSpec } from '../../catalog';
 import { RestError } from '../../rest/errors';
@@ -144,6 +140,10 @@ export const CHUNKS_IN_FLIGHT = 4;
 /** What one chunk came to: its items' outcomes, or a failure that is not a RestError. */
 type ChunkAnswer = { outcomes: MutationOutcome[]; sent: boolean } | { failure: unknown };
 
+/**
+ * REST bulk calls are all-or-nothing: a failed chunk's items all carry its error (the other chunks
+ * still run).
+ */
 async function sendChunk(
   ctx: GraphContext,
   spec: MutationSpec,
@@ -230,6 +230,7 @@ async function inOrder<T>(width: number, tasks: (() => Promise<T>)[]): Promise<T
   return answers;
 }
 
+/** Invalid items are refused before any call; the others go on. */
 async function execute(
   ctx: GraphContext,
   spec: MutationSpec,
@@ -266,6 +267,10 @@ async function execute(
   return { outcome, sent, unknown: false };
 }
 
+/**
+ * The whole outcome is kept under the idempotency key once any chunk was sent, so a retry never sends
+ * a written chunk again.
+ */
 export async function runBulk(
   ctx: GraphContext,
   info: GraphQLResolveInfo,

@@ -1,12 +1,13 @@
 // The JavaScript of the iframe and lightbox integrations: a merchant page includes the script URL the
-// API handed out, and the script shows the sandbox's payment page of that transaction in an iframe
-// (IframeCheckoutHandler(configurationId).create(containerId), .submit()) or in an overlay
-// (LightboxCheckoutHandler.startPayment(configurationId, onError)), as the service's scripts do.
-// The embedded page cannot send the whole window on (a cross-origin frame may not navigate its top
-// window without a click in it), so once the payment is decided it posts the next URL to this
-// script, which navigates its own window there: only messages from that frame and origin count.
+// API handed out, and the script shows the sandbox's payment page of that transaction in an iframe or
+// an overlay, as the service's scripts do.
 import { jsString } from './html';
 
+/**
+ * The embedded page cannot send the whole window on (a cross-origin frame may not navigate its top
+ * window without a click in it), so once the payment is decided it posts the next URL here, and the
+ * script navigates its own window there: only messages from that frame and origin count.
+ */
 function frame(pageUrl: string): string {
   return `function paygraphFrame() {
     var url = new URL(${jsString(pageUrl)});
@@ -24,6 +25,7 @@ function frame(pageUrl: string): string {
   }`;
 }
 
+/** IframeCheckoutHandler(configurationId).create(containerId), .submit(). */
 export function iframeScript(pageUrl: string): string {
   return `(function () {
   ${frame(pageUrl)}
@@ -39,6 +41,7 @@ export function iframeScript(pageUrl: string): string {
 `;
 }
 
+/** LightboxCheckoutHandler.startPayment(configurationId, onError). */
 export function lightboxScript(pageUrl: string): string {
   return `(function () {
   ${frame(pageUrl)}

@@ -1,10 +1,6 @@
-// The REST caller one request's resolvers use, limited to the spaces its inbound caller may use.
-// Every path into a space ends in a REST call with a `space` header or a Space id, so refusing here
-// covers space(id:), node, nodes, lookups and links alike, with zero REST calls for the refused
-// part. A space the caller may not use answers as one that does not exist: the same 404 the REST API
-// gives for an unknown space, and Space objects it may not see are left out of lists and searches.
-// The calls no space scopes (accounts, spaces themselves, reference data) follow their rule as data
-// (account-rules, applied by account-guard).
+// The REST caller one request's resolvers use, limited to the spaces its inbound caller may use. Every
+// path into a space ends in a REST call with a `space` header or a Space id, so refusing here covers
+// space(id:), node, nodes, lookups and links alike, with zero REST calls for the refused part.
 import { GraphQLError } from 'graphql';
 import { operationsById, resourceByOperationId, type Operation } from '../../catalog';
 import { mayUseSpace, type InboundCaller } from '../../resolvers';
@@ -17,7 +13,10 @@ import { OwnedAccounts } from './owned-accounts';
 
 const SPACE_MODEL = 'Space';
 
-/** What the REST API answers for a space that does not exist. */
+/**
+ * What the REST API answers for a space that does not exist: a space the caller may not use answers
+ * the same 404.
+ */
 export function unknownSpace(op: Operation, space: unknown): RestHttpError {
   return notFound(op, `Space ${String(space)}`);
 }
@@ -58,7 +57,9 @@ function needsAuthentication(): GraphQLError {
 
 /**
  * The REST caller of a request of `caller` (undefined: no authentication ran, nothing is limited);
- * `owned` remembers the accounts owning callers' spaces (one per app).
+ * `owned` remembers the accounts owning callers' spaces (one per app). The calls no space scopes
+ * (accounts, spaces themselves, reference data) follow their rule as data (account-rules), applied by
+ * guardAccountLevel.
  */
 export function guardRest(
   rest: RestCaller,

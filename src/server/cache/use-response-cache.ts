@@ -1,11 +1,5 @@
-// The response cache (@envelop/response-cache) as paygraph uses it. It comes after the graph context
-// in the app's plugins: a cached answer is served only once the caller is authenticated, allowed the
-// operation and within its rate limit, and its `extensions.cost` is then remade by the graph context
-// (a hit makes no REST call: actual 0). Answers are keyed by document, variables and a session that
-// hashes who asks (caller name, spaces, scopes) and in which language, so one caller's answer never
-// reaches another. Not cached: answers with errors, callers without credentials (their
-// by-credentials answers are the credentials' own), @defer / @stream (incremental delivery stays as
-// it is) and subscriptions (the plugin sees executions only).
+// The response cache (@envelop/response-cache) as paygraph uses it: answers are keyed by document,
+// variables and a session of who asks and in which language, so one caller's answer never reaches another.
 import { createHash } from 'node:crypto';
 import { createInMemoryCache, useResponseCache, type Cache } from '@envelop/response-cache';
 import {
@@ -68,6 +62,11 @@ export function useAppResponseCache(
   );
   const store = setup.store ?? createInMemoryCache({ max: setup.config.maxEntries });
   const uncacheable = new WeakSet<object>();
+  /**
+   * Not cached: callers without credentials (their by-credentials answers are the credentials' own)
+   * and @defer / @stream (incremental delivery stays as it is). Subscriptions never are: the plugin
+   * sees executions only.
+   */
   const marker: Plugin = {
     onExecute({ args }) {
       const context = args.contextValue as object;
@@ -105,7 +104,12 @@ export function useAppResponseCache(
   return { plugins: [marker, cache as Plugin, settle], written };
 }
 
-/** The response cache's plugins in the app's list; none without a response cache. */
+/**
+ * The response cache's plugins in the app's list; none without a response cache. They come after the
+ * graph context: a cached answer is served only once the caller is authenticated, allowed the
+ * operation and within its rate limit, and its `extensions.cost` is then remade by the graph context
+ * (a hit makes no REST call: actual 0).
+ */
 export function useCachedAnswers(cache: AppResponseCache | undefined): Plugin[] {
   return cache?.plugins ?? [];
 }

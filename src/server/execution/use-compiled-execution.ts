@@ -1,11 +1,6 @@
-// The execution engine: queries and mutations run compiled (graphql-jit, through @envelop/graphql-jit:
-// each document is compiled once into JavaScript that resolves and completes its fields without
-// graphql-js's per-field interpretation); subscriptions and @defer/@stream stay on graphql-js. Answers
-// are graphql-js's: variables are coerced by graphql-js first (its errors, words and locations), and
-// an error met while executing is located as graphql-js locates it (the field's nodes, hence
-// `locations`, from its path). First in the app's list: every later step wraps this engine.
-// A document runs compiled from its second execution on: compiling costs more than running once, and
-// graphql-jit (a tenth of a cold start to load) is loaded when the first document runs, not at start.
+// The execution engine: queries and mutations run compiled by graphql-jit (no per-field interpretation),
+// yet answer as graphql-js would (its variable errors, its error locations). First in the app's list:
+// every later step wraps this engine.
 import {
   getOperationAST,
   getVariableValues,
@@ -101,6 +96,10 @@ function hasItemErrors(args: ExecutionArgs, operation: OperationDefinitionNode):
   );
 }
 
+/**
+ * The operation to run compiled, if any: @defer/@stream (and subscriptions, never seen here) stay on
+ * graphql-js.
+ */
 function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   if (isIncremental(args.document)) return undefined;
   // The plugin keeps one compiled query per document, whatever operation is named: a document of
@@ -114,6 +113,11 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
 
 type JitPlugin = ReturnType<typeof import('./jit').createJit>;
 
+/**
+ * A document runs compiled from its second execution on: compiling costs more than running once, and
+ * graphql-jit (a tenth of a cold start to load) is loaded when the first document runs, not at start.
+ * Variables are coerced by graphql-js first, so their errors keep its words and locations.
+ */
 export function useCompiledExecution(): Plugin {
   let jit: JitPlugin | undefined;
   let loading: Promise<void> | undefined;

@@ -1,15 +1,13 @@
-// Which errors reach clients as they are. Expected errors carry a typed `extensions.code` (REST
-// failures mapped by the resolvers, bad input found by the schema, GraphQL validation); they pass
-// with their code, upstream error id and status, without the original error object. Anything else
-// is unexpected and masked by yoga's default ("Unexpected error.", code INTERNAL_SERVER_ERROR).
-// In production (NODE_ENV=production) errors of REST calls lose the upstream's own words as well:
-// the message says what kind of failure it was, and the upstream error id is kept for support.
-// Every error leaves with an `extensions.code`: one graphql-js or a plugin made without one (a
-// variable that does not fit its type, a refusal with only an HTTP status) gets the code its kind
-// has in GraphQL servers (BAD_USER_INPUT, BAD_REQUEST...).
+// Which errors reach clients as they are: an expected error (a typed `extensions.code`) passes with its
+// code; anything else is masked by yoga's default ("Unexpected error.", code INTERNAL_SERVER_ERROR).
+// Every error leaves with an `extensions.code`.
 import { GraphQLError } from 'graphql';
 import { maskError, type YogaMaskedErrorOpts } from 'graphql-yoga';
 
+/**
+ * Codes of expected errors (REST failures mapped by the resolvers, bad input found by the schema,
+ * GraphQL validation): they pass with their code, upstream error id and status.
+ */
 export const EXPECTED_CODES = new Set([
   'BAD_USER_INPUT',
   'UNAUTHENTICATED',
@@ -68,6 +66,10 @@ const PRODUCTION_MESSAGES: Record<string, string> = {
 const PRODUCTION_EXTENSIONS = ['code', 'status', 'upstreamErrorId', 'retryAfterMs'];
 const INPUT_CODES = new Set(['BAD_USER_INPUT', 'UNPROCESSABLE']);
 
+/**
+ * In production (NODE_ENV=production) an error of a REST call loses the upstream's own words: the
+ * message says what kind of failure it was; the upstream error id is kept for support.
+ */
 function productionRestError(error: GraphQLError): GraphQLError {
   const code = String(error.extensions.code);
   const extensions = Object.fromEntries(
@@ -101,7 +103,11 @@ function codeFor(error: GraphQLError): string {
   return (status !== undefined ? CODE_OF_STATUS[status] : undefined) ?? 'INTERNAL_SERVER_ERROR';
 }
 
-/** The error with an `extensions.code` (its own, or the one its kind has). */
+/**
+ * The error with an `extensions.code`: its own, or, for one graphql-js or a plugin made without one (a
+ * variable that does not fit its type, a refusal with only an HTTP status), the code its kind has in
+ * GraphQL servers (BAD_USER_INPUT, BAD_REQUEST...).
+ */
 export function withCode(error: Error): Error {
   if (error.name !== 'GraphQLError') return error;
   const e = error as GraphQLError;

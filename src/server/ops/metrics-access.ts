@@ -1,10 +1,5 @@
 // Who may read /metrics (operation names, callers' key names, REST routes and error rates: nothing
-// secret, but a map of the deployment). It answers before authentication, so it has its own rule:
-// - PAYGRAPH_METRICS_TOKEN (or PAYGRAPH_METRICS_TOKEN_FILE) set: `Authorization: Bearer <token>`
-//   is required (401 otherwise), whatever the auth mode;
-// - no token and `open` mode: open, as everything else is (paygraph listens on loopback only);
-// - no token in `jwt` or `api-keys` mode: off (404). Loopback alone is no proof of trust: a reverse
-//   proxy on the same host makes every request come from loopback.
+// secret, but a map of the deployment). It answers before authentication, so it has its own rule.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Plugin } from 'graphql-yoga';
 import { METRICS_PATH } from './use-metrics';
@@ -16,6 +11,12 @@ export type MetricsAccess = (headers: Headers) => MetricsVerdict;
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest();
 
+/**
+ * PAYGRAPH_METRICS_TOKEN (or PAYGRAPH_METRICS_TOKEN_FILE) set: `Authorization: Bearer <token>` is
+ * required, whatever the auth mode. Without it, open in `open` mode (paygraph listens on loopback only)
+ * and off in `jwt` or `api-keys` mode: a reverse proxy on the same host makes every request come from
+ * loopback, so loopback alone is no proof of trust.
+ */
 export function metricsAccess(auth: AuthMode, token: string | undefined): MetricsAccess {
   if (token === undefined) return () => (auth === 'open' ? 'allow' : 'off');
   // Compared as digests: equal lengths for timingSafeEqual, and the token's length stays unknown.

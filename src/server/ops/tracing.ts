@@ -1,12 +1,6 @@
-// OpenTelemetry tracing, off unless PAYGRAPH_OTEL=on or OTEL_EXPORTER_OTLP_ENDPOINT is set: one span per
-// GraphQL operation (`query ListTransactions`) and, as its children, one per REST call the operation
-// made (`REST searchTransactions`), exported over OTLP/HTTP. When off, the app gets no plugin and the
-// REST client no listener: nothing is measured or allocated.
-//
-// Written here rather than taken from @envelop/opentelemetry because spans must never hold secrets or
-// caller input: that plugin records the document text (inline literals may be card numbers) and, by
-// option, variables. A span here holds names and numbers only: the operation's name and type, the
-// REST operationId, method, route template (no ids, no query), status, retries and timing.
+// OpenTelemetry tracing, off unless PAYGRAPH_OTEL=on or OTEL_EXPORTER_OTLP_ENDPOINT is set: a span per
+// GraphQL operation, parent of one per REST call it made. Written here rather than taken from
+// @envelop/opentelemetry because a span must never hold secrets or caller input: names and numbers only.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ROOT_CONTEXT, SpanKind, SpanStatusCode, trace, type Span, type Tracer } from '@opentelemetry/api';
 import { resourceFromAttributes } from '@opentelemetry/resources';
@@ -36,6 +30,10 @@ function operationOf(args: ExecutionArgs): { name: string; type: string } {
   return { name: nameOf(op?.name?.value, 'anonymous'), type: op?.operation ?? 'unknown' };
 }
 
+/**
+ * The operation's name and type only: never the document text (inline literals may be card numbers)
+ * nor its variables, which @envelop/opentelemetry records.
+ */
 function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plugin {
   // Generic in what the executor answers (envelop types it loosely): handed through unchanged.
   const traced = <R>(
@@ -98,6 +96,7 @@ export function createTracing(
         {
           kind: SpanKind.CLIENT,
           startTime: end - event.durationMs,
+          /** The route template: no ids, no query. */
           attributes: {
             'rest.operation_id': event.operationId,
             'http.request.method': event.method,

@@ -1,10 +1,5 @@
-// Refunds of COMPLETED (or FULFILL) transactions, up to what is left of the completed amount.
-// Outcome rule, by refund type (documented in the sandbox README):
-//   MERCHANT_INITIATED_ONLINE, MERCHANT_INITIATED_OFFLINE -> SUCCESSFUL at once;
-//   CUSTOMER_INITIATED_AUTOMATIC -> PENDING (the processor has not answered yet);
-//   CUSTOMER_INITIATED_MANUAL -> MANUAL_CHECK (someone must look at it).
-// PENDING and MANUAL_CHECK refunds end with mark-succeeded or mark-failed. A refund that is not
-// FAILED holds its amount; the transaction's refundedAmount counts the SUCCESSFUL ones.
+// Refunds of COMPLETED (or FULFILL) transactions, up to what is left of the completed amount: a refund
+// that is not FAILED holds its amount, while the transaction's refundedAmount counts the SUCCESSFUL ones.
 import { unprocessable } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored } from '../../store';
@@ -28,6 +23,12 @@ export const refundLifecycle = defineLifecycle<RefundState, 'Refund'>({
   },
 });
 
+/**
+ * The outcome rule, by refund type (documented in the sandbox README): merchant-initiated ones are
+ * SUCCESSFUL at once; CUSTOMER_INITIATED_AUTOMATIC is PENDING (the processor has not answered yet),
+ * CUSTOMER_INITIATED_MANUAL is MANUAL_CHECK (someone must look at it), both ended by mark-succeeded or
+ * mark-failed.
+ */
 const FIRST_STEP: Record<string, 'succeed' | 'process' | 'requireManualCheck'> = {
   MERCHANT_INITIATED_ONLINE: 'succeed',
   MERCHANT_INITIATED_OFFLINE: 'succeed',

@@ -1,13 +1,6 @@
-// Period bills and metered usage. A subscription version has one PENDING period bill, opened when the
-// version becomes active (or when usage is first reported). Metric usage reports accumulate during
-// the period; closing the bill (BILLED, effective end = currentDate) turns the usage reported between
-// the period start and currentDate into one METERED_FEE ledger entry per metric and, unless told
-// otherwise, opens the next period at currentDate. A version bills only the usage reported while it
-// was current (until it began terminating: a replaced version's usage is its successor's), and no
-// next period opens once the version or its subscription is planned to end by currentDate.
-//
-// Metered fee tiers are not part of the API (SPEC "Gaps"), so the sandbox prices every consumed unit
-// at METERED_UNIT_PRICE in the billing currency.
+// Period bills and metered usage: usage reports accumulate on a subscription version's PENDING bill,
+// and closing the bill turns them into METERED_FEE ledger entries; a version bills only the usage
+// reported while it was current.
 import { unprocessable, conflict } from '../../errors';
 import { createObject, loadObject } from '../../objects';
 import type { Store, Stored } from '../../store';
@@ -17,6 +10,10 @@ import { addMonths, iso, money } from './periods';
 import { referenced } from '../references';
 import { currentVersion } from './life-cycle';
 
+/**
+ * Metered fee tiers are not part of the API (SPEC "Gaps"): every consumed unit costs this, in the
+ * billing currency.
+ */
 export const METERED_UNIT_PRICE = 1;
 
 export const periodBillLifecycle = defineLifecycle({
@@ -30,6 +27,7 @@ export const periodBillLifecycle = defineLifecycle({
 /** Subscription states in which usage may be reported. */
 const METERED_STATES = ['ACTIVE', 'SUSPENDED', 'TERMINATION_SCHEDULED'];
 
+/** A version's one PENDING bill, opened when it becomes active (or when usage is first reported). */
 export function pendingBill(store: Store, space: number, versionId: number) {
   return store
     .where('SubscriptionPeriodBill', 'subscriptionVersion', versionId, space)
@@ -157,7 +155,11 @@ function endsBy(store: Store, space: number, version: Stored<'SubscriptionVersio
   return planned.some((at) => at !== undefined && Date.parse(String(at)) <= date.getTime());
 }
 
-/** Closes a PENDING bill at `currentDate`: BILLED, usage billed, next period opened if asked. */
+/**
+ * Closes a PENDING bill at `currentDate`: BILLED (effective end `currentDate`), the usage reported since
+ * the period start billed as one METERED_FEE ledger entry per metric, and the next period opened at
+ * `currentDate` if asked, unless the version or its subscription is planned to end by then.
+ */
 export function closePeriodBill(
   store: Store,
   space: number,
