@@ -1,11 +1,6 @@
-// One instance's part in one watch shared through Redis (see redis-coordinator for the keys). It beats
-// every quarter fast tick in one round trip (redis-beat): refreshes its place among the peers, takes
-// or renews the lease, writes its interest when that changed. The leader publishes each tick's change
-// numbered by the watch's sequence, with its watch state when that changed, so a follower always holds
-// a recent state and sees a gap when it missed a message. While Redis cannot be reached (the shared
-// breaker, or a beat that fails) the instance is solo: it searches for its own subscribers alone, from
-// the last state it holds, and when Redis answers again it leads or follows as before; a follower that
-// may have missed what was published meanwhile catches up once.
+// One instance's part in one watch shared through Redis (see redis-coordinator for the keys). While
+// Redis cannot be reached (the shared breaker, or a beat that fails) the instance is solo, searching for
+// its own subscribers alone; when Redis answers again it leads or follows as before.
 import { randomUUID } from 'node:crypto';
 import { parseJson, stringifyJson } from '../rest/json';
 import { CoordinationError, type WatchLink, type WatchPeer } from './coordinator';
@@ -68,6 +63,10 @@ export class RedisLink implements WatchLink {
     return `${this.channel}:${part}`;
   }
 
+  /**
+   * Every quarter fast tick, in one round trip: refreshes this instance's place among the peers, takes
+   * or renews the lease, writes the interest when that changed.
+   */
   private async heartbeat(): Promise<void> {
     if (this.left || this.beating) return;
     this.beating = true;
@@ -90,7 +89,10 @@ export class RedisLink implements WatchLink {
     }
   }
 
-  /** Redis unreachable: no one can be sure to lead; this instance watches for its own subscribers until a beat succeeds. */
+  /**
+   * Redis unreachable: no one can be sure to lead; this instance watches for its own subscribers, from
+   * the last state it holds, until a beat succeeds.
+   */
   private goSolo(): void {
     this.leading = false;
     if (this.solo) return;
@@ -219,6 +221,10 @@ export class RedisLink implements WatchLink {
     return this.c.shared.run(() => this.c.redis.publish(this.channel, `0 ${stringifyJson(message)}`));
   }
 
+  /**
+   * The tick's change, numbered by the watch's sequence, with the watch state when that changed: so a
+   * follower always holds a recent state and sees a gap when it missed a message.
+   */
   async publish(change: Change, state: WatchState): Promise<void> {
     if (this.solo) return;
     const text = stringifyJson(state);

@@ -1,14 +1,6 @@
-// One watcher per (upstream, space, model) in each instance: its local subscribers, and the tick.
-// The instance leading the watch (always, in one process; by lease with Redis) searches the REST
-// API once per tick for every instance's interest (detector) and publishes what changed; every
-// instance hands each change to its subscribers, each of whom gets an object only if it is newer
-// than what it has (so a change published twice, around a change of leader, arrives once). The
-// tick is fast while things change, slows down while nothing does, stops without subscribers, and
-// waits out a 429; a REST failure reaches the subscribers as an error event and the watch goes on.
-// Each tick's REST calls are split between the watch's subscribers and charged to their callers.
-// An instance that cannot reach Redis searches for its own subscribers alone (solo), and a follower
-// that may have missed a published change looks once for its own (catch up), from the last watch
-// state it holds (its own, or the leader's as published).
+// One watcher per (upstream, space, model) in each instance: its local subscribers, and the tick. The
+// instance leading the watch (always, in one process; by lease with Redis) searches the REST API once
+// per tick for every instance's interest and publishes what changed; each instance hands it to its own.
 import { finalStates, resourceOf } from '../catalog';
 import { RestError, RestHttpError } from '../rest/errors';
 import { Channel } from './channel';
@@ -196,6 +188,7 @@ export class Watcher implements WatchPeer {
     this.timer.unref?.();
   }
 
+  /** The tick is fast while things change and slows down while nothing does. */
   private async run(): Promise<void> {
     // One tick at a time: a tick asked for while one runs follows it at once.
     if (this.running) {
@@ -229,7 +222,10 @@ export class Watcher implements WatchPeer {
     return changed(change);
   }
 
-  /** A tick for this instance's own subscribers only (solo, or catching up): nothing is published or stored. */
+  /**
+   * A tick for this instance's own subscribers only (solo, or catching up), from the last state it holds
+   * (its own, or the leader's as published): nothing is published or stored.
+   */
   private async alone(): Promise<boolean> {
     this.catchingUp = false;
     const change = await detect(this.upstream, this.model, this.interest(), this.state);
@@ -237,6 +233,7 @@ export class Watcher implements WatchPeer {
     return changed(change);
   }
 
+  /** A 429 is waited out; a REST failure reaches the subscribers as an error event and the watch goes on. */
   private fail(error: unknown): void {
     const retryAfter = error instanceof RestHttpError ? error.retryAfterMs : undefined;
     if (retryAfter !== undefined) this.interval = Math.max(this.interval, retryAfter);
@@ -263,7 +260,11 @@ export class Watcher implements WatchPeer {
     if (!this.link.leading) this.state = state;
   }
 
-  /** Hands a change (found here or published by the leader) to the local subscribers, then charges them. */
+  /**
+   * Hands a change (found here or published by the leader) to the local subscribers, each getting an
+   * object only if it is newer than what it has (so a change published twice, around a change of
+   * leader, arrives once); then charges them their share of the tick's REST calls.
+   */
   deliver(change: Change, state?: WatchState): void {
     // The leader's state: where this instance starts should it have to search alone.
     if (state && !this.link.leading) this.state = state;

@@ -1,17 +1,5 @@
-// JSON for the REST wire, lossless for large integers and for decimals.
-//
-// The REST API's ids and versions are Longs (int64). JavaScript numbers hold integers exactly only
-// below 2^53, and JSON.parse silently rounds anything larger (9007199254740993 becomes ...992).
-// Choice: integers whose magnitude is at or above 2^53 come back as `bigint`; every other integer
-// stays a plain `number`. Consumers that handle ids should accept `number | bigint` (the GraphQL
-// Long scalar does).
-//
-// Amounts are decimals. A decimal stays a plain `number` only where its shortest printing
-// (`String(n)`, what the graph's Decimal scalar answers) is exactly the text REST sent: 110.08 does,
-// 853.80 (a trailing zero), 1.5E2 (an exponent) or 0.1000000000000000055 (more digits than a double
-// holds) do not: those numbers alone are kept as LosslessNumber (see decimal.ts), the body still
-// parsed by the native parser. So no digit REST sent is lost or changed. When sending, `bigint` and LosslessNumber values are written out digit for digit.
-// A number that cannot be represented at all (e.g. 1e400) fails loudly instead of becoming Infinity.
+// JSON for the REST wire, lossless for large integers and for decimals: JSON.parse silently rounds
+// the REST API's int64 ids past 2^53 and changes the text of some amounts, so no digit REST sent may be lost.
 import { isInteger, LosslessNumber, parse, stringify } from 'lossless-json';
 import { isDecimal, MAX_EXPONENT } from './decimal';
 import { inexactNumbers } from './json-numbers';
@@ -20,6 +8,13 @@ export class JsonNumberError extends Error {
   override name = 'JsonNumberError';
 }
 
+/**
+ * Integers at or above 2^53 in magnitude become `bigint`, every other one a plain `number`: code that
+ * handles ids accepts `number | bigint` (the GraphQL Long scalar does). A decimal stays a `number` only
+ * where its shortest printing (`String(n)`, what the Decimal scalar answers) is exactly REST's text
+ * (110.08; not 853.80, 1.5E2 or 0.1000000000000000055), else a LosslessNumber. A number that cannot be
+ * represented at all (1e400) fails loudly instead of becoming Infinity.
+ */
 function parseNumber(text: string): number | bigint | LosslessNumber {
   if (isInteger(text)) {
     const n = Number(text);

@@ -1,13 +1,6 @@
-// Apollo Federation v2: paygraph is a subgraph on its own endpoint. Every Node type is an entity keyed
-// by its global ID (`@key(fields: "id")`, by @pothos/plugin-federation), and `_entities` resolves
-// representations through the read path exactly as `node` does: the batched loaders (one search per
-// type and space for all representations of a request), a space the caller may not use answering as
-// one that does not exist, misses charged like `nodes`. `_service { sdl }` answers the subgraph SDL
-// printed by @apollo/subgraph on first request.
-// The plugin's toSubGraphSchema sorts and prints the whole schema while building it, which doubled
-// the schema's build (about a second of cold start on this machine): the root fields are put together
-// here from @apollo/subgraph's own definitions (entitiesField, serviceField, the _Any / _Entity /
-// _Service types) instead, with descriptions, and the SDL is printed only when asked for.
+// Apollo Federation v2: paygraph is a subgraph on its own endpoint, every Node type an entity keyed by
+// its global ID (`@key(fields: "id")`, by @pothos/plugin-federation). The root fields are built here
+// from @apollo/subgraph's own definitions: the plugin's toSubGraphSchema doubled the schema's build.
 import { printSubgraphSchema } from '@apollo/subgraph';
 import {
   AnyType,
@@ -72,6 +65,11 @@ function printSubgraph(schema: GraphQLSchema): string {
 
 type Args = { representations: unknown[] };
 
+/**
+ * `_entities` resolves representations through the read path exactly as `node` does: the batched
+ * loaders (one search per type and space for all representations of a request), a space the caller may
+ * not use answering as one that does not exist, misses charged like `nodes`.
+ */
 function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<unknown, GraphContext, Args> {
   const names = new Set(entityTypes.map((t) => t.name));
   const entity = new GraphQLUnionType({
@@ -123,7 +121,11 @@ function serviceFieldOf(sdl: () => string): GraphQLFieldConfig<unknown, GraphCon
   };
 }
 
-/** `schema` with `_entities` and `_service` on Query: the graph, and a Federation v2 subgraph beside it. */
+/**
+ * `schema` with `_entities` and `_service` on Query: the graph, and a Federation v2 subgraph beside it.
+ * The plugin's toSubGraphSchema sorts and prints the whole schema while building it (about a second of
+ * cold start on this machine); here the SDL is printed only on the first request for it.
+ */
 export function withFederation(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType();
   if (!query) throw new Error('the schema has no Query type');

@@ -1,12 +1,6 @@
-// Idempotency keys in Redis, shared by every paygraph instance that uses the same server. A claim is
-// one script (idempotency-scripts) that also checks the store's marker, so a store that lost data is
-// noticed at the first claim after it; a heartbeat checks the marker (and Redis's count of evicted
-// keys) every second besides. A pending claim lives by its claimant's lease, renewed while the
-// mutation runs; a claim whose claimant stopped renewing is taken over in doubt by the next claim of
-// the key, which reconciles with REST. The store never throws: while Redis cannot be reached (the
-// shared breaker is open, or a command fails) a claim answers `unavailable` at once, and a settle or
-// abandon that fails is kept and written when Redis answers again, so the mutation's own answer never
-// waits for Redis to come back.
+// Idempotency keys in Redis, shared by every paygraph instance on the same server. The store never
+// throws: while Redis cannot be reached a claim answers `unavailable` at once and a settle or abandon
+// that fails is kept and written later, so a mutation's own answer never waits for Redis to come back.
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { parseInfo, RedisUnavailableError, type SharedRedis } from '../../redis';
@@ -152,7 +146,10 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     if (this.known.learn(epoch, seq, lostAt)) this.o.onLoss?.(this.known.lostAt);
   }
 
-  /** The heartbeat: writes what was kept, checks the marker, and counts evicted keys as a loss. */
+  /**
+   * The heartbeat: writes what was kept, checks the marker, and counts evicted keys as a loss. Every
+   * claim checks the marker too (same script), so a store that lost data is noticed at the first claim.
+   */
   async check(): Promise<void> {
     if (this.closed || !this.redis.up) return;
     try {
@@ -190,6 +187,10 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     );
   }
 
+  /**
+   * A pending claim lives by its claimant's lease, renewed while the mutation runs; once the claimant
+   * stops renewing, the next claim of the key takes it over in doubt and reconciles with REST.
+   */
   private runClaim(
     record: string,
     fingerprint: string,
@@ -240,6 +241,7 @@ export class RedisIdempotencyStore implements IdempotencyStore {
     };
   }
 
+  /** `unavailable` at once while Redis cannot be reached (the shared breaker is open, or a command fails). */
   async claim(scope: string, key: string, fingerprint: string, options: ClaimOptions = {}): Promise<Claim> {
     if (this.closed) throw new Error('the idempotency store is closed');
     const record = this.recordOf(scope, key);

@@ -1,17 +1,16 @@
-// The Lua scripts of the Redis idempotency store: each a single round trip, atomic in Redis.
-//
-// Keys: a record per (scope, key), a hash: `fp` (the input's fingerprint), `owner` and `sendBy`
-// while a claim runs (its lease is `<prefix>lease:<owner>`), `kind` and `outcome` once settled,
-// `prior` (the unknown outcome a claim in doubt took over). And the store's marker, a hash that no
-// TTL ever removes: `epoch` (a random id made when the marker was), `seq` (counts the store's
-// writes), `lostAt` (when paygraph found the store had lost data, ms since the epoch; 0 never).
-// Every claim checks the marker in the same round trip: gone (a flush, a restart without
-// persistence) or replaced while this instance knew it, or its `seq` gone back (a failover to a
-// replica that missed writes, an old snapshot): data was lost, and for a key's lifetime from then on
-// a key the store does not know may have been used (the claim is handed over in doubt).
+// The Lua scripts of the Redis idempotency store, each a single round trip, atomic in Redis. Every
+// claim checks the store's marker in the same trip: a store that lost data hands the keys it does not
+// know over in doubt, since they may have been used.
 
-// ARGV of MARKER: knownEpoch ('' when this instance knows none), newEpoch, knownSeq, now, ttl.
-// Leaves epoch, seq, lostAt set for what follows.
+/**
+ * The store's marker, a hash that no TTL ever removes: `epoch` (a random id made with the marker), `seq`
+ * (counts the store's writes), `lostAt` (when paygraph found the store had lost data, ms since the
+ * epoch; 0 never). Data was lost when it is gone (a flush, a restart without persistence) or replaced
+ * while this instance knew it, or its `seq` went back (a failover to a replica that missed writes, an
+ * old snapshot); for a key's lifetime from then on a key the store does not know may have been used.
+ * ARGV: knownEpoch ('' when this instance knows none), newEpoch, knownSeq, now, ttl.
+ * Leaves epoch, seq, lostAt set for what follows.
+ */
 const MARKER = `
 local known, now, ttl = ARGV[1], tonumber(ARGV[4]), tonumber(ARGV[5])
 local m = redis.call('HMGET', KEYS[1], 'epoch', 'seq', 'lostAt')
@@ -39,6 +38,9 @@ return { epoch, tostring(seq), tostring(lostAt) }`;
 export const NOTE_LOSS = `redis.call('HSET', KEYS[1], 'lostAt', ARGV[1]) return ARGV[1]`;
 
 /**
+ * A record per (scope, key) is a hash: `fp` (the input's fingerprint), `owner` and `sendBy` while a
+ * claim runs (its lease is `<prefix>lease:<owner>`), `kind` and `outcome` once settled, `prior` (the
+ * unknown outcome a claim in doubt took over).
  * KEYS marker, record, own lease; ARGV as MARKER, then 6 fingerprint, 7 owner, 8 lease ms, 9 sendBy,
  * 10 lease prefix, 11 how long after a loss its lost sends may still land (ms).
  * Answers { verdict, epoch, seq, lostAt, outcome text }: verdict `run`, `doubt` (run, the key may

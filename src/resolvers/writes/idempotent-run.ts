@@ -1,10 +1,6 @@
-// Runs a mutation at most once per idempotency key: the key comes from the input's `idempotencyKey`
-// or the request's `Idempotency-Key` header (then per mutation field of the operation), scoped per
-// caller. A repeat with the same input replays the first outcome without a REST call; a different
-// input is refused. The store is a cache of outcomes, not the only defence: where it cannot say for
-// sure (REST never answered, the instance that sent it stopped, the store lost its records or cannot
-// be reached), REST is asked before anything is sent again (the marker the key left on the object),
-// and where REST cannot tell, the client is told to read first. Every answer is typed.
+// Runs a mutation at most once per idempotency key, scoped per caller. The store is a cache of outcomes,
+// not the only defence: where it cannot say for sure, REST is asked (the marker the key left on the
+// object) before anything is sent again, and where REST cannot tell, the client is told to read first.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
 import { RestError } from '../../rest/errors';
@@ -56,6 +52,7 @@ function waitMsOf(ctx: GraphContext): number | undefined {
   return Math.max(0, Math.min(DEFAULT_IDEMPOTENCY_WAIT_MS, ctx.deadlineAt - Date.now() - ANSWER_MARGIN_MS));
 }
 
+/** The input's `idempotencyKey`, else the request's `Idempotency-Key` header (per mutation field). */
 function keyOf(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
@@ -199,7 +196,9 @@ class KeyedRun<T> {
 }
 
 /**
- * Runs `prepare`'s write under the request's idempotency key, if it has one. `prepare` gets the
+ * Runs `prepare`'s write under the request's idempotency key, if it has one. A repeat with the same
+ * input replays the first outcome without a REST call; a different input is refused; every answer is
+ * typed. `prepare` gets the
  * key's marker (undefined without a key) and answers the write, or a refusal of its input.
  */
 export async function runIdempotent<T>(

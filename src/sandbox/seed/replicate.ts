@@ -1,10 +1,6 @@
-// A large seed tells only some transactions' stories; each other transaction is a copy of a told one
-// of the same space and state, with everything that story made (attempts, completions, refunds,
-// invoices, ...): fresh ids, references between them mapped to the fresh ids, every time stamp moved
-// to the copy's time. Copies share nested values (line items, addresses) with their original, which
-// costs no time and little memory; the sandbox replaces nested values on update, never edits them.
-// A told story is compiled once (which fields are ids of the story, which are time stamps), so a copy
-// is a spread and a few assignments: a large seed makes about a million of them.
+// A large seed tells only some transactions' stories; each other transaction is a copy of a told one of
+// the same space and state, with everything that story made (attempts, completions, refunds, invoices,
+// ...). A large seed makes about a million copies, so each is a spread and a few assignments.
 import { resourceOf } from '../../catalog';
 import { isCanonicalInstant } from '../search/values';
 import { loadObject } from '../objects';
@@ -29,7 +25,10 @@ export interface Template {
 }
 
 /** An ISO 8601 time stamp as the seed writes them (`2025-07-01T10:00:00.000Z`). */
-/** Compiles what a story made (started at `start`, ms) for copying. */
+/**
+ * Compiles what a story made (started at `start`, ms) for copying, once: which fields are ids of the
+ * story, which are time stamps.
+ */
 export function compileTemplate(made: Made[], start: number): Template {
   const ids = new Set(made.map(({ object }) => Number(object.id)));
   const parts = made.map(({ model, space, object }) => {
@@ -75,7 +74,12 @@ function isoTime(ms: number): string {
   return lastPrefix + seconds[ms - minute * MINUTE];
 }
 
-/** Copies `template` to start at the clock's time; returns the copy of its transaction. */
+/**
+ * Copies `template` to start at the clock's time: fresh ids, references between them mapped to the
+ * fresh ids, every time stamp moved to the copy's time. Returns the copy of its transaction. Copies share
+ * nested values (line items, addresses) with their original, which costs no time and little memory: the
+ * sandbox replaces nested values on update, never edits them.
+ */
 export function replicate(ctx: SeedContext, template: Template): Stored<'Transaction'> {
   const delta = ctx.clock.current().getTime() - template.start;
   const ids = new Map<unknown, number>();

@@ -1,10 +1,6 @@
-// Admission by rate limit: a caller whose bucket is empty is refused (RATE_LIMITED, HTTP 429,
-// `retryAfterSeconds`) right after authentication, before its request body is read or parsed (after a
-// short pause: a client looping on refusals loops slowly); an operation arriving without an HTTP
-// request of its own (WebSocket) is refused the same way as it starts; and an
-// operation refused before execution (too large, too deep, invalid, over budget...) costs its caller
-// REFUSAL_COST tokens and one more per KiB it sent. Otherwise asking for what is refused would cost nothing but paygraph's own
-// work, and a client could make paygraph read and parse large refused documents at full speed.
+// Admission by rate limit: a caller whose bucket is empty is refused (RATE_LIMITED, HTTP 429), and an
+// operation refused before execution costs its caller tokens: else a client could make paygraph read and
+// parse large refused documents at full speed, at no cost but paygraph's own work.
 import type { ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import type { RateLimit, Spent } from './rate-limit';
@@ -63,6 +59,10 @@ export function bucketOnArrival(request: Request): Spent | undefined {
 export function useRateLimitAdmission(limit: RateLimit | undefined): Plugin {
   if (!limit) return {};
   return {
+    /**
+     * Right after authentication, before the body is read or parsed, after a short pause (a client
+     * looping on refusals loops slowly); `retryAfterSeconds` says when to come back.
+     */
     async onRequestParse({ request, endResponse }) {
       const name = requesterOf(request);
       if (name === undefined) return;
@@ -72,6 +72,7 @@ export function useRateLimitAdmission(limit: RateLimit | undefined): Plugin {
       await refusalPause();
       endResponse(tooManyRequests(bucket.retryAfterSeconds));
     },
+    /** An operation without an HTTP request of its own (WebSocket) is refused the same way as it starts. */
     async onExecute({ args, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       // The look at the bucket on arrival, when this request had one (HTTP): no second round trip.
@@ -79,6 +80,7 @@ export function useRateLimitAdmission(limit: RateLimit | undefined): Plugin {
       operationCostOf(args.contextValue).rateLimitRemaining = spent.remaining;
       if (!spent.granted) setResultAndStopExecution({ errors: [rateLimited(spent.retryAfterSeconds, true)] });
     },
+    /** Refused before execution (too large, too deep, invalid, over budget...): REFUSAL_COST, +1 per KiB. */
     async onResultProcess({ request, result }) {
       const name = requesterOf(request);
       if (name !== undefined && refused(result))

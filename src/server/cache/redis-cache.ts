@@ -1,18 +1,6 @@
-// The response cache in Redis, shared by every paygraph instance that uses the same server. Same
-// model as envelop's in-memory cache: an answer under its key, and one set per entity (`Type:id`) and
-// per type naming the answers that hold it, so a mutation drops them without scanning keys.
-// Written here rather than taken from @envelop/response-cache-redis, whose index sets never expire
-// (they grow for ever), whose keys have no prefix, whose type-wide invalidation scans with KEYS, and
-// which brings a second ioredis and an older response-cache. Every key here has a TTL.
-//
-// Never storing what a write replaced: a lookup notes Redis's clock (microseconds) when the read
-// began; an invalidation notes, per entity and type, when it ran (`inv:`); an answer is stored only
-// if no invalidation of what it holds ran since its read began (one script, atomic). So a slow read
-// that began before a mutation, on any instance, cannot put the old answer back after the mutation
-// dropped it. After an outage in which this instance's mutations could not drop what they changed,
-// a floor is moved under every answer stored before (and until then this instance serves none).
-// While Redis is unreachable (the shared breaker), every call fails at once: the cache's wrapper
-// (entity-records) answers a miss and skips the write.
+// The response cache in Redis, shared by every paygraph instance on the same server: an answer under its
+// key, and per entity (`Type:id`) and type a set naming the answers that hold it, so a mutation drops
+// them without scanning keys. An answer is never stored over the invalidation of what it holds.
 import type { CacheEntityRecord } from '@envelop/response-cache';
 import type { ExecutionResult } from 'graphql';
 import type { Redis } from 'ioredis';
@@ -42,6 +30,9 @@ end
 return { now, a }`;
 
 // KEYS answer, floor, then (invalidation, index) per entity; ARGV read start, JSON, ms, answer id.
+// Stored only if no invalidation of what it holds (`inv:`, noted per entity and type) ran since its
+// read began, in one atomic script: so a slow read that began before a mutation, on any instance,
+// cannot put the old answer back after the mutation dropped it.
 const STORE = `local start = tonumber(ARGV[1])
 local floor = redis.call('GET', KEYS[2])
 if floor and tonumber(floor) >= start then return 0 end
@@ -93,6 +84,12 @@ function namesOf(entities: Iterable<CacheEntityRecord>): Set<string> {
   return names;
 }
 
+/**
+ * Written here rather than taken from @envelop/response-cache-redis, whose index sets never expire,
+ * whose keys have no prefix, whose type-wide invalidation scans with KEYS, and which brings a second
+ * ioredis and an older response-cache. Every key here has a TTL. While Redis is unreachable (the shared
+ * breaker) every call fails at once; the wrapper (entity-records) answers a miss and skips the write.
+ */
 export function createRedisCache(redis: SharedRedis, prefix = CACHE_KEY_PREFIX): GenerationalCache {
   const client = redis.client as Scripted;
   client.defineCommand('paygraphCacheLookup', { numberOfKeys: 2, lua: LOOKUP });

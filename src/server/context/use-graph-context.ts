@@ -1,12 +1,6 @@
-// Builds the read path's GraphContext per operation, carrying the request's AbortSignal, and runs
-// the operation with it as the resolvers' context. Yoga merges context objects by copying, but the
-// resolvers keep per-request state keyed by the context object itself, so the one made by
-// createGraphContext is handed to execution unchanged.
-// The context carries the authenticated caller (auth/request-auth), REST calls limited to its
-// spaces (access/space-guard) and counted against the operation's budget and the caller's rate
-// limit (request-rest, reported in `extensions.cost`), the `Idempotency-Key` header, and a
-// signal that also fires at the request's deadline, so REST calls still running then are aborted.
-// A subscription stream ends when its caller's token expires (auth/until-expiry).
+// Builds the read path's GraphContext per operation and runs the operation with it. Yoga merges context
+// objects by copying, but the resolvers keep per-request state keyed by the context object itself, so
+// the one made by createGraphContext is handed to execution unchanged.
 import { setMaxListeners } from 'node:events';
 import { getOperationAST, OperationTypeNode, type ExecutionArgs, type GraphQLError } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
@@ -55,7 +49,6 @@ export interface GraphContextPluginOptions {
   onWrite?: WriteListener;
 }
 
-/** The request's signal joined with its deadline, and whether the deadline is what fired. */
 /** Runs an executor on `contextValue`; what it answers (typed `any` by envelop) is handed through as it is. */
 function withContext(
   fn: (args: ExecutionArgs) => unknown,
@@ -65,6 +58,10 @@ function withContext(
   return fn({ ...args, contextValue });
 }
 
+/**
+ * The request's signal joined with its deadline, so REST calls still running then are aborted, and
+ * whether the deadline is what fired.
+ */
 function withDeadline(
   signal: AbortSignal | undefined,
   timeoutMs: number | undefined,

@@ -1,11 +1,5 @@
-// Fields the cost estimate counts by a rule of their own, each from the catalog:
-// - a by-credentials lookup (`transactionByCredentials`): its own call, and a call per row for each
-//   field of its answer other than the object the lookup itself returns (mobileSdkUrl,
-//   oneClickTokens, paymentMethodConfigurations each call REST); that object came unexpanded, so its
-//   links are looked up;
-// - the acted-on object of a mutation payload (`activateAccount { account { name } }`): REST answered
-//   with nothing or another object, so reading it is one more call, unless only its key is selected;
-// - an export (`transactionExport`): a call per 100 rows it may carry (export-rows).
+// Fields the cost estimate counts by a rule of their own, each found from the catalog: by-credentials
+// lookups, the acted-on object of a mutation payload, and exports.
 import {
   getNamedType,
   isObjectType,
@@ -41,7 +35,11 @@ export function isByCredentialsRoot(node: FieldNode): boolean {
   return node.name.value !== '__typename' && isByCredentialsField(node.name.value);
 }
 
-/** How each field of a by-credentials answer is read: the lookup's own object (links looked up), or a call per row. */
+/**
+ * How each field of a by-credentials answer (`transactionByCredentials`) is read, beside the lookup's own
+ * call: the object the lookup returns came unexpanded, so its links are looked up; every other field
+ * (mobileSdkUrl, oneClickTokens, paymentMethodConfigurations each call REST) is a call per row.
+ */
 export function byCredentialsFieldCalls(type: GraphQLNamedType, node: FieldNode): 'object' | 'call' | 'none' {
   if (!isObjectType(type) || IDENTITY_FIELDS.has(node.name.value)) return 'none';
   const def = type.getFields()[node.name.value];
@@ -49,7 +47,11 @@ export function byCredentialsFieldCalls(type: GraphQLNamedType, node: FieldNode)
   return getNamedType(def.type).name === byCredentialsObjectType ? 'object' : 'call';
 }
 
-/** Whether a payload field is its mutation's acted-on object. */
+/**
+ * Whether a payload field is its mutation's acted-on object (`activateAccount { account { name } }`):
+ * REST answered with nothing or another object, so reading it is one more call, unless only its key is
+ * selected.
+ */
 export function isActedOnObject(parent: GraphQLNamedType, node: FieldNode): boolean {
   return actedOnFields.has(`${parent.name}.${node.name.value}`);
 }
@@ -59,7 +61,10 @@ export function selectsBeyondKey(set: SelectionSetNode | undefined, fragments: F
   return fieldsOf(fragments, set).some((field) => !IDENTITY_FIELDS.has(field.name.value));
 }
 
-/** The pages an export field costs, its `limit` read from its arguments; undefined for any other field. */
+/**
+ * The pages an export field (`transactionExport`) costs, a call per 100 rows it may carry, its `limit`
+ * read from its arguments; undefined for any other field.
+ */
 export function exportFieldPages(
   parent: GraphQLNamedType,
   node: FieldNode,

@@ -1,12 +1,6 @@
-// What a web page may make a browser send. Only JSON POSTs execute (form-urlencoded, multipart and
-// text/plain bodies are what a cross-site form or a "simple" request can send without a preflight);
-// yoga never runs a mutation over GET. GET queries, which client libraries send by default (urql,
-// Apollo's useGETForQueries, persisted queries), run as they come, except a cross-site one carrying
-// credentials (a cookie, an Authorization or X-Api-Key header) from an origin PAYGRAPH_CORS_ORIGINS does
-// not list: that is what a forged link or image can be, and it needs a header a browser sends only after
-// a CORS preflight (yoga's x-graphql-yoga-csrf, Apollo's apollo-require-preflight or
-// x-apollo-operation-name). CORS answers only the origins of PAYGRAPH_CORS_ORIGINS, each by name,
-// never `*`.
+// What a web page may make a browser send: only JSON POSTs execute, and a cross-site GET carrying
+// credentials must bear a header a browser sends only after a CORS preflight, which answers only the
+// origins of PAYGRAPH_CORS_ORIGINS.
 import type { Plugin } from 'graphql-yoga';
 
 export const CSRF_HEADER = 'x-graphql-yoga-csrf';
@@ -25,6 +19,10 @@ function refusal(status: number, code: string, message: string): Response {
   });
 }
 
+/**
+ * Form-urlencoded, multipart and text/plain bodies are what a cross-site form or a "simple" request can
+ * send without a preflight; yoga never runs a mutation over GET.
+ */
 export function useJsonOnly(): Plugin {
   return {
     onRequestParse({ request, endResponse }) {
@@ -55,7 +53,12 @@ function crossSiteOrigin(request: Request): string | null {
   return origin !== null && origin !== new URL(request.url).origin ? origin : null;
 }
 
-/** Refuses a GET that a foreign page could have made the browser send with the user's credentials. */
+/**
+ * Refuses a GET that a foreign page could have made the browser send with the user's credentials (a
+ * forged link or image): cross-site, from an origin PAYGRAPH_CORS_ORIGINS does not list. Other GET
+ * queries, which client libraries send by default (urql, Apollo's useGETForQueries, persisted queries),
+ * run as they come.
+ */
 export function useGetCsrfRule(allowedOrigins: readonly string[]): Plugin {
   const allowed = new Set(allowedOrigins);
   return {
@@ -81,7 +84,10 @@ export function useBrowserRules(allowedOrigins: readonly string[] = []): Plugin[
   return [useJsonOnly(), useGetCsrfRule(allowedOrigins)];
 }
 
-/** yoga's `cors` option: headers only for an allowed Origin, with credentials; none otherwise. */
+/**
+ * yoga's `cors` option: headers only for an allowed Origin, each by name (never `*`), with credentials;
+ * none otherwise.
+ */
 export function corsFor(allowed: readonly string[]) {
   const origins = new Set(allowed);
   return (request: Request) => {

@@ -1,12 +1,6 @@
-// Persisted operations over yoga's plugin (@graphql-yoga/plugin-persisted-operations), which looks a
-// document up by `extensions.persistedQuery.sha256Hash` (the APQ protocol of Apollo clients):
-// - apq: any operation runs; one sent with its hash is kept (after the limits and validation, see
-//   admission) and later runs from the hash alone, on every instance sharing the store; an unknown
-//   hash answers PERSISTED_QUERY_NOT_FOUND, the client then sends the query with it;
-// - allow-list: only the operations of the file run, by hash; a query text is refused
-//   (PERSISTED_QUERY_NOT_ALLOWED) and an unknown hash answers PERSISTED_QUERY_NOT_FOUND.
-// These run after authentication (refused credentials never register anything, nor do requests
-// without credentials) and after the request-size check of the query limits.
+// Persisted operations over yoga's plugin, which looks a document up by its APQ hash, in two modes: apq
+// and allow-list. They run after authentication (refused credentials never register anything, nor do
+// requests without credentials) and after the request-size check of the query limits.
 import { usePersistedOperations as useYogaPersistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import type { GraphQLSchema } from 'graphql';
 import { createGraphQLError, type GraphQLParams, type Plugin } from 'graphql-yoga';
@@ -61,6 +55,10 @@ function useRegistration(store: PersistedDocumentStore, limits: Limits, schema: 
   };
 }
 
+/**
+ * Any operation runs; one sent with its hash is kept (after the limits and validation) and later runs
+ * from the hash alone, on every instance sharing the store.
+ */
 function apq(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchema): Plugin[] {
   return [
     useRegistration(store, limits, schema),
@@ -79,6 +77,7 @@ function apq(store: PersistedDocumentStore, limits: Limits, schema: GraphQLSchem
   ];
 }
 
+/** Only the operations of the allow-list file run, by hash; a query text is refused. */
 function allowList(documents: ReadonlyMap<string, string>): Plugin[] {
   const notAllowed = {
     message:

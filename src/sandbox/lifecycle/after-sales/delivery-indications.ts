@@ -1,10 +1,6 @@
-// Delivery indications: after its last completion a transaction is COMPLETED and the sandbox decides
-// whether the goods may ship. The rule (documented in the sandbox README): when the billing and the
-// shipping address name different countries, the decision needs a manual check (the indication waits
-// in MANUAL_CHECK_REQUIRED, the transaction stays COMPLETED); otherwise it is SUITABLE at once and the
-// transaction moves on to FULFILL. Marking suitable fulfils, marking not suitable declines.
-// A manual check opens a delivery-check manual task about the transaction; any manual decision closes
-// it (the task's own actions decide through `decideManually`, see manual-task-actions.ts).
+// Delivery indications: once a transaction is COMPLETED the sandbox decides whether the goods may ship.
+// The rule (documented in the sandbox README): billing and shipping addresses in different countries
+// need a manual check; otherwise the indication is SUITABLE at once.
 import type { Model } from '../../../api-types';
 import { ApiError } from '../../errors';
 import { createObject, loadObject } from '../../objects';
@@ -62,7 +58,11 @@ export function needsManualCheck(transaction: Stored<'Transaction'>): boolean {
   return !!billing && !!shipping && billing.toUpperCase() !== shipping.toUpperCase();
 }
 
-/** The manual task a manual check opens: type and action ids as in the demo data (seed/followups.ts). */
+/**
+ * The manual task a manual check opens about the transaction: type and action ids as in the demo data
+ * (seed/followups.ts). Any manual decision closes it; the task's own actions decide through
+ * `checkManualDecision` and `applyManualDecision`.
+ */
 export const DELIVERY_CHECK_TASK = {
   type: 9201,
   accept: 9301,
@@ -98,7 +98,11 @@ function openDeliveryCheckTask(
   );
 }
 
-/** Creates the indication of a just COMPLETED transaction and applies the automatic decision. */
+/**
+ * Creates the indication of a just COMPLETED transaction and applies the automatic decision: a manual
+ * check leaves it in MANUAL_CHECK_REQUIRED and the transaction COMPLETED; else SUITABLE, and the
+ * transaction moves on to FULFILL.
+ */
 export function decideDelivery(
   store: Store,
   space: number,

@@ -1,11 +1,6 @@
-// What the life cycles plan for later, happening when the sandbox clock passes it. Each rule
-// (./rules.ts) finds the objects whose planned instant lies in (since, now] and moves them through
-// their own life cycle. `since` is the sandbox's start: demo data planned before the sandbox ran stays
-// as the seed wrote it, and what a test plans happens once the clock is advanced past it. Credentials
-// need no rule: they are checked against the clock when presented.
-//
-// Two ways to run them: `runDue`, one run over a window (the manual clock's advance), and `DueAgenda`,
-// one run spread over the real clock's catch-ups (it keeps what is planned for later between them).
+// What the life cycles plan for later, happening when the sandbox clock passes it (credentials need no
+// rule: they are checked against the clock when presented). `since` is the sandbox's start: demo data
+// planned before the sandbox ran stays as the seed wrote it.
 import type { Key, Store, StoredObject, WriteJournal } from '../../store';
 import { DueQueue, type PlannedStep } from './queue';
 import { RULES, RULES_BY_MODEL, dueAt, dueWindow, type DueWindow } from './rules';
@@ -120,7 +115,8 @@ class DueRunner {
 }
 
 /**
- * Applies every step planned in (since, now], earliest first, until none is left (a step may plan
+ * One run over a window (the manual clock's advance: what a test plans happens once the clock passes
+ * it). Applies every step planned in (since, now], earliest first, until none is left (a step may plan
  * another that is due as well, such as the next period's bill). A step its life cycle refuses by
  * now (the object moved on meanwhile) is skipped. Returns what happened.
  */
