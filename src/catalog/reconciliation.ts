@@ -1,9 +1,5 @@
 // How REST can tell afterwards whether a keyed write was carried out, read from the catalog's facts
-// (never listed): the object carries a marker of the key (an `externalId` string the body and the
-// answered model both have, which REST keeps unique; else a `metaData` map on a create), REST refuses
-// a second application by itself (a delete; an update of a versioned object, which carries its
-// version), or nothing does. The answered model must be searchable: reconciling is a search for the
-// marker. The write path stamps and searches the marker; the error rules decide from it which
+// (never listed). The write path stamps and searches the marker; the error rules decide from it which
 // mutations may answer OutcomeUnknownError.
 import { bodyProperties, type MutationSpec } from './mutations';
 import { schemas, type JsonSchema } from './openapi';
@@ -19,7 +15,11 @@ const isStringMap = (s: JsonSchema | undefined) =>
 
 const fields = new Map<string, MarkerField | null>();
 
-/** The field the object of a mutation can carry its key's marker in, if any (read once per mutation). */
+/**
+ * The field the object of a mutation can carry its key's marker in, if any (read once per mutation):
+ * an `externalId` string the body and the answered model both have, which REST keeps unique; else a
+ * `metaData` map on a create. The answered model must be searchable: reconciling is a search for the marker.
+ */
 export function markerFieldOf(spec: MutationSpec): MarkerField | undefined {
   let field = fields.get(spec.name);
   if (field === undefined) {
@@ -39,7 +39,8 @@ export function markerFieldOf(spec: MutationSpec): MarkerField | undefined {
 
 /**
  * How REST tells whether a keyed write of this mutation was carried out: the object's marker; REST
- * refusing a second application by itself (`guarded`); or nothing (the mutation may answer
+ * refusing a second application by itself (`guarded`: a delete; an update of a versioned object, which
+ * carries its version); or nothing (the mutation may answer
  * OutcomeUnknownError).
  */
 export function reconciliationOf(spec: MutationSpec): 'marker' | 'guarded' | 'none' {

@@ -1,9 +1,5 @@
-// What the response cache indexes answers by and what a mutation drops. The plugin records each
-// object of an answer as {typename, id} with our Relay `id`; a global ID names its own type, so the
-// record is keyed by that type (a delete's payload names the deleted object by `deletedId`, under
-// the payload's type). A mutation drops the answers holding the objects it returned, and the answers
-// holding any object of their types: a created object is in no cached list yet, and a changed one may
-// now match filters it did not. Reference data has no mutation and is never dropped.
+// What the response cache indexes answers by and what a mutation drops. Records are keyed by the type
+// their global ID names; a mutation drops the answers holding its objects or any object of their types.
 import type { Cache, CacheEntityRecord } from '@envelop/response-cache';
 import { resourceByModel } from '../../catalog';
 import { decodeGlobalId } from '../../resolvers';
@@ -13,6 +9,11 @@ export interface LookupListener {
   (outcome: 'hit' | 'miss' | 'error'): void;
 }
 
+/**
+ * The plugin records each object of an answer as {typename, id} with our Relay `id`; a global ID names
+ * its own type, so the record is keyed by that type (a delete's payload names the deleted object by
+ * `deletedId`, under the payload's type).
+ */
 function canonical(record: CacheEntityRecord): CacheEntityRecord {
   if (typeof record.id !== 'string') return record;
   const decoded = decodeGlobalId(record.id);
@@ -20,6 +21,10 @@ function canonical(record: CacheEntityRecord): CacheEntityRecord {
   return typename ? { typename, id: record.id } : record;
 }
 
+/**
+ * The objects a mutation returned, and their whole types: a created object is in no cached list yet,
+ * and a changed one may now match filters it did not. Reference data has no mutation and is never dropped.
+ */
 function invalidations(
   entities: Iterable<CacheEntityRecord>,
   referenceTypes: ReadonlySet<string>,

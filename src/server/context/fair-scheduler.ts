@@ -1,9 +1,6 @@
-// Fair use of the REST API's connection slots: work waits in one queue per caller and is let through never more than `max` at once,
-// the next slot going to the waiting caller with the least work running (ties: the one whose turn
-// came longest ago). A caller flooding paygraph waits behind itself; a caller with nothing running
-// (a well-behaved client sending one thing at a time) goes first, whatever the flood's size.
-// For REST calls `max` is the REST client's own bound, so its FIFO queue stays empty and this order
-// is the order calls are sent.
+// Fair use of the REST API's connection slots: one queue per caller, never more than `max` at once, the
+// next slot to the waiting caller with the least work running. A caller flooding paygraph waits behind
+// itself; a caller with nothing running (one thing at a time) goes first, whatever the flood's size.
 import { abortedWhileWaiting, WaitingLine } from '../../shared/waiting-line';
 
 export class FairScheduler {
@@ -13,6 +10,10 @@ export class FairScheduler {
   /** Work running per caller (callers with none are absent). */
   private readonly running = new Map<string, number>();
 
+  /**
+   * For REST calls `max` is the REST client's own bound, so its FIFO queue stays empty and this order
+   * is the order calls are sent.
+   */
   constructor(readonly max: number) {}
 
   get waiting(): number {
@@ -56,7 +57,10 @@ export class FairScheduler {
     this.running.set(caller, (this.running.get(caller) ?? 0) + 1);
   }
 
-  /** The waiting caller with the least work running; the first in turn order among equals. */
+  /**
+   * The waiting caller with the least work running; among equals the first in turn order (whose turn
+   * came longest ago).
+   */
   private nextCaller(): string {
     let best = '';
     let fewest = Number.POSITIVE_INFINITY;

@@ -1,9 +1,5 @@
-// /healthz: the process answers (200). /readyz: the REST API answers a signed call and accepts the
-// key (one cheap listSpaces, limit 1, cached a few seconds and shared by concurrent probes); 503 with
-// a reason otherwise. Reasons name the kind of failure only, never the key, URL or upstream message.
-// A Redis that does not answer leaves the instance ready but degraded (200, `"status":"degraded"`):
-// every instance shares the same Redis, so taking them out of the balancer for it would turn a
-// degraded service (no shared cache, keyed mutations refused typed) into no service at all.
+// /healthz: the process answers (200). /readyz: the REST API answers a signed call and accepts the key;
+// 503 with a reason otherwise. A Redis that does not answer leaves the instance ready but degraded.
 import type { Plugin } from 'graphql-yoga';
 import { RestError } from '../../rest/errors';
 import type { RestCaller } from '../../rest/types';
@@ -16,6 +12,7 @@ export interface Readiness {
   reason?: string;
 }
 
+/** Reasons name the kind of failure only, never the key, URL or upstream message. */
 function reasonOf(error: unknown): string {
   if (!(error instanceof RestError)) return 'the REST API check failed';
   if (error.status === 401 || error.status === 403) return 'the REST API refused the key';
@@ -25,6 +22,7 @@ function reasonOf(error: unknown): string {
   return 'the REST API check failed';
 }
 
+/** One cheap listSpaces (limit 1), cached a few seconds and shared by concurrent probes. */
 export class ReadinessProbe {
   private cached?: { at: number; result: Readiness };
   private pending?: Promise<Readiness>;
@@ -78,6 +76,11 @@ export function useHealth(
       if (draining()) return json(503, { status: 'unavailable', reason: 'shutting down' });
       const readiness = await probe.check();
       if (!readiness.ready) return json(503, { status: 'unavailable', reason: readiness.reason });
+      /**
+       * A Redis that does not answer gives 200, `"status":"degraded"`: every instance shares the same
+       * Redis, so taking them out of the balancer for it would turn a degraded service (no shared cache,
+       * keyed mutations refused typed) into no service at all.
+       */
       const reason = degraded();
       json(200, reason ? { status: 'degraded', reason } : { status: 'ready' });
     },
