@@ -1,9 +1,5 @@
-// Request signing: one HS256 JWT per request, bound to that request's path, query and method.
-// The base64 key is decoded once into a node:crypto KeyObject; the raw bytes are wiped and not kept
-// anywhere reachable, so no object graph, log or error can leak them. Each token is a synchronous HMAC
-// over a header encoded once and claims written in jose's order: the token is byte for byte the one
-// jose's SignJWT makes (test/rest/signer.test.ts compares them), without WebCrypto's thread-pool job
-// and the promises jose's async sign costs on every REST call. jose stays for verifying callers.
+// Request signing: one HS256 JWT per request, bound to that request's path, query and method. The
+// key's raw bytes are never kept; each token is byte for byte jose's SignJWT's, signed synchronously.
 import { createHmac, createSecretKey, type KeyObject } from 'node:crypto';
 
 /** The protected header the REST API requires (SPEC, Authentication 4). */
@@ -41,6 +37,10 @@ export function decodeAuthKey(authKey: string): Uint8Array<ArrayBuffer> {
 
 const ENCODED_HEADER = Buffer.from(JSON.stringify(JWT_HEADER)).toString('base64url');
 
+/**
+ * The base64 key decoded once into a node:crypto KeyObject; the raw bytes are wiped and not kept
+ * anywhere reachable, so no object graph, log or error can leak them.
+ */
 function importKey(authKey: string): KeyObject {
   const raw = decodeAuthKey(authKey);
   try {
@@ -50,7 +50,12 @@ function importKey(authKey: string): KeyObject {
   }
 }
 
-/** Creates the signer for one application user. Bad options throw at once. */
+/**
+ * Creates the signer for one application user. Bad options throw at once. Each token is a synchronous
+ * HMAC over a header encoded once and claims written in jose's order: byte for byte the one jose's
+ * SignJWT makes (test/rest/signer.test.ts compares them), without WebCrypto's thread-pool job and the
+ * promises jose's async sign costs on every REST call. jose stays for verifying callers.
+ */
 export function createSigner(options: SignerOptions): SignRequest {
   if (!options.userId || !String(options.userId).trim())
     throw new TypeError('userId must be a non-empty application user id');

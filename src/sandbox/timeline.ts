@@ -1,16 +1,18 @@
 // The sandbox clock joined to the store: advancing it applies what the life cycles planned for the
 // time passed (./lifecycle/due/). With the real clock, time also passes on its own: before each
-// request the sandbox catches up with what came due meanwhile. That catch-up runs before every
-// request, so it must cost next to nothing when little came due: the real clock keeps an agenda of
-// what is planned (one scan when the sandbox starts, then only the objects written since), instead
-// of scanning the store each time.
+// request the sandbox catches up with what came due meanwhile.
 import { SandboxClock, type ClockMode } from './clock';
 import { DueAgenda, runDue, type DueEvent } from './lifecycle/due/index';
 import type { Store } from './store';
 
 export class Timeline {
   readonly clock: SandboxClock;
-  /** With the real clock only; it keeps the store's write journal open for the sandbox's life. */
+  /**
+   * With the real clock only; it keeps the store's write journal open for the sandbox's life. The
+   * catch-up runs before every request, so it must cost next to nothing when little came due: the
+   * agenda of what is planned (one scan when the sandbox starts, then only the objects written since)
+   * spares scanning the store each time.
+   */
   private readonly agenda: DueAgenda | undefined;
 
   /** `wall`: the real clock's source of time (tests and benchmarks pass one they move themselves). */

@@ -1,9 +1,6 @@
-// The typed errors of mutations: one interface every error implements (`... on MutationError { code
-// message }` once in a client), `code` an enum of every code, and one object type per kind of failure
-// with what a client can act on. The types, codes and which mutation answers which come from the
-// catalog (mutation-errors.ts). A version conflict is typed per entity (`CustomerVersionConflictError`,
-// `current: Customer`), each implementing the `VersionConflictError` interface.
-// Values are the plain objects src/resolvers/writes makes (`kind` names the type).
+// The typed errors of mutations: one interface every error implements, `code` an enum of every code,
+// and one object type per kind of failure (a version conflict typed per entity). The types, codes and
+// which mutation answers which come from the catalog (mutation-errors.ts).
 import type { EnumRef, ImplementableObjectRef, InterfaceRef } from '@pothos/core';
 import {
   mutationErrorRules,
@@ -56,6 +53,7 @@ function extraFields(t: FieldBuilder<MutationErrorValue>, extra: Extra) {
   return Object.fromEntries(Object.entries(extra).map(([name, spec]) => [name, dynamicField(t, spec)]));
 }
 
+/** The one interface every error implements: `... on MutationError { code message }` once in a client. */
 export const mutationErrorRef = builder.interfaceRef<MutationErrorValue>('MutationError').implement({
   description: 'What every mutation error has: a stable machine-readable `code` and a message for people.',
   fields: (t) => commonFields(t),
@@ -84,6 +82,7 @@ const optional = (
   resolve: (e) => read(e) ?? null,
 });
 
+/** Values are the plain objects src/resolvers/writes makes (`kind` names the type). */
 function errorType(
   kind: MutationErrorType,
   description: string,

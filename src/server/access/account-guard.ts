@@ -1,9 +1,6 @@
 // The calls of a caller limited to some spaces that no `space` header scopes, held to their rule
-// (account-rules): reference data passes; accounts answer only the accounts owning one of the
-// caller's spaces (others as missing, left out of lists, and an expanded account of another kind,
-// such as a parent account, collapsed to its id); changes of accounts and spaces need the `account`
-// scope and an owned target. Every refusal is made before the call, so it costs no REST call beyond
-// the lookup of the caller's own accounts (owned-accounts, kept a minute).
+// (account-rules). Every refusal is made before the call, so it costs no REST call beyond the lookup
+// of the caller's own accounts (owned-accounts, kept a minute).
 import { randomUUID } from 'node:crypto';
 import { GraphQLError } from 'graphql';
 import { resourceByModel, resourceByOperationId, type Operation } from '../../catalog';
@@ -103,6 +100,7 @@ function targetAccount(op: Operation, options: CallOptions | undefined): number 
   return undefined;
 }
 
+/** Changes of accounts and spaces need the `account` scope and an owned target. */
 async function administer<T>(
   g: AccountGuard,
   op: Operation,
@@ -174,6 +172,10 @@ function ownedSearch(options: CallOptions | undefined, owned: ReadonlySet<number
   };
 }
 
+/**
+ * Accounts answer only the accounts owning one of the caller's spaces: others as missing, left out of
+ * lists, and an expanded account of another kind (such as a parent account) collapsed to its id.
+ */
 async function readAccounts<T>(
   g: AccountGuard,
   op: Operation,
@@ -207,6 +209,7 @@ export async function guardAccountLevel<T>(
 ): Promise<T> {
   const rule: AccountLevelRule | undefined = accountLevelRule(op);
   switch (rule) {
+    /** Reference data passes. */
     case 'shared':
       return send(options);
     case 'own-spaces':
