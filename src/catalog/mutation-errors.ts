@@ -1,9 +1,6 @@
 // The typed errors of mutations, as data: each error type with its code and the rule saying which
-// mutations can answer it, from what the catalog knows of each mutation (does it send a version, does
-// it act on or name an object with a life cycle, is it a bulk item...). The schema builds each
-// `<Name>Result` union and the `MutationErrorCode` enum from this one list; the resolvers derive
-// their error kinds and codes from it, and fit a refusal REST gave into what the mutation can answer.
-// A new error type is one entry here, with the rule of the mutations that can answer it.
+// mutations can answer it. The schema builds each `<Name>Result` union and the `MutationErrorCode`
+// enum from this one list; the resolvers derive their error kinds and codes from it.
 import { bodyProperties, bodyReferences, type MutationSpec } from './mutations';
 import { reconciliationOf } from './reconciliation';
 import { resourceByModel } from './resources';
@@ -70,7 +67,10 @@ const restCalled = (_spec: MutationSpec, scope: ResultScope): boolean => scope !
 const namesObjects = (spec: MutationSpec): boolean =>
   spec.operation.spaceScoped || modelsNamed(spec).length > 0;
 
-/** Every error type, in the order result unions list them. */
+/**
+ * Every error type, in the order result unions list them. A new error type is one entry here, with
+ * the rule of the mutations that can answer it.
+ */
 export const mutationErrorRules = [
   {
     type: 'ValidationError',
@@ -152,7 +152,10 @@ export const mutationErrorRules = [
 /** The name of an error type (the `kind` of an error value). */
 export type MutationErrorType = (typeof mutationErrorRules)[number]['type'];
 
-/** The error rules of one result, in union order. */
+/**
+ * The error rules of one result, in union order: the resolvers fit a refusal REST gave into what the
+ * mutation can answer.
+ */
 export function mutationErrorsOf(spec: MutationSpec, scope: ResultScope): readonly MutationErrorRule[] {
   return mutationErrorRules.filter((rule: MutationErrorRule) => rule.answers(spec, scope));
 }

@@ -1,9 +1,6 @@
-// Who does a watch's REST searches. In one process the watcher always leads and keeps its state in
-// memory. With several instances (redis-coordinator) one leads each watch by a lease, reads every
-// instance's interest, publishes what it found, and stores the watch state so the next leader
-// resumes from it; the others hand what is published to their own subscribers. While Redis cannot
-// be reached, each instance watches alone for its own subscribers (solo), and when it may have missed
-// what was published (a gap in the sequence, a reconnect) it looks once for them (catch up).
+// Who does a watch's REST searches: in one process the watcher always leads; with several instances
+// (redis-coordinator) one leads each watch by a lease and stores the watch state so the next leader
+// resumes from it, and the others hand what it publishes to their own subscribers.
 import type { Change, Interest, TickOptions, WatchState } from './state';
 
 /** A coordination failure (Redis unreachable): the coordinator has told the subscribers already. */
@@ -28,7 +25,10 @@ export interface WatchPeer {
   adopt(state: WatchState): void;
   /** Tick soon: this instance just took the lead or lost Redis, another one has new subscribers, or a write changed the watch's objects. */
   wake(): void;
-  /** What was published may have been missed: look once for this instance's own subscribers. */
+  /**
+   * What was published may have been missed (a gap in the sequence, a reconnect): look once for this
+   * instance's own subscribers.
+   */
   catchUp(): void;
 }
 
@@ -58,7 +58,7 @@ export interface WatchCoordinator {
   close(): Promise<void>;
 }
 
-/** One process: always leading, nothing shared. */
+/** One process: always leading, nothing shared (the watcher keeps its state in memory). */
 export const inProcessCoordinator: WatchCoordinator = {
   join: (_key, peer) => ({
     leading: true,

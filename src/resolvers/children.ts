@@ -1,9 +1,6 @@
-// One-to-many links as connections. Children that name their parent in a searchable field (directly,
-// through a link, or through another relation of the parent: child-matching.ts) are fetched for many
-// parents at once (`transaction.id:1 OR transaction.id:2 ...`, one optimistic search for all parents
-// of a tick, follow-ups only for parents it may have cut short) and grouped by parent when a first
-// page is asked for; any other page, and children whose base path carries the parent id, cost one
-// call per parent (made concurrently by graphql-js).
+// One-to-many links as connections. Children that name their parent in a searchable field are fetched
+// for many parents at once when a first page is asked for; any other page, and children whose base path
+// carries the parent id, cost one call per parent (made concurrently by graphql-js).
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { resourceOf, type ChildRelation, type Resource } from '../catalog';
@@ -59,9 +56,10 @@ function onePage(internals: Internals, s: Shared, m: Matching, parentKey: string
 type FollowUp = (parents: string[]) => Promise<Connection[]>;
 
 /**
- * Children of some parents in one search at the batch limit. The result is a prefix of the global
- * order, so each parent's rows are a prefix of its own: its page is complete when nothing was cut, or
- * when it already has more than one page. The other parents go to `followUp`.
+ * Children of some parents in one search (`transaction.id:1 OR transaction.id:2 ...`) at the batch
+ * limit. The result is a prefix of the global order, so each parent's rows are a prefix of its own: its
+ * page is complete when nothing was cut, or when it already has more than one page. The other parents
+ * go to `followUp`.
  */
 async function search(
   internals: Internals,
@@ -209,7 +207,9 @@ function sharedOf(
 
 /**
  * The parent's page through the batching loader, when the page can be batched (a searchable
- * relation, `batchesChildPages`). Null otherwise (each parent then gets its own call).
+ * relation: children naming their parent directly, through a link, or through another relation of
+ * the parent, as child-matching.ts reads it; `batchesChildPages`). Null otherwise (each parent then
+ * gets its own call).
  */
 function batchedPage(
   ctx: GraphContext,
