@@ -1,9 +1,6 @@
-// What live updates cost a caller, in the tokens of the server's rate limit (one per REST call):
-// subscribing takes one (the first answer's fetch), and each tick's REST calls are split between
-// the watch's subscribers (of every instance) and taken from their callers' buckets, so a thousand
-// subscribers share one search instead of paying one each. A caller whose bucket is empty gets a
-// RATE_LIMITED error event and its streams end; it may subscribe again after `retryAfterSeconds`.
-// Without a rate limit (open mode) live updates are free.
+// What live updates cost a caller, in the tokens of the server's rate limit (one per REST call). A tick's
+// REST calls are split between the watch's subscribers, so a thousand subscribers share one search instead
+// of paying one each. Without a rate limit (open mode) live updates are free.
 import type { LiveError } from './state';
 
 export interface LiveCharger {
@@ -11,10 +8,13 @@ export interface LiveCharger {
   spend(caller: string, tokens: number): Promise<{ granted: boolean; retryAfterSeconds: number }>;
 }
 
-/** Tokens a new subscription costs. */
+/** Tokens a new subscription costs: the first answer's fetch. */
 export const SUBSCRIBE_COST = 1;
 
-/** Each caller's share of a tick: `restCalls` split evenly between `subscribers`, summed per caller. */
+/**
+ * Each caller's share of a tick: `restCalls` split evenly between `subscribers` (the watch's, of every
+ * instance), summed per caller.
+ */
 export function sharesOf(
   callers: readonly string[],
   restCalls: number,
@@ -32,7 +32,10 @@ export interface Payer {
   channel: { push(event: { expand: string[]; error: LiveError }): void; end(): void };
 }
 
-/** Each caller pays its subscribers' share of a tick; a caller out of tokens has its streams ended with RATE_LIMITED. */
+/**
+ * Each caller pays its subscribers' share of a tick, from its own bucket; a caller out of tokens gets a
+ * RATE_LIMITED error event and its streams end. It may subscribe again after `retryAfterSeconds`.
+ */
 export function chargeTick(
   charger: LiveCharger,
   everyone: readonly Payer[],

@@ -1,9 +1,5 @@
-// How the children of some parents are found in one search and told apart: the search terms that
-// name a parent's children, the parent a child row belongs to, and what the search must expand for
-// that to be readable. A child names its parent directly (`linkedTransaction:1`), through a link
-// (`subscriptionVersion.subscription:1`, read from the expanded link), or through another relation of
-// the parent (a ledger entry names one of the subscription's versions: the versions are loaded
-// first, for all parents of the tick in one search, then `subscriptionVersion:7 OR ...`).
+// How the children of some parents are found in one search and told apart: the terms naming a parent's
+// children, the parent a child row belongs to, and what the search must expand for that to be readable.
 import DataLoader from 'dataloader';
 import { childRelations, resourceOf, type ChildFieldVia, type ChildRelation } from '../catalog';
 import { searchAll } from './collections';
@@ -41,6 +37,10 @@ function idTerm(name: string, key: string): string {
   return term(name, ':', /^-?\d+$/.test(key) ? BigInt(key) : key);
 }
 
+/**
+ * A child names its parent directly (`linkedTransaction:1`) or through a link
+ * (`subscriptionVersion.subscription:1`, read from the expanded link).
+ */
 function byField(via: ChildFieldVia): Matching {
   return {
     terms: (parent) => [idTerm(via.searchName, parent)],
@@ -94,6 +94,11 @@ function intermediateLoader(
   return loader;
 }
 
+/**
+ * A child names another relation of the parent (a ledger entry names one of the subscription's versions):
+ * the versions are loaded first, for all parents of the tick in one search, then
+ * `subscriptionVersion:7 OR ...`.
+ */
 async function byThrough(
   internals: Internals,
   relation: ChildRelation,

@@ -1,9 +1,6 @@
-// Which numbers of a JSON text native JSON.parse would not keep exactly, found in one pass over the
-// numbers outside strings (strings are skipped with indexOf, about a third of JSON.parse's time).
-// A number keeps its digits through a double when its shortest printing (String) is its own text:
-// at most 15 significant digits, plain notation, no trailing zero in the fraction, not below 1e-6.
-// Every other number is reported: an integer of 16+ digits (2^53 has 16), a decimal of 16+ digits,
-// an exponent, a fraction ending in 0 (853.80), a value below 1e-6 (String() prints an exponent).
+// Which numbers of a JSON text native JSON.parse would not keep exactly, found in one pass over the numbers
+// outside strings (strings are skipped with indexOf, about a third of JSON.parse's time). A number keeps its
+// digits through a double when its shortest printing (String) is its own text; every other is reported.
 
 const QUOTE = 34;
 const BACKSLASH = 92;
@@ -59,6 +56,7 @@ export function inexactNumbers(text: string): number[] {
       const fraction = j + 1;
       j = digitsEnd(text, fraction);
       digits += j - fraction;
+      /** A fraction ending in 0 (853.80), or a value below 1e-6 (String() prints an exponent). */
       inexact =
         text.charCodeAt(j - 1) === ZERO ||
         (text.charCodeAt(whole) === ZERO && text.startsWith('000000', fraction));
@@ -69,6 +67,7 @@ export function inexactNumbers(text: string): number[] {
       j = digitsEnd(text, j);
       inexact = true;
     }
+    /** An integer or decimal of 16+ digits: a double keeps at most 15 significant digits (2^53 has 16). */
     if (inexact || digits >= 16) found.push(start, j);
     i = j;
   }

@@ -1,9 +1,6 @@
 // Filters on fields of single embedded objects (`billingAddress`, `CustomerAddress.address`,
-// `Transaction.group`): one `<Embedded>Filter` per embedded schema, nested under the REST field name
-// and translated to dotted names (`billingAddress.country:CH`) like link filters.
-// Arrays of embedded objects (lineItems) are left out on purpose: the REST search matches each dotted
-// term against any element on its own, so `{ name, quantity }` under one array field would not mean
-// "one element has both" — a different contract from every other nested filter.
+// `Transaction.group`): one `<Embedded>Filter` per embedded schema, nested under the REST field name and
+// translated to dotted names (`billingAddress.country:CH`) like link filters. Arrays are left out on purpose.
 import type { ImplementableInputObjectRef, InputObjectRef } from '@pothos/core';
 import { graphTypeName } from '../catalog';
 import { builder } from './builder';
@@ -23,7 +20,12 @@ export function filterDefinition(name: string): FilterDefinition {
 type InputField = ReturnType<typeof dynamicInputField>;
 type LeafFilter = (p: PropertyShape) => FilterRef | undefined;
 
-/** The embedded model of a property that gets a nested filter: a single, non-entity object. */
+/**
+ * The embedded model of a property that gets a nested filter: a single, non-entity object. Arrays of
+ * embedded objects (lineItems) are left out on purpose: the REST search matches each dotted term against
+ * any element on its own, so `{ name, quantity }` under one array field would not mean "one element has
+ * both" — a different contract from every other nested filter.
+ */
 export function embeddedModelOf(p: PropertyShape): string | undefined {
   if (p.list || p.shape.kind !== 'object' || isEntityModel(p.shape.model)) return undefined;
   return p.shape.model;

@@ -1,9 +1,6 @@
-// `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment),
-// start (both together, the default of `npm start`). Each prints one JSON line when ready.
-// The graph is loaded only by the commands that serve it, so the sandbox starts without it; the
-// sandbox (with its PDF, schema-validation and bank-data packages) only by the commands that run it,
-// so `serve` starts without it.
-// Flags and variables are read and validated through the settings table (src/server/config).
+// `paygraph <command>`: sandbox (the REST API alone), serve (the graph over any REST deployment), start
+// (both, the default of `npm start`); each prints one JSON line when ready. Each command loads only what
+// it runs: the sandbox starts without the graph, `serve` without the sandbox and its heavy packages.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { RunningSandbox, SandboxOptions } from '../sandbox';
@@ -22,6 +19,7 @@ function fail(message: string): never {
   process.exit(2);
 }
 
+/** Flags and variables, read and validated through the settings table (./config). */
 function commandLine<C extends Command>(command: C, args: string[]) {
   try {
     return readCommandLine(command, args, process.env);
@@ -52,7 +50,10 @@ function sandboxReadyLine(sandbox: RunningSandbox) {
   };
 }
 
-/** Starts the sandbox, with a progress bar of its seeding on a terminal. */
+/**
+ * Starts the sandbox, with a progress bar of its seeding on a terminal. It is imported here, by the commands
+ * that run it, so that `serve` starts without it and its PDF, schema-validation and bank-data packages.
+ */
 async function startSandboxShowingProgress(options: SandboxOptions): Promise<RunningSandbox> {
   const { startSandbox } = await import('../sandbox');
   const bar = progressBar(`seeding the sandbox (${options.seedSize ?? 'default'} size)`);
@@ -122,6 +123,7 @@ async function serveCommand(args: string[]): Promise<void> {
   const { values, flags } = commandLine('serve', args);
   const authKey = upstreamKey(flags, values);
   const security = securityConfig(values.auth);
+  /** The graph is imported only by the commands that serve it, so the sandbox starts without it. */
   const { startGraphServer } = await import('./serve');
   const graph = await startGraphServer({
     restUrl: values.restUrl,

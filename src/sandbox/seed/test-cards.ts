@@ -1,13 +1,13 @@
 // The sandbox's published test cards (all Luhn-valid Visa numbers). Card processing in the sandbox
 // decides the outcome by these numbers; any other valid card number is approved.
-//   approve       4111 1111 1111 1111  authorization succeeds
-//   decline       4000 0000 0000 0002  the issuer declines (transaction DECLINE, END_USER reason)
-//   fail          4000 0000 0000 0119  the processor fails (transaction FAILED, TEMPORARY_ISSUE reason)
-//   threeDSecure  4000 0000 0000 3220  3-D Secure authentication is required before authorization
 export const TEST_CARDS = {
+  /** Authorization succeeds. */
   approve: '4111111111111111',
+  /** The issuer declines (transaction DECLINE, END_USER reason). */
   decline: '4000000000000002',
+  /** The processor fails (transaction FAILED, TEMPORARY_ISSUE reason). */
   fail: '4000000000000119',
+  /** 3-D Secure authentication is required before authorization. */
   threeDSecure: '4000000000003220',
 } as const satisfies Record<string, string>;
 

@@ -1,9 +1,6 @@
-// One Mutation field per write operation of the catalog: `name(input: <Name>Input!): <Name>Result!`,
-// where the result is a union of `<Name>Payload` and the error types that mutation can answer (the
-// catalog's rules, mutation-errors.ts). Payloads hold the object REST answered with under its type's
-// camelCase name, the acted-on object where REST answers with another one or none, `deletedId` for
-// deletes, `results` (in input order) for bulk mutations, each a `<Name>ItemResult`: the single
-// mutation's payload or an error an item can meet (a bulk call's BulkLimitError among them).
+// One Mutation field per write operation of the catalog: `name(input: <Name>Input!): <Name>Result!`, the
+// result a union of `<Name>Payload` and the error types that mutation can answer (the catalog's rules,
+// src/catalog/mutation-errors.ts).
 import type { ObjectRef, UnionRef } from '@pothos/core';
 import {
   mutationSpecByName,
@@ -44,6 +41,10 @@ function objectField(model: string, description: string): FieldSpec<PayloadValue
   };
 }
 
+/**
+ * The object REST answered with, under its type's camelCase name; the acted-on object where REST answers
+ * with another one or none; `deletedId` for deletes; `results` (in input order) for bulk mutations.
+ */
 function payloadFields(spec: MutationSpec): Record<string, FieldSpec<Value>> {
   if (spec.kind.startsWith('bulk')) {
     return {
@@ -138,7 +139,10 @@ function resultRef(spec: MutationSpec): UnionRef<Types, unknown, unknown> {
   return resultRefOf(spec.name, spec);
 }
 
-/** `<Bulk>ItemResult`: one item of a bulk mutation, the single mutation's payload or an error an item can meet. */
+/**
+ * `<Bulk>ItemResult`: one item of a bulk mutation, the single mutation's payload or an error an item can
+ * meet (a bulk call's BulkLimitError among them).
+ */
 function itemResultRef(spec: MutationSpec): UnionRef<Types, unknown, unknown> {
   const single = mutationSpecByName.get(spec.itemMutation!)!;
   const Item = `${upperFirst(single.name)}Payload`;

@@ -1,9 +1,6 @@
-// Per-caller concurrency, on arrival: a caller runs at most `perCaller` operations at
-// once; its further requests wait in a bounded queue of its own, in arrival order, and are refused
-// (RATE_LIMITED, HTTP 429) once that queue is full, before their body is read. A caller flooding
-// paygraph with concurrent requests thus holds a few operations' worth of its CPU and memory and
-// waits behind itself, while a caller sending one request at a time is admitted at once, whatever
-// the flood's size. Nothing is shared between callers: one caller's backlog never delays another's.
+// Per-caller concurrency, on arrival: a caller runs at most `perCaller` operations at once, the rest wait
+// in a bounded queue of its own. A flooding caller thus waits behind itself, while a caller sending one
+// request at a time is admitted at once; nothing is shared, so one caller's backlog never delays another's.
 
 import { abortedWhileWaiting, WaitingLine } from '../../shared/waiting-line';
 
@@ -35,7 +32,9 @@ export class CallerConcurrency {
 
   /**
    * A slot for one operation of `caller`: at once when it has fewer than `perCaller` running, else
-   * after those before it in its queue; null when its queue is full (refuse the request). A request
+   * after those before it in its queue, in arrival order; null when its queue is full (refuse the request:
+   * RATE_LIMITED, HTTP 429, before its body is read, so a flood holds a few operations' worth of CPU and
+   * memory). A request
    * whose `signal` fires while it waits leaves the queue, and the promise rejects.
    */
   admit(caller: string, signal?: AbortSignal): Promise<Release> | null {

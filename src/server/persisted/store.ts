@@ -1,9 +1,6 @@
-// Where automatic persisted queries are kept: in this process (the most recently used `max`), or in
-// Redis so that a query registered on one instance runs on all. A document is kept once, normalized,
-// under the sha256 of its normalized text; a client that hashed another form of it (its own
-// whitespace, comments) reaches it through a small alias under its hash. Whitespace and comments
-// thus never store a document twice, and every new entry (document or alias) counts against the
-// registering caller's daily allowance of registrations and bytes: past it nothing more is kept.
+// Where automatic persisted queries are kept: in this process (the most recently used `max`), or in Redis
+// so that a query registered on one instance runs on all. A document is kept once, normalized, and every
+// new entry counts against the registering caller's daily allowance: past it nothing more is kept.
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { SharedRedis } from '../../redis';
@@ -30,7 +27,11 @@ export type Registration = 'kept' | 'known' | 'refused';
 export interface PersistedDocumentStore {
   /** The document registered under `hash` (normalized, or an alias of it). */
   get(hash: string): Promise<string | null>;
-  /** Keeps `document` (normalized) under `normalizedHash`, and under `hash` when the client hashed another form. */
+  /**
+   * Keeps `document` (normalized) under `normalizedHash`, the sha256 of its normalized text, and under `hash`
+   * as a small alias when the client hashed another form (its own whitespace, comments): whitespace and
+   * comments thus never store a document twice. A new document and a new alias each count as an entry.
+   */
   register(caller: string, hash: string, normalizedHash: string, document: string): Promise<Registration>;
 }
 
