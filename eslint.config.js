@@ -1,9 +1,7 @@
 // ESLint: typescript-eslint's type-aware recommended rules on every TypeScript file of the project.
 // Style is Prettier's alone (eslint-config-prettier turns off every rule it would fight).
-// `npm run lint` runs ESLint twice, on the tests and on everything else, each in a node with a 2 GB heap
-// bound: in one run type-aware linting of the whole project peaks at 2.1 GB RSS and needs more than the
-// 1 GB heap node gives itself on a 4 GB machine (it died there after Prettier's line, silently on
-// stdout); each half fits in 1 GB (1.1 GB RSS).
+// `npm run lint:code` (scripts/lint-code.mjs) runs ESLint once per area (src, test, the tools), each in
+// a node process with a 1 GB heap bound: in one run type-aware linting of the whole project needs more.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
