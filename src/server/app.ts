@@ -37,7 +37,8 @@ import { corsFor, useBrowserRules } from './http/use-browser-rules';
 import { useGraphQLResponseType } from './http/use-graphql-response-type';
 import { useErrorCap } from './limits/use-error-cap';
 import { useNoSuggestions } from './limits/use-no-suggestions';
-import { useQueryLimits } from './limits/use-query-limits';
+import { maxBodyBytes, useQueryLimits } from './limits/use-query-limits';
+import { useRequestBodyLimit } from './limits/body-limit';
 import { Ops, useOps } from './ops';
 import { useTracing, type Tracing } from './ops/tracing';
 import {
@@ -146,6 +147,8 @@ export function createApp(o: AppOptions) {
     logging: false,
     cors: corsFor(security.corsOrigins),
     batching: security.batching > 0 ? { limit: security.batching } : false,
+    // Replaced by useRequestBodyLimit (step 5), which leaves bodies of a known length unpiped.
+    maxRequestBodySize: false,
     parserAndValidationCache: {
       documentCache: new ByteBoundedCache<DocumentNode>(security.limits.parseCacheBytes),
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
@@ -168,6 +171,8 @@ export function createApp(o: AppOptions) {
       }),
       // 5. Limits: body and document size, tokens, depth, aliases; no schema hints without introspection; errors capped.
       useQueryLimits(security.limits, { introspection: security.introspection }),
+      // Wraps the request parser yoga chose (none of these plugins chooses one).
+      useRequestBodyLimit(maxBodyBytes(security.limits)),
       ...(security.introspection ? [] : [useNoSuggestions()]),
       useErrorCap(security.limits.maxErrors),
       // 6. Persisted operations: the document named by its hash (APQ or an allow-list).

@@ -14,7 +14,7 @@ import type { Limits, NetworkConfig } from './config/security-config';
 import { rateLimited } from './context/request-rest';
 import { recordOutcome, recordSocketRequest, requesterOf } from './auth/request-auth';
 import { variablesTooDeep } from './limits/input-depth';
-import { documentTooLarge, VARIABLES_ALLOWANCE_BYTES } from './limits/use-query-limits';
+import { documentTooLarge, maxBodyBytes } from './limits/use-query-limits';
 import { refusalCost, refused } from './admission/use-rate-limit-admission';
 import { CLOSE_TOO_MANY, Connection, ConnectionCounts } from './websocket-connections';
 
@@ -157,7 +157,7 @@ export function serveWebSocket(
     server,
     path: o.path,
     /** A message larger than a request body may be is refused by the socket, unread (close code 1009). */
-    maxPayload: o.limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES,
+    maxPayload: maxBodyBytes(o.limits),
     // The address's cap is checked before the upgrade: a client past it gets HTTP 429 and no socket.
     verifyClient: (
       { req }: { req: IncomingMessage },

@@ -79,6 +79,50 @@ describe('document limits, before execution', () => {
     expect(b.body.errors![0].message).toMatch(/at most 102400 are allowed \(PAYGRAPH_MAX_DOCUMENT_BYTES\)/);
   });
 
+  /** A POST whose body streams in `chunks` without a Content-Length (chunked, as node sends a stream). */
+  const streamed = (chunks: string[]) =>
+    send(app, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json' },
+      body: new ReadableStream<Uint8Array>({
+        pull(controller) {
+          const next = chunks.shift();
+          if (next === undefined) controller.close();
+          else controller.enqueue(new TextEncoder().encode(next));
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+
+  it('counts a body without a Content-Length as it streams in, refusing it past the limit', async () => {
+    // 2 MB in 64 KB chunks: past the 100 KB document limit and its 1 MB allowance for variables.
+    const chunks = [
+      `{"query":"{ __typename }","variables":{"pad":"`,
+      ...Array(32).fill('x'.repeat(65_536)),
+      `"}}`,
+    ];
+    const a = await refused(streamed(chunks), 413, 'PAYLOAD_TOO_LARGE');
+    expect(a.body.errors![0].message).toBe(
+      `the request body has more than ${1_150_976} bytes; at most ${1_150_976} are accepted`,
+    );
+    const small = await streamed(['{"query":"{ __type', 'name }"}']);
+    expect(small.status).toBe(200);
+    expect(small.body.data).toEqual({ __typename: 'Query' });
+  });
+
+  it('refuses a Content-Length that is not one number', async () => {
+    const a = await refused(
+      send(app, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': '12, 12' },
+        body: '{"query":"{ __typename }"}',
+      }),
+      400,
+      'BAD_REQUEST',
+    );
+    expect(a.body.errors![0].message).toBe('the Content-Length header is not one non-negative integer');
+  });
+
   it('refuses a fragment cycle', async () => {
     const query = `{ ...A } fragment A on Query { ...B } fragment B on Query { spaces(first: 1) { nodes { id } } ...A }`;
     await refused(gql(app, query), 400, 'GRAPHQL_VALIDATION_FAILED');

@@ -20,6 +20,10 @@ import { variablesTooDeep } from './input-depth';
 /** Room for variables next to the document in one request body (or WebSocket message). */
 export const VARIABLES_ALLOWANCE_BYTES = 1024 * 1024;
 
+/** The largest request body accepted: a document at its limit and the variables' allowance. */
+export const maxBodyBytes = (limits: Pick<Limits, 'maxDocumentBytes'>) =>
+  limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES;
+
 /** PAYLOAD_TOO_LARGE when the document has more UTF-8 bytes than allowed; null otherwise. */
 export function documentTooLarge(query: string, maxBytes: number): GraphQLError | null {
   // UTF-8 bytes are at most 3 per UTF-16 unit: only texts near the limit need counting.
@@ -43,7 +47,7 @@ function tooLarge(message: string): Response {
 }
 
 export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
-  const maxBody = limits.maxDocumentBytes + VARIABLES_ALLOWANCE_BYTES;
+  const maxBody = maxBodyBytes(limits);
   return {
     onRequest(payload) {
       const length = Number(payload.request.headers.get('content-length') ?? 0);
