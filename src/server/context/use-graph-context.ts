@@ -58,20 +58,38 @@ function withContext(
   return fn({ ...args, contextValue });
 }
 
+interface Deadline {
+  signal?: AbortSignal;
+  at?: number;
+  expired: () => boolean;
+  /** The operation ended: its timer goes (the request's signal, gone with the request, still aborts it). */
+  done: () => void;
+}
+
 /**
  * The request's signal joined with its deadline, so REST calls still running then are aborted, and
- * whether the deadline is what fired.
+ * whether the deadline is what fired. One controller and one timer, cleared when the operation ends
+ * (AbortSignal.timeout and AbortSignal.any cost several times more per operation).
  */
-function withDeadline(
-  signal: AbortSignal | undefined,
-  timeoutMs: number | undefined,
-): { signal?: AbortSignal; at?: number; expired: () => boolean } {
-  if (timeoutMs === undefined) return { signal, expired: () => false };
-  const deadline = AbortSignal.timeout(timeoutMs);
-  const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+function withDeadline(signal: AbortSignal | undefined, timeoutMs: number | undefined): Deadline {
+  if (timeoutMs === undefined) return { signal, expired: () => false, done: () => {} };
+  const controller = new AbortController();
   // Every REST call and wait of the operation listens to it: dozens at once are expected, not a leak.
-  setMaxListeners(0, combined);
-  return { signal: combined, at: Date.now() + timeoutMs, expired: () => deadline.aborted };
+  setMaxListeners(0, controller.signal);
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+  }, timeoutMs).unref();
+  const follow = () => controller.abort(signal!.reason);
+  if (signal?.aborted) follow();
+  else signal?.addEventListener('abort', follow, { once: true });
+  return {
+    signal: controller.signal,
+    at: Date.now() + timeoutMs,
+    expired: () => expired,
+    done: () => clearTimeout(timer),
+  };
 }
 
 const maxExportRowsOf = (options: GraphContextPluginOptions) =>
@@ -170,7 +188,8 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       setExecuteFn((execArgs) => withContext(executeFn, execArgs, graph));
       return {
         onExecuteDone({ result, setResult }) {
-          if (Symbol.asyncIterator in result) return;
+          if (Symbol.asyncIterator in result) return { onEnd: deadline.done };
+          deadline.done();
           const warnings = warningsOf(graph);
           const given: readonly GraphQLError[] | undefined = result.errors;
           const errors = deadline.expired()
