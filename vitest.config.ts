@@ -1,10 +1,20 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // One graphql-js build for everything: Pothos would otherwise load the CommonJS build while test
   // files load the ESM one, and graphql-js refuses schemas from "another module or realm".
-  resolve: { alias: { graphql: 'graphql/index.js' } },
+  // graphql-jit's ESM files import each other without extensions, which node refuses: its variable
+  // parser is loaded from its CommonJS build (the production bundle resolves them itself).
+  resolve: {
+    alias: {
+      graphql: 'graphql/index.js',
+      'graphql-jit/dist/variables': fileURLToPath(
+        new URL('node_modules/graphql-jit/dist/variables.js', import.meta.url),
+      ),
+    },
+  },
   test: {
     include: ['test/**/*.test.ts'],
     testTimeout: 30_000,

@@ -143,6 +143,22 @@ function loadOnFirstUsePlugin() {
 }
 
 /**
+ * Resolves `graphql-jit/dist/variables` (src/server/execution/jit.ts) to graphql-jit's CommonJS file:
+ * the one its execution requires, so the bundle holds one copy; its ESM files import each other
+ * without extensions and mix with the CommonJS ones into a module that fails to load.
+ */
+function jitVariablesPlugin() {
+  return {
+    name: 'graphql-jit-variables',
+    setup(build) {
+      build.onResolve({ filter: /^graphql-jit\/dist\/variables$/ }, () => ({
+        path: realpathSync(join(ROOT, 'node_modules', 'graphql-jit', 'dist', 'variables.js')),
+      }));
+    },
+  };
+}
+
+/**
  * Resolves every import and require of graphql-js to its ESM files. Its CommonJS build re-exports
  * through getters, and esbuild's CommonJS interop wraps them in getters again: the executor paid both
  * on every call (about 3% of an operation's CPU). ESM is bundled as direct references, and tree-shaken.
@@ -253,7 +269,13 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     metafile: true,
     banner: { js: REQUIRE_BANNER },
     logLevel: 'warning',
-    plugins: [graphqlEsmPlugin(), loadOnFirstUsePlugin(), keepExternalPlugin(), assetsPlugin(assets)],
+    plugins: [
+      graphqlEsmPlugin(),
+      jitVariablesPlugin(),
+      loadOnFirstUsePlugin(),
+      keepExternalPlugin(),
+      assetsPlugin(assets),
+    ],
   });
   assertOneGraphql(result.metafile);
   assertNoDynamicPackageImports(result.metafile);

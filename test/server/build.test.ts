@@ -18,6 +18,7 @@ import { createServer } from 'node:http';
 import { isBuiltin } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isBuildCurrent, KEEP_EXTERNAL } from '../../scripts/build.mjs';
@@ -86,20 +87,30 @@ describe('npm run build', () => {
     expect(imported).not.toContain('ioredis');
   });
 
-  it('starts the built CLI (sandbox + graph), which answers a query', async () => {
+  it('loads graphql-jit (loaded by serve when the first document runs; queries fall back to graphql-js without it)', async () => {
+    const chunk = readdirSync(outdir).find((name) => /^jit-.*\.js$/.test(name));
+    expect(chunk).toBeDefined();
+    const jit = (await import(pathToFileURL(join(outdir, chunk!)).href)) as Record<string, unknown>;
+    expect(typeof jit.createJit).toBe('function');
+    expect(typeof jit.compileVariableParsing).toBe('function');
+  });
+
+  it('starts the built CLI (sandbox + graph), which answers a query, compiled from its second run on', async () => {
     const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0', '--seed-size', 'small']);
-    const response = await fetch(ready.graphql, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: '{ spaces(first: 2) { nodes { restId name } } }' }),
-    });
-    const body = (await response.json()) as {
-      data?: { spaces: { nodes: { restId: number; name: string }[] } };
-      errors?: unknown;
-    };
-    expect(body.errors).toBeUndefined();
-    expect(body.data?.spaces.nodes).toHaveLength(2);
-    expect(typeof body.data?.spaces.nodes[0].name).toBe('string');
+    for (let run = 0; run < 3; run++) {
+      const response = await fetch(ready.graphql, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: '{ spaces(first: 2) { nodes { restId name } } }' }),
+      });
+      const body = (await response.json()) as {
+        data?: { spaces: { nodes: { restId: number; name: string }[] } };
+        errors?: unknown;
+      };
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.spaces.nodes).toHaveLength(2);
+      expect(typeof body.data?.spaces.nodes[0].name).toBe('string');
+    }
   });
 
   it('loads from the bundle what serve imports on first use: OpenTelemetry (spans reach the collector) and GraphiQL', async () => {

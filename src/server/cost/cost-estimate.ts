@@ -4,7 +4,6 @@
 import {
   getNamedType,
   getNullableType,
-  getVariableValues,
   isInterfaceType,
   isListType,
   isObjectType,
@@ -23,6 +22,7 @@ import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import { referencesOf } from '../../schema/naming';
 import { collectFields, fragmentsOf, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
 import { propertiesOf } from '../../schema/shapes';
+import { coerceVariables } from '../execution/variable-coercion';
 import {
   argumentValue,
   askedPage,
@@ -357,20 +357,6 @@ export function estimateCost(
     coerceVariables(schema, operation, variables).values,
     limits,
   );
-}
-
-/**
- * The operation's variables with their defaults and coercions, as execution will see them (invalid
- * ones: as given, and `valid` false; execution refuses them).
- */
-export function coerceVariables(
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  variables: Record<string, unknown>,
-): { values: Record<string, unknown>; valid: boolean } {
-  if (!operation.variableDefinitions?.length) return { values: variables, valid: true };
-  const coerced = getVariableValues(schema, operation.variableDefinitions, variables, { maxErrors: 1 });
-  return coerced.coerced ? { values: coerced.coerced, valid: true } : { values: variables, valid: false };
 }
 
 /** The estimate over variables already coerced (coerceVariables). */

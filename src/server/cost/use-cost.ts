@@ -13,7 +13,8 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { costBeforeCalls, overBudget } from '../context/request-rest';
-import { coerceVariables, estimateCoerced } from './cost-estimate';
+import { estimateCoerced } from './cost-estimate';
+import { coerceVariables } from '../execution/variable-coercion';
 import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
 import { operationCostOf } from './operation-cost';
 

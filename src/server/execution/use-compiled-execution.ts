@@ -16,6 +16,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { operationCostOf } from '../cost/operation-cost';
 import { isIncremental } from './incremental';
+import { jitModule, type JitModule } from './jit-module';
 import { hasRecursiveVariable } from './recursive-inputs';
 import { ITEM_ERRORS_EXTENSION } from '../../schema/federation';
 import { fieldsOf, fragmentsOf, walkFields, type FieldWalk } from '../../shared/selection-walk';
@@ -111,31 +112,25 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
   return hasItemErrors(args, operation) ? undefined : operation;
 }
 
-type JitPlugin = ReturnType<typeof import('./jit').createJit>;
+type JitPlugin = ReturnType<JitModule['createJit']>;
 
 /**
  * A document runs compiled from its second execution on: compiling costs more than running once, and
- * graphql-jit (a tenth of a cold start to load) is loaded when the first document runs, not at start.
- * Variables are coerced by graphql-js first, so their errors keep its words and locations.
+ * graphql-jit is loaded when the first document runs (jit-module).
+ * Variables are checked first (variable-coercion), graphql-js deciding and wording every refusal, so
+ * their errors keep its words and locations.
  */
 export function useCompiledExecution(): Plugin {
   let jit: JitPlugin | undefined;
-  let loading: Promise<void> | undefined;
-  const load = () =>
-    (loading ??= import('./jit').then(
-      ({ createJit }) => void (jit = createJit()),
-      (error: unknown) =>
-        process.emitWarning(`graphql-jit did not load; queries run on graphql-js: ${String(error)}`),
-    ));
   const ranOnce = new WeakSet<DocumentNode>();
   return {
     onExecute(payload) {
       const args = payload.args as ExecutionArgs;
       const operation = compilable(args);
       if (!operation) return;
+      jit ??= jitModule()?.createJit();
       if (!jit || !ranOnce.has(args.document)) {
         ranOnce.add(args.document);
-        void load();
         return;
       }
       let compiled: ExecuteFn | undefined;
@@ -143,7 +138,7 @@ export function useCompiledExecution(): Plugin {
       const run = compiled!;
       // Checked as execution starts, after every other step's hooks (as graphql-js's own coercion is).
       payload.setExecuteFn((a: ExecutionArgs) => {
-        // The cost step coerced them already (with the same graphql-js): valid ones need no second look.
+        // The cost step coerced them already (variable-coercion): valid ones need no second look.
         if (
           !operation.variableDefinitions?.length ||
           operationCostOf(args.contextValue as object).variablesValid
