@@ -53,6 +53,16 @@ export const KEEP_EXTERNAL = [
  */
 const LOAD_ON_FIRST_USE = { ioredis: ['Redis'] };
 
+/**
+ * Packages a bundled package imports but paygraph never calls, with why: each is bundled as a module
+ * that throws if it is called after all. graphql-jit compiles a serializer with fast-json-stringify
+ * (and through it ajv, about 0.6 MB of the bundle, evaluated when graphql-jit loads) only when its
+ * `customJSONSerializer` is on; it is off (src/server/execution/jit.ts: yoga serializes).
+ */
+const NEVER_CALLED = {
+  'fast-json-stringify': 'graphql-jit with customJSONSerializer, which paygraph turns off',
+};
+
 // Bundled CommonJS packages call require() for Node's built-in modules; ESM output has no require.
 const REQUIRE_BANNER =
   "import { createRequire as __paygraphRequire } from 'node:module'; const require = __paygraphRequire(import.meta.url);";
@@ -137,6 +147,27 @@ function loadOnFirstUsePlugin() {
           ...classes,
         ].join('\n');
         return { contents, loader: 'js', resolveDir: ROOT };
+      });
+    },
+  };
+}
+
+/** Resolves NEVER_CALLED packages to a function that says why it should not have been called. */
+function neverCalledPlugin() {
+  const names = Object.keys(NEVER_CALLED).join('|');
+  return {
+    name: 'never-called',
+    setup(build) {
+      build.onResolve({ filter: new RegExp(`^(${names})$`) }, (args) => ({
+        path: args.path,
+        namespace: 'never-called',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'never-called' }, (args) => {
+        const message = `${args.path} is left out of the build: it is used only by ${NEVER_CALLED[args.path]}`;
+        return {
+          contents: `module.exports = function neverCalled() { throw new Error(${JSON.stringify(message)}); };`,
+          loader: 'js',
+        };
       });
     },
   };
@@ -271,6 +302,7 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     logLevel: 'warning',
     plugins: [
       graphqlEsmPlugin(),
+      neverCalledPlugin(),
       jitVariablesPlugin(),
       loadOnFirstUsePlugin(),
       keepExternalPlugin(),
