@@ -5,7 +5,7 @@
 // source file through the bundle's source map, which must still be where the profile saw the bundle.
 import { existsSync, readFileSync } from 'node:fs';
 import { SourceMap } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { layerOf } from './layers';
 
@@ -123,4 +123,5 @@ function main(): void {
   console.log(tables.map((t) => t.join('\n')).join('\n\n'));
 }
 
-main();
+// Run as a script, not when imported (inclusive.ts takes `original` from here).
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) main();

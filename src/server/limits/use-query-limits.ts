@@ -13,7 +13,7 @@ import {
 } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
 import type { Limits } from '../config/security-config';
-import { checkDocumentLimits } from './document-limits';
+import { checkDocumentLimits, type LimitViolation } from './document-limits';
 import { NoSubgraphSdlRule } from './no-subgraph-sdl';
 import { variablesTooDeep } from './input-depth';
 
@@ -48,6 +48,8 @@ function tooLarge(message: string): Response {
 
 export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
   const maxBody = maxBodyBytes(limits);
+  // A document's limits are checked once: yoga hands a repeated query the same parsed document.
+  const checked = new WeakMap<DocumentNode, LimitViolation[]>();
   return {
     onRequest(payload) {
       const length = Number(payload.request.headers.get('content-length') ?? 0);
@@ -82,7 +84,9 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
         addValidationRule(NoSchemaIntrospectionCustomRule);
         addValidationRule(NoSubgraphSdlRule);
       }
-      const violations = checkDocumentLimits(params.documentAST as DocumentNode, limits);
+      const document = params.documentAST as DocumentNode;
+      let violations = checked.get(document);
+      if (!violations) checked.set(document, (violations = checkDocumentLimits(document, limits)));
       if (violations.length === 0) return;
       setResult(
         violations.map((v) =>
