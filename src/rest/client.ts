@@ -11,7 +11,6 @@ import {
   RestInvalidResponseError,
   upstreamErrorBody,
 } from './errors';
-import type { RestErrorCode } from './errors';
 import { parseJson } from './json';
 import { AbortedWhileQueued, Limiter } from './limiter';
 import { prepareCall, type PreparedCall } from './prepare';
@@ -29,7 +28,9 @@ import {
 } from './transport';
 import { untypedOptions } from './call-layer';
 import type {
+  CallEvent,
   CallOptions,
+  CallScope,
   OperationId,
   RestBodyStream,
   RestCaller,
@@ -37,27 +38,7 @@ import type {
   UntypedCallOptions,
 } from './types';
 
-/** What one finished call reports to metrics and logs. Never contains a token, key or header. */
-export interface CallEvent {
-  operationId: string;
-  method: string;
-  /** Path template, e.g. `/api/v2.0/payment/transactions/{id}` (no ids, no query values). */
-  route: string;
-  /** Space id the call ran in, when space-scoped. */
-  space?: string;
-  /** HTTP status of the last attempt, when one arrived. */
-  status?: number;
-  ok: boolean;
-  durationMs: number;
-  /** Sends of the request (0 when refused before sending). */
-  attempts: number;
-  retries: number;
-  /** Response body bytes received, over all attempts. */
-  bytesIn: number;
-  /** Request body bytes sent, over all attempts. */
-  bytesOut: number;
-  errorCode?: RestErrorCode;
-}
+export type { CallEvent } from './types';
 
 export interface RestClientOptions {
   /** Base URL of the API, e.g. `https://host/api/v2.0` (or the bare origin; /api/v2.0 is added). */
@@ -176,9 +157,10 @@ export function createRestClient(options: RestClientOptions): RestClient {
   });
   let closed = false;
 
-  function report(event: CallEvent): void {
+  function report(event: CallEvent, scope: CallScope | undefined): void {
     try {
       onCall?.(event);
+      scope?.onCall?.(event);
     } catch {
       // A failing metrics/log hook must never fail the call it observes.
     }
@@ -216,9 +198,9 @@ export function createRestClient(options: RestClientOptions): RestClient {
       prepared.info.attempts = event.attempts;
       const info = prepared.info;
       const extra = requestHeaders?.();
-      const headers: Record<string, string> = extra
-        ? { ...extra, accept: prepared.accept }
-        : { accept: prepared.accept };
+      const own = prepared.scope?.headers;
+      const headers: Record<string, string> =
+        extra || own ? { ...own, ...extra, accept: prepared.accept } : { accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
       if (!prepared.op.byCredentials)
         headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;
@@ -267,7 +249,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
           event.bytesIn += bytesIn;
           if (error) Object.assign(event, { ok: false, errorCode: error.code });
           event.durationMs = performance.now() - started;
-          report(event);
+          report(event, callOptions.scope);
         }
       : undefined;
     try {
@@ -318,7 +300,7 @@ export function createRestClient(options: RestClientOptions): RestClient {
     } finally {
       if (!bodyPending) {
         event.durationMs = performance.now() - started;
-        report(event);
+        report(event, callOptions.scope);
       }
     }
   }

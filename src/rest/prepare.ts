@@ -5,7 +5,7 @@ import { operationsById, type Operation } from '../catalog';
 import { RestInvalidCallError, type RestCallInfo } from './errors';
 import { stringifyJson } from './json';
 import { buildPath, buildQueryString, ParameterError } from './query';
-import type { CallOptions } from './types';
+import type { CallOptions, CallScope } from './types';
 
 export interface PreparedCall {
   op: Operation;
@@ -16,6 +16,7 @@ export interface PreparedCall {
   body?: string;
   accept: string;
   info: RestCallInfo;
+  scope?: CallScope;
 }
 
 const SPACE_ID = /^[1-9]\d*$/;
@@ -106,5 +107,6 @@ export function prepareCall(operationId: string, options: CallOptions, basePath:
     body: serialiseBody(op, options.body, info),
     accept: op.response?.contentType ?? 'application/json',
     info,
+    scope: options.scope,
   };
 }

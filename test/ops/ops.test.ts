@@ -91,6 +91,29 @@ describe('request ids', () => {
     expect(new Set(upstreamIds)).toEqual(new Set(['req-0123456789']));
   });
 
+  it("sends it on a mutation's REST calls, which its log line counts", async () => {
+    upstreamIds.length = 0;
+    logLines.length = 0;
+    const spaces = (await (
+      await graph('{ spaces(first: 1) { nodes { restId } } }', { 'x-request-id': 'mutation-read-1' })
+    ).json()) as { data: { spaces: { nodes: { restId: string }[] } } };
+    const space = spaces.data.spaces.nodes[0].restId;
+    upstreamIds.length = 0;
+    const response = await graph(
+      `mutation Create { createCustomer(input: { space: "${space}", givenName: "Ada", emailAddress: "ada@example.com" }) {
+        ... on CreateCustomerPayload { customer { id givenName } } ... on MutationError { code message } } }`,
+      { 'x-request-id': 'mutation-id-0001' },
+    );
+    const body = (await response.json()) as {
+      data?: { createCustomer: { customer?: { givenName: string } } };
+    };
+    expect(body.data?.createCustomer.customer?.givenName).toBe('Ada');
+    expect(upstreamIds.length).toBeGreaterThan(0);
+    expect(new Set(upstreamIds)).toEqual(new Set(['mutation-id-0001']));
+    const [line] = logLines.filter((l) => l.requestId === 'mutation-id-0001');
+    expect(line).toMatchObject({ operation: 'Create', type: 'mutation', restCalls: upstreamIds.length });
+  });
+
   it('replaces a missing or unsafe id with a generated one, different per request', async () => {
     upstreamIds.length = 0;
     const first = (await graph(ACCOUNTS, { 'x-request-id': 'bad id\twith "quotes"' })).headers.get(

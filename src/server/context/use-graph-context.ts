@@ -26,6 +26,7 @@ import { deadlineExceeded, RequestRest } from './request-rest';
 import { guardRest } from '../access/space-guard';
 import { OwnedAccounts } from '../access/owned-accounts';
 import { liveRefusal } from '../access/live-access';
+import { scopedRest, scopeOf } from '../ops/request-scope';
 
 export interface GraphContextPluginOptions {
   rest: RestCaller;
@@ -101,6 +102,7 @@ function commonContext(
   owned: OwnedAccounts,
   request: Request | undefined,
   rest: RestCaller,
+  upstream: RestCaller,
 ) {
   const caller = callerOf(request);
   return {
@@ -112,7 +114,7 @@ function commonContext(
     naive: options.naive,
     caller,
     acceptLanguage: request?.headers.get('accept-language'),
-    upstream: options.rest,
+    upstream,
     onBatch: options.onBatch,
   };
 }
@@ -142,7 +144,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         return;
       }
       const graph = createGraphContext({
-        ...commonContext(options, owned, request, options.rest),
+        ...commonContext(options, owned, request, options.rest, options.rest),
         signal: request?.signal,
       });
       setSubscribeFn((subscribeArgs) => withContext(subscribeFn, subscribeArgs, graph));
@@ -162,7 +164,9 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       const { document, operationName } = args as ExecutionArgs;
       const mutation =
         getOperationAST(document, operationName ?? undefined)?.operation === OperationTypeNode.MUTATION;
-      const counted = new RequestRest(options.rest, {
+      // The request's calls carry its id upstream and count for its log line.
+      const upstream = scopedRest(options.rest, scopeOf(request));
+      const counted = new RequestRest(upstream, {
         budget: options.maxCost ?? Number.POSITIVE_INFINITY,
         dedupe: !mutation && !options.naive,
         limiter: options.limiter,
@@ -175,7 +179,7 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
       });
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
       const graph = createGraphContext({
-        ...commonContext(options, owned, request, counted),
+        ...commonContext(options, owned, request, counted, upstream),
         signal: deadline.signal,
         deadlineAt: deadline.at,
         idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,

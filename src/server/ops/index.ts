@@ -11,7 +11,6 @@ import { LiveStreams } from './live-streams';
 import { createLogger, logLevelFrom, type LogLevel } from './logger';
 import { AppMetrics } from './metrics';
 import { useOperationObserver } from './observe-operations';
-import { currentScope, upstreamRequestHeaders } from './request-scope';
 import { useLogging } from './use-logging';
 import { useMetrics } from './use-metrics';
 import { useMetricsAccess, type MetricsAccess } from './metrics-access';
@@ -54,16 +53,9 @@ export class Ops {
     this.metricsAccess = o.metricsAccess;
   }
 
-  /** For createRestClient: tag each send with the request id and count it in metrics and the request's log line. */
-  readonly restHooks: Pick<RestClientOptions, 'onCall' | 'requestHeaders'> = {
-    requestHeaders: upstreamRequestHeaders,
-    onCall: (event: CallEvent) => {
-      this.metrics.observeRestCall(event);
-      const scope = currentScope();
-      if (!scope) return;
-      scope.restCalls++;
-      if (!event.ok) scope.restFailures++;
-    },
+  /** For createRestClient: each call in metrics (the request's own count is its scope's: request-scope). */
+  readonly restHooks: Pick<RestClientOptions, 'onCall'> = {
+    onCall: (event: CallEvent) => this.metrics.observeRestCall(event),
   };
 
   /** The process's shared Redis: its health in /readyz ("degraded") and /metrics. */

@@ -1,10 +1,10 @@
 // One log line per GraphQL operation (name, type, outcome, duration, REST calls) with the request id:
 // the caller's `x-request-id` when sane, else a new one; it is returned as a response header and sent
-// upstream on each REST call of the request (the REST client's requestHeaders hook reads the scope).
+// upstream on each REST call of the request (which carries the request's scope: request-scope).
 import type { Plugin } from 'graphql-yoga';
 import type { Logger } from 'pino';
 import type { ObservedOperation } from './observe-operations';
-import { newScope, REQUEST_ID_HEADER, runInScope, type RequestScope } from './request-scope';
+import { openScope, REQUEST_ID_HEADER, scopeOf } from './request-scope';
 
 export interface RequestLogging {
   plugin: Plugin;
@@ -13,17 +13,12 @@ export interface RequestLogging {
 }
 
 export function useLogging(logger: Logger): RequestLogging {
-  const scopes = new WeakMap<Request, RequestScope>();
   const plugin: Plugin = {
-    instrumentation: {
-      request({ request }, wrapped) {
-        const scope = newScope(request.headers.get(REQUEST_ID_HEADER));
-        scopes.set(request, scope);
-        return runInScope(scope, wrapped);
-      },
+    onRequest({ request }) {
+      openScope(request);
     },
     onResponse({ request, response }) {
-      const scope = scopes.get(request);
+      const scope = scopeOf(request);
       if (!scope) return;
       scope.ended = true;
       try {
@@ -36,7 +31,7 @@ export function useLogging(logger: Logger): RequestLogging {
   return {
     plugin,
     logOperation(record, request) {
-      const scope = request ? scopes.get(request) : undefined;
+      const scope = scopeOf(request);
       const line = {
         requestId: scope?.id,
         operation: record.name,
