@@ -106,10 +106,16 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
       };
     case 'before':
       return {
-        // Launched exactly as paygraph, on the build BENCH_BEFORE_CLI names.
+        // Launched exactly as paygraph, on the build BENCH_BEFORE_CLI names (with BENCH_BEFORE_NODE_OPTIONS
+        // as NODE_OPTIONS, to compare node flags on one build).
         program: PAYGRAPH_BIN,
         args: serve,
-        env: { ...paygraphEnv, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CLI: beforeCli() },
+        env: {
+          ...paygraphEnv,
+          PAYGRAPH_AUTH_KEY: up.user.key,
+          PAYGRAPH_CLI: beforeCli(),
+          ...(process.env.BENCH_BEFORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_BEFORE_NODE_OPTIONS } : {}),
+        },
         cwd: ROOT,
         url: `${url}/graphql`,
         probe: graphql,

@@ -152,6 +152,21 @@ describe('extensions.cost', () => {
     expect(found.body.data).toMatchObject({ space: { over: { nodes: [] }, in: { nodes: [{}] } } });
   });
 
+  it('estimates again when variables decide the estimate, and once when they do not', async () => {
+    const app = appOver(world.rest);
+    const byPageSize = `query($n: Int!, $s: ID!) { space(id: $s) { customers(first: $n) { nodes { addresses(first: 5) { nodes { restId } } } } } }`;
+    const estimated = async (query: string, variables: Record<string, unknown>) =>
+      ((await gql(app, query, { variables })).body.extensions?.cost as { estimated: number }).estimated;
+    const one = await estimated(byPageSize, { n: 1, s: String(space) });
+    const many = await estimated(byPageSize, { n: 50, s: String(space) });
+    expect(many).toBeGreaterThan(one);
+    expect(await estimated(byPageSize, { n: 1, s: String(space) })).toBe(one);
+    const fixed = `query($s: ID!, $name: String) { space(id: $s) { customers(first: 20, filter: { familyName: { eq: $name } }) { nodes { restId } } } }`;
+    const first = await estimated(fixed, { s: String(space), name: 'Ada' });
+    expect(first).toBeGreaterThan(0);
+    expect(await estimated(fixed, { s: String(space), name: 'Grace' })).toBe(first);
+  });
+
   it('refuses the calls past the budget at run time without sending them', async () => {
     const rest = new RequestRest(world.rest, { budget: 2, dedupe: false, callerName: 'test' });
     await resetCalls(world);
