@@ -114,7 +114,9 @@ function commandOf(name: ContenderName, a: Artifacts, up: Upstream, port: number
           ...paygraphEnv,
           PAYGRAPH_AUTH_KEY: up.user.key,
           PAYGRAPH_CLI: beforeCli(),
-          ...(process.env.BENCH_BEFORE_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_BEFORE_NODE_OPTIONS } : {}),
+          ...(process.env.BENCH_BEFORE_NODE_OPTIONS
+            ? { NODE_OPTIONS: process.env.BENCH_BEFORE_NODE_OPTIONS }
+            : {}),
         },
         cwd: ROOT,
         url: `${url}/graphql`,
