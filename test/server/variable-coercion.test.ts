@@ -73,7 +73,10 @@ describe('variables coerced for the cost step and compiled execution', () => {
       [
         checkout,
         {
-          input: { ...transaction, lineItems: [{ ...transaction.lineItems[0], amountIncludingTax: 1e400 }] },
+          input: {
+            ...transaction,
+            lineItems: [{ ...transaction.lineItems[0], amountIncludingTax: Number.POSITIVE_INFINITY }],
+          },
         },
       ],
       [bulk, { input: { space: '405', customers: [...customers, { givenName: ['x'] }] } }],
