@@ -58,7 +58,7 @@ export function useRequestBodyLimit(maxBytes: number): Plugin {
         return;
       }
       if (!requestParser || !request.body) return;
-      setRequestParser((req) => requestParser(counted(req, maxBytes, fetchAPI as FetchAPI)));
+      setRequestParser((req) => requestParser(counted(req, maxBytes, fetchAPI)));
     },
   };
 }
