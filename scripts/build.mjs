@@ -54,13 +54,24 @@ export const KEEP_EXTERNAL = [
 const LOAD_ON_FIRST_USE = { ioredis: ['Redis'] };
 
 /**
- * Packages a bundled package imports but paygraph never calls, with why: each is bundled as a module
- * that throws if it is called after all. graphql-jit compiles a serializer with fast-json-stringify
- * (and through it ajv, about 0.6 MB of the bundle, evaluated when graphql-jit loads) only when its
- * `customJSONSerializer` is on; it is off (src/server/execution/jit.ts: yoga serializes).
+ * Packages a bundled package imports but paygraph never calls, with the names it imports and why they
+ * are never called: each is bundled as a module whose functions throw, saying so, if called after all.
+ * graphql-jit compiles a serializer with fast-json-stringify (and through it ajv, about 0.5 MB of the
+ * bundle, evaluated when graphql-jit loads) only when its `customJSONSerializer` is on; it is off
+ * (src/server/execution/jit.ts: yoga serializes). @pothos/plugin-federation imports @apollo/subgraph's
+ * printer (and through it @apollo/federation-internals, 0.7 MB evaluated at start) for its
+ * toSubGraphSchema, which paygraph does not use: src/schema/federation.ts builds the subgraph, and its
+ * printer is imported by file, when the SDL is first asked for (src/schema/subgraph-sdl.ts).
  */
 const NEVER_CALLED = {
-  'fast-json-stringify': 'graphql-jit with customJSONSerializer, which paygraph turns off',
+  'fast-json-stringify': {
+    names: ['default'],
+    why: 'graphql-jit with customJSONSerializer, which paygraph turns off',
+  },
+  '@apollo/subgraph': {
+    names: ['printSubgraphSchema'],
+    why: "@pothos/plugin-federation's toSubGraphSchema, which paygraph does not use",
+  },
 };
 
 // Bundled CommonJS packages call require() for Node's built-in modules; ESM output has no require.
@@ -163,11 +174,17 @@ function neverCalledPlugin() {
         namespace: 'never-called',
       }));
       build.onLoad({ filter: /.*/, namespace: 'never-called' }, (args) => {
-        const message = `${args.path} is left out of the build: it is used only by ${NEVER_CALLED[args.path]}`;
-        return {
-          contents: `module.exports = function neverCalled() { throw new Error(${JSON.stringify(message)}); };`,
-          loader: 'js',
-        };
+        const { names, why } = NEVER_CALLED[args.path];
+        const message = JSON.stringify(`${args.path} is left out of the build: it is used only by ${why}`);
+        const body = `{ throw new Error(${message}); }`;
+        const contents = names
+          .map((name) =>
+            name === 'default'
+              ? `export default function neverCalled() ${body}`
+              : `export function ${name}() ${body}`,
+          )
+          .join('\n');
+        return { contents, loader: 'js' };
       });
     },
   };

@@ -28,8 +28,8 @@ export type Composition =
   { supergraphSdl: string; errors?: undefined } | { supergraphSdl?: undefined; errors: string[] };
 
 /** paygraph as a subgraph of this checkout, served at `url`. */
-export function paygraphSubgraph(url = DEFAULT_PAYGRAPH_URL): Subgraph {
-  return { name: PAYGRAPH_SUBGRAPH, url, sdl: printedSubgraph() };
+export async function paygraphSubgraph(url = DEFAULT_PAYGRAPH_URL): Promise<Subgraph> {
+  return { name: PAYGRAPH_SUBGRAPH, url, sdl: await printedSubgraph() };
 }
 
 export function composeSupergraph(subgraphs: readonly Subgraph[]): Composition {
@@ -96,7 +96,7 @@ async function main(): Promise<void> {
       return { name, url, sdl: file ? readFileSync(file, 'utf8') : await fetchSubgraphSdl(url) };
     }),
   );
-  const subgraphs = [paygraphSubgraph(values['paygraph-url']), ...others];
+  const subgraphs = [await paygraphSubgraph(values['paygraph-url']), ...others];
   const composed = composeSupergraph(subgraphs);
   if (composed.errors) {
     for (const error of composed.errors) process.stderr.write(`${error}\n`);

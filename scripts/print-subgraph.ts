@@ -5,5 +5,6 @@ import { writeFileSync } from 'node:fs';
 import { printedSubgraph } from '../src/schema/print';
 
 const file = process.argv[2];
-if (file) writeFileSync(file, printedSubgraph());
-else process.stdout.write(printedSubgraph());
+const sdl = await printedSubgraph();
+if (file) writeFileSync(file, sdl);
+else process.stdout.write(sdl);

@@ -1,7 +1,6 @@
 // Apollo Federation v2: paygraph is a subgraph on its own endpoint, every Node type an entity keyed by
 // its global ID (`@key(fields: "id")`, by @pothos/plugin-federation). The root fields are built here
 // from @apollo/subgraph's own definitions: the plugin's toSubGraphSchema doubled the schema's build.
-import { printSubgraphSchema } from '@apollo/subgraph';
 import {
   AnyType,
   entitiesField,
@@ -19,8 +18,6 @@ import {
   GraphQLSchema,
   GraphQLUnionType,
   isObjectType,
-  lexicographicSortSchema,
-  specifiedDirectives,
   type GraphQLFieldConfig,
 } from 'graphql';
 import { resources } from '../catalog';
@@ -50,17 +47,6 @@ for (const resource of resources) {
     // Checked beforehand (representations.ts): an object naming this type and one of its global IDs.
     resolveReference: (reference, ctx, info) => resolveNode(ctx, info, reference.id),
   });
-}
-
-/**
- * The subgraph SDL: the schema with its federation directives, without the federation fields and
- * types, sorted. Left out as well: @defer / @stream (the gateway's own in a supergraph), and types no
- * field reaches (REST enums only request bodies name), which a gateway could never ask for and
- * composition would report as unused.
- */
-function printSubgraph(schema: GraphQLSchema): string {
-  const reachable = new GraphQLSchema({ ...schema.toConfig(), types: [], directives: specifiedDirectives });
-  return printSubgraphSchema(lexicographicSortSchema(reachable));
 }
 
 type Args = { representations: unknown[] };
@@ -107,7 +93,7 @@ function entitiesFieldOf(entityTypes: GraphQLObjectType[]): GraphQLFieldConfig<u
   };
 }
 
-function serviceFieldOf(sdl: () => string): GraphQLFieldConfig<unknown, GraphContext> {
+function serviceFieldOf(sdl: () => Promise<string>): GraphQLFieldConfig<unknown, GraphContext> {
   const service = new GraphQLObjectType({
     ...ServiceType.toConfig(),
     description: 'This subgraph, as a gateway composes it.',
@@ -117,14 +103,15 @@ function serviceFieldOf(sdl: () => string): GraphQLFieldConfig<unknown, GraphCon
     type: new GraphQLNonNull(service),
     description:
       'Apollo Federation: the subgraph SDL (a schema introspection: off where introspection is off).',
-    resolve: () => ({ sdl: sdl() }),
+    resolve: async () => ({ sdl: await sdl() }),
   };
 }
 
 /**
  * `schema` with `_entities` and `_service` on Query: the graph, and a Federation v2 subgraph beside it.
  * The plugin's toSubGraphSchema sorts and prints the whole schema while building it (about a second of
- * cold start on this machine); here the SDL is printed only on the first request for it.
+ * cold start on this machine); here the SDL is printed only on the first request for it, by a printer
+ * loaded then (subgraph-sdl).
  */
 export function withFederation(schema: GraphQLSchema): GraphQLSchema {
   const query = schema.getQueryType();
@@ -132,7 +119,7 @@ export function withFederation(schema: GraphQLSchema): GraphQLSchema {
   const entityTypes = Object.values(schema.getTypeMap()).filter(
     (t): t is GraphQLObjectType => isObjectType(t) && hasResolvableKey(t),
   );
-  let sdl: string | undefined;
+  let sdl: Promise<string> | undefined;
   const config = schema.toConfig();
   const federated: GraphQLSchema = new GraphQLSchema({
     ...config,
@@ -141,7 +128,9 @@ export function withFederation(schema: GraphQLSchema): GraphQLSchema {
       fields: () => ({
         ...query.toConfig().fields,
         _entities: entitiesFieldOf(entityTypes),
-        _service: serviceFieldOf(() => (sdl ??= printSubgraph(federated))),
+        _service: serviceFieldOf(
+          () => (sdl ??= import('./subgraph-sdl').then(({ printSubgraph }) => printSubgraph(federated))),
+        ),
       }),
     }),
     types: config.types.filter((t) => t !== query),

@@ -1,6 +1,6 @@
 // The schema as committed in schema.graphql: sorted, with a "generated" header; and the Federation
 // v2 subgraph SDL, exactly as `_service { sdl }` answers it.
-import { graphqlSync, lexicographicSortSchema, printSchema } from 'graphql';
+import { graphql, lexicographicSortSchema, printSchema } from 'graphql';
 import { schema } from './index';
 
 export const SCHEMA_HEADER =
@@ -11,8 +11,8 @@ export function printedSchema(): string {
 }
 
 /** The subgraph SDL a gateway composes (`npm run -s print:subgraph`), read from the schema's own `_service`. */
-export function printedSubgraph(): string {
-  const result = graphqlSync({ schema, source: '{ _service { sdl } }' });
+export async function printedSubgraph(): Promise<string> {
+  const result = await graphql({ schema, source: '{ _service { sdl } }' });
   const sdl = (result.data?._service as { sdl?: unknown } | undefined)?.sdl;
   if (typeof sdl !== 'string')
     throw new Error(`\`_service { sdl }\` did not answer: ${JSON.stringify(result.errors)}`);

@@ -128,20 +128,20 @@ describe('composition', () => {
     );
   });
 
-  it("Apollo's composition agrees: zero errors and zero hints", () => {
+  it("Apollo's composition agrees: zero errors and zero hints", async () => {
     const result = composeServices([
-      { name: 'paygraph', url: paygraphUrl, typeDefs: parse(printedSubgraph()) },
+      { name: 'paygraph', url: paygraphUrl, typeDefs: parse(await printedSubgraph()) },
       { name: 'orders', url: orders.url, typeDefs: parse(ORDERS_SDL) },
     ]);
     expect(result.errors ?? []).toEqual([]);
     expect((result.hints ?? []).map((h) => `${h.definition.code}: ${h.message}`)).toEqual([]);
   });
 
-  it('a subgraph that does not compose is refused with the composition errors, each with its code', () => {
+  it('a subgraph that does not compose is refused with the composition errors, each with its code', async () => {
     const broken = ORDERS_SDL.replace(/(type Transaction @key[^{]*\{\s*id: )ID!/, '$1Int!');
     expect(broken).not.toBe(ORDERS_SDL);
     const composed = composeSupergraph([
-      paygraphSubgraph(paygraphUrl),
+      await paygraphSubgraph(paygraphUrl),
       { name: 'orders', url: orders.url, sdl: broken },
     ]);
     expect(composed.supergraphSdl).toBeUndefined();
