@@ -5,8 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   // One graphql-js build for everything: Pothos would otherwise load the CommonJS build while test
   // files load the ESM one, and graphql-js refuses schemas from "another module or realm".
-  // graphql-jit's ESM files import each other without extensions, which node refuses: its variable
-  // parser is loaded from its CommonJS build (the production bundle resolves them itself).
+  // graphql-jit's ESM files import each other without extensions and mix with its CommonJS ones: its
+  // variable parser is taken from its CommonJS build, as tsconfig.json's `paths` says for tsc, tsx and
+  // esbuild (vitest does not read `paths`).
   resolve: {
     alias: {
       graphql: 'graphql/index.js',

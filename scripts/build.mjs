@@ -191,22 +191,6 @@ function neverCalledPlugin() {
 }
 
 /**
- * Resolves `graphql-jit/dist/variables` (src/server/execution/jit.ts) to graphql-jit's CommonJS file:
- * the one its execution requires, so the bundle holds one copy; its ESM files import each other
- * without extensions and mix with the CommonJS ones into a module that fails to load.
- */
-function jitVariablesPlugin() {
-  return {
-    name: 'graphql-jit-variables',
-    setup(build) {
-      build.onResolve({ filter: /^graphql-jit\/dist\/variables$/ }, () => ({
-        path: realpathSync(join(ROOT, 'node_modules', 'graphql-jit', 'dist', 'variables.js')),
-      }));
-    },
-  };
-}
-
-/**
  * Resolves every import and require of graphql-js to its ESM files. Its CommonJS build re-exports
  * through getters, and esbuild's CommonJS interop wraps them in getters again: the executor paid both
  * on every call (about 3% of an operation's CPU). ESM is bundled as direct references, and tree-shaken.
@@ -320,7 +304,6 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     plugins: [
       graphqlEsmPlugin(),
       neverCalledPlugin(),
-      jitVariablesPlugin(),
       loadOnFirstUsePlugin(),
       keepExternalPlugin(),
       assetsPlugin(assets),

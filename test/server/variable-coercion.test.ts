@@ -2,6 +2,7 @@
 // graphql-jit's parser compiled for it, always equal to graphql-js's coercion, graphql-js deciding
 // every refusal.
 import { getOperationAST, getVariableValues, parse, type OperationDefinitionNode } from 'graphql';
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { schema } from '../../src/schema';
 import { coerceVariables } from '../../src/server/execution/variable-coercion';
@@ -97,5 +98,15 @@ describe('variables coerced for the cost step and compiled execution', () => {
         expect(coerced.values).toBe(variables);
       }
     }
+  });
+
+  it("loads graphql-jit under tsx too (npm run dev, the tests' child processes), not only in the bundle", () => {
+    const script =
+      "const m = await import('./src/server/execution/jit.ts'); console.log(Object.keys(m).sort().join(','));";
+    const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout.trim()).toBe('compileVariableParsing,createJit');
   });
 });
