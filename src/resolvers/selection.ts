@@ -17,7 +17,7 @@ import {
   type FragmentSpreadNode,
   type SelectionSetNode,
 } from 'graphql';
-import { walkFields, type FieldWalk } from '../shared/selection-walk';
+import { walkSets, type FieldWalk } from '../shared/selection-walk';
 
 export interface SelectionScope {
   schema: GraphQLSchema;
@@ -83,17 +83,9 @@ function eachSelectedField(
     skips: (selection, fragment) =>
       !included(scope, selection) || !applies(scope, fragment.typeCondition?.name.value, typeName),
   };
-  const seen = new Set<string>();
-  for (const set of sets)
-    walkFields(
-      walk,
-      set,
-      undefined,
-      (node) => {
-        if (included(scope, node)) visit(node);
-      },
-      seen,
-    );
+  walkSets(walk, sets, undefined, (node) => {
+    if (included(scope, node)) visit(node);
+  });
 }
 
 /** The fields selected on an object of type `typeName` by these selection sets. */
@@ -120,7 +112,9 @@ export function fieldNodesByResponseKey(
   const out = new Map<string, FieldNode[]>();
   eachSelectedField(scope, sets, typeName, (node) => {
     const key = node.alias?.value ?? node.name.value;
-    out.set(key, [...(out.get(key) ?? []), node]);
+    const nodes = out.get(key);
+    if (nodes) nodes.push(node);
+    else out.set(key, [node]);
   });
   return out;
 }

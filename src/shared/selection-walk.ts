@@ -62,6 +62,20 @@ export function walkFields<C>(
   }
 }
 
+/**
+ * Visits every field of several selection sets as one: the sets of the nodes merged at one response key,
+ * whose subfields graphql-js collects together (a named fragment entered once over all of them).
+ */
+export function walkSets<C>(
+  walk: FieldWalk<C>,
+  sets: readonly SelectionSetNode[],
+  context: C,
+  visit: (field: FieldNode, context: C, seen: Set<string>) => void,
+): void {
+  const seen = new Set<string>();
+  for (const set of sets) walkFields(walk, set, context, visit, seen);
+}
+
 /** The fields of `set`, each named fragment walked once. */
 export function fieldsOf(fragments: FragmentLookup, set: SelectionSetNode | undefined): FieldNode[] {
   const found: FieldNode[] = [];

@@ -19,7 +19,7 @@ import { isIncremental } from './incremental';
 import { jitModule, type JitModule } from './jit-module';
 import { hasRecursiveVariable } from './recursive-inputs';
 import { ITEM_ERRORS_EXTENSION } from '../../schema/federation';
-import { fieldsOf, fragmentsOf, walkFields, type FieldWalk } from '../../shared/selection-walk';
+import { fieldsOf, fragmentsOf, walkSets, type FieldWalk } from '../../shared/selection-walk';
 
 type ExecuteFn = (args: ExecutionArgs) => unknown;
 type Path = readonly (string | number)[];
@@ -35,19 +35,11 @@ function fieldNodesAt(
   let nodes: FieldNode[] = [];
   for (const key of path) {
     if (typeof key === 'number') continue;
-    nodes = [];
-    // One walk over the sets of the nodes merged at this key, as graphql-js collects their subfields.
-    const entered = new Set<string>();
-    for (const set of sets)
-      walkFields(
-        walk,
-        set,
-        undefined,
-        (s) => {
-          if ((s.alias ?? s.name).value === key) nodes.push(s);
-        },
-        entered,
-      );
+    const found: FieldNode[] = [];
+    walkSets(walk, sets, undefined, (s) => {
+      if ((s.alias ?? s.name).value === key) found.push(s);
+    });
+    nodes = found;
     sets = nodes.flatMap((n) => (n.selectionSet ? [n.selectionSet] : []));
   }
   return nodes;
