@@ -107,6 +107,15 @@ function againstMesh(
   );
 }
 
+/** paygraph / minimum paired per round (median over rounds), against a bound per scenario. */
+function againstMinimum(value: (c: CellResult) => number, limitOf: (scenario: string) => number) {
+  return perScenario((r, scenario) => {
+    const pg = pairedRatio(cellsOf(r, scenario, 'paygraph'), cellsOf(r, scenario, 'minimum'), value);
+    const limit = limitOf(scenario);
+    return pg && { value: pg.median, limit, shown: `${f(pg.median, 2)} (at most ${limit})` };
+  }, true);
+}
+
 const cpu = (c: CellResult) => c.cpuMsPerOp!;
 const ops = (c: CellResult) => c.load!.opsPerSecond;
 
@@ -149,6 +158,18 @@ export const GOALS: Goal[] = [
       (s) => s === 'page',
     ),
     between: `the minimum's CPU on this page (beside paygraph's above) is the floor: node's HTTP server, undici and JSON for one REST call and one answer, before any GraphQL: ${link('Goal: CPU per operation')}.`,
+  },
+  {
+    goal: 'gateway CPU per operation against the minimum, paygraph / minimum',
+    target: 'at most 2 on the page, 3 on every other scenario',
+    checks: againstMinimum(cpu, (s) => (s === 'page' ? 2 : 3)),
+    between: `the minimum makes the same REST calls without GraphQL; paygraph adds yoga's handling of each GraphQL request and its plugins' hooks (the checkout is four requests to the minimum's one), the resolvers' work per row and the mutations' per item: ${link("Issue 25: the request's fixed costs (stop 30)")}.`,
+  },
+  {
+    goal: 'gateway CPU per operation on the page and a transaction with its completions and refunds, paygraph / Mesh',
+    target: 'at most 0.6',
+    checks: againstMesh(cpu, 0.6, true, (s) => s === 'page' || s === 'children'),
+    between: `the same as against the minimum, whose own ratio to Mesh is in brackets: ${link("Issue 25: the request's fixed costs (stop 30)")}.`,
   },
   {
     goal: 'throughput, paygraph / Mesh',
