@@ -1,7 +1,7 @@
 // ESLint: typescript-eslint's type-aware recommended rules on every TypeScript file of the project.
 // Style is Prettier's alone (eslint-config-prettier turns off every rule it would fight).
-// `npm run lint:code` (scripts/lint-code.mjs) runs ESLint once per area (src, test, the tools), each in
-// a node process with a 1 GB heap bound: in one run type-aware linting of the whole project needs more.
+// `npm run lint:code` (scripts/lint-code.mjs) runs ESLint once per area, each in a node process with a
+// TypeScript program of its own files: over the whole project type-aware linting needs about 1 GB.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
@@ -24,7 +24,11 @@ export default tseslint.config(
     extends: [js.configs.recommended, ...tseslint.configs.recommendedTypeChecked],
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['codegen.ts'] },
+        // scripts/lint-code.mjs gives each area a program of its own files (PAYGRAPH_LINT_TSCONFIG);
+        // run on its own (an editor, `npx eslint`), each file gets the project's.
+        ...(process.env.PAYGRAPH_LINT_TSCONFIG
+          ? { project: process.env.PAYGRAPH_LINT_TSCONFIG }
+          : { projectService: { allowDefaultProject: ['codegen.ts'] } }),
         tsconfigRootDir: import.meta.dirname,
       },
     },
