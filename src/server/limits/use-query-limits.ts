@@ -38,12 +38,27 @@ export function documentTooLarge(query: string, maxBytes: number): GraphQLError 
   );
 }
 
-function tooLarge(message: string): Response {
-  const body = { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE' } }] };
+function refusal(status: number, code: string, message: string): Response {
+  const body = { errors: [{ message, extensions: { code } }] };
   return new Response(JSON.stringify(body), {
-    status: 413,
+    status,
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
+}
+
+/** The refusal of a request by its Content-Length, if any (a body without one: body-limit counts it). */
+function lengthRefusal(header: string | null, maxBody: number): Response | undefined {
+  if (header === null) return undefined;
+  if (!/^\d+$/.test(header))
+    return refusal(400, 'BAD_REQUEST', 'the Content-Length header is not one non-negative integer');
+  const length = Number(header);
+  if (length > maxBody)
+    return refusal(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `the request body has ${length} bytes; at most ${maxBody} are accepted`,
+    );
+  return undefined;
 }
 
 export function useQueryLimits(limits: Limits, o: { introspection: boolean }): Plugin {
@@ -51,12 +66,9 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
   // A document's limits are checked once: yoga hands a repeated query the same parsed document.
   const checked = new WeakMap<DocumentNode, LimitViolation[]>();
   return {
-    onRequest(payload) {
-      const length = Number(payload.request.headers.get('content-length') ?? 0);
-      if (length > maxBody)
-        payload.endResponse(
-          tooLarge(`the request body has ${length} bytes; at most ${maxBody} are accepted`),
-        );
+    onRequest({ request, endResponse }) {
+      const refused = lengthRefusal(request.headers.get('content-length'), maxBody);
+      if (refused) endResponse(refused);
     },
     onParams({ params, setResult }) {
       const error =
