@@ -66,9 +66,9 @@ export function useQueryLimits(limits: Limits, o: { introspection: boolean }): P
   // A document's limits are checked once: yoga hands a repeated query the same parsed document.
   const checked = new WeakMap<DocumentNode, LimitViolation[]>();
   return {
-    onRequest({ request, endResponse }) {
-      const refused = lengthRefusal(request.headers.get('content-length'), maxBody);
-      if (refused) endResponse(refused);
+    onRequest(payload) {
+      const refused = lengthRefusal(payload.request.headers.get('content-length'), maxBody);
+      if (refused) payload.endResponse(refused);
     },
     onParams({ params, setResult }) {
       const error =
