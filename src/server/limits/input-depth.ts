@@ -20,18 +20,41 @@ function tooDeep(what: string, segments: readonly (string | number)[], max: numb
   );
 }
 
+/** How a walk sees one kind of input: the containers directly inside a container, or null for a leaf. */
+interface InputShape {
+  /** Pushes the objects and lists directly inside `value` onto `stack`; false when `value` is a leaf. */
+  pushInner(value: unknown, stack: unknown[]): boolean;
+  /** The children of `value` with their keys (only to name where a refused input is too deep). */
+  children(value: unknown): [string | number, unknown][] | null;
+}
+
+/**
+ * Whether `value` nests objects or lists deeper than `max`. Allocates nothing per value (a 250-item
+ * bulk input is walked on every request): the path is traced only once this says it is too deep.
+ */
+function exceeds(value: unknown, max: number, shape: InputShape): boolean {
+  const values: unknown[] = [value];
+  const depths: number[] = [0];
+  while (values.length > 0) {
+    const at = values.pop();
+    const depth = depths.pop()!;
+    const before = values.length;
+    if (!shape.pushInner(at, values)) continue;
+    if (depth + 1 > max) return true;
+    for (let i = before; i < values.length; i++) depths.push(depth + 1);
+  }
+  return false;
+}
+
 /** The path to the first place `value` nests objects or lists deeper than `max`, or null. */
-function deeperThan(
-  value: unknown,
-  max: number,
-  children: (v: unknown) => [string | number, unknown][] | null,
-): (string | number)[] | null {
+function deeperThan(value: unknown, max: number, shape: InputShape): (string | number)[] | null {
+  if (!exceeds(value, max, shape)) return null;
   const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
     { value, depth: 0, path: [] },
   ];
   while (stack.length > 0) {
     const at = stack.pop()!;
-    const inner = children(at.value);
+    const inner = shape.children(at.value);
     if (!inner) continue;
     if (at.depth + 1 > max) return at.path;
     // Paths are kept only as long as the message shows them.
@@ -45,23 +68,55 @@ function deeperThan(
   return null;
 }
 
-function jsonChildren(value: unknown): [string | number, unknown][] | null {
-  if (Array.isArray(value)) return value.map((v, i) => [i, v]);
-  if (typeof value === 'object' && value !== null) return Object.entries(value);
-  return null;
+function isContainer(value: unknown): value is object {
+  return typeof value === 'object' && value !== null;
 }
 
-function literalChildren(value: unknown): [string | number, unknown][] | null {
-  const node = value as ValueNode;
-  if (node.kind === Kind.LIST) return node.values.map((v, i) => [i, v]);
-  if (node.kind === Kind.OBJECT) return node.fields.map((f) => [f.name.value, f.value]);
-  return null;
+/** Variables as JSON.parse made them: plain objects and arrays. */
+const JSON_SHAPE: InputShape = {
+  pushInner(value, stack) {
+    if (!isContainer(value)) return false;
+    if (Array.isArray(value)) {
+      for (const item of value) if (isContainer(item)) stack.push(item);
+    } else {
+      const record = value as Record<string, unknown>;
+      for (const key in record) if (isContainer(record[key])) stack.push(record[key]);
+    }
+    return true;
+  },
+  children(value) {
+    if (Array.isArray(value)) return value.map((v, i) => [i, v]);
+    return isContainer(value) ? Object.entries(value) : null;
+  },
+};
+
+function isLiteralContainer(node: ValueNode): boolean {
+  return node.kind === Kind.LIST || node.kind === Kind.OBJECT;
 }
+
+/** Argument values written in a document: list and object literals. */
+const LITERAL_SHAPE: InputShape = {
+  pushInner(value, stack) {
+    const node = value as ValueNode;
+    if (node.kind === Kind.LIST) {
+      for (const item of node.values) if (isLiteralContainer(item)) stack.push(item);
+    } else if (node.kind === Kind.OBJECT) {
+      for (const field of node.fields) if (isLiteralContainer(field.value)) stack.push(field.value);
+    } else return false;
+    return true;
+  },
+  children(value) {
+    const node = value as ValueNode;
+    if (node.kind === Kind.LIST) return node.values.map((v, i) => [i, v]);
+    if (node.kind === Kind.OBJECT) return node.fields.map((f) => [f.name.value, f.value]);
+    return null;
+  },
+};
 
 /** BAD_USER_INPUT when the request's variables nest deeper than `max`; else null. */
 export function variablesTooDeep(variables: unknown, max: number): GraphQLError | null {
   if (typeof variables !== 'object' || variables === null) return null;
-  const path = deeperThan(variables, max + 1, jsonChildren);
+  const path = deeperThan(variables, max + 1, JSON_SHAPE);
   return path ? tooDeep('the variables', ['$' + String(path[0]), ...path.slice(1)], max) : null;
 }
 
@@ -69,7 +124,7 @@ export function variablesTooDeep(variables: unknown, max: number): GraphQLError 
 export function literalsTooDeep(document: DocumentNode, max: number): GraphQLError | null {
   let found: GraphQLError | null = null;
   const check = (name: string, value: ValueNode) => {
-    const path = found ? null : deeperThan(value, max, literalChildren);
+    const path = found ? null : deeperThan(value, max, LITERAL_SHAPE);
     if (path) found = tooDeep(`the argument values of the document`, [name, ...path], max);
   };
   visit(document, {
