@@ -36,6 +36,10 @@ export type Types = PothosSchemaTypes.ExtendDefaultTypes<PaygraphSchemaTypes>;
 /** Upper bounds on one operation; connections count as many children as they ask for. */
 export const complexityLimits = { complexity: 50_000, depth: 16, breadth: 400 };
 
+/** The `id` of Node and of every entity type (entities.ts makes theirs). */
+export const NODE_ID_DESCRIPTION =
+  'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.';
+
 export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
   plugins: [ErrorsPlugin, RelayPlugin, ComplexityPlugin, DirectivesPlugin, FederationPlugin],
   relay: {
@@ -59,9 +63,7 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
       description: 'Where this object is in the list: pass it as `after` or `before` to page from here.',
     },
     pageInfoFieldOptions: { description: 'Whether there are more pages, and the cursors to get them.' },
-    idFieldOptions: {
-      description: 'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.',
-    },
+    idFieldOptions: { description: NODE_ID_DESCRIPTION },
     pageInfoTypeOptions: { description: 'Where a page is in its list (Relay cursor connections).' },
     hasNextPageFieldOptions: {
       description: 'Whether more objects follow the page (ask with `first` and `after: endCursor`).',
