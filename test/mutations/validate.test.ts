@@ -87,6 +87,19 @@ describe('schema checks', () => {
     expect(messageAt(validateRequestBody('createCustomer', []), '')).toBe('must be an object, not an array.');
   });
 
+  it("counts a string's length in characters: an emoji is one, however many UTF-16 units it takes", () => {
+    const schema = { type: 'string', minLength: 2, maxLength: 3 };
+    expect(validateAgainst(schema, '😀é😀', 'name')).toEqual([]);
+    expect(validateAgainst(schema, '😀😀😀😀', 'name')).toEqual([
+      { path: 'name', message: 'is 4 characters long; at most 3 are allowed.' },
+    ]);
+    expect(validateAgainst(schema, '😀', 'name')).toEqual([
+      { path: 'name', message: 'is 1 characters long; at least 2 are required.' },
+    ]);
+    // A lone surrogate is a character of its own.
+    expect(validateAgainst(schema, '\ud83d\ud83d\ud83d\ud83d', 'name')).toHaveLength(1);
+  });
+
   it('checks date and date-time strings', () => {
     expect(
       validateRequestBody('suspendSubscription', { plannedEndDate: '2026-03-01T10:00:00+01:00' }),

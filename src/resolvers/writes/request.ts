@@ -89,7 +89,8 @@ export function bodyOf(
 ): Input {
   const refs = bodyModel ? bodyReferences.get(bodyModel) : undefined;
   const body: Input = {};
-  for (const name of Object.keys(props)) {
+  // for-in: a 250-item bulk reads a schema of some 40 properties per item, with no array of names made.
+  for (const name in props) {
     const value = input[name];
     if (value === undefined || value === null) continue;
     const model = refs?.get(name);

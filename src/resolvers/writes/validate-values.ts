@@ -15,9 +15,21 @@ export type Schema = JsonSchema & {
   exclusiveMaximum?: number;
 };
 
-const INT_RANGES: Record<string, [bigint, bigint]> = {
-  int32: [-(2n ** 31n), 2n ** 31n - 1n],
-  int64: [-(2n ** 63n), 2n ** 63n - 1n],
+interface IntRange {
+  low: bigint;
+  high: bigint;
+  /** The bounds as numbers, for safe integers (int64's round outward, past every safe integer). */
+  lowNumber: number;
+  highNumber: number;
+}
+
+function intRange(low: bigint, high: bigint): IntRange {
+  return { low, high, lowNumber: Number(low), highNumber: Number(high) };
+}
+
+const INT_RANGES: Record<string, IntRange> = {
+  int32: intRange(-(2n ** 31n), 2n ** 31n - 1n),
+  int64: intRange(-(2n ** 63n), 2n ** 63n - 1n),
 };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -37,6 +49,23 @@ function isDateTime(text: string): boolean {
   return !!m && isCalendarDate(m[1]) && Number(m[2]) < 24 && Number(m[3]) < 60 && Number(m[4]) < 61;
 }
 
+/** Characters as the REST API counts them (code points), without an array of them. */
+function codePoints(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one character.
+    if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
 function checkString(schema: Schema, value: string, path: string, out: Problems): void {
   if (schema.format === 'date' && !isCalendarDate(value))
     out.add(path, `${shown(value)} is not a date; use YYYY-MM-DD, e.g. 2025-01-31.`);
@@ -47,13 +76,20 @@ function checkString(schema: Schema, value: string, path: string, out: Problems)
     );
   }
   if (schema.format === 'byte' && !BASE64.test(value)) out.add(path, 'is not base64 data.');
-  const length = [...value].length;
+  if (schema.maxLength === undefined && schema.minLength === undefined) return;
+  const length = codePoints(value);
   if (schema.maxLength !== undefined && length > schema.maxLength) {
     out.add(path, `is ${length} characters long; at most ${schema.maxLength} are allowed.`);
   }
   if (schema.minLength !== undefined && length < schema.minLength) {
     out.add(path, `is ${length} characters long; at least ${schema.minLength} are required.`);
   }
+}
+
+/** Whether a whole number lies in the range; a safe integer is compared as a number (no BigInt made). */
+function inRange(value: number | bigint, range: IntRange): boolean {
+  if (typeof value === 'number') return value >= range.lowNumber && value <= range.highNumber;
+  return value >= range.low && value <= range.high;
 }
 
 function checkInteger(schema: Schema, value: number | bigint, path: string, out: Problems): boolean {
@@ -69,10 +105,10 @@ function checkInteger(schema: Schema, value: number | bigint, path: string, out:
     return false;
   }
   const range = schema.format ? INT_RANGES[schema.format] : undefined;
-  if (range && (BigInt(value) < range[0] || BigInt(value) > range[1])) {
+  if (range && !inRange(value, range)) {
     out.add(
       path,
-      `${shown(value)} is out of range for ${schema.format}: ${range[0]} to ${range[1]} are allowed.`,
+      `${shown(value)} is out of range for ${schema.format}: ${range.low} to ${range.high} are allowed.`,
     );
     return false;
   }

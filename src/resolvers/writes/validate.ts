@@ -19,12 +19,6 @@ export type { FieldProblem } from './validate-problems';
 export { MAX_PROBLEMS } from './validate-problems';
 export { METADATA_LIMITS, NUMBER_RULES, REQUIRED_ONE_OF } from './validate-rules';
 
-/** Where a value sits: the schema name of the object holding it and its property name. */
-interface Place {
-  owner?: string;
-  property?: string;
-}
-
 /**
  * Properties a body carries that its schema leaves out, per operation: the bulk update items name
  * the customer they update by `id`, which the Customer Active schema does not list.
@@ -62,8 +56,9 @@ function walkObject(
   const required = schema.required ?? [];
   for (const r of required)
     if (value[r] === undefined || value[r] === null) out.add(fieldPath(path, r), 'is required.');
-  for (const [key, v] of Object.entries(value)) {
+  for (const key in value) {
     if (out.full) return;
+    const v = value[key];
     if (v === undefined || (v === null && required.includes(key))) continue;
     const at = fieldPath(path, key);
     // Own properties only: a body key such as `constructor` must not find Object.prototype's.
@@ -72,9 +67,9 @@ function walkObject(
     if (property) {
       if (property.readOnly || deref(property).readOnly)
         out.add(at, 'is read-only: the REST API sets it and does not accept it.');
-      else walk(property, v, at, out, { owner: name, property: key });
+      else walk(property, v, at, out, name, key);
     } else if (isObject(schema.additionalProperties)) {
-      walk(schema.additionalProperties, v, at, out, {});
+      walk(schema.additionalProperties, v, at, out);
     } else if (schema.additionalProperties !== true) {
       const allowed = writableNames(schema);
       out.add(
@@ -94,7 +89,7 @@ function walkArray(schema: Schema, value: unknown[], path: string, out: Problems
     out.add(path, `has ${value.length} items; at least ${schema.minItems} are required.`);
   }
   const items = schema.items;
-  if (items) value.forEach((item, i) => walk(items, item, indexPath(path, i), out, {}));
+  if (items) value.forEach((item, i) => walk(items, item, indexPath(path, i), out));
   if (schema.uniqueItems) {
     const seen = new Map<string, number>();
     value.forEach((item, i) => {
@@ -111,7 +106,15 @@ function walkArray(schema: Schema, value: unknown[], path: string, out: Problems
   checkArrayRules(refName(items), value, path, out);
 }
 
-function walk(schema: JsonSchema, value: unknown, path: string, out: Problems, place: Place): void {
+/** `owner` and `property`: the schema name of the object holding the value and its property name. */
+function walk(
+  schema: JsonSchema,
+  value: unknown,
+  path: string,
+  out: Problems,
+  owner?: string,
+  property?: string,
+): void {
   if (out.full) return;
   const name = refName(schema);
   const resolved = deref(schema) as Schema;
@@ -124,13 +127,13 @@ function walk(schema: JsonSchema, value: unknown, path: string, out: Problems, p
     walkObject(name ?? resolved.title, resolved, value, path, out);
   else if (Array.isArray(value)) walkArray(resolved, value, path, out);
   else checkScalar(resolved, value, path, out, name);
-  if (place.property) checkPropertyRules(place.owner, place.property, resolved, value, path, out);
+  if (property !== undefined) checkPropertyRules(owner, property, resolved, value, path, out);
 }
 
 /** Every problem of `value` against `schema` (a `$ref` or an inline schema), [] when valid; at most 50. */
 export function validateAgainst(schema: JsonSchema, value: unknown, path: string): FieldProblem[] {
   const out = new Problems();
-  walk(schema, value, path, out, {});
+  walk(schema, value, path, out);
   return out.list;
 }
 
