@@ -91,12 +91,11 @@ describe('composed hooks', () => {
             query: '{ hello(name: "parse") }',
           }),
       }),
-      onParams: ({ params, setParams }) =>
-        setParams({ ...params, query: params.query!.replace('parse', 'params') }),
-      onResultProcess: ({ result, setResult }) =>
-        setResult({ ...(result as object), extensions: { first: true } } as typeof result),
-      onResponse: ({ response, setResponse }) =>
-        setResponse(new Response(response.body, { status: 200, headers: { 'x-seen': 'first' } })),
+      onParams: (p) => p.setParams({ ...p.params, query: p.params.query!.replace('parse', 'params') }),
+      onResultProcess: (p) =>
+        p.setResult({ ...(p.result as object), extensions: { first: true } } as typeof p.result),
+      onResponse: (p) =>
+        p.setResponse(new Response(p.response.body, { status: 200, headers: { 'x-seen': 'first' } })),
     };
     const second: Plugin = {
       onRequestParse: () => ({
@@ -104,9 +103,11 @@ describe('composed hooks', () => {
       }),
       onParams: ({ params }) => void seen.push(params.query),
       onResultProcess: ({ result }) => void seen.push(result),
-      onResponse: ({ response, setResponse }) =>
-        setResponse(
-          new Response(response.body, { headers: { 'x-seen': `${response.headers.get('x-seen')}, second` } }),
+      onResponse: (p) =>
+        p.setResponse(
+          new Response(p.response.body, {
+            headers: { 'x-seen': `${p.response.headers.get('x-seen')}, second` },
+          }),
         ),
     };
     const answer = await ask(yogaWith([first, second], true));

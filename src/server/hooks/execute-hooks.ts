@@ -47,7 +47,7 @@ function afterExecute(done: OnExecuteDone[], outer: DonePayload) {
   };
   const returned: DoneReturn[] = [];
   const collect = (value: unknown) => {
-    if (value) returned.push(value as DoneReturn);
+    if (value) returned.push(value);
   };
   const ran = runInOrder(done, payload, never, collect);
   return isThenable(ran) ? ran.then(() => streamHooks(returned)) : streamHooks(returned);
