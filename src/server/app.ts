@@ -33,7 +33,6 @@ import { createErrorMasking } from './execution/use-error-masking';
 import { graphiqlOptions } from './graphiql-examples';
 import { renderPaygraphGraphiQL } from './graphiql-page';
 import { useCompression } from './http/compression';
-import { withComposedHooks } from './hooks/compose';
 import { corsFor, useBrowserRules } from './http/use-browser-rules';
 import { useGraphQLResponseType } from './http/use-graphql-response-type';
 import { useErrorCap } from './limits/use-error-cap';
@@ -155,9 +154,8 @@ export function createApp(o: AppOptions) {
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
     },
     // The request path, in order (src/server/README.md, "A request, step by step"). Each hook runs
-    // in this order too: a refusal by an earlier step leaves the later ones nothing to do. The HTTP
-    // and execute hooks of each kind run as one (hooks/compose.ts), in the same order.
-    plugins: withComposedHooks([
+    // in this order too: a refusal by an earlier step leaves the later ones nothing to do.
+    plugins: [
       // 1. Engine: queries and mutations compiled once per document; graphql-js for subscriptions and @defer/@stream.
       useCompiledExecution(),
       // 2. Observation: request ids, health, metrics, logs, the operation's span.
@@ -211,7 +209,7 @@ export function createApp(o: AppOptions) {
       // 12. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after the rest).
       useCompression(),
       useDeferStream(),
-    ]),
+    ],
   });
   // The WebSocket transport runs operations outside the HTTP hooks of admission: it is admitted the same way itself.
   recordAdmission(app, { concurrency, rateLimit });

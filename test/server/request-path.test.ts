@@ -50,10 +50,9 @@ function moduleFile(spec: string): string {
 
 /** The steps of app.ts: each `// N. Name:` comment in its plugin list and the `use*(` calls under it. */
 export function stepsOfApp(source: string): Step[] {
-  // `plugins: [` or `plugins: wrapper([`: the list is the first bracket after the key.
-  const start = source.search(/plugins: (\w+\()?\[/);
+  const start = source.indexOf('plugins: [');
   if (start < 0) throw new Error('app.ts has no `plugins: [` list');
-  const list = bracketed(source, source.indexOf('[', start));
+  const list = bracketed(source, start + 'plugins: '.length);
   const imports = importsOf(source);
   const steps: Step[] = [];
   for (const line of list.split('\n')) {
