@@ -1,7 +1,7 @@
 // One HTTP exchange over a keep-alive undici Pool, and the mapping of undici's failures onto the
 // RestError family. No retries here (undici's Pool does not retry either): the caller decides.
-import { Pool } from 'undici';
 import type { Dispatcher } from 'undici';
+import { Pool, request } from './undici-pool';
 import {
   RestAbortedError,
   RestConnectionError,
@@ -152,7 +152,7 @@ type Response = Dispatcher.ResponseData;
 
 function send(pool: Dispatcher, req: Exchange, deadlines: Deadlines): Promise<Response> {
   deadlines.start('headers', req.headersTimeoutMs);
-  return pool.request({
+  return request(pool, {
     method: req.method,
     path: req.path,
     headers: req.headers,
