@@ -40,7 +40,7 @@ import { useNoSuggestions } from './limits/use-no-suggestions';
 import { maxBodyBytes, useQueryLimits } from './limits/use-query-limits';
 import { useRequestBodyLimit } from './limits/body-limit';
 import { Ops, useOps } from './ops';
-import { useTracing, type Tracing } from './ops/tracing';
+import { useTracing, type Tracing } from './ops/use-tracing';
 import {
   usePersistedOperationsFor,
   type PersistedOperationsSetup,

@@ -113,7 +113,7 @@ describe('the request path, step by step', () => {
       readme.slice(first, second).replace(/^1\. /m, '2. ');
     expect(stepsOfReadme(swapped)).not.toEqual(app);
     expect(stepsOfReadme(readme.replace('`cost/use-cost.ts`', '`cost/use-costs.ts`'))).not.toEqual(app);
-    expect(stepsOfReadme(readme.replace(', `ops/tracing.ts`', ''))).not.toEqual(app);
+    expect(stepsOfReadme(readme.replace(', `ops/use-tracing.ts`', ''))).not.toEqual(app);
   });
 
   it('sees an app.ts that disagrees: a plugin added to a step', () => {

@@ -14,15 +14,9 @@ import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graph
 import type { Plugin } from 'graphql-yoga';
 import type { CallEvent } from '../../rest/client';
 import { isStream, nameOf } from './observe-operations';
+import type { Tracing } from './use-tracing';
 
-export interface Tracing {
-  /** The yoga plugin: a span around each operation's execution, the parent of its REST calls' spans. */
-  plugin: Plugin;
-  /** For the REST client's `onCall`: a span for the call, under the operation that made it. */
-  onRestCall(event: CallEvent): void;
-  /** Exports what is pending and stops. */
-  shutdown(): Promise<void>;
-}
+export type { Tracing } from './use-tracing';
 
 // Operation names are caller-chosen: only GraphQL names of modest length reach a span (nameOf).
 function operationOf(args: ExecutionArgs): { name: string; type: string } {
@@ -68,11 +62,6 @@ function operationPlugin(tracer: Tracer, current: AsyncLocalStorage<Span>): Plug
       return { onSubscribeResult: ({ result }) => span.done(result) };
     },
   };
-}
-
-/** The app's tracing plugin: none (no hook, no cost) when tracing is off. */
-export function useTracing(tracing: Tracing | undefined): Plugin {
-  return tracing?.plugin ?? {};
 }
 
 /** Tracing into `exporter`; `batch` (the served process) exports in the background, else span by span. */
