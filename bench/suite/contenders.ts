@@ -51,8 +51,15 @@ export interface RunningContender {
   /** GraphQL endpoint, or the minimum server's origin. */
   url: string;
   coldStartMs: number;
+  /** Stops the process; fails when paygraph warned that it ran degraded (see DEGRADED). */
   stop(): Promise<void>;
 }
+
+/**
+ * Warnings after which a paygraph build measures something else than paygraph: its compiled execution
+ * missing (a build whose graphql-jit chunk does not load runs every operation on graphql-js).
+ */
+const DEGRADED = /graphql-jit did not load[^\n]*/;
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const ROOT = here('../..');
@@ -192,7 +199,12 @@ export async function startContender(
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+  let degraded: string | undefined;
+  child.stderr.on('data', (chunk: Buffer) => {
+    const text = stderr + chunk.toString();
+    degraded ??= DEGRADED.exec(text)?.[0];
+    stderr = text.slice(-2000);
+  });
   const stop = stopper(child);
   while (!(await probeOnce(c.url, c.probe))) {
     if (child.exitCode !== null)
@@ -203,5 +215,10 @@ export async function startContender(
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  return { name, pid: child.pid!, url: c.url, coldStartMs: performance.now() - started, stop };
+  const coldStartMs = performance.now() - started;
+  const stopChecked = async () => {
+    await stop();
+    if (degraded) throw new Error(`${name} ran degraded, its numbers are not paygraph's: ${degraded}`);
+  };
+  return { name, pid: child.pid!, url: c.url, coldStartMs, stop: stopChecked };
 }
