@@ -12,7 +12,6 @@ import {
 } from '@opentelemetry/sdk-trace-base';
 import { getOperationAST, type ExecutionArgs, type ExecutionResult } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import type { CallEvent } from '../../rest/client';
 import { isStream, nameOf } from './observe-operations';
 import type { Tracing } from './use-tracing';
 
