@@ -1,0 +1,27 @@
+// `npm run lint`: the dependency rules, Prettier's check and ESLint (lint-code.mjs: the whole project
+// in one program, or area by area), run side by side as the machine's cores and free memory allow,
+// each one's output printed whole when it ends, and a line per task as it ends.
+import { join, resolve } from 'node:path';
+import { eslintTasksOrExit } from './lint-code.mjs';
+import { runTasks } from './task-pool.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const bin = (path) => join(ROOT, 'node_modules', path);
+process.chdir(ROOT);
+
+const tasks = [
+  ...eslintTasksOrExit('lint'),
+  {
+    name: 'prettier --check .',
+    command: process.execPath,
+    args: [bin('prettier/bin/prettier.cjs'), '--check', '.'],
+    memoryMb: 300,
+  },
+  {
+    name: 'dependency rules (check:deps)',
+    command: 'npm',
+    args: ['run', '-s', 'check:deps'],
+    memoryMb: 300,
+  },
+];
+process.exit((await runTasks('lint', tasks)) ? 0 : 1);
