@@ -20,26 +20,26 @@ function tooDeep(what: string, segments: readonly (string | number)[], max: numb
   );
 }
 
-/** How a walk sees one kind of input: the containers directly inside a container, or null for a leaf. */
-interface InputShape {
-  /** Pushes the objects and lists directly inside `value` onto `stack`; false when `value` is a leaf. */
-  pushInner(value: unknown, stack: unknown[]): boolean;
-  /** The children of `value` with their keys (only to name where a refused input is too deep). */
-  children(value: unknown): [string | number, unknown][] | null;
-}
+/**
+ * How a walk sees one kind of input: calls `visit` with each object or list directly inside `value`
+ * and its key; false when `value` is a leaf.
+ */
+type EachInner = (value: unknown, visit: (key: string | number, child: unknown) => void) => boolean;
 
 /**
- * Whether `value` nests objects or lists deeper than `max`. Allocates nothing per value (a 250-item
- * bulk input is walked on every request): the path is traced only once this says it is too deep.
+ * Whether `value` nests objects or lists deeper than `max`: a container at depth d counts d + 1
+ * levels. Allocates nothing per value (a 250-item bulk input is walked on every request); the path
+ * is traced only once the input is known too deep.
  */
-function exceeds(value: unknown, max: number, shape: InputShape): boolean {
+function exceeds(value: unknown, max: number, eachInner: EachInner): boolean {
   const values: unknown[] = [value];
   const depths: number[] = [0];
+  const push = (_key: string | number, child: unknown) => values.push(child);
   while (values.length > 0) {
     const at = values.pop();
     const depth = depths.pop()!;
     const before = values.length;
-    if (!shape.pushInner(at, values)) continue;
+    if (!eachInner(at, push)) continue;
     if (depth + 1 > max) return true;
     for (let i = before; i < values.length; i++) depths.push(depth + 1);
   }
@@ -47,15 +47,15 @@ function exceeds(value: unknown, max: number, shape: InputShape): boolean {
 }
 
 /** The path to the first place `value` nests objects or lists deeper than `max`, or null. */
-function deeperThan(value: unknown, max: number, shape: InputShape): (string | number)[] | null {
-  if (!exceeds(value, max, shape)) return null;
+function deeperThan(value: unknown, max: number, eachInner: EachInner): (string | number)[] | null {
+  if (!exceeds(value, max, eachInner)) return null;
   const stack: { value: unknown; depth: number; path: (string | number)[] }[] = [
     { value, depth: 0, path: [] },
   ];
   while (stack.length > 0) {
     const at = stack.pop()!;
-    const inner = shape.children(at.value);
-    if (!inner) continue;
+    const inner: [string | number, unknown][] = [];
+    if (!eachInner(at.value, (key, child) => inner.push([key, child]))) continue;
     if (at.depth + 1 > max) return at.path;
     // Paths are kept only as long as the message shows them.
     for (const [key, child] of inner)
@@ -73,21 +73,15 @@ function isContainer(value: unknown): value is object {
 }
 
 /** Variables as JSON.parse made them: plain objects and arrays. */
-const JSON_SHAPE: InputShape = {
-  pushInner(value, stack) {
-    if (!isContainer(value)) return false;
-    if (Array.isArray(value)) {
-      for (const item of value) if (isContainer(item)) stack.push(item);
-    } else {
-      const record = value as Record<string, unknown>;
-      for (const key in record) if (isContainer(record[key])) stack.push(record[key]);
-    }
-    return true;
-  },
-  children(value) {
-    if (Array.isArray(value)) return value.map((v, i) => [i, v]);
-    return isContainer(value) ? Object.entries(value) : null;
-  },
+const jsonInner: EachInner = (value, visit) => {
+  if (!isContainer(value)) return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (isContainer(value[i])) visit(i, value[i]);
+  } else {
+    const record = value as Record<string, unknown>;
+    for (const key in record) if (isContainer(record[key])) visit(key, record[key]);
+  }
+  return true;
 };
 
 function isLiteralContainer(node: ValueNode): boolean {
@@ -95,28 +89,21 @@ function isLiteralContainer(node: ValueNode): boolean {
 }
 
 /** Argument values written in a document: list and object literals. */
-const LITERAL_SHAPE: InputShape = {
-  pushInner(value, stack) {
-    const node = value as ValueNode;
-    if (node.kind === Kind.LIST) {
-      for (const item of node.values) if (isLiteralContainer(item)) stack.push(item);
-    } else if (node.kind === Kind.OBJECT) {
-      for (const field of node.fields) if (isLiteralContainer(field.value)) stack.push(field.value);
-    } else return false;
-    return true;
-  },
-  children(value) {
-    const node = value as ValueNode;
-    if (node.kind === Kind.LIST) return node.values.map((v, i) => [i, v]);
-    if (node.kind === Kind.OBJECT) return node.fields.map((f) => [f.name.value, f.value]);
-    return null;
-  },
+const literalInner: EachInner = (value, visit) => {
+  const node = value as ValueNode;
+  if (node.kind === Kind.LIST) {
+    node.values.forEach((item, i) => isLiteralContainer(item) && visit(i, item));
+  } else if (node.kind === Kind.OBJECT) {
+    for (const field of node.fields)
+      if (isLiteralContainer(field.value)) visit(field.name.value, field.value);
+  } else return false;
+  return true;
 };
 
 /** BAD_USER_INPUT when the request's variables nest deeper than `max`; else null. */
 export function variablesTooDeep(variables: unknown, max: number): GraphQLError | null {
   if (typeof variables !== 'object' || variables === null) return null;
-  const path = deeperThan(variables, max + 1, JSON_SHAPE);
+  const path = deeperThan(variables, max + 1, jsonInner);
   return path ? tooDeep('the variables', ['$' + String(path[0]), ...path.slice(1)], max) : null;
 }
 
@@ -124,7 +111,7 @@ export function variablesTooDeep(variables: unknown, max: number): GraphQLError 
 export function literalsTooDeep(document: DocumentNode, max: number): GraphQLError | null {
   let found: GraphQLError | null = null;
   const check = (name: string, value: ValueNode) => {
-    const path = found ? null : deeperThan(value, max, LITERAL_SHAPE);
+    const path = found ? null : deeperThan(value, max, literalInner);
     if (path) found = tooDeep(`the argument values of the document`, [name, ...path], max);
   };
   visit(document, {
