@@ -54,8 +54,6 @@ export interface RestClientOptions {
   /** Largest response body read (default 64 MiB). */
   maxResponseBytes?: number;
   onCall?: (event: CallEvent) => void;
-  /** Extra headers of each send, e.g. the inbound request id (cannot replace authorization, space, accept, content-type). */
-  requestHeaders?: () => Readonly<Record<string, string>> | undefined;
   /** Clock for the JWT `iat` (tests only). */
   now?: () => number;
 }
@@ -138,7 +136,7 @@ export const DEFAULT_MAX_IN_FLIGHT = 100;
 export function createRestClient(options: RestClientOptions): RestClient {
   // Only what calls need later is kept: the closures below must not hold `options`, which holds the
   // key's text (the signer keeps it as a key object only).
-  const { onCall, requestHeaders } = options;
+  const { onCall } = options;
   const { origin, basePath } = apiBase(options.baseUrl);
   const sign: SignRequest = createSigner({
     userId: options.userId,
@@ -197,10 +195,11 @@ export function createRestClient(options: RestClientOptions): RestClient {
       // The call's own info (made per call by prepareCall) counts its sends: errors copy it when made.
       prepared.info.attempts = event.attempts;
       const info = prepared.info;
-      const extra = requestHeaders?.();
+      // The call's scope may add headers (e.g. the inbound request's id), never the ones set below.
       const own = prepared.scope?.headers;
-      const headers: Record<string, string> =
-        extra || own ? { ...own, ...extra, accept: prepared.accept } : { accept: prepared.accept };
+      const headers: Record<string, string> = own
+        ? { ...own, accept: prepared.accept }
+        : { accept: prepared.accept };
       // Credentials in the path authorize the call alone: a mobile app holding them has no key.
       if (!prepared.op.byCredentials)
         headers.authorization = `Bearer ${sign(prepared.op.method, prepared.requestPath)}`;

@@ -4,12 +4,11 @@
 // operations are typed documents (test/operations/rounds.graphql), checked against the schema.
 // Through the app, rounds are counted where each call leaves for REST (SendRounds): after every bound
 // on the calls in flight, so a bound that splits one round into waves shows as more rounds.
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { encodeGlobalId } from '../../src/resolvers';
 import { createRestClient, type RestClient } from '../../src/rest';
-import type { CallOptions, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
+import type { CallOptions, CallScope, OperationId, RestCaller, ResultOf } from '../../src/rest/types';
 import { createApp, type App } from '../../src/server/app';
 import {
   RoundsCustomersWithChildrenDocument,
@@ -30,21 +29,26 @@ let tx: number;
  * had answered when it was sent (its slot taken in the fair REST queue and in the client's limiter).
  */
 class SendRounds implements RestCaller {
-  private readonly current = new AsyncLocalStorage<{ round?: number }>();
   private answered = 0;
   sent: number[] = [];
   inner!: RestCaller;
 
-  /** The REST client's `requestHeaders` hook, called as each call is sent. */
-  readonly onSend = (): undefined => {
-    const call = this.current.getStore();
-    if (call) this.sent.push((call.round = this.answered + 1));
-  };
-
   call<Op extends OperationId>(operationId: Op, options?: CallOptions<Op>): Promise<ResultOf<Op>> {
     const call: { round?: number } = {};
     const settled = () => (this.answered = Math.max(this.answered, call.round ?? 0));
-    return this.current.run(call, () => this.inner.call(operationId, options)).finally(settled);
+    const outer = options?.scope;
+    // The client reads a call's scope headers as it sends it (every attempt): the moment to note.
+    const noted = (): CallScope['headers'] => {
+      this.sent.push((call.round = this.answered + 1));
+      return outer?.headers;
+    };
+    const scope: CallScope = {
+      get headers() {
+        return noted();
+      },
+      onCall: (event) => outer?.onCall?.(event),
+    };
+    return this.inner.call(operationId, { ...options, scope } as CallOptions<Op>).finally(settled);
   }
 
   get rounds(): number {
@@ -92,7 +96,6 @@ beforeAll(async () => {
     baseUrl: h.sandbox.baseUrl,
     userId: user.id,
     authKey: user.key,
-    requestHeaders: sends.onSend,
   });
   sends.inner = appRest;
   app = createApp({ rest: sends, graphiql: false });
