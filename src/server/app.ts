@@ -3,7 +3,6 @@
 // each; test/server/request-path.test.ts keeps the two in agreement). Tests call `app.fetch(...)`.
 import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { DocumentNode } from 'graphql';
-import { createYoga } from 'graphql-yoga';
 import { liveHubOf, type TickOptions, type WatchCoordinator } from '../live';
 import type { IdempotencyStore } from '../resolvers';
 import { restLimitsWith } from '../rest';
@@ -35,6 +34,7 @@ import { renderPaygraphGraphiQL } from './graphiql-page';
 import { useCompression } from './http/compression';
 import { corsFor, useBrowserRules } from './http/use-browser-rules';
 import { useGraphQLResponseType } from './http/use-graphql-response-type';
+import { createYogaAdapter } from './http/yoga-adapter';
 import { useErrorCap } from './limits/use-error-cap';
 import { useNoSuggestions } from './limits/use-no-suggestions';
 import { maxBodyBytes, useQueryLimits } from './limits/use-query-limits';
@@ -136,7 +136,7 @@ export function createApp(o: AppOptions) {
   const responseCache = o.responseCache
     ? useAppResponseCache(o.responseCache, schema, (outcome) => ops.metrics.observeCacheLookup(outcome))
     : undefined;
-  const app = createYoga({
+  const app = createYogaAdapter({
     schema,
     graphqlEndpoint: GRAPHQL_PATH,
     graphiql: (o.graphiql ?? security.graphiql) ? graphiqlOptions : false,
