@@ -46,6 +46,7 @@ async function embeddedEntity(
   return null;
 }
 
+/** The field answering REST property `p` (named `restId` where the property is `id`). */
 function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
   if (p.localized) {
     return dynamicField<EmbeddedValue>(t, {
@@ -76,7 +77,12 @@ function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
     type,
     list: p.list,
     description: p.description,
-    resolve: (parent) => (nested ? carrySpace(parent[p.name], spaceOf(parent)) : parent[p.name]),
+    // A value answered as REST sent it under the field's own name needs no resolver (read inline).
+    resolve: nested
+      ? (parent) => carrySpace(parent[p.name], spaceOf(parent))
+      : p.name === 'id'
+        ? (parent) => parent[p.name]
+        : undefined,
   });
 }
 
