@@ -1,7 +1,7 @@
 // The one place where catalog-driven (dynamic) fields meet Pothos' static typing. Types and shapes
 // come from the REST facts at run time, so fields are declared here with a checked, uniform spec.
 import type { ArgumentRef, FieldKind, FieldRef, InputFieldRef, InputType, OutputType } from '@pothos/core';
-import { defaultFieldResolver, GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { KEY_ONLY_EXTENSION, toGraphQLError, type GraphContext } from '../resolvers';
 import type { Types } from './builder';
 
@@ -22,12 +22,7 @@ export interface FieldSpec<P> {
   description?: string;
   /** Complexity of the field, or a function of its arguments (connections). */
   complexity?: number | ((args: Args) => { field: number; multiplier: number });
-  /**
-   * Default: the parent's property of the field's own name, as it is (graphql-js's default resolver).
-   * graphql-jit reads such a field inline while it builds the parent's answer, where a resolver is a
-   * call, a resolve info and a deferred completion per field of every row.
-   */
-  resolve?: Resolve<P>;
+  resolve: Resolve<P>;
   /** The resolver calls REST (through the resolvers): errors are turned into typed GraphQL errors. */
   remote?: boolean;
   /**
@@ -114,15 +109,6 @@ export interface InputFieldBuilder {
 
 export type DynamicFieldRef = FieldRef<Types, unknown, FieldKind>;
 
-/**
- * The field's resolver. Without one, graphql-js's own default: Pothos then leaves the field without a
- * resolver in the schema (no plugin of paygraph wraps such a field), which is what graphql-jit inlines.
- */
-function resolverOf<P>(spec: FieldSpec<P>): Resolve<P> | typeof defaultFieldResolver {
-  if (!spec.resolve) return defaultFieldResolver;
-  return spec.remote ? guarded(spec.resolve) : spec.resolve;
-}
-
 function fieldOptions<P>(spec: FieldSpec<P>): FieldOptions<P> {
   const nullable = spec.nullable ?? true;
   return {
@@ -133,7 +119,7 @@ function fieldOptions<P>(spec: FieldSpec<P>): FieldOptions<P> {
     complexity: spec.complexity,
     extensions: spec.keyOnly ? { [KEY_ONLY_EXTENSION]: true } : undefined,
     // @ts-expect-error The answer's type is the field's, chosen at run time (see PothosResolved).
-    resolve: resolverOf(spec),
+    resolve: spec.remote ? guarded(spec.resolve) : spec.resolve,
   };
 }
 

@@ -46,7 +46,6 @@ async function embeddedEntity(
   return null;
 }
 
-/** The field answering REST property `p` (named `restId` where the property is `id`). */
 function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
   if (p.localized) {
     return dynamicField<EmbeddedValue>(t, {
@@ -77,12 +76,7 @@ function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
     type,
     list: p.list,
     description: p.description,
-    // A value answered as REST sent it under the field's own name needs no resolver (read inline).
-    resolve: nested
-      ? (parent) => carrySpace(parent[p.name], spaceOf(parent))
-      : p.name === 'id'
-        ? (parent) => parent[p.name]
-        : undefined,
+    resolve: (parent) => (nested ? carrySpace(parent[p.name], spaceOf(parent)) : parent[p.name]),
   });
 }
 

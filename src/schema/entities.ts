@@ -48,9 +48,7 @@ function requiredOutput(resource: Resource, p: PropertyShape): boolean {
   return resource.versioned && p.name === 'version';
 }
 
-/** The field named `fieldName` answering REST property `p` of the entity. */
-function propertyField(p: PropertyShape, t: EntityFieldBuilder, fieldName: string, nullable = true) {
-  const name = p.name;
+function propertyField(p: PropertyShape, t: EntityFieldBuilder, name = p.name, nullable = true) {
   if (p.localized)
     return dynamicField<Entity>(t, {
       type: localizedStringRef,
@@ -63,12 +61,7 @@ function propertyField(p: PropertyShape, t: EntityFieldBuilder, fieldName: strin
     list: p.list,
     nullable,
     description: p.description,
-    // A value answered as REST sent it under the field's own name needs no resolver (read inline).
-    resolve: nested
-      ? (parent) => carrySpace(parent[name], spaceOfEntity(parent))
-      : fieldName === name
-        ? undefined
-        : (parent) => parent[name],
+    resolve: (parent) => (nested ? carrySpace(parent[name], spaceOfEntity(parent)) : parent[name]),
   });
 }
 
@@ -133,7 +126,8 @@ function referenceFields(
     ref.linkField,
     linkField(t, ref.restField, ref.target, false, `The ${target} named by \`${ref.restField}\`.`),
   );
-  add(ref.rawField, propertyField(p, t, ref.rawField));
+  if (ref.rawField === p.name) add(p.name, propertyField(p, t));
+  else add(ref.rawField, propertyField(p, t, p.name));
 }
 
 /** All fields of an entity type except `id` (added by the Node machinery). */
