@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-old-space-size=512 --max-semi-space-size=8
+#!/usr/bin/env -S node --max-old-space-size=512 --max-semi-space-size=8 --v8-pool-size=2
 // Entry point of `npx paygraph ...` and `npm start`: runs the production build in dist/, building it
 // first (esbuild, scripts/build.mjs) when it is missing or a source file is newer than it. The heap
 // bound of `serve` and `start` is in the line above (HEAP_FLAGS of heap-bound.mjs, which a test keeps
