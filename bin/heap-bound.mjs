@@ -3,10 +3,11 @@
 // collects sooner; its young generation is held to two 8 MB semi-spaces instead of 16 (15 MB less
 // after load, the same CPU per operation but on the 250-item bulk mutation), and V8's platform to two
 // worker threads instead of four (each keeps memory of its own: 4-9 MB less, the same CPU per
-// operation; one thread cost a tenth more). bench/profile/README.md measures each choice. A user gives no node flag: the bin's
-// first line gives HEAP_FLAGS to node, so `npx paygraph` and the npm scripts start bounded in one
-// process. Only when started otherwise (`node bin/paygraph.mjs serve`) does the CLI run itself again in a
-// child with HEAP_FLAGS, forwarding signals and exit code (which costs a second node start).
+// operation; one thread cost a tenth more). bench/profile/README.md measures each choice. A user
+// gives no node flag: the bin's first line gives HEAP_FLAGS to node, so `npx paygraph` and the npm
+// scripts start bounded in one process. Only when started otherwise (`node bin/paygraph.mjs serve`)
+// does the CLI run itself again in a child with HEAP_FLAGS, forwarding signals and exit code (which
+// costs a second node start).
 import { spawn } from 'node:child_process';
 
 export const HEAP_FLAGS = ['--max-old-space-size=512', '--max-semi-space-size=8', '--v8-pool-size=2'];
