@@ -1,6 +1,7 @@
 // The REST calls an operation may make, estimated from its document before execution the way the read
 // path plans them: an upper bound (pages as asked, plain lists as many rows as their key filter allows),
-// each rule at its branch below; by-credentials lookups, payloads and exports in cost-fields.
+// each rule at its branch below; by-credentials lookups, payloads and exports in cost-fields, what it
+// knows of the types (resources, REST properties, looked-up links) in cost-types.
 import {
   getNamedType,
   getNullableType,
@@ -16,12 +17,10 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import { naturalLinks, resourceOf, resources, type Resource } from '../../catalog';
+import { resourceOf, type Resource } from '../../catalog';
 import { MAX_EXPAND_DEPTH, SEARCH_BATCH } from '../../resolvers';
 import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
-import { referencesOf } from '../../schema/naming';
 import { collectFields, fragmentsOf, type FieldWalk, type FragmentLookup } from '../../shared/selection-walk';
-import { propertiesOf } from '../../schema/shapes';
 import { coerceVariables } from '../execution/variable-coercion';
 import {
   argumentValue,
@@ -42,34 +41,7 @@ import {
   isByCredentialsRoot,
   selectsBeyondKey,
 } from './cost-fields';
-
-const IDENTITY_FIELDS = new Set(['id', 'restId', '__typename']);
-
-const resourceByType = new Map<string, Resource>(resources.map((r) => [r.typeName, r]));
-const propertiesByModel = new Map<string, Set<string>>();
-
-/** The REST properties of a resource, as the schema reads them (its other fields are extras). */
-function restProperties(resource: Resource): Set<string> {
-  let found = propertiesByModel.get(resource.model);
-  if (!found) {
-    found = new Set(propertiesOf(resource.model).map((p) => p.name));
-    propertiesByModel.set(resource.model, found);
-  }
-  return found;
-}
-
-/**
- * Links REST cannot expand, by `Type.field`: plain id fields (`linkedTransactionId` -> `linkedTransaction`)
- * and natural keys (`customerId` -> `customer`). Their targets are looked up in batches per space.
- */
-const lookedUpLinks: Map<string, Resource> = new Map([
-  ...resources.flatMap((r) =>
-    referencesOf(r, (name) => restProperties(r).has(name)).map(
-      (ref) => [`${r.typeName}.${ref.linkField}`, resourceOf(ref.target)] as const,
-    ),
-  ),
-  ...naturalLinks.map((l) => [`${resourceOf(l.model).typeName}.${l.name}`, resourceOf(l.target)] as const),
-]);
+import { isEntityType, isExtra, lookedUpLinks, perParent, resourceOfType, rowResource } from './cost-types';
 
 interface Walk {
   schema: GraphQLSchema;
@@ -130,17 +102,6 @@ function at(type: GraphQLNamedType, rows: Rows): At {
   return { type, rows: type.name === SPACE_TYPE ? { n: rows.n, spaces: rows.n } : rows };
 }
 
-function rowResource(connection: GraphQLNamedType): Resource | undefined {
-  if (!isObjectType(connection)) return undefined;
-  const nodes = connection.getFields().nodes;
-  return nodes ? resourceByType.get(getNamedType(nodes.type).name) : undefined;
-}
-
-/** Children with no search of their own (lists under their parent's path) cost one call per parent. */
-function perParent(resource: Resource | undefined): boolean {
-  return resource !== undefined && (resource.parent !== undefined || !resource.ops.S);
-}
-
 /**
  * Searches for `rows` rows of `resource` asked for parents spread over `rows.spaces` spaces: the
  * batches of 100 rows, and one more for each further space (the rows of one space are searched in
@@ -157,33 +118,16 @@ const LOOKUPS = new Map<string, (field: FieldNode, variables: Variables) => Look
   ['_entities', entitiesCalls],
 ]);
 
-/** The abstract types of the lookups: any Node, or Federation's union of every entity. */
-const ANY_ENTITY = new Set(['Node', '_Entity']);
-
-function isEntityType(type: GraphQLNamedType): boolean {
-  return ANY_ENTITY.has(type.name) || resourceByType.has(type.name);
-}
-
 /**
  * Children found through other children of the parent (a subscription's ledger entries name its
  * versions): those are searched first, for all parents at once; counted as one page of them per batch.
  */
 function intermediates(parent: GraphQLNamedType, node: FieldNode, rows: Rows): number {
-  const relation = resourceByType.get(parent.name)?.children.find((r) => r.name === node.name.value);
+  const relation = resourceOfType(parent.name)?.children.find((r) => r.name === node.name.value);
   if (relation?.via.kind !== 'through') return 0;
   const through = relation.via.relation;
-  const middle = resourceByType.get(parent.name)?.children.find((r) => r.name === through);
+  const middle = resourceOfType(parent.name)?.children.find((r) => r.name === through);
   return searches(rows.n, rows, middle ? resourceOf(middle.child) : undefined);
-}
-
-/** A field of an entity that is not a REST property of it: an extra, one REST call per row. */
-function isExtra(parent: GraphQLNamedType, node: FieldNode): boolean {
-  const owner = resourceByType.get(parent.name);
-  return (
-    owner !== undefined &&
-    !IDENTITY_FIELDS.has(node.name.value) &&
-    !restProperties(owner).has(node.name.value)
-  );
 }
 
 function walkSet(
@@ -258,7 +202,7 @@ function field(
     return own + intermediates(parent, node, rows) + walkConnection(w, node.selectionSet, named, below, seen);
   }
   if (isEntityType(named)) {
-    const resource = resourceByType.get(named.name);
+    const resource = resourceOfType(named.name);
     if (root || (node.arguments?.length ?? 0) > 0) {
       const lookup = root ? LOOKUPS.get(node.name.value) : undefined;
       if (lookup) {
