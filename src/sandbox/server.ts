@@ -88,7 +88,7 @@ export function createSandboxServer(deps: PipelineDeps, faults: Faults, counter:
     if (url.split('?')[0] === `${API_PREFIX}/openapi.json`) {
       return writeResult(res, {
         status: 200,
-        body: openapiText,
+        body: openapiText(),
         contentType: 'application/json; charset=utf-8',
       });
     }
