@@ -76,6 +76,8 @@ export default tseslint.config(
             'fetch',
             'setTimeout',
             'clearTimeout',
+            'setInterval',
+            'clearInterval',
             'require',
           ].map((g) => [g, 'readonly']),
         ),

@@ -3,8 +3,11 @@
 // 1.75 GB; where the free memory is less than that, each area of the project runs in a node process of
 // its own with a program of that area's files only (0.4-0.9 GB each, 100 s in all). Tasks run side by
 // side as cores and free memory allow (task-pool.mjs). Every folder of src/ and test/ must belong to
-// an area (a new one fails the run, named).
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+// an area (a new one fails the run, named). A task that passed on exactly the files it would read now
+// is not run again (inputsHash).
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freeMb, runTasks } from './task-pool.mjs';
@@ -92,6 +95,48 @@ function programFile(name, program) {
   return tsconfig;
 }
 
+/** What ESLint reads besides node_modules: sources, configs and JSON (git's tracked and new files). */
+const INPUT = /\.(ts|mts|cts|js|mjs|cjs|json)$/;
+
+/**
+ * A hash of everything ESLint's answer depends on: the content of every input file and the installed
+ * packages' lock. Type-aware rules read across files, so one hash over all of them, not one per file
+ * (ESLint's own --cache would keep a file's answer after a change to a type it uses). Undefined
+ * outside a git work tree.
+ */
+function inputsHash() {
+  let files;
+  try {
+    files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      maxBuffer: 2 ** 26,
+    }).split('\0');
+  } catch {
+    return undefined;
+  }
+  const hash = createHash('sha256');
+  for (const file of [...files.filter((f) => INPUT.test(f)), 'node_modules/.package-lock.json'].sort()) {
+    const path = join(ROOT, file);
+    // A tracked file deleted in the work tree is not an input any more.
+    if (existsSync(path)) hash.update(`${file}\0`).update(readFileSync(path)).update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Where the inputs hash of a task's last passing run is kept. */
+function passedStamp(name) {
+  return join(TSCONFIGS, `passed.${name.replace(/[^a-z0-9]+/gi, '-')}`);
+}
+
+function lastPassed(name) {
+  try {
+    return readFileSync(passedStamp(name), 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
 function eslintTask(name, tsconfig, heapMb, args) {
   return {
     name: `eslint ${name}`,
@@ -103,21 +148,42 @@ function eslintTask(name, tsconfig, heapMb, args) {
   };
 }
 
+const WHOLE = '(the whole project)';
+
+/** The whole project in one task when the memory free allows it (PAYGRAPH_LINT_AREAS=1 asks for the areas anyway), else one per area. */
+function allTasks() {
+  if (process.env.PAYGRAPH_LINT_AREAS !== '1' && freeMb() > WHOLE_HEAP_MB + 512) {
+    const program = AREAS.flatMap((a) => a.program);
+    return [eslintTask(WHOLE, programFile('whole', program), WHOLE_HEAP_MB, ['.'])];
+  }
+  return AREAS.map((area, i) =>
+    eslintTask(area.name, programFile(String(i), area.program), HEAP_MB, area.lint ?? area.program),
+  );
+}
+
 /**
- * The ESLint tasks: the whole project in one when the memory free allows it (PAYGRAPH_LINT_AREAS=1
- * asks for the areas anyway), else one per area. Throws naming a folder no area lints.
+ * The ESLint tasks to run: those whose last passing run saw other inputs than now (each said so and
+ * left out otherwise; PAYGRAPH_LINT_FRESH=1 runs them all). Each remembers the inputs it passed on.
+ * Throws naming a folder no area lints.
  */
 export function eslintTasks() {
   const missing = unassigned();
   if (missing.length)
     throw new Error(`no area of scripts/lint-code.mjs lints ${missing.join(', ')}: add each to one`);
-  if (process.env.PAYGRAPH_LINT_AREAS !== '1' && freeMb() > WHOLE_HEAP_MB + 512) {
-    const program = AREAS.flatMap((a) => a.program);
-    return [eslintTask('(the whole project)', programFile('whole', program), WHOLE_HEAP_MB, ['.'])];
-  }
-  return AREAS.map((area, i) =>
-    eslintTask(area.name, programFile(String(i), area.program), HEAP_MB, area.lint ?? area.program),
-  );
+  const inputs = inputsHash();
+  return allTasks().filter((task) => {
+    if (inputs === undefined) return true;
+    // The whole project passing covers each area.
+    const passed = [lastPassed(task.name), lastPassed(`eslint ${WHOLE}`)];
+    if (process.env.PAYGRAPH_LINT_FRESH !== '1' && passed.includes(inputs)) {
+      console.log(
+        `ok   ${task.name}: nothing it reads changed since it last passed (PAYGRAPH_LINT_FRESH=1 runs it anyway)`,
+      );
+      return false;
+    }
+    task.onPassed = () => writeFileSync(passedStamp(task.name), inputs);
+    return true;
+  });
 }
 
 /** eslintTasks(), or the run ended with the reason there are none (under `title`). */
