@@ -74,9 +74,12 @@ const openapiUrl = new URL('../rest/openapi.json', import.meta.url);
 // Parsed from a text no one keeps: the served graph holds the document, not its 0.6 MB of JSON.
 export const openapi = JSON.parse(readFileSync(openapiUrl, 'utf8')) as OpenApiDocument;
 
-/** The OpenAPI document's own text (the sandbox serves it as REST's openapi.json). */
+let text: string | undefined;
+
+/** The OpenAPI document's own text, read on first use (the sandbox serves it as REST's openapi.json). */
 export function openapiText(): string {
-  return readFileSync(openapiUrl, 'utf8');
+  text ??= readFileSync(openapiUrl, 'utf8');
+  return text;
 }
 export const schemas = openapi.components.schemas;
 
