@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRestClient, type RestClient } from '../../src/rest';
 import { startSandbox, type RunningSandbox } from '../../src/sandbox';
 import { createApp } from '../../src/server/app';
-import { createTracing, type Tracing } from '../../src/server/ops/tracing';
+import { createTracing } from '../../src/server/ops/tracing';
+import type { Tracing } from '../../src/server/ops/use-tracing';
 import { tracingFromEnv } from '../../src/server/ops/tracing-setup';
 
 const SECRET_VARIABLE = 'VARIABLE-SECRET-4711';

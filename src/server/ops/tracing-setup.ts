@@ -4,7 +4,7 @@
 // OpenTelemetry's packages (about a tenth of a cold start to load) are imported only when tracing is on.
 import type { CallEvent, RestClientOptions } from '../../rest/client';
 import { readSettings } from '../config/read';
-import type { Tracing } from './tracing';
+import type { Tracing } from './use-tracing';
 
 const DEFAULT_ENDPOINT = 'http://localhost:4318';
 

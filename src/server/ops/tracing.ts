@@ -15,8 +15,6 @@ import type { Plugin } from 'graphql-yoga';
 import { isStream, nameOf } from './observe-operations';
 import type { Tracing } from './use-tracing';
 
-export type { Tracing } from './use-tracing';
-
 // Operation names are caller-chosen: only GraphQL names of modest length reach a span (nameOf).
 function operationOf(args: ExecutionArgs): { name: string; type: string } {
   const op = getOperationAST(args.document, args.operationName ?? undefined);
