@@ -166,7 +166,7 @@ function allTasks() {
  * left out otherwise; PAYGRAPH_LINT_FRESH=1 runs them all). Each remembers the inputs it passed on.
  * Throws naming a folder no area lints.
  */
-export function eslintTasks() {
+function eslintTasks() {
   const missing = unassigned();
   if (missing.length)
     throw new Error(`no area of scripts/lint-code.mjs lints ${missing.join(', ')}: add each to one`);
