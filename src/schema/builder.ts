@@ -10,6 +10,7 @@ import { GraphQLError } from 'graphql';
 import { decodeGlobalId, type Decimal, type GraphContext } from '../resolvers';
 import { resourceOf } from '../catalog';
 import { entityMeta, isEntity } from '../resolvers/entity';
+import './federation-fields';
 
 export interface PaygraphSchemaTypes {
   Context: GraphContext;
