@@ -82,7 +82,6 @@ describe('npm run build', () => {
     }
     const packages = [...imported].filter((s) => !s.startsWith('./') && !isBuiltin(s));
     expect(packages.filter((p) => !KEEP_EXTERNAL.some((k) => p === k || p.startsWith(`${k}/`)))).toEqual([]);
-    expect(imported).toContain('pino');
     // ioredis is required on the first `new Redis(...)` (with REDIS_URL), never imported at start.
     expect(imported).not.toContain('ioredis');
   });
@@ -168,6 +167,46 @@ describe('npm run build', () => {
     } finally {
       collector.close();
     }
+  });
+
+  it('bundles pino without its transports: the built CLI logs JSON lines on stderr', async () => {
+    const files = readdirSync(outdir).filter((name) => name.endsWith('.js'));
+    const text = files.map((name) => readFileSync(join(outdir, name), 'utf8')).join('\n');
+    expect(text).toContain('node_modules/pino/pino.js');
+    expect(text).toContain('pino/lib/transport.js is left out of the build');
+    expect(text).not.toContain('node_modules/thread-stream/');
+    const cli = spawn(
+      process.execPath,
+      [join(outdir, 'cli.js'), 'start', '--port', '0', '--sandbox-port', '0'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, PAYGRAPH_LOG_LEVEL: 'info' },
+      },
+    );
+    started.push(cli);
+    let stderr = '';
+    cli.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const line = await new Promise<string>((resolve) =>
+      createInterface({ input: cli.stdout }).once('line', resolve),
+    );
+    const { graphql } = JSON.parse(line) as { graphql: string };
+    const answer = await fetch(graphql, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ spaces(first: 1) { nodes { restId } } }' }),
+    });
+    expect(((await answer.json()) as { errors?: unknown }).errors).toBeUndefined();
+    const exited = once(cli, 'exit');
+    cli.kill('SIGTERM');
+    await exited;
+    const logged = stderr
+      .split('\n')
+      .filter((l) => l.startsWith('{'))
+      .map((l) => JSON.parse(l) as { service?: string; level?: number });
+    expect(logged.length).toBeGreaterThan(0);
+    expect(logged.every((entry) => entry.service === 'paygraph' && typeof entry.level === 'number')).toBe(
+      true,
+    );
   });
 
   it('is current while no source is newer than its stamp, stale once one is', () => {
