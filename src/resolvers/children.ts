@@ -4,14 +4,14 @@
 import DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import { resourceOf, type ChildRelation, type Resource } from '../catalog';
-import { connectionOf, type Connection } from './connection';
+import { connectionOf, noCursor, type Connection } from './connection';
 import { internalsOf, planOf, type GraphContext, type Internals } from './context';
 import { entityMeta, type Entity } from './entity';
 import { matchingFor, type Matching, type SearchableVia } from './child-matching';
 import { keyOf, spaceFor } from './entity-cache';
 import { guarded } from './errors';
 import { fetchPage, userQuery } from './collections';
-import { signature, type FetchTarget } from './fetch-target';
+import { lazySignature, type FetchTarget } from './fetch-target';
 import { orderString, totalOrder } from './order';
 import { MAX_PAGE_SIZE, pageRequest, type CollectionArgs, type PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
@@ -44,7 +44,7 @@ function perParent(s: Shared, m: Matching, parentKey: string): FetchTarget {
   return target;
 }
 
-const EMPTY = (): Connection => connectionOf([], [], false, false);
+const EMPTY = (): Connection => connectionOf([], noCursor, false, false);
 
 /** One parent's page on its own; a parent that names no possible child costs nothing. */
 function onePage(internals: Internals, s: Shared, m: Matching, parentKey: string): Promise<Connection> {
@@ -99,10 +99,10 @@ async function search(
       cut.push(p);
       continue;
     }
-    const sig = signature(perParent(s, m, p), orderString(order));
+    const sig = lazySignature(perParent(s, m, p), orderString(order));
     const pageRows = rows.slice(0, s.page.size);
-    const cursors = pageRows.map((row, i) => rowCursor(sig, 0, i, row, order, s.child.key.field));
-    answers.set(p, connectionOf(pageRows, cursors, rows.length > s.page.size, false));
+    const cursorOf = (i: number) => rowCursor(sig(), 0, i, pageRows[i], order, s.child.key.field);
+    answers.set(p, connectionOf(pageRows, cursorOf, rows.length > s.page.size, false));
   }
   if (cut.length > 0) (await followUp(cut)).forEach((c, i) => answers.set(cut[i], c));
   return parents.map((p) => answers.get(p)!);

@@ -27,3 +27,9 @@ export function signature(target: FetchTarget, order: string): string {
   ]);
   return createHash('sha256').update(text).digest('base64url').slice(0, 12);
 }
+
+/** The signature, made on first use: only a cursor given or read needs it. */
+export function lazySignature(target: FetchTarget, order: string): () => string {
+  let made: string | undefined;
+  return () => (made ??= signature(target, order));
+}

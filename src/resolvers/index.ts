@@ -1,6 +1,7 @@
 // The read path's public surface: everything src/schema may use of src/resolvers.
 export { createGraphContext, type GraphContext, type GraphContextOptions } from './context';
 export type { Connection, PageInfo } from './connection';
+export { connectionOf, noCursor } from './connection';
 export type { CollectionArgs } from './page-args';
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageRequest } from './page-args';
 export { plainListSearched, resolveCollection, resolvePlainList, type CollectionTarget } from './collections';

@@ -4,7 +4,7 @@ import type { Internals } from './context';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keyOf } from './entity-cache';
 import { inRequestedOrder, type Connection } from './connection';
-import { signature, type FetchTarget } from './fetch-target';
+import { lazySignature, type FetchTarget } from './fetch-target';
 import type { Direction } from './order';
 import type { PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
@@ -20,8 +20,8 @@ export async function listPage(
   direction: Direction,
   page: PageRequest,
 ): Promise<Connection> {
-  const sig = signature(target, `list:${direction}`);
-  const c = page.cursor ? decodeCursor(page.cursor, page.forward ? 'after' : 'before', 'l', sig) : null;
+  const sig = lazySignature(target, `list:${direction}`);
+  const c = page.cursor ? decodeCursor(page.cursor, page.forward ? 'after' : 'before', 'l', sig()) : null;
   const order: Direction = page.forward === (direction === 'ASC') ? 'ASC' : 'DESC';
   const params: Record<string, unknown> = { limit: page.size, order };
   if (c) params.after = c.id;
@@ -33,8 +33,7 @@ export async function listPage(
   });
   const { data, hasMore } = asPage(body);
   const rows = data.map((row) => internals.cache.wrap(row, resource.model, target.space, target.expand));
-  const cursors = rows.map((row) =>
-    encodeCursor({ k: 'l', s: sig, id: keyOf(row[resource.key.field]) ?? '' }),
-  );
-  return inRequestedOrder(!page.forward, rows, cursors, hasMore, c !== null);
+  const cursorOf = (i: number) =>
+    encodeCursor({ k: 'l', s: sig(), id: keyOf(rows[i][resource.key.field]) ?? '' });
+  return inRequestedOrder(!page.forward, rows, cursorOf, hasMore, c !== null);
 }

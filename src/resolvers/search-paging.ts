@@ -5,8 +5,8 @@ import type { Internals } from './context';
 import { decodeCursor, encodeCursor, type Frame, type SearchCursor } from './cursor';
 import type { Entity } from './entity';
 import { keyOf } from './entity-cache';
-import { inRequestedOrder, type Connection } from './connection';
-import { signature, type FetchTarget } from './fetch-target';
+import { inRequestedOrder, noCursor, type Connection } from './connection';
+import { lazySignature, type FetchTarget } from './fetch-target';
 import { keysetCondition, orderString, reverse, sortValues, type OrderKey } from './order';
 import type { PageRequest } from './page-args';
 import { asPage, callOp, withExpand } from './rest-calls';
@@ -61,13 +61,13 @@ export async function searchPage(
   order: OrderKey[],
   page: PageRequest,
 ): Promise<Connection> {
-  const sig = signature(target, orderString(order));
+  const sig = lazySignature(target, orderString(order));
   const c = page.cursor
-    ? (decodeCursor(page.cursor, page.forward ? 'after' : 'before', 's', sig) as SearchCursor)
+    ? (decodeCursor(page.cursor, page.forward ? 'after' : 'before', 's', sig()) as SearchCursor)
     : null;
   const { frame, window } = windowFor(page, c, internals.maxOffset);
   const keys = frame === 0 ? order : reverse(order);
-  if (window.limit === 0) return inRequestedOrder(frame === 1, [], [], true, false);
+  if (window.limit === 0) return inRequestedOrder(frame === 1, [], noCursor, true, false);
 
   const { resource } = target;
   const query = combineQueries(
@@ -86,9 +86,15 @@ export async function searchPage(
   const rows: Entity[] = data.map((row) =>
     internals.cache.wrap(row, resource.model, target.space, target.expand),
   );
-  const cursors = rows.map((row, i) =>
-    rowCursor(sig, frame, window.kind === 'offset' ? window.start + i : null, row, order, resource.key.field),
-  );
+  const cursorOf = (i: number) =>
+    rowCursor(
+      sig(),
+      frame,
+      window.kind === 'offset' ? window.start + i : null,
+      rows[i],
+      order,
+      resource.key.field,
+    );
   const moreBefore = window.kind === 'offset' ? window.start > 0 : true;
-  return inRequestedOrder(frame === 1, rows, cursors, hasMore, moreBefore);
+  return inRequestedOrder(frame === 1, rows, cursorOf, hasMore, moreBefore);
 }

@@ -2,7 +2,7 @@
 // by offset. Cursors are the offset of the row (opaque to clients), so forward and backward paging
 // both work; the typed filter is translated by the resolvers' translator.
 import { operation } from '../../catalog';
-import { callExtra, translateFilter, type Connection } from '../../resolvers';
+import { callExtra, connectionOf, noCursor, translateFilter, type Connection } from '../../resolvers';
 import { entityMeta, type Entity } from '../../resolvers/entity';
 import { builder } from '../builder';
 import {
@@ -62,25 +62,12 @@ async function invoices(
   const q = restQuery(args);
   if (q) query.query = q;
   if (args.orderBy?.length) query.order = args.orderBy.map((o) => `${o.field}:${o.direction}`).join(' ');
-  if (limit === 0)
-    return {
-      edges: [],
-      pageInfo: { hasNextPage: true, hasPreviousPage: false, startCursor: null, endCursor: null },
-    };
+  if (limit === 0) return connectionOf([], noCursor, true, false);
   const body = await callExtra(ctx, op.operationId, { space, path: { id: parent.id }, query });
   const rows = (toResult(body, resultShape(op), space) as Entity[] | null) ?? [];
   const page = rows.slice(0, limit);
   const hasMore = (body as { hasMore?: unknown } | null)?.hasMore === true;
-  const cursors = page.map((_row, i) => offsetCursor(offset + i));
-  return {
-    edges: page.map((node, i) => ({ cursor: cursors[i], node })),
-    pageInfo: {
-      hasNextPage: hasMore,
-      hasPreviousPage: offset > 0,
-      startCursor: cursors[0] ?? null,
-      endCursor: cursors[cursors.length - 1] ?? null,
-    },
-  };
+  return connectionOf(page, (i) => offsetCursor(offset + i), hasMore, offset > 0);
 }
 
 builder.objectFields(entityRef('Subscription'), (t) => ({
