@@ -8,6 +8,7 @@ import { DEFAULT_REST_LIMITS, type RestLimits } from '../rest/rest-limits';
 import { EntityCache } from './entity-cache';
 import { planConnection, planEntity, type ExpandPlan } from './expand-planner';
 import { Loaders, type BatchObserver } from './loaders';
+import { plansOfField, type PlansByField } from './plan-cache';
 import { MAX_PAGE_SIZE } from './page-args';
 import type { Caller } from './rest-calls';
 import type { InboundCaller } from './caller';
@@ -71,7 +72,8 @@ export interface Internals {
   loaders: Loaders;
   maxOffset: number;
   childBatchLimit: number;
-  plans: WeakMap<object, Map<string, ExpandPlan>>;
+  /** Expand plans of this request's fields where they depend on its variables (plan-cache.ts). */
+  plans: PlansByField;
   extras: Map<string, Promise<unknown>>;
   children: Map<string, DataLoader<string, Connection>>;
   /** Keys of the children a `through` relation goes through, per parent. */
@@ -186,8 +188,8 @@ export function noteMisses(ctx: GraphContext, count: number): void {
 const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };
 
 /**
- * The expand plan of a field for one model, computed once per field of the operation (every list
- * item resolving the same field shares it). Naive mode expands nothing and never answers from ids.
+ * The expand plan of a field for one model, computed once per field of the document (every list
+ * item resolving the same field shares it, and so does the next request sending it: plan-cache.ts). Naive mode expands nothing and never answers from ids.
  */
 export function planOf(
   ctx: GraphContext,
@@ -196,16 +198,13 @@ export function planOf(
   shape: 'entity' | 'connection',
 ): ExpandPlan {
   if (ctx.naive) return NO_EXPAND;
-  const { plans } = internalsOf(ctx);
-  let perField = plans.get(info.fieldNodes);
-  if (!perField) {
-    perField = new Map();
-    plans.set(info.fieldNodes, perField);
-  }
+  const perField = plansOfField(info, internalsOf(ctx).plans);
   const id = `${shape}:${model}`;
   let plan = perField.get(id);
   if (!plan) {
     plan = shape === 'entity' ? planEntity(info, model) : planConnection(info, model);
+    // Shared by every request that sends the document: frozen, so no reader can change it for the others.
+    Object.freeze(plan.paths);
     perField.set(id, plan);
   }
   return plan;
