@@ -34,9 +34,6 @@ export interface PaygraphSchemaTypes {
 /** The builder's resolved type parameters (for refs made by the generic factories). */
 export type Types = PothosSchemaTypes.ExtendDefaultTypes<PaygraphSchemaTypes>;
 
-/** Upper bounds on one operation; connections count as many children as they ask for. */
-export const complexityLimits = { complexity: 50_000, depth: 16, breadth: 400 };
-
 /** The `id` of Node and of every entity type (entities.ts makes theirs). */
 export const NODE_ID_DESCRIPTION =
   'The global ID: names the type, the space and the REST id; `node(id:)` reads it back.';
@@ -99,15 +96,7 @@ export const builder = new SchemaBuilder<PaygraphSchemaTypes>({
   complexity: {
     defaultComplexity: 1,
     defaultListMultiplier: 10,
-    limit: complexityLimits,
-    complexityError: (kind, result) => {
-      const key = kind.toLowerCase() as 'complexity' | 'depth' | 'breadth';
-      const max = { complexity: result.maxComplexity, depth: result.maxDepth, breadth: result.maxBreadth }[
-        key
-      ];
-      return new GraphQLError(`operation ${key} ${result[key]} exceeds the limit of ${max}`, {
-        extensions: { code: 'COST_LIMIT_EXCEEDED', kind: key, value: result[key], limit: max },
-      });
-    },
+    // The limits are checked by the server's cost step, once per document (complexity-limits.ts).
+    disabled: true,
   },
 });

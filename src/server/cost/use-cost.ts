@@ -5,6 +5,7 @@
 // parsed document and variables (yoga caches the parse: a repeated query brings the same document).
 import {
   getOperationAST,
+  type GraphQLError,
   OperationTypeNode,
   type DocumentNode,
   type ExecutionArgs,
@@ -13,6 +14,7 @@ import {
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { costBeforeCalls, overBudget } from '../context/request-rest';
+import { complexityRefusal } from './complexity-limits';
 import { estimateCoerced } from './cost-estimate';
 import { coerceVariables } from '../execution/variable-coercion';
 import { DEFAULT_REST_LIMITS, type RestLimits } from '../../rest';
@@ -28,6 +30,8 @@ export interface CostOptions {
 interface Estimate {
   estimated: number | null;
   valid: boolean;
+  /** Why the operation is refused for its depth, breadth or complexity (complexity-limits.ts). */
+  overLimit?: GraphQLError;
 }
 
 /** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
@@ -45,6 +49,7 @@ function estimator(limits: RestLimits) {
     return {
       estimated: estimateCoerced(schema, document, operation, values, limits),
       valid,
+      overLimit: complexityRefusal(schema, document, operation, variables),
     };
   };
   return (args: ExecutionArgs): Estimate => {
@@ -73,16 +78,26 @@ export function useCost(o: CostOptions): Plugin {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const cost = operationCostOf(args.contextValue);
-      const { estimated, valid } = estimateOf(args);
+      const { estimated, valid, overLimit } = estimateOf(args);
       cost.estimated = estimated;
       cost.variablesValid = valid;
-      if (cost.estimated === null || cost.estimated <= budget) return;
+      const refusal =
+        cost.estimated !== null && cost.estimated > budget ? overBudget(cost.estimated, budget) : overLimit;
+      if (!refusal) return;
       // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
       setResultAndStopExecution({
         data: null,
-        errors: [overBudget(cost.estimated, budget)],
+        errors: [refusal],
         extensions: { cost: costBeforeCalls(cost, budget) },
       });
+    },
+    onSubscribe({ args, setResultAndStopExecution }) {
+      const { schema, document, operationName, variableValues } = args as ExecutionArgs;
+      const operation = getOperationAST(document, operationName ?? undefined);
+      if (!operation) return;
+      const variables = (variableValues ?? {}) as Record<string, unknown>;
+      const refusal = complexityRefusal(schema, document, operation, variables);
+      if (refusal) setResultAndStopExecution({ data: null, errors: [refusal] });
     },
   };
 }

@@ -1,0 +1,50 @@
+// The schema's complexity limits: depth, breadth and complexity of an operation's selection as
+// @pothos/plugin-complexity measures them (every field 1, a connection its page size, a list 10).
+// Checked in the cost step (use-cost.ts) once per document and variables, with the REST estimate,
+// instead of by the plugin at each request's root fields: an operation over a limit is refused
+// before execution, as one over the REST budget is.
+import { complexityFromQuery } from '@pothos/plugin-complexity';
+import {
+  GraphQLError,
+  Kind,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from 'graphql';
+
+/** Upper bounds on one operation; connections count as many children as they ask for. */
+export const complexityLimits = { complexity: 50_000, depth: 16, breadth: 400 };
+
+type Measure = keyof typeof complexityLimits;
+
+/** In the order the plugin checks them: the first exceeded is the one reported. */
+const MEASURES: Measure[] = ['depth', 'breadth', 'complexity'];
+
+function limitError(measure: Measure, value: number): GraphQLError {
+  const limit = complexityLimits[measure];
+  return new GraphQLError(`operation ${measure} ${value} exceeds the limit of ${limit}`, {
+    extensions: { code: 'COST_LIMIT_EXCEEDED', kind: measure, value, limit },
+  });
+}
+
+/**
+ * The refusal of `operation` when its selection, with these variables, passes a limit. Variables
+ * that do not coerce are left to execution, which reports them where they are.
+ */
+export function complexityRefusal(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Record<string, unknown>,
+): GraphQLError | undefined {
+  // The plugin measures a document's first operation: this one, with the document's fragments.
+  const definitions = [operation, ...document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)];
+  let measured: Record<Measure, number>;
+  try {
+    measured = complexityFromQuery({ kind: Kind.DOCUMENT, definitions }, { schema, variables });
+  } catch {
+    return undefined;
+  }
+  const passed = MEASURES.find((m) => measured[m] > complexityLimits[m]);
+  return passed && limitError(passed, measured[passed]);
+}
