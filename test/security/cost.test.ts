@@ -266,3 +266,39 @@ describe('documents whose fragments spread each other', () => {
     expect(await restCalls(world)).toBe(0);
   });
 });
+
+describe('complexity limits', () => {
+  // 100 spaces x 100 transactions x 100 completions: far past the complexity limit (50,000).
+  const WIDE = `query Wide($n: Int!) { spaces(first: $n) { nodes { restId
+    transactions(first: $n) { nodes { restId completions(first: $n) { nodes { restId } } } } } } }`;
+
+  it('refuses an operation over a limit before execution, with no REST call', async () => {
+    // A REST budget this large lets only the complexity limit refuse it.
+    const app = appOver(world.rest, { env: { PAYGRAPH_MAX_COST: '1000000' } });
+    await resetCalls(world);
+    const over = await gql(app, WIDE, { variables: { n: 100 } });
+    expect(over.body.data).toBeNull();
+    expect(over.body.errors?.[0].extensions).toMatchObject({
+      code: 'COST_LIMIT_EXCEEDED',
+      kind: 'complexity',
+    });
+    expect(await restCalls(world)).toBe(0);
+    const within = await gql(app, WIDE, { variables: { n: 2 } });
+    expect(within.body.errors).toBeUndefined();
+    expect(within.body.data?.spaces.nodes).toHaveLength(2);
+  });
+
+  it('refuses a subscription over a limit when it is subscribed', async () => {
+    const rows = 'nodes { restId state createdOn }';
+    const answer = await gql(
+      appOver(world.rest),
+      `subscription Wide($id: ID!) { entityChanged(id: $id) { ... on Space { transactions(first: 100) { nodes {
+        completions(first: 100) { ${rows} } refunds(first: 100) { ${rows} } } } } } }`,
+      { variables: { id: 'refused-before-it-is-read' } },
+    );
+    expect(answer.body.errors?.[0].extensions).toMatchObject({
+      code: 'COST_LIMIT_EXCEEDED',
+      kind: 'complexity',
+    });
+  });
+});
