@@ -48,4 +48,15 @@ describe('complexity limits, measured', () => {
   it('leaves variables that do not coerce to execution', () => {
     expect(refusalOf(WIDE, { n: 'many' })).toBeUndefined();
   });
+
+  it('reads only the variables that page sizes depend on (a mutation input is not coerced for it)', () => {
+    const source = `mutation Create($input: CreateCustomerInput!, $n: Int!) {
+      createCustomer(input: $input) { ... on CreateCustomerPayload { customer { linkedSpace {
+        transactions(first: $n) { nodes { completions(first: $n) { nodes { restId state createdOn } }
+          refunds(first: $n) { nodes { restId state createdOn } } } }
+      } } } } }`;
+    // An input that would not coerce does not hide what the page sizes make of the selection.
+    expect(refusalOf(source, { input: { notAField: true }, n: 5 })).toBeUndefined();
+    expect(refusalOf(source, { input: { notAField: true }, n: 100 })?.extensions.kind).toBe('complexity');
+  });
 });

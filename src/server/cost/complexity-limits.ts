@@ -7,6 +7,9 @@ import { complexityFromQuery } from '@pothos/plugin-complexity';
 import {
   GraphQLError,
   Kind,
+  TypeInfo,
+  visit,
+  visitWithTypeInfo,
   type DocumentNode,
   type GraphQLSchema,
   type OperationDefinitionNode,
@@ -27,6 +30,32 @@ function limitError(measure: Measure, value: number): GraphQLError {
   });
 }
 
+const measuredVariables = new WeakMap<DocumentNode, Set<string>>();
+
+/**
+ * The variables the measure reads: those in the arguments of fields whose complexity is a function of
+ * their arguments (a connection's page size). The others (a bulk mutation's 250 items) are not coerced
+ * again for it: execution coerces them once.
+ */
+function variablesMeasured(schema: GraphQLSchema, document: DocumentNode): Set<string> {
+  let names = measuredVariables.get(document);
+  if (names) return names;
+  const found = new Set<string>();
+  const types = new TypeInfo(schema);
+  visit(
+    document,
+    visitWithTypeInfo(types, {
+      Field(node) {
+        if (typeof types.getFieldDef()?.extensions.complexity !== 'function') return;
+        for (const argument of node.arguments ?? [])
+          visit(argument, { Variable: (v) => void found.add(v.name.value) });
+      },
+    }),
+  );
+  measuredVariables.set(document, (names = found));
+  return names;
+}
+
 /**
  * The refusal of `operation` when its selection, with these variables, passes a limit. Variables
  * that do not coerce are left to execution, which reports them where they are.
@@ -37,8 +66,17 @@ export function complexityRefusal(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): GraphQLError | undefined {
-  // The plugin measures a document's first operation: this one, with the document's fragments.
-  const definitions = [operation, ...document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION)];
+  // The plugin measures a document's first operation: this one, with the document's fragments, and
+  // only the variables it reads (it coerces every variable the operation defines).
+  const read = variablesMeasured(schema, document);
+  const measuredOperation: OperationDefinitionNode = {
+    ...operation,
+    variableDefinitions: operation.variableDefinitions?.filter((d) => read.has(d.variable.name.value)),
+  };
+  const definitions = [
+    measuredOperation,
+    ...document.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION),
+  ];
   let measured: Record<Measure, number>;
   try {
     measured = complexityFromQuery({ kind: Kind.DOCUMENT, definitions }, { schema, variables });
