@@ -12,7 +12,8 @@ import { availableParallelism, freemem } from 'node:os';
  *   memoryMb: number, onPassed?: () => void }} Task
  */
 
-const HEARTBEAT_S = 15;
+/** Seconds between the lines naming what still runs: a long task never leaves the output silent for long. */
+const HEARTBEAT_S = 5;
 
 /** The control group's memory limit and use in bytes (cgroup v2, else v1), if it has a limit. */
 function cgroupMemory() {
