@@ -1,6 +1,6 @@
 // The schema's complexity limits: depth, breadth and complexity of an operation's selection as
 // @pothos/plugin-complexity measures them (every field 1, a connection its page size, a list 10).
-// Checked in the cost step (use-cost.ts) once per document and variables, with the REST estimate,
+// Checked in the cost step (use-cost.ts), kept per document and the variables the measure reads,
 // instead of by the plugin at each request's root fields: an operation over a limit is refused
 // before execution, as one over the REST budget is.
 import { complexityFromQuery } from '@pothos/plugin-complexity';
@@ -30,16 +30,24 @@ function limitError(measure: Measure, value: number): GraphQLError {
   });
 }
 
-const measuredVariables = new WeakMap<DocumentNode, Set<string>>();
+/** What is kept of a document for one schema: the variables the measure reads, and the refusals found. */
+interface DocumentMeasures {
+  read: string[];
+  /** Per operation, by the values of the variables read: the refusal, or null when within the limits. */
+  refusals: WeakMap<OperationDefinitionNode, Map<string, GraphQLError | null>>;
+}
+
+const measures = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, DocumentMeasures>>();
+
+/** Refusals kept per operation; past this many sets of values, an operation's are forgotten. */
+const MAX_KEPT_PER_OPERATION = 64;
 
 /**
  * The variables the measure reads: those in the arguments of fields whose complexity is a function of
- * their arguments (a connection's page size). The others (a bulk mutation's 250 items) are not coerced
- * again for it: execution coerces them once.
+ * their arguments (a connection's page size). The others (a bulk mutation's 250 items) neither key the
+ * kept refusals nor are coerced again for it: execution coerces them once.
  */
-function variablesMeasured(schema: GraphQLSchema, document: DocumentNode): Set<string> {
-  let names = measuredVariables.get(document);
-  if (names) return names;
+function variablesMeasured(schema: GraphQLSchema, document: DocumentNode): string[] {
   const found = new Set<string>();
   const types = new TypeInfo(schema);
   visit(
@@ -52,13 +60,23 @@ function variablesMeasured(schema: GraphQLSchema, document: DocumentNode): Set<s
       },
     }),
   );
-  measuredVariables.set(document, (names = found));
-  return names;
+  return [...found];
+}
+
+function measuresOf(schema: GraphQLSchema, document: DocumentNode): DocumentMeasures {
+  let bySchema = measures.get(schema);
+  if (!bySchema) measures.set(schema, (bySchema = new WeakMap()));
+  let known = bySchema.get(document);
+  if (!known)
+    bySchema.set(document, (known = { read: variablesMeasured(schema, document), refusals: new WeakMap() }));
+  return known;
 }
 
 /**
- * The refusal of `operation` when its selection, with these variables, passes a limit. Variables
- * that do not coerce are left to execution, which reports them where they are.
+ * The refusal of `operation` when its selection, with these variables, passes a limit; kept per
+ * document, operation and the values of the variables the measure reads, so a document sent again
+ * (a mutation with other inputs too) is measured once. Variables that do not coerce are left to
+ * execution, which reports them where they are.
  */
 export function complexityRefusal(
   schema: GraphQLSchema,
@@ -66,12 +84,30 @@ export function complexityRefusal(
   operation: OperationDefinitionNode,
   variables: Record<string, unknown>,
 ): GraphQLError | undefined {
+  const { read, refusals } = measuresOf(schema, document);
+  let byValues = refusals.get(operation);
+  if (!byValues) refusals.set(operation, (byValues = new Map<string, GraphQLError | null>()));
+  const key = JSON.stringify(read.map((name) => variables[name] ?? null));
+  let refusal = byValues.get(key);
+  if (refusal === undefined) {
+    if (byValues.size >= MAX_KEPT_PER_OPERATION) byValues.clear();
+    byValues.set(key, (refusal = measure(schema, document, operation, read, variables) ?? null));
+  }
+  return refusal ?? undefined;
+}
+
+function measure(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  read: string[],
+  variables: Record<string, unknown>,
+): GraphQLError | undefined {
   // The plugin measures a document's first operation: this one, with the document's fragments, and
   // only the variables it reads (it coerces every variable the operation defines).
-  const read = variablesMeasured(schema, document);
   const measuredOperation: OperationDefinitionNode = {
     ...operation,
-    variableDefinitions: operation.variableDefinitions?.filter((d) => read.has(d.variable.name.value)),
+    variableDefinitions: operation.variableDefinitions?.filter((d) => read.includes(d.variable.name.value)),
   };
   const definitions = [
     measuredOperation,

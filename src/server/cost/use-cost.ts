@@ -30,8 +30,6 @@ export interface CostOptions {
 interface Estimate {
   estimated: number | null;
   valid: boolean;
-  /** Why the operation is refused for its depth, breadth or complexity (complexity-limits.ts). */
-  overLimit?: GraphQLError;
 }
 
 /** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
@@ -49,7 +47,6 @@ function estimator(limits: RestLimits) {
     return {
       estimated: estimateCoerced(schema, document, operation, values, limits),
       valid,
-      overLimit: complexityRefusal(schema, document, operation, variables),
     };
   };
   return (args: ExecutionArgs): Estimate => {
@@ -72,17 +69,26 @@ function estimator(limits: RestLimits) {
   };
 }
 
+/** The refusal of the operation `args` runs for its depth, breadth or complexity (complexity-limits.ts). */
+function overLimits(args: ExecutionArgs): GraphQLError | undefined {
+  const operation = getOperationAST(args.document, args.operationName ?? undefined);
+  const variables = (args.variableValues ?? {}) as Record<string, unknown>;
+  return operation ? complexityRefusal(args.schema, args.document, operation, variables) : undefined;
+}
+
 export function useCost(o: CostOptions): Plugin {
   const budget = o.maxCost ?? Number.POSITIVE_INFINITY;
   const estimateOf = estimator(o.restLimits ?? DEFAULT_REST_LIMITS);
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const cost = operationCostOf(args.contextValue);
-      const { estimated, valid, overLimit } = estimateOf(args);
+      const { estimated, valid } = estimateOf(args);
       cost.estimated = estimated;
       cost.variablesValid = valid;
       const refusal =
-        cost.estimated !== null && cost.estimated > budget ? overBudget(cost.estimated, budget) : overLimit;
+        cost.estimated !== null && cost.estimated > budget
+          ? overBudget(cost.estimated, budget)
+          : overLimits(args);
       if (!refusal) return;
       // Refused as execution starts: `data: null` (the GraphQL spec's answer to an error that prevents a result).
       setResultAndStopExecution({
@@ -92,11 +98,7 @@ export function useCost(o: CostOptions): Plugin {
       });
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const { schema, document, operationName, variableValues } = args as ExecutionArgs;
-      const operation = getOperationAST(document, operationName ?? undefined);
-      if (!operation) return;
-      const variables = (variableValues ?? {}) as Record<string, unknown>;
-      const refusal = complexityRefusal(schema, document, operation, variables);
+      const refusal = overLimits(args);
       if (refusal) setResultAndStopExecution({ data: null, errors: [refusal] });
     },
   };
