@@ -173,6 +173,12 @@ function loadOnFirstUsePlugin() {
   };
 }
 
+/** The body of a function that says `what` is not in the build, and why it should not have been called. */
+function neverCalledBody(what, why) {
+  const message = JSON.stringify(`${what} is left out of the build: it is used only by ${why}`);
+  return `{ throw new Error(${message}); }`;
+}
+
 /** Resolves NEVER_CALLED packages to a function that says why it should not have been called. */
 function neverCalledPlugin() {
   const names = Object.keys(NEVER_CALLED).join('|');
@@ -185,8 +191,7 @@ function neverCalledPlugin() {
       }));
       build.onLoad({ filter: /.*/, namespace: 'never-called' }, (args) => {
         const { names, why } = NEVER_CALLED[args.path];
-        const message = JSON.stringify(`${args.path} is left out of the build: it is used only by ${why}`);
-        const body = `{ throw new Error(${message}); }`;
+        const body = neverCalledBody(args.path, why);
         const contents = names
           .map((name) =>
             name === 'default'
@@ -211,13 +216,8 @@ function neverCalledFilesPlugin() {
     setup(build) {
       build.onLoad({ filter: new RegExp(`[/\\\\](${escaped.join('|')})$`) }, (args) => {
         const end = ends.find((e) => args.path.split(sep).join('/').endsWith(`/${e}`));
-        const message = JSON.stringify(
-          `${end} is left out of the build: it is used only by ${NEVER_CALLED_FILES[end]}`,
-        );
-        return {
-          contents: `module.exports = function neverCalled() { throw new Error(${message}); };`,
-          loader: 'js',
-        };
+        const body = neverCalledBody(end, NEVER_CALLED_FILES[end]);
+        return { contents: `module.exports = function neverCalled() ${body};`, loader: 'js' };
       });
     },
   };
