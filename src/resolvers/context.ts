@@ -189,7 +189,8 @@ const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };
 
 /**
  * The expand plan of a field for one model, computed once per field of the document (every list
- * item resolving the same field shares it, and so does the next request sending it: plan-cache.ts). Naive mode expands nothing and never answers from ids.
+ * item resolving the same field shares it, and so does the next request sending it: plan-cache.ts).
+ * Naive mode expands nothing and never answers from ids.
  */
 export function planOf(
   ctx: GraphContext,
