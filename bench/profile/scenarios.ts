@@ -6,6 +6,12 @@ export interface Scenario {
 }
 
 export const scenarios: Record<string, Scenario> = {
+  // No REST call: what every request costs before any resolver (yoga, the plugins, the HTTP exchange).
+  typename: {
+    name: '{ __typename }',
+    query: '{ __typename }',
+    variables: () => ({}),
+  },
   // The 20-row transactions page with a link: one REST search with `expand=token`.
   page: {
     name: '20 transactions with a link',
