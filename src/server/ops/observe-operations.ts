@@ -28,8 +28,9 @@ export function nameOf(name: string | null | undefined, otherwise: string): stri
 }
 
 function errorCodes(errors: readonly GraphQLError[] | undefined): string[] {
+  if (!errors?.length) return [];
   const codes = new Set<string>();
-  for (const e of errors ?? []) {
+  for (const e of errors) {
     const code = e.extensions?.code;
     codes.add(typeof code === 'string' && NAME.test(code) ? code : 'UNKNOWN');
     if (codes.size === 5) break;
@@ -50,29 +51,39 @@ function requestOf(context: unknown): Request | undefined {
   return (context as { request?: Request } | undefined)?.request;
 }
 
+/** What is known of a request's operation before its result: kept in one record per request. */
+interface Observed {
+  started: number;
+  requestedName: string;
+  recorded: boolean;
+}
+
 export function useOperationObserver(listener: OperationListener): Plugin {
-  const started = new WeakMap<Request, number>();
-  const requestedName = new WeakMap<Request, string>();
-  const recorded = new WeakSet<Request>();
+  const observed = new WeakMap<Request, Observed>();
   const record = (
     request: Request | undefined,
     document: DocumentNode,
     operationName: string | null | undefined,
   ) => {
     const op = getOperationAST(document, operationName ?? undefined);
-    const base = { name: nameOf(op?.name?.value, 'anonymous'), type: op?.operation ?? 'unknown' };
+    const name = nameOf(op?.name?.value, 'anonymous');
+    const type = op?.operation ?? 'unknown';
     return (outcome: OperationOutcome, errors?: readonly GraphQLError[]) => {
-      if (request) recorded.add(request);
-      const durationMs = performance.now() - ((request && started.get(request)) ?? performance.now());
-      listener({ ...base, outcome, durationMs, errorCodes: errorCodes(errors) }, request);
+      const now = performance.now();
+      const seen = request && observed.get(request);
+      if (seen) seen.recorded = true;
+      else if (request) observed.set(request, { started: now, requestedName: 'unknown', recorded: true });
+      const durationMs = now - (seen ? seen.started : now);
+      listener({ name, type, outcome, durationMs, errorCodes: errorCodes(errors) }, request);
     };
   };
   return {
     onRequest({ request }) {
-      started.set(request, performance.now());
+      observed.set(request, { started: performance.now(), requestedName: 'unknown', recorded: false });
     },
     onParams({ params, request }) {
-      requestedName.set(request, nameOf(params.operationName, 'unknown'));
+      const seen = observed.get(request);
+      if (seen) seen.requestedName = nameOf(params.operationName, 'unknown');
     },
     onExecute({ args }) {
       const { contextValue, document, operationName } = args as ExecutionArgs;
@@ -98,11 +109,14 @@ export function useOperationObserver(listener: OperationListener): Plugin {
       };
     },
     onResultProcess({ request, result }) {
-      if (recorded.has(request)) return;
-      recorded.add(request);
+      const seen = observed.get(request);
+      if (seen?.recorded) return;
+      const now = performance.now();
+      if (seen) seen.recorded = true;
+      else observed.set(request, { started: now, requestedName: 'unknown', recorded: true });
       const errors = Array.isArray(result) ? undefined : (result as ExecutionResult).errors;
-      const durationMs = performance.now() - (started.get(request) ?? performance.now());
-      const name = requestedName.get(request) ?? 'unknown';
+      const durationMs = now - (seen ? seen.started : now);
+      const name = seen ? seen.requestedName : 'unknown';
       listener(
         { name, type: 'unknown', outcome: 'rejected', durationMs, errorCodes: errorCodes(errors) },
         request,
