@@ -7,6 +7,7 @@ import type { Plugin } from 'graphql-yoga';
 import {
   createGraphContext,
   createMemoryIdempotencyStore,
+  type GraphContextOptions,
   warningsOf,
   type BatchObserver,
   type IdempotencyStore,
@@ -103,7 +104,7 @@ function commonContext(
   request: Request | undefined,
   rest: RestCaller,
   upstream: RestCaller,
-) {
+): GraphContextOptions {
   const caller = callerOf(request);
   return {
     // An export past the row cap is refused before the space guard and the count: no call, no cost.
@@ -143,10 +144,9 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         setResultAndStopExecution({ errors: [refusal] });
         return;
       }
-      const graph = createGraphContext({
-        ...commonContext(options, owned, request, options.rest, options.rest),
-        signal: request?.signal,
-      });
+      const common = commonContext(options, owned, request, options.rest, options.rest);
+      common.signal = request?.signal;
+      const graph = createGraphContext(common);
       setSubscribeFn((subscribeArgs) => withContext(subscribeFn, subscribeArgs, graph));
       // An SSE stream ends when the token it was opened with expires (an UNAUTHENTICATED error, then
       // complete); a WebSocket connection is closed then (4401), ending its streams with it.
@@ -178,17 +178,17 @@ export function useGraphContext(options: GraphContextPluginOptions): Plugin {
         before: operationCostOf(args.contextValue),
       });
       const deadline = withDeadline(request?.signal, options.requestTimeoutMs);
-      const graph = createGraphContext({
-        ...commonContext(options, owned, request, counted, upstream),
-        signal: deadline.signal,
-        deadlineAt: deadline.at,
-        idempotencyKey: request?.headers.get('idempotency-key') ?? undefined,
-        restLimits: options.restLimits,
-        sendGraceMs: options.sendGraceMs,
-        idempotency,
-        onMisses: (count) => counted.chargeMisses(count),
-        onWrite: options.onWrite,
-      });
+      // Set one by one, not spread into a new literal: this runs for every operation.
+      const o = commonContext(options, owned, request, counted, upstream);
+      o.signal = deadline.signal;
+      o.deadlineAt = deadline.at;
+      o.idempotencyKey = request?.headers.get('idempotency-key') ?? undefined;
+      o.restLimits = options.restLimits;
+      o.sendGraceMs = options.sendGraceMs;
+      o.idempotency = idempotency;
+      o.onMisses = (count) => counted.chargeMisses(count);
+      o.onWrite = options.onWrite;
+      const graph = createGraphContext(o);
       setExecuteFn((execArgs) => withContext(executeFn, execArgs, graph));
       return {
         onExecuteDone({ result, setResult }) {
