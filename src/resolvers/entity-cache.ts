@@ -81,6 +81,14 @@ function wrapPlan(model: string, expand: readonly string[]): WrapPlan {
 
 export class EntityCache {
   private readonly byObject = new Map<string, Cached[]>();
+  /**
+   * Objects remembered but not indexed by id yet: most requests never look one up by id (a page's
+   * rows are answered as they came), so building each one's id and indexing it waits for the first
+   * lookup.
+   */
+  private pending: Entity[] = [];
+  /** The plan each pending object was wrapped by (beside it, not in an object per row). */
+  private pendingPlans: WrapPlan[] = [];
   /** The expand set each object arrived with, relative to it (also for objects without a key). */
   private readonly arrival = new WeakMap<Entity, ReadonlySet<string>>();
 
@@ -91,6 +99,7 @@ export class EntityCache {
   }
 
   get(model: string, space: number | null, key: string, expand: readonly string[]): Entity | undefined {
+    if (this.pending.length > 0) this.indexPending();
     return this.byObject.get(EntityCache.id(model, space, key))?.find((c) => covers(c.expand, expand))
       ?.entity;
   }
@@ -134,6 +143,8 @@ export class EntityCache {
   /** Forgets every object (a mutation may have changed any of them). */
   clear(): void {
     this.byObject.clear();
+    this.pending = [];
+    this.pendingPlans = [];
   }
 
   /** True when `entity` arrived expanded far enough to answer a selection that needs `want`. */
@@ -144,13 +155,26 @@ export class EntityCache {
 
   private remember(entity: Entity, plan: WrapPlan): void {
     this.arrival.set(entity, plan.expand);
-    const { model, space } = entityMeta(entity);
-    const resource = model === plan.model ? plan.resource : resourceByModel.get(model);
-    const key = resource ? entityKey(resource, entity) : null;
-    if (key === null) return;
-    const id = EntityCache.id(model, space, key);
-    const list = this.byObject.get(id);
-    if (list) list.push({ expand: plan.expand, entity });
-    else this.byObject.set(id, [{ expand: plan.expand, entity }]);
+    this.pending.push(entity);
+    this.pendingPlans.push(plan);
+  }
+
+  /** Indexes the objects remembered since the last lookup, in the order they arrived. */
+  private indexPending(): void {
+    const [pending, plans] = [this.pending, this.pendingPlans];
+    this.pending = [];
+    this.pendingPlans = [];
+    for (let i = 0; i < pending.length; i++) {
+      const entity = pending[i];
+      const plan = plans[i];
+      const { model, space } = entityMeta(entity);
+      const resource = model === plan.model ? plan.resource : resourceByModel.get(model);
+      const key = resource ? entityKey(resource, entity) : null;
+      if (key === null) continue;
+      const id = EntityCache.id(model, space, key);
+      const list = this.byObject.get(id);
+      if (list) list.push({ expand: plan.expand, entity });
+      else this.byObject.set(id, [{ expand: plan.expand, entity }]);
+    }
   }
 }
