@@ -25,10 +25,30 @@ builder.scalarType('Long', {
   parseLiteral: (ast) => parseLong(literalText(ast, 'Long', [Kind.INT, Kind.STRING])),
 });
 
+/**
+ * The usual shape of a REST date-time (upper-case T and Z), each field in its range. Every text it
+ * matches, whose day exists in its month and which Date.parse reads, graphql-scalars accepts too: it
+ * is checked here without that library's upper-casing, three expressions and Date per value (every
+ * row of a page has some). Any other text is left to graphql-scalars to accept or refuse.
+ */
+const PLAIN_DATE_TIME =
+  /^(\d{4})-(0[1-9]|1[012])-(0[1-9]|[12]\d|3[01])T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+function isPlainDateTime(value: string): boolean {
+  const match = PLAIN_DATE_TIME.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1];
+  return day <= days && !Number.isNaN(Date.parse(value));
+}
+
 /** Validates an RFC 3339 date-time and keeps the REST text as it is (no time zone rewriting). */
 function checkDateTime(value: unknown): string {
   if (value instanceof Date) return value.toISOString();
   if (typeof value !== 'string') throw badInput(`DateTime cannot represent a value of type ${typeof value}`);
+  if (isPlainDateTime(value)) return value;
   try {
     GraphQLDateTime.parseValue(value);
   } catch {

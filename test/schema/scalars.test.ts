@@ -50,6 +50,24 @@ describe('DateTime and Decimal', () => {
     expect(() => dateTime.parseValue('yesterday')).toThrow(/RFC 3339/);
   });
 
+  it('refuses date-times of the usual shape whose day, hour or second does not exist', () => {
+    const dateTime = scalar('DateTime');
+    expect(dateTime.serialize('2024-02-29T00:00:00Z')).toBe('2024-02-29T00:00:00Z');
+    expect(dateTime.serialize('2000-02-29T23:59:59.999999-14:00')).toBe('2000-02-29T23:59:59.999999-14:00');
+    for (const impossible of [
+      '2023-02-29T00:00:00Z',
+      '1900-02-29T00:00:00Z',
+      '2024-04-31T00:00:00Z',
+      '2024-13-01T00:00:00Z',
+      '2024-05-01T24:00:00Z',
+      '2024-05-01T12:00:60Z',
+      '2024-05-01T12:00:00+24:00',
+    ])
+      expect(() => dateTime.serialize(impossible), impossible).toThrow(/RFC 3339/);
+    // Lower-case designators are RFC 3339 too: graphql-scalars decides those.
+    expect(dateTime.serialize('2024-05-01t12:00:00z')).toBe('2024-05-01t12:00:00z');
+  });
+
   it('keeps decimal amounts exact: a string out, whatever REST sent; strings or numbers in', () => {
     const decimal = scalar('Decimal');
     expect(decimal.serialize(12.5)).toBe('12.5');
