@@ -199,14 +199,25 @@ export function planOf(
   shape: 'entity' | 'connection',
 ): ExpandPlan {
   if (ctx.naive) return NO_EXPAND;
+  return keptPlan(ctx, info, `${shape}:${model}`, () =>
+    shape === 'entity' ? planEntity(info, model) : planConnection(info, model),
+  );
+}
+
+/** The plan `id` of `info`'s field: made by `plan` once per field of the document (plan-cache.ts). */
+export function keptPlan(
+  ctx: GraphContext,
+  info: GraphQLResolveInfo,
+  id: string,
+  plan: () => ExpandPlan,
+): ExpandPlan {
   const perField = plansOfField(info, internalsOf(ctx).plans);
-  const id = `${shape}:${model}`;
-  let plan = perField.get(id);
-  if (!plan) {
-    plan = shape === 'entity' ? planEntity(info, model) : planConnection(info, model);
+  let kept = perField.get(id);
+  if (!kept) {
+    kept = plan();
     // Shared by every request that sends the document: frozen, so no reader can change it for the others.
-    Object.freeze(plan.paths);
-    perField.set(id, plan);
+    Object.freeze(kept.paths);
+    perField.set(id, kept);
   }
-  return plan;
+  return kept;
 }

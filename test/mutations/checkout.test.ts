@@ -151,3 +151,72 @@ describe('a checkout, one REST call per step', () => {
     expect(after.data).toEqual(before.data);
   });
 });
+
+describe("the payload's expand, planned once per mutation field of the document", () => {
+  /** A transaction created, authorized with the approving card and completed: refunds can be made of it. */
+  async function completed(): Promise<string> {
+    const { id } = await createTransaction();
+    const processed = await runTyped(h, PROCESS, {
+      input: {
+        id,
+        paymentMethodConfiguration: String(cardConfig),
+        cardData: {
+          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
+          expiryDate: '2031-12',
+          cardVerificationCode: '123',
+        },
+      },
+    });
+    expect(processed.errors).toBeUndefined();
+    expect((await runTyped(h, COMPLETE, { input: { id } })).errors).toBeUndefined();
+    return id;
+  }
+
+  /** A refund of 1 whose payload selects the refunded transaction's state, behind `directive`. */
+  const refund = (
+    directive: string,
+  ) => `mutation Refund($input: CreateRefundInput!${directive ? ', $t: Boolean!' : ''}) {
+    createRefund(input: $input) { ... on CreateRefundPayload { refund { state transaction ${directive} { state } } } } }`;
+
+  let refunds = 0;
+  /** Sends `document` as is (the app keeps its parse; execution is compiled from its second run). */
+  async function refundWith(document: string, transaction: string, t?: boolean) {
+    await h.resetCalls();
+    const input = {
+      space: String(h.space),
+      transaction,
+      externalId: `plan-${++refunds}`,
+      type: 'MERCHANT_INITIATED_ONLINE',
+      amount: 1,
+    };
+    const body = await h.graph(document, t === undefined ? { input } : { input, t });
+    expect(body.errors).toBeUndefined();
+    return { refund: at(body.data, 'createRefund.refund'), calls: await h.restCalls() };
+  }
+
+  it('follows @include per request when it takes a variable: the transaction rides on the write only when asked', async () => {
+    const transaction = await completed();
+    // Loaded here, graphql-jit is ready for the runs after the first: the first run is graphql-js's, the
+    // next ones compiled (sharing their field nodes): a plan kept from the second (without the
+    // transaction) must not serve the third.
+    await import('../../src/server/execution/jit');
+    for (const t of [false, false, true, false, true]) {
+      const { refund: answered, calls } = await refundWith(refund('@include(if: $t)'), transaction, t);
+      // One call either way: when asked, the transaction came expanded on the write (no read after it).
+      expect(calls).toEqual({ createRefund: 1 });
+      expect(answered).toEqual(
+        t ? { state: 'SUCCESSFUL', transaction: { state: 'FULFILL' } } : { state: 'SUCCESSFUL' },
+      );
+    }
+  });
+
+  it('reuses the plan when the same document is sent again, compiled', async () => {
+    const transaction = await completed();
+    await import('../../src/server/execution/jit');
+    for (let i = 0; i < 3; i++) {
+      const { refund: answered, calls } = await refundWith(refund(''), transaction);
+      expect(calls).toEqual({ createRefund: 1 });
+      expect(answered).toEqual({ state: 'SUCCESSFUL', transaction: { state: 'FULFILL' } });
+    }
+  });
+});

@@ -2,6 +2,7 @@
 // from the mutation field's selection (through the result union's fragments) by the read path's planner.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
+import { keptPlan, type GraphContext } from '../context';
 import { planFor } from '../expand-planner';
 import { collectFields, fieldSets, scopeOf } from '../selection';
 
@@ -10,12 +11,16 @@ export function payloadTypeName(mutation: string): string {
   return `${mutation.charAt(0).toUpperCase()}${mutation.slice(1)}Payload`;
 }
 
-/** Every expanded path (prefixes included, as the entity cache remembers them); REST gets the deepest. */
-export function payloadExpand(info: GraphQLResolveInfo, spec: MutationSpec): string[] {
+/**
+ * Every expanded path (prefixes included, as the entity cache remembers them); REST gets the deepest.
+ * Planned once per mutation field of the document, as the read path's plans are (frozen: shared).
+ */
+export function payloadExpand(ctx: GraphContext, info: GraphQLResolveInfo, spec: MutationSpec): string[] {
   if (!spec.takesExpand || !spec.resultModel || !spec.resultField) return [];
-  const scope = scopeOf(info);
-  const fields = collectFields(scope, fieldSets(info), payloadTypeName(spec.name));
-  const selected = fields.get(spec.resultField);
-  if (!selected) return [];
-  return planFor(scope, spec.resultModel, selected).paths;
+  const [model, field] = [spec.resultModel, spec.resultField];
+  return keptPlan(ctx, info, `payload:${spec.name}`, () => {
+    const scope = scopeOf(info);
+    const selected = collectFields(scope, fieldSets(info), payloadTypeName(spec.name)).get(field);
+    return selected ? planFor(scope, model, selected) : { paths: [], needs: 'object' };
+  }).paths;
 }

@@ -153,7 +153,7 @@ export async function runMutation(
   const invalid =
     request.body === undefined ? [] : validateRequestBody(spec.operation.operationId, request.body);
   if (invalid.length > 0) return validationError(invalid);
-  const expand = payloadExpand(info, spec);
+  const expand = payloadExpand(ctx, info, spec);
   return runIdempotent(ctx, info, spec, input, (marker) => keyedWrite(ctx, spec, request, expand, marker));
 }
 
