@@ -35,8 +35,28 @@ interface Estimate {
 /** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
 const MAX_KEPT_PER_DOCUMENT = 64;
 
+/** `values` telling `reads` the name of each variable read through it. */
+function tracked(values: Record<string, unknown>, reads: Set<string>): Record<string, unknown> {
+  return new Proxy(values, {
+    get(target, name, receiver) {
+      if (typeof name === 'string') reads.add(name);
+      return Reflect.get(target, name, receiver) as unknown;
+    },
+    has(target, name) {
+      if (typeof name === 'string') reads.add(name);
+      return Reflect.has(target, name);
+    },
+    ownKeys(target) {
+      reads.add('*');
+      return Reflect.ownKeys(target);
+    },
+  });
+}
+
 function estimator(limits: RestLimits) {
   const kept = new WeakMap<DocumentNode, Map<string, Estimate>>();
+  /** Mutations whose estimate read no variable (a single write's): the same for every request sending them. */
+  const constant = new WeakMap<OperationDefinitionNode, number | null>();
   const estimate = (
     schema: GraphQLSchema,
     document: DocumentNode,
@@ -49,14 +69,29 @@ function estimator(limits: RestLimits) {
       valid,
     };
   };
+  /** A mutation's estimate: its variables still coerced each time (execution is told whether they are valid). */
+  const estimateMutation = (
+    schema: GraphQLSchema,
+    document: DocumentNode,
+    operation: OperationDefinitionNode,
+    variables: Record<string, unknown>,
+  ): Estimate => {
+    const { values, valid } = coerceVariables(schema, operation, variables);
+    const known = constant.get(operation);
+    if (known !== undefined) return { estimated: known, valid };
+    const reads = new Set<string>();
+    const estimated = estimateCoerced(schema, document, operation, tracked(values, reads), limits);
+    if (reads.size === 0) constant.set(operation, estimated);
+    return { estimated, valid };
+  };
   return (args: ExecutionArgs): Estimate => {
     const { schema, document, operationName } = args;
     const variables = (args.variableValues ?? {}) as Record<string, unknown>;
     const operation = getOperationAST(document, operationName ?? undefined);
     if (!operation) return { estimated: null, valid: true };
-    // Mutations seldom repeat with the same variables (and bulk ones carry many): estimated each time.
+    // Mutations seldom repeat with the same variables (and bulk ones carry many): not kept by them.
     if (operation.operation === OperationTypeNode.MUTATION)
-      return estimate(schema, document, operation, variables);
+      return estimateMutation(schema, document, operation, variables);
     let byVariables = kept.get(document);
     if (!byVariables) kept.set(document, (byVariables = new Map<string, Estimate>()));
     const key = `${operationName ?? ''}\n${JSON.stringify(variables)}`;
