@@ -1,7 +1,6 @@
 // The paygraph HTTP app: graphql-yoga over the schema, GraphiQL at /graphql with example operations,
 // and the plugins in the order a request meets them (README.md, "A request, step by step", names
 // each; test/server/request-path.test.ts keeps the two in agreement). Tests call `app.fetch(...)`.
-import { useDeferStream } from '@graphql-yoga/plugin-defer-stream';
 import type { DocumentNode } from 'graphql';
 import { liveHubOf, type TickOptions, type WatchCoordinator } from '../live';
 import type { IdempotencyStore } from '../resolvers';
@@ -29,6 +28,7 @@ import { useGraphContext } from './context/use-graph-context';
 import { useCost } from './cost/use-cost';
 import { useCompiledExecution } from './execution/use-compiled-execution';
 import { createErrorMasking } from './execution/use-error-masking';
+import { useDeferStreamValidated } from './execution/use-defer-stream-validated';
 import { graphiqlOptions } from './graphiql-examples';
 import { renderPaygraphGraphiQL } from './graphiql-page';
 import { useCompression } from './http/compression';
@@ -152,6 +152,8 @@ export function createApp(o: AppOptions) {
     parserAndValidationCache: {
       documentCache: new ByteBoundedCache<DocumentNode>(security.limits.parseCacheBytes),
       errorCache: new ByteBoundedCache<unknown>(Math.ceil(security.limits.parseCacheBytes / 4)),
+      // Kept per document by useDeferStreamValidated (step 12), without a key of every rule's name per request.
+      validationCache: false,
     },
     // The request path, in order (src/server/README.md, "A request, step by step"). Each hook runs
     // in this order too: a refusal by an earlier step leaves the later ones nothing to do.
@@ -206,9 +208,10 @@ export function createApp(o: AppOptions) {
       }),
       // 11. Cache: after the context, so a hit is served only past authentication and admission, its cost remade (actual 0).
       ...useCachedAnswers(responseCache),
-      // 12. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after the rest).
+      // 12. Execution: compressed answers; @defer and @stream (slow extras and long lists may arrive after
+      // the rest), validation kept per document.
       useCompression(),
-      useDeferStream(),
+      useDeferStreamValidated(),
     ],
   });
   // The WebSocket transport runs operations outside the HTTP hooks of admission: it is admitted the same way itself.

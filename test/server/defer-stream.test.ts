@@ -65,4 +65,19 @@ describe('@defer and @stream', () => {
       );
     expect(streamed).toHaveLength(3);
   });
+
+  it('refuses @stream on a field that is no list, however often the document is sent (validation is kept per document)', async () => {
+    const query = `query($s: ID!) { space(id: $s) { restId @stream(initialCount: 1) } }`;
+    for (let i = 0; i < 3; i++) {
+      const answer = await f.graph(query, { s: String(f.space) });
+      expect(answer.data).toBeUndefined();
+      expect(answer.errors?.[0].message).toMatch(/Stream directive cannot be used on non-list/);
+    }
+    // A valid document sent as often keeps its answer.
+    const valid = `query($s: ID!) { space(id: $s) { restId } }`;
+    for (let i = 0; i < 3; i++)
+      expect((await f.graph(valid, { s: String(f.space) })).data).toEqual({
+        space: { restId: String(f.space) },
+      });
+  });
 });
