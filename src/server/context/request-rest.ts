@@ -42,9 +42,21 @@ export interface Cost {
   misses?: number;
 }
 
+const withBigints = (_k: string, v: unknown): unknown => (typeof v === 'bigint' ? `${v}n` : v);
+
+/**
+ * The dedupe key of a read: its operation and options but the signal. Written by JSON.stringify alone,
+ * which is faster without a replacer and refuses a bigint: only then is the replacer used.
+ */
 function readKey(operationId: string, options: CallOptions | undefined): string {
   const { signal: _signal, ...rest } = options ?? {};
-  return `${operationId} ${JSON.stringify(rest, (_k, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v))}`;
+  let json: string;
+  try {
+    json = JSON.stringify(rest);
+  } catch {
+    json = JSON.stringify(rest, withBigints);
+  }
+  return `${operationId} ${json}`;
 }
 
 /** `extensions.cost` of an operation refused before its first REST call. */
