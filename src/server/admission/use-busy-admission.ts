@@ -80,7 +80,8 @@ export function useBusyAdmission(setup: BusyAdmissionSetup | undefined): Plugin 
 export function useBusyAdmissionByCost(setup: BusyAdmissionSetup | undefined): Plugin {
   if (!setup) return {};
   return {
-    async onExecute({ args, setResultAndStopExecution }) {
+    // Synchronous when admitted at once (paygraph not busy): a promise only when the operation waits.
+    onExecute({ args, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
       const before = operationCostOf(args.contextValue);
       const cost = before.estimated ?? 0;
@@ -90,10 +91,13 @@ export function useBusyAdmissionByCost(setup: BusyAdmissionSetup | undefined): P
           ? { cost, left: 1, running: 1 }
           : operationAt(setup, request, requesterNameOf(request), cost);
       const admitted = setup.admission.admit(o, request?.signal);
-      if (admitted === true || (await admitted) === 'admitted') return;
-      setResultAndStopExecution({
-        errors: [busyRefusal(retrySeconds(setup))],
-        extensions: { cost: costBeforeCalls(before, setup.budget) },
+      if (admitted === true) return;
+      return admitted.then((outcome) => {
+        if (outcome === 'admitted') return;
+        setResultAndStopExecution({
+          errors: [busyRefusal(retrySeconds(setup))],
+          extensions: { cost: costBeforeCalls(before, setup.budget) },
+        });
       });
     },
   };

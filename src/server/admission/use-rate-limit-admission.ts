@@ -73,18 +73,24 @@ export function useRateLimitAdmission(limit: RateLimit | undefined): Plugin {
       endResponse(tooManyRequests(bucket.retryAfterSeconds));
     },
     /** An operation without an HTTP request of its own (WebSocket) is refused the same way as it starts. */
-    async onExecute({ args, setResultAndStopExecution }) {
+    onExecute({ args, setResultAndStopExecution }) {
       const request = (args.contextValue as { request?: Request } | undefined)?.request;
+      const admit = (spent: Spent) => {
+        operationCostOf(args.contextValue).rateLimitRemaining = spent.remaining;
+        if (!spent.granted)
+          setResultAndStopExecution({ errors: [rateLimited(spent.retryAfterSeconds, true)] });
+      };
       // The look at the bucket on arrival, when this request had one (HTTP): no second round trip.
-      const spent = (request && buckets.get(request)) ?? (await limit.spend(requesterNameOf(request), 0));
-      operationCostOf(args.contextValue).rateLimitRemaining = spent.remaining;
-      if (!spent.granted) setResultAndStopExecution({ errors: [rateLimited(spent.retryAfterSeconds, true)] });
+      const known = request && buckets.get(request);
+      return known ? admit(known) : limit.spend(requesterNameOf(request), 0).then(admit);
     },
     /** Refused before execution (too large, too deep, invalid, over budget...): REFUSAL_COST, +1 per KiB. */
-    async onResultProcess({ request, result }) {
+    onResultProcess({ request, result }) {
       const name = requesterOf(request);
-      if (name !== undefined && refused(result))
-        await limit.spend(name, refusalCost(Number(request.headers.get('content-length') ?? 0)), true);
+      if (name === undefined || !refused(result)) return;
+      return limit
+        .spend(name, refusalCost(Number(request.headers.get('content-length') ?? 0)), true)
+        .then(() => undefined);
     },
   };
 }

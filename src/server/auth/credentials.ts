@@ -11,7 +11,8 @@ export type AuthOutcome =
 
 export interface Authenticator {
   mode: AuthMode;
-  authenticate(headers: Headers): Promise<AuthOutcome>;
+  /** Answered at once where nothing is waited for (open mode, API keys), so the request does not wait a turn. */
+  authenticate(headers: Headers): AuthOutcome | Promise<AuthOutcome>;
 }
 
 /** The bearer token of `Authorization: Bearer <token>`; undefined without one, null when malformed. */

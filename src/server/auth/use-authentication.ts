@@ -5,7 +5,7 @@
 // proxy's header). Before execution, the document-level checks of operation-access run.
 import type { DocumentNode, ExecutionResult } from 'graphql';
 import { createGraphQLError, type Plugin } from 'graphql-yoga';
-import type { Authenticator } from './authenticator';
+import type { AuthOutcome, Authenticator } from './authenticator';
 import { clientAddressOf } from './client-address';
 import { checkOperationAccess } from '../access/operation-access';
 import { callerOf, outcomeOf, recordOutcome } from './request-auth';
@@ -54,13 +54,15 @@ export function useAuthentication(
   o: { clientAddressHeader?: string } = {},
 ): Plugin {
   return {
-    async onRequestParse({ request, serverContext, endResponse }) {
-      const outcome = await authenticator.authenticate(request.headers);
-      if (outcome.kind === 'refused') {
-        await refusalPause();
-        return endResponse(unauthenticated(outcome.reason));
-      }
-      recordOutcome(request, outcome, clientAddressOf(request, serverContext, o.clientAddressHeader));
+    // Synchronous where the authenticator answers at once: a promise only where something is waited for.
+    onRequestParse({ request, serverContext, endResponse }) {
+      const settle = (outcome: AuthOutcome): Promise<void> | void => {
+        if (outcome.kind === 'refused')
+          return refusalPause().then(() => endResponse(unauthenticated(outcome.reason)));
+        recordOutcome(request, outcome, clientAddressOf(request, serverContext, o.clientAddressHeader));
+      };
+      const outcome = authenticator.authenticate(request.headers);
+      return outcome instanceof Promise ? outcome.then(settle) : settle(outcome);
     },
     onExecute({ args, setResultAndStopExecution }) {
       const refusal = refusalFor(args);

@@ -76,33 +76,42 @@ async function pageResponse(request: Request, response: Response): Promise<Respo
 
 export function useCompression(): Plugin {
   return {
-    async onResponse(payload) {
+    // Synchronous where nothing is compressed (most answers): a promise only where a body is read.
+    onResponse(payload) {
       const { request, response } = payload;
       if (
         request.method === 'GET' &&
         response.status === 200 &&
         /^text\/html/i.test(response.headers.get('content-type') ?? '')
-      ) {
-        payload.setResponse(await pageResponse(request, response));
-        return;
-      }
+      )
+        return pageResponse(request, response).then((page) => payload.setResponse(page));
       const encoding = chooseEncoding(request.headers.get('accept-encoding'));
       if (!encoding) return;
       const how = compressionOf(response);
       if (how === 'no') return;
-      const headers = new Headers(response.headers);
-      headers.set('content-encoding', encoding);
-      headers.delete('content-length');
-      headers.append('vary', 'Accept-Encoding');
-      const init = { status: response.status, statusText: response.statusText, headers };
-      if (how === 'stream') {
-        payload.setResponse(new Response(response.body!.pipeThrough(new CompressionStream(encoding)), init));
-        return;
-      }
-      const raw = Buffer.from(await response.arrayBuffer());
-      const body = encoding === 'gzip' ? gzipSync(raw) : deflateSync(raw);
-      headers.set('content-length', String(body.length));
-      payload.setResponse(new Response(body, init));
+      return compressed(payload, encoding, how);
     },
   };
+}
+
+/** The answer compressed with `encoding`, streamed or whole as `compressionOf` chose. */
+async function compressed(
+  payload: Parameters<NonNullable<Plugin['onResponse']>>[0],
+  encoding: Encoding,
+  how: 'stream' | 'at-once',
+): Promise<void> {
+  const { response } = payload;
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  headers.append('vary', 'Accept-Encoding');
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (how === 'stream') {
+    payload.setResponse(new Response(response.body!.pipeThrough(new CompressionStream(encoding)), init));
+    return;
+  }
+  const raw = Buffer.from(await response.arrayBuffer());
+  const body = encoding === 'gzip' ? gzipSync(raw) : deflateSync(raw);
+  headers.set('content-length', String(body.length));
+  payload.setResponse(new Response(body, init));
 }

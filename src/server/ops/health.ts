@@ -61,28 +61,34 @@ export function useHealth(
   degraded: () => string | undefined = () => undefined,
 ): Plugin {
   return {
-    async onRequest(payload) {
-      const { url, request, fetchAPI } = payload;
-      if (request.method !== 'GET' || (url.pathname !== HEALTH_PATH && url.pathname !== READY_PATH)) return;
-      const json = (status: number, body: object) =>
-        payload.endResponse(
-          new fetchAPI.Response(JSON.stringify(body), {
-            status,
-            headers: { 'content-type': 'application/json' },
-          }),
-        );
-      if (url.pathname === HEALTH_PATH) return json(200, { status: 'ok' });
-      // A draining instance tells the load balancer to stop sending while it finishes what it has.
-      if (draining()) return json(503, { status: 'unavailable', reason: 'shutting down' });
-      const readiness = await probe.check();
-      if (!readiness.ready) return json(503, { status: 'unavailable', reason: readiness.reason });
-      /**
-       * A Redis that does not answer gives 200, `"status":"degraded"`: every instance shares the same
-       * Redis, so taking them out of the balancer for it would turn a degraded service (no shared cache,
-       * keyed mutations refused typed) into no service at all.
-       */
-      const reason = degraded();
-      json(200, reason ? { status: 'degraded', reason } : { status: 'ready' });
+    // Synchronous for every other request (the method looked at before the URL is parsed).
+    onRequest(payload) {
+      if (payload.request.method !== 'GET') return;
+      const { pathname } = payload.url;
+      if (pathname === HEALTH_PATH || pathname === READY_PATH) return answer(payload);
     },
   };
+
+  async function answer(payload: Parameters<NonNullable<Plugin['onRequest']>>[0]): Promise<void> {
+    const { url, fetchAPI } = payload;
+    const json = (status: number, body: object) =>
+      payload.endResponse(
+        new fetchAPI.Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    if (url.pathname === HEALTH_PATH) return json(200, { status: 'ok' });
+    // A draining instance tells the load balancer to stop sending while it finishes what it has.
+    if (draining()) return json(503, { status: 'unavailable', reason: 'shutting down' });
+    const readiness = await probe.check();
+    if (!readiness.ready) return json(503, { status: 'unavailable', reason: readiness.reason });
+    /**
+     * A Redis that does not answer gives 200, `"status":"degraded"`: every instance shares the same
+     * Redis, so taking them out of the balancer for it would turn a degraded service (no shared cache,
+     * keyed mutations refused typed) into no service at all.
+     */
+    const reason = degraded();
+    json(200, reason ? { status: 'degraded', reason } : { status: 'ready' });
+  }
 }

@@ -6,13 +6,18 @@ export const METRICS_PATH = '/metrics';
 
 export function useMetrics(metrics: AppMetrics): Plugin {
   return {
-    async onRequest(payload) {
-      const { url, request, fetchAPI } = payload;
-      if (url.pathname !== METRICS_PATH || request.method !== 'GET') return;
-      const body = await metrics.registry.metrics();
-      payload.endResponse(
-        new fetchAPI.Response(body, { headers: { 'content-type': metrics.registry.contentType } }),
-      );
+    // Synchronous for every other request (the method looked at before the URL is parsed).
+    onRequest(payload) {
+      if (payload.request.method !== 'GET' || payload.url.pathname !== METRICS_PATH) return;
+      return metrics.registry
+        .metrics()
+        .then((body) =>
+          payload.endResponse(
+            new payload.fetchAPI.Response(body, {
+              headers: { 'content-type': metrics.registry.contentType },
+            }),
+          ),
+        );
     },
     onSubscribe() {
       return {
