@@ -73,6 +73,33 @@ describe('a document run again (compiled from its second run)', () => {
   });
 });
 
+describe('a mutation run again with variables that do not coerce', () => {
+  it('is refused in graphql-js words, though the cost step no longer coerced them (its estimate reads none)', async () => {
+    const mutation = `mutation Create($input: CreateCustomerInput!) {\n  createCustomer(input: $input) { __typename }\n}`;
+    const bad = { input: { space: String(f.space), givenName: 'Bad', emailAddress: 123 } };
+    const good = (n: number) => ({
+      input: { space: String(f.space), givenName: `Compiled${n}`, familyName: 'Run' },
+    });
+    // The first run (graphql-js) coerces the variables itself; its estimate reads none of them.
+    const first = await f.graph(mutation, bad);
+    await import('../../src/server/execution/jit');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Compiled from the second run on; the estimate is the first one's, the variables coerced by graphql-jit.
+    expect((await f.graph(mutation, good(1))).data).toEqual({
+      createCustomer: { __typename: 'CreateCustomerPayload' },
+    });
+    const again = await f.graph(mutation, bad);
+    expect(first.data).toBeUndefined();
+    expect(first.errors[0].message).toMatch(
+      /^Variable "\$input" got invalid value 123 at "input\.emailAddress"/,
+    );
+    expect(again).toEqual(first);
+    expect((await f.graph(mutation, good(2))).data).toEqual({
+      createCustomer: { __typename: 'CreateCustomerPayload' },
+    });
+  });
+});
+
 describe('a field that answers an error in place of a list item (`_entities`), run again', () => {
   // graphql-jit mishandles a list item whose resolver failed (the answer's list came out one item
   // longer) where graphql-js answers null in its place: the field says so by its extension, and

@@ -7,7 +7,10 @@ export interface OperationCost {
   estimated: number | null;
   /** Rate-limit tokens the caller had left at admission, where rate limiting is on. */
   rateLimitRemaining?: number;
-  /** The variables coerce without error (known once the estimate read them): execution need not check them again first. */
+  /**
+   * Whether the variables coerce without error, where the estimate coerced them: execution need not
+   * check them again first. Unknown (undefined) where the estimate needed no variable.
+   */
   variablesValid?: boolean;
 }
 

@@ -29,7 +29,8 @@ export interface CostOptions {
 
 interface Estimate {
   estimated: number | null;
-  valid: boolean;
+  /** Undefined where the variables were not coerced (compiled execution coerces them as it runs). */
+  valid?: boolean;
 }
 
 /** Estimates kept per document, by operation name and variables; a document's are forgotten past this many. */
@@ -69,16 +70,16 @@ function estimator(limits: RestLimits) {
       valid,
     };
   };
-  /** A mutation's estimate: its variables still coerced each time (execution is told whether they are valid). */
+  /** A mutation's estimate: its variables are coerced only where the estimate reads them. */
   const estimateMutation = (
     schema: GraphQLSchema,
     document: DocumentNode,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
   ): Estimate => {
-    const { values, valid } = coerceVariables(schema, operation, variables);
     const known = constant.get(operation);
-    if (known !== undefined) return { estimated: known, valid };
+    if (known !== undefined) return { estimated: known };
+    const { values, valid } = coerceVariables(schema, operation, variables);
     const reads = new Set<string>();
     const estimated = estimateCoerced(schema, document, operation, tracked(values, reads), limits);
     if (reads.size === 0) constant.set(operation, estimated);

@@ -106,6 +106,17 @@ function compilable(args: ExecutionArgs): OperationDefinitionNode | undefined {
 
 type JitPlugin = ReturnType<JitModule['createJit']>;
 
+/** graphql-jit's answer to variables it could not coerce: errors without `data` (execution never started). */
+function refusedVariables(result: unknown): boolean {
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    !('data' in result) &&
+    'errors' in result &&
+    !(result instanceof Promise)
+  );
+}
+
 /**
  * A document runs compiled from its second execution on: compiling costs more than running once, and
  * graphql-jit is loaded when the first document runs (jit-module).
@@ -130,14 +141,19 @@ export function useCompiledExecution(): Plugin {
       const run = compiled!;
       // Checked as execution starts, after every other step's hooks (as graphql-js's own coercion is).
       payload.setExecuteFn((a: ExecutionArgs) => {
+        const definitions = operation.variableDefinitions;
+        const valid = operationCostOf(args.contextValue as object).variablesValid;
         // The cost step coerced them already (variable-coercion): valid ones need no second look.
-        if (
-          !operation.variableDefinitions?.length ||
-          operationCostOf(args.contextValue as object).variablesValid
-        )
-          return run(a);
-        const coerced = getVariableValues(a.schema, operation.variableDefinitions, a.variableValues ?? {});
-        return coerced.errors ? { errors: coerced.errors } : run(a);
+        if (!definitions?.length || valid === true) return run(a);
+        const refusal = () => {
+          const coerced = getVariableValues(a.schema, definitions, a.variableValues ?? {});
+          return coerced.errors ? { errors: coerced.errors } : undefined;
+        };
+        if (valid === false) return refusal() ?? run(a);
+        // Not coerced by the cost step: graphql-jit coerces them as it runs; a refusal of its own is
+        // worded again by graphql-js (its words and locations).
+        const result = run(a);
+        return refusedVariables(result) ? (refusal() ?? result) : result;
       });
       return {
         onExecuteDone({ result, setResult }) {
