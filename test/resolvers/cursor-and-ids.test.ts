@@ -33,6 +33,14 @@ describe('global IDs', () => {
     );
   });
 
+  it('are the base64url of `<model>:<space>:<key>` for every prefix length and key, ASCII or not', () => {
+    const plain = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
+    for (const model of ['Ab', 'Abc', 'Abcd', 'Transaction', 'RestCountryState'])
+      for (const space of [null, 7, 12, 123])
+        for (const key of [1, 42, 123456, 9007199254740993n, 'CH:ZH', 'ü', 'xü', 'xyü', '日本', ''] as const)
+          expect(encodeGlobalId(model, space, key)).toBe(plain(`${model}:${space ?? '-'}:${String(key)}`));
+  });
+
   it('refuses ids that are not ours', () => {
     expect(decodeGlobalId('42')).toBeNull();
     expect(decodeGlobalId('not base64!')).toBeNull();
