@@ -9,15 +9,13 @@ export function useMetrics(metrics: AppMetrics): Plugin {
     // Synchronous for every other request (the method looked at before the URL is parsed).
     onRequest(payload) {
       if (payload.request.method !== 'GET' || payload.url.pathname !== METRICS_PATH) return;
-      return metrics.registry
-        .metrics()
-        .then((body) =>
-          payload.endResponse(
-            new payload.fetchAPI.Response(body, {
-              headers: { 'content-type': metrics.registry.contentType },
-            }),
-          ),
-        );
+      return metrics.registry.metrics().then((body) =>
+        payload.endResponse(
+          new payload.fetchAPI.Response(body, {
+            headers: { 'content-type': metrics.registry.contentType },
+          }),
+        ),
+      );
     },
     onSubscribe() {
       return {
