@@ -51,3 +51,17 @@ export function plansOfField(info: GraphQLResolveInfo, perRequest: PlansByField)
   }
   return perField;
 }
+
+const documentValues = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * What `make` reads from `info`'s selection, kept with its field nodes under `id` where @skip/@include
+ * takes no variable (as plans are), made again for each request otherwise.
+ */
+export function keptForField<T>(info: GraphQLResolveInfo, id: string, make: () => T): T {
+  if (variableDependent(info)) return make();
+  let perField = documentValues.get(info.fieldNodes);
+  if (!perField) documentValues.set(info.fieldNodes, (perField = new Map<string, unknown>()));
+  if (!perField.has(id)) perField.set(id, make());
+  return perField.get(id) as T;
+}

@@ -8,6 +8,7 @@ import { childRelations, type ChildRelation, type Resource } from '../catalog';
 import { prefetchChildren } from './children';
 import type { GraphContext } from './context';
 import type { CollectionArgs } from './page-args';
+import { keptForField } from './plan-cache';
 import { fieldNodesByResponseKey, fieldSets, scopeOf } from './selection';
 
 /** Relations whose children name the parent by its REST key, by parent model. */
@@ -69,7 +70,13 @@ export function prefetchSelectedChildren(
   if (!type || !('getFields' in type)) return;
   const fields = type.getFields() as Record<string, GraphQLField<unknown, unknown>>;
   const scope = scopeOf(info);
-  for (const nodes of fieldNodesByResponseKey(scope, fieldSets(info), resource.typeName).values()) {
+  // The same node lists for every request sending the document: the child fields' plans are kept with them.
+  const groups = keptForField(info, `children:${resource.typeName}`, () =>
+    [...fieldNodesByResponseKey(scope, fieldSets(info), resource.typeName).values()].map((nodes) =>
+      Object.freeze(nodes),
+    ),
+  );
+  for (const nodes of groups) {
     const relation = relations.find((r) => r.name === nodes[0].name.value);
     const field = relation && fields[relation.name];
     if (!relation || !field) continue;

@@ -3,7 +3,7 @@
 // request otherwise. Real `info` objects from graphql-js execution of a small schema.
 import { buildSchema, execute, parse, type DocumentNode, type GraphQLResolveInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { plansOfField, type PlansByField } from '../../src/resolvers/plan-cache';
+import { keptForField, plansOfField, type PlansByField } from '../../src/resolvers/plan-cache';
 
 const schema = buildSchema(`
   type Token { state: String }
@@ -55,5 +55,18 @@ describe('expand plans kept per document', () => {
     const info = infoOf(parse('{ transaction { token @include(if: true) { state } } }'));
     plansOfField(info, new WeakMap()).set('entity:Transaction', { paths: [], needs: 'object' });
     expect(plansOfField(info, new WeakMap()).size).toBe(1);
+  });
+
+  it('keeps other values read from the selection the same way (keptForField)', () => {
+    const plain = infoOf(parse('{ transaction { state } }'));
+    let made = 0;
+    const make = () => ({ made: ++made });
+    expect(keptForField(plain, 'groups', make)).toBe(keptForField(plain, 'groups', make));
+    expect(made).toBe(1);
+    const conditional = infoOf(parse('query ($t: Boolean!) { transaction { state @include(if: $t) } }'), {
+      t: true,
+    });
+    expect(keptForField(conditional, 'groups', make)).not.toBe(keptForField(conditional, 'groups', make));
+    expect(made).toBe(3);
   });
 });
