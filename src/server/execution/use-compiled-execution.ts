@@ -126,10 +126,20 @@ function refusedVariables(result: unknown): boolean {
 export function useCompiledExecution(): Plugin {
   let jit: JitPlugin | undefined;
   const ranOnce = new WeakSet<DocumentNode>();
+  // Whether a document runs compiled follows from it and the operation named (the app has one schema).
+  const decided = new WeakMap<DocumentNode, Map<string, OperationDefinitionNode | null>>();
+  const compilableOnce = (args: ExecutionArgs): OperationDefinitionNode | undefined => {
+    let byName = decided.get(args.document);
+    if (!byName) decided.set(args.document, (byName = new Map<string, OperationDefinitionNode | null>()));
+    const name = args.operationName ?? '';
+    let operation = byName.get(name);
+    if (operation === undefined) byName.set(name, (operation = compilable(args) ?? null));
+    return operation ?? undefined;
+  };
   return {
     onExecute(payload) {
       const args = payload.args as ExecutionArgs;
-      const operation = compilable(args);
+      const operation = compilableOnce(args);
       if (!operation) return;
       jit ??= jitModule()?.createJit();
       if (!jit || !ranOnce.has(args.document)) {
