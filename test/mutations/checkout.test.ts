@@ -46,6 +46,30 @@ async function createTransaction(
   return at(r.data, 'createTransaction.transaction') as { id: string; restId: number };
 }
 
+/** processTransactionCardDetails' input paying transaction `id` with the sandbox's approving card. */
+function approvingCard(id: string) {
+  return {
+    id,
+    paymentMethodConfiguration: String(cardConfig),
+    cardData: {
+      primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
+      expiryDate: '2031-12',
+      cardVerificationCode: '123',
+    },
+  };
+}
+
+/** A transaction created, authorized with the approving card and completed: refunds can be made of it. */
+async function completed(): Promise<string> {
+  const { id } = await createTransaction();
+  const processed = await runTyped(h, PROCESS, {
+    input: approvingCard(id),
+  });
+  expect(processed.errors).toBeUndefined();
+  expect((await runTyped(h, COMPLETE, { input: { id } })).errors).toBeUndefined();
+  return id;
+}
+
 describe('a checkout, one REST call per step', () => {
   it('creates, authorizes with the approving card, completes and refunds', async () => {
     const created = await runTyped(h, CREATE, {
@@ -61,15 +85,7 @@ describe('a checkout, one REST call per step', () => {
     const tx = at(created.data, 'createTransaction.transaction.id') as string;
 
     const processed = await runTyped(h, PROCESS, {
-      input: {
-        id: tx,
-        paymentMethodConfiguration: String(cardConfig),
-        cardData: {
-          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
-          expiryDate: '2031-12',
-          cardVerificationCode: '123',
-        },
-      },
+      input: approvingCard(tx),
     });
     expect(processed.errors).toBeUndefined();
     expect(at(processed.data, 'processTransactionCardDetails.transaction.state')).toBe('AUTHORIZED');
@@ -101,15 +117,7 @@ describe('a checkout, one REST call per step', () => {
   it('answers the acted-on object with one follow-up read, only when selected', async () => {
     const { id } = await createTransaction();
     const r = await runTyped(h, CheckoutProcessCardStateOnlyDocument, {
-      input: {
-        id,
-        paymentMethodConfiguration: String(cardConfig),
-        cardData: {
-          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
-          expiryDate: '2031-12',
-          cardVerificationCode: '123',
-        },
-      },
+      input: approvingCard(id),
     });
     expect(r.errors).toBeUndefined();
     const completed = await runTyped(h, CheckoutCompleteWithTransactionDocument, { input: { id } });
@@ -119,19 +127,7 @@ describe('a checkout, one REST call per step', () => {
   });
 
   it('refuses a refund larger than what is left with a typed error, and changes nothing', async () => {
-    const { id } = await createTransaction();
-    await runTyped(h, PROCESS, {
-      input: {
-        id,
-        paymentMethodConfiguration: String(cardConfig),
-        cardData: {
-          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
-          expiryDate: '2031-12',
-          cardVerificationCode: '123',
-        },
-      },
-    });
-    await runTyped(h, COMPLETE, { input: { id } });
+    const id = await completed();
     const before = await runTyped(h, CheckoutTransactionRefundsDocument, { id });
     const r = await runTyped(h, REFUND, {
       input: {
@@ -153,25 +149,6 @@ describe('a checkout, one REST call per step', () => {
 });
 
 describe("the payload's expand, planned once per mutation field of the document", () => {
-  /** A transaction created, authorized with the approving card and completed: refunds can be made of it. */
-  async function completed(): Promise<string> {
-    const { id } = await createTransaction();
-    const processed = await runTyped(h, PROCESS, {
-      input: {
-        id,
-        paymentMethodConfiguration: String(cardConfig),
-        cardData: {
-          primaryAccountNumber: h.sandbox.seedSummary.testCards.approve,
-          expiryDate: '2031-12',
-          cardVerificationCode: '123',
-        },
-      },
-    });
-    expect(processed.errors).toBeUndefined();
-    expect((await runTyped(h, COMPLETE, { input: { id } })).errors).toBeUndefined();
-    return id;
-  }
-
   /** A refund of 1 whose payload selects the refunded transaction's state, behind `directive`. */
   const refund = (
     directive: string,
