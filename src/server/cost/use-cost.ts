@@ -58,17 +58,17 @@ function estimator(limits: RestLimits) {
   const kept = new WeakMap<DocumentNode, Map<string, Estimate>>();
   /** Mutations whose estimate read no variable (a single write's): the same for every request sending them. */
   const constant = new WeakMap<OperationDefinitionNode, number | null>();
+  /** The estimate over the coerced variables; with `reads`, the names of those it read noted there. */
   const estimate = (
     schema: GraphQLSchema,
     document: DocumentNode,
     operation: OperationDefinitionNode,
     variables: Record<string, unknown>,
+    reads?: Set<string>,
   ): Estimate => {
     const { values, valid } = coerceVariables(schema, operation, variables);
-    return {
-      estimated: estimateCoerced(schema, document, operation, values, limits),
-      valid,
-    };
+    const read = reads ? tracked(values, reads) : values;
+    return { estimated: estimateCoerced(schema, document, operation, read, limits), valid };
   };
   /** A mutation's estimate: its variables are coerced only where the estimate reads them. */
   const estimateMutation = (
@@ -79,11 +79,10 @@ function estimator(limits: RestLimits) {
   ): Estimate => {
     const known = constant.get(operation);
     if (known !== undefined) return { estimated: known };
-    const { values, valid } = coerceVariables(schema, operation, variables);
     const reads = new Set<string>();
-    const estimated = estimateCoerced(schema, document, operation, tracked(values, reads), limits);
-    if (reads.size === 0) constant.set(operation, estimated);
-    return { estimated, valid };
+    const fresh = estimate(schema, document, operation, variables, reads);
+    if (reads.size === 0) constant.set(operation, fresh.estimated);
+    return fresh;
   };
   return (args: ExecutionArgs): Estimate => {
     const { schema, document, operationName } = args;
