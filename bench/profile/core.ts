@@ -28,7 +28,14 @@ async function main(): Promise<void> {
       data: { id: number }[];
     };
     const document = parse(scenario.query);
-    const variableValues = scenario.variables({ space, transaction: first.data[0].id });
+    const subscriptions = (await rest.call('searchSubscriptions', { space, query: { limit: 1 } })) as {
+      data: { id: number }[];
+    };
+    const variableValues = scenario.variables({
+      space,
+      transaction: first.data[0].id,
+      subscription: subscriptions.data[0].id,
+    });
     const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
       method: 'PUT',
       body: JSON.stringify({ latencyMs: 5 }),

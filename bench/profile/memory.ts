@@ -141,7 +141,7 @@ async function main(): Promise<void> {
   try {
     const body = JSON.stringify({
       query: scenario.query,
-      variables: scenario.variables({ space: up.space, transaction: up.transaction }),
+      variables: scenario.variables(up),
     });
     for (let round = 0; round < o.rounds; round++) {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {

@@ -83,12 +83,13 @@ async function main(): Promise<void> {
     nodeArgs.push('--cpu-prof', `--cpu-prof-dir=${resolve(values['cpu-prof'])}`);
   }
   const loadBefore = loadavg()[0];
-  const { sandbox, user, space, transaction } = await startUpstream(LATENCY_MS);
+  const upstream = await startUpstream(LATENCY_MS);
+  const { sandbox, user } = upstream;
   const results = new Map<string, Sample[]>(builds.map((b) => [b.name, []]));
   try {
     const body = JSON.stringify({
       query: scenario.query,
-      variables: scenario.variables({ space, transaction }),
+      variables: scenario.variables(upstream),
     });
     for (let round = 0; round < o.rounds; round++) {
       const order = round % 2 === 0 ? builds : [...builds].reverse();

@@ -43,6 +43,7 @@ export interface Upstream {
   user: ChildSandbox['users'][number];
   space: number;
   transaction: number;
+  subscription: number;
 }
 
 /** Starts the sandbox child and sets its added latency per REST request. */
@@ -50,17 +51,21 @@ export async function startUpstream(latencyMs: number): Promise<Upstream> {
   const sandbox = await startChildSandbox();
   const user = sandbox.users[0];
   const space = sandbox.spaces[0];
-  const path = '/api/v2.0/payment/transactions/search?limit=1';
-  const res = await fetch(new URL(path, sandbox.baseUrl), {
-    headers: { space: String(space), authorization: createSigner(user)('GET', path) },
-  });
-  const transaction = ((await res.json()) as { data: { id: number }[] }).data[0].id;
+  const firstId = async (resource: string): Promise<number> => {
+    const path = `/api/v2.0/${resource}/search?limit=1`;
+    const res = await fetch(new URL(path, sandbox.baseUrl), {
+      headers: { space: String(space), authorization: createSigner(user)('GET', path) },
+    });
+    return ((await res.json()) as { data: { id: number }[] }).data[0].id;
+  };
+  const transaction = await firstId('payment/transactions');
+  const subscription = await firstId('subscriptions');
   const put = await fetch(new URL('/__admin/faults', sandbox.baseUrl), {
     method: 'PUT',
     body: JSON.stringify({ latencyMs }),
   });
   if (!put.ok) throw new Error(`setting the sandbox latency answered ${put.status}`);
-  return { sandbox, user, space, transaction };
+  return { sandbox, user, space, transaction, subscription };
 }
 
 /** POSTs one GraphQL body from `connections` connections back to back for `seconds`. */

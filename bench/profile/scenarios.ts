@@ -2,7 +2,7 @@
 export interface Scenario {
   name: string;
   query: string;
-  variables: (ids: { space: number; transaction: number }) => Record<string, unknown>;
+  variables: (ids: { space: number; transaction: number; subscription: number }) => Record<string, unknown>;
 }
 
 export const scenarios: Record<string, Scenario> = {
@@ -39,6 +39,18 @@ export const scenarios: Record<string, Scenario> = {
       refunds(first: 10) { nodes { restId state amount } }
     } } }`,
     variables: (ids) => ({ space: String(ids.space), id: String(ids.transaction) }),
+  },
+  // The suite's subscription: two links by expand and two child lists, three REST calls in one round.
+  subscription: {
+    name: '1 subscription, links, versions, charges',
+    query: `query($space: ID!, $id: ID!) { space(id: $space) { subscription(id: $id) {
+      restId state reference
+      subscriber { restId reference emailAddress }
+      token { restId state }
+      versions(first: 10) { nodes { restId state createdOn } }
+      charges(first: 10) { nodes { restId state type plannedExecutionDate } }
+    } } }`,
+    variables: (ids) => ({ space: String(ids.space), id: String(ids.subscription) }),
   },
   // Children of many parents: 20 transactions with up to 10 completions each.
   nested: {
