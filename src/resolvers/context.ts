@@ -187,6 +187,15 @@ export function noteMisses(ctx: GraphContext, count: number): void {
 
 const NO_EXPAND: ExpandPlan = { paths: [], needs: 'object' };
 
+/** The id a plan is kept under, made once per shape and model: every row asks, by a key the map hashed before. */
+const planIds = { entity: new Map<string, string>(), connection: new Map<string, string>() };
+
+function planId(shape: 'entity' | 'connection', model: string): string {
+  let id = planIds[shape].get(model);
+  if (id === undefined) planIds[shape].set(model, (id = `${shape}:${model}`));
+  return id;
+}
+
 /**
  * The expand plan of a field for one model, computed once per field of the document (every list
  * item resolving the same field shares it, and so does the next request sending it: plan-cache.ts).
@@ -199,8 +208,11 @@ export function planOf(
   shape: 'entity' | 'connection',
 ): ExpandPlan {
   if (ctx.naive) return NO_EXPAND;
-  return keptPlan(ctx, info, `${shape}:${model}`, () =>
-    shape === 'entity' ? planEntity(info, model) : planConnection(info, model),
+  const perField = plansOfField(info, internalsOf(ctx).plans);
+  const id = planId(shape, model);
+  return (
+    perField.get(id) ??
+    keep(perField, id, shape === 'entity' ? planEntity(info, model) : planConnection(info, model))
   );
 }
 
@@ -212,12 +224,12 @@ export function keptPlan(
   plan: () => ExpandPlan,
 ): ExpandPlan {
   const perField = plansOfField(info, internalsOf(ctx).plans);
-  let kept = perField.get(id);
-  if (!kept) {
-    kept = plan();
-    // Shared by every request that sends the document: frozen, so no reader can change it for the others.
-    Object.freeze(kept.paths);
-    perField.set(id, kept);
-  }
-  return kept;
+  return perField.get(id) ?? keep(perField, id, plan());
+}
+
+function keep(perField: Map<string, ExpandPlan>, id: string, plan: ExpandPlan): ExpandPlan {
+  // Shared by every request that sends the document: frozen, so no reader can change it for the others.
+  Object.freeze(plan.paths);
+  perField.set(id, plan);
+  return plan;
 }
