@@ -13,7 +13,10 @@ export interface EntityMeta {
 export type Entity = Record<string, unknown> & { [ENTITY]: EntityMeta };
 
 export function asEntity(object: Record<string, unknown>, meta: EntityMeta): Entity {
-  return Object.assign(object, { [ENTITY]: meta });
+  // Set in place: every row of every page comes through here (Object.assign made a carrier object).
+  const entity = object as Entity;
+  entity[ENTITY] = meta;
+  return entity;
 }
 
 export function entityMeta(entity: Entity): EntityMeta {
