@@ -83,14 +83,30 @@ export function openapiText(): string {
 }
 export const schemas = openapi.components.schemas;
 
+const REF_PREFIX = '#/components/schemas/';
+
+/** Each `$ref` read once: validation and request bodies resolve the same few on every item they walk. */
+const refs = new Map<string, { name: string; schema: JsonSchema }>();
+
+function resolvedRef(schema: JsonSchema | undefined): { name: string; schema: JsonSchema } | undefined {
+  const ref = schema?.$ref;
+  if (ref === undefined) return undefined;
+  let known = refs.get(ref);
+  if (!known) {
+    const name = ref.slice(REF_PREFIX.length);
+    refs.set(ref, (known = { name, schema: schemas[name] }));
+  }
+  return known;
+}
+
 export function refName(schema: JsonSchema | undefined): string | undefined {
-  return schema?.$ref?.slice('#/components/schemas/'.length);
+  return resolvedRef(schema)?.name;
 }
 
 /** Resolves a `$ref` to the schema it names (one level). */
 export function deref(schema: JsonSchema): JsonSchema {
-  const name = refName(schema);
-  return name ? schemas[name] : schema;
+  const ref = resolvedRef(schema);
+  return ref ? ref.schema : schema;
 }
 
 function toOperation(path: string, method: string, raw: RawOperation): Operation {
