@@ -21,7 +21,7 @@ import { noteWrite } from './notify';
 import type { PayloadValue } from './payload';
 import { bodyOf, type Input } from './request';
 import { refusal, send, type MutationOutcome } from './run';
-import { validateRequestBody } from './validate';
+import { validateBodyItem } from './validate';
 
 export interface BulkPayloadValue {
   kind: 'bulkPayload';
@@ -89,9 +89,8 @@ function problemsByItem(
   for (const p of read.list) add(Number(/\[(\d+)\]/.exec(p.path)?.[1] ?? 0), p);
   items.forEach((item) => {
     if (byItem.has(item.index)) return;
-    for (const p of validateRequestBody(spec.operation.operationId, [item.body], spec.bulkItemsField)) {
-      add(item.index, { path: p.path.replace(/^(\w+)\[0\]/, `$1[${item.index}]`), message: p.message });
-    }
+    const path = `${spec.bulkItemsField}[${item.index}]`;
+    for (const p of validateBodyItem(spec.operation.operationId, item.body, path)) add(item.index, p);
   });
   return byItem;
 }

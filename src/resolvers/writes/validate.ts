@@ -142,6 +142,14 @@ export function validateAgainst(schema: JsonSchema, value: unknown, path: string
  * properties the body carries beyond it (the `id` of bulk update items). Undefined without a body.
  */
 export function requestBodySchema(operationId: string): JsonSchema | undefined {
+  if (!bodySchemas.has(operationId)) bodySchemas.set(operationId, extendedBodySchema(operationId));
+  return bodySchemas.get(operationId);
+}
+
+/** Made once per operation: a bulk asks for every item. */
+const bodySchemas = new Map<string, JsonSchema | undefined>();
+
+function extendedBodySchema(operationId: string): JsonSchema | undefined {
   const schema = operation(operationId).requestBody;
   const extra = ITEM_PROPERTIES[operationId];
   if (!schema || !extra || !schema.items) return schema;
@@ -169,4 +177,19 @@ export function validateRequestBody(operationId: string, body: unknown, pathPref
       ? [{ path: pathPrefix, message: 'is required: the operation needs a request body.' }]
       : [];
   return validateAgainst(requestBodySchema(operationId) ?? op.requestBody, body, pathPrefix);
+}
+
+/**
+ * Every problem of one item of an array body (a bulk call's), at `path` (`customers[3]`): its schema
+ * and the array rules as they apply to the item alone. A bulk validates each item apart, so that one
+ * bad item refuses only itself.
+ */
+export function validateBodyItem(operationId: string, item: unknown, path: string): FieldProblem[] {
+  const body = requestBodySchema(operationId);
+  const items = body ? (deref(body) as Schema).items : undefined;
+  if (!items) return [{ path, message: `${operationId} takes no list of items.` }];
+  const out = new Problems();
+  walk(items, item, path, out);
+  checkArrayRules(refName(items), [item], path, out);
+  return out.list;
 }
