@@ -103,28 +103,6 @@ export function toGraphQLError(error: unknown): GraphQLError {
 
 export type MaybePromise<T> = T | Promise<T>;
 
-function isPromise<T>(value: MaybePromise<T>): value is Promise<T> {
-  return typeof (value as { then?: unknown } | null)?.then === 'function';
-}
-
-/**
- * `guarded` for a body that often has its answer at hand (a link expanded in its parent, a key-only
- * stub): that answer is returned as it is, without the promises an async body costs per row.
- */
-export function guardedSync<T>(work: () => MaybePromise<T>): MaybePromise<T> {
-  let result: MaybePromise<T>;
-  try {
-    result = work();
-  } catch (error) {
-    throw toGraphQLError(error);
-  }
-  return isPromise(result)
-    ? result.catch((error: unknown) => {
-        throw toGraphQLError(error);
-      })
-    : result;
-}
-
 /** Runs a resolver body and turns whatever it throws into a GraphQLError. */
 export async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {

@@ -5,7 +5,7 @@ import { internalsOf, noteMisses, planOf, type GraphContext } from './context';
 import { asEntity, entityMeta, isEntity, type Entity } from './entity';
 import { bareLink, keyOf, spaceFor } from './entity-cache';
 import { mayUseSpace } from './caller';
-import { graphError, guarded, guardedSync, toGraphQLError, type MaybePromise } from './errors';
+import { graphError, guarded, toGraphQLError, type MaybePromise } from './errors';
 import { entityKey } from './entity-key';
 import { decodeGlobalId, embeddedIdModel } from './global-id';
 import { prefetchSelectedChildren } from './prefetch-children';
@@ -52,8 +52,9 @@ function restValue(resource: Resource, key: string): unknown {
  * not ask for them, and nothing later can add them. Links it arrived without are ids, which this
  * resolver loads at their own level with their own plan, so they need no reload of this object.
  */
-function ownProperties(resource: Resource, paths: readonly string[]): string[] {
-  return paths.filter((p) => resource.omittedByDefault.includes(p));
+function ownProperties(resource: Resource, paths: readonly string[]): readonly string[] {
+  // Most links expand nothing further: no list to make for every row.
+  return paths.length === 0 ? paths : paths.filter((p) => resource.omittedByDefault.includes(p));
 }
 
 /** A linked entity: answered at once from what the parent holds where it can be, else loaded. */
@@ -84,6 +85,11 @@ function one(
   );
 }
 
+/**
+ * The entity or entities a link field names. Its field's resolver turns what this throws or rejects
+ * with into a typed GraphQL error (the schema guards every remote field), so a row whose link arrived
+ * expanded is answered without a closure or a promise.
+ */
 export function resolveLink(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
@@ -91,17 +97,15 @@ export function resolveLink(
   field: string,
   targetModel: string,
 ): MaybePromise<Entity | Entity[] | null> {
-  return guardedSync(() => {
-    const resource = targetResource(targetModel);
-    const space = spaceFor(targetModel, entityMeta(parent).space);
-    const value = parent[field];
-    if (!Array.isArray(value)) return one(ctx, info, value, resource, space);
-    const all = value.map((v) => one(ctx, info, v, resource, space));
-    const found = (list: (Entity | null)[]) => list.filter((e): e is Entity => e !== null);
-    return all.some((e) => e instanceof Promise)
-      ? Promise.all(all.map(async (e) => e)).then(found)
-      : found(all as (Entity | null)[]);
-  });
+  const resource = targetResource(targetModel);
+  const space = spaceFor(targetModel, entityMeta(parent).space);
+  const value = parent[field];
+  if (!Array.isArray(value)) return one(ctx, info, value, resource, space);
+  const all = value.map((v) => one(ctx, info, v, resource, space));
+  const found = (list: (Entity | null)[]) => list.filter((e): e is Entity => e !== null);
+  return all.some((e) => e instanceof Promise)
+    ? Promise.all(all.map(async (e) => e)).then(found)
+    : found(all as (Entity | null)[]);
 }
 
 /** A REST key as the loaders take it, or a clear error; accepts the entity's global ID too. */
@@ -228,13 +232,11 @@ export function resolveKnownKey(
   space: number | null,
   key: string,
 ): MaybePromise<Entity | null> {
-  return guardedSync(() => {
-    const resource = targetResource(model);
-    const nested = resource.parent ? key.split('/') : null;
-    if (nested) {
-      const plan = planOf(ctx, info, model, 'entity');
-      return internalsOf(ctx).loaders.load(model, spaceFor(model, space), key, plan.paths);
-    }
-    return one(ctx, info, restValue(resource, key), resource, spaceFor(model, space));
-  });
+  const resource = targetResource(model);
+  const nested = resource.parent ? key.split('/') : null;
+  if (nested) {
+    const plan = planOf(ctx, info, model, 'entity');
+    return internalsOf(ctx).loaders.load(model, spaceFor(model, space), key, plan.paths);
+  }
+  return one(ctx, info, restValue(resource, key), resource, spaceFor(model, space));
 }
