@@ -1,4 +1,4 @@
-// `node --import tsx bench/profile/startup.ts [--build 'NAME=DIR [NODE-ARG]...']... [--samples 5] [--node-arg=ARG]...
+// `node --import tsx bench/profile/startup.ts [--build 'NAME=DIR [NODE-ARG | VAR=VALUE]...']... [--samples 5] [--node-arg=ARG]...
 //   [--rest-url URL --user-id ID (REST key in PAYGRAPH_AUTH_KEY)]`
 // Cold start of built servers (`cli.js serve`), from spawn to the first GraphQL answer, over a running
 // sandbox (its own child sandbox unless --rest-url is given). Per start: the wall time to the first
@@ -7,10 +7,10 @@
 // every round; medians, and with two builds the paired per-round ratios. A report goes to reports/.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startChildSandbox } from '../sandbox/child-sandbox';
+import { parseBuild } from './runner';
 import { startServer } from './server';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,9 +29,14 @@ interface Sample {
   rssMb: number;
 }
 
-async function once(entry: string, upstream: Upstream, nodeArgs: string[]): Promise<Sample> {
+async function once(
+  entry: string,
+  upstream: Upstream,
+  nodeArgs: string[],
+  env: Record<string, string>,
+): Promise<Sample> {
   const started = performance.now();
-  const server = await startServer({ entry, ...upstream, nodeArgs, cwd: ROOT });
+  const server = await startServer({ entry, ...upstream, nodeArgs, env, cwd: ROOT });
   try {
     const res = await fetch(server.url, {
       method: 'POST',
@@ -84,23 +89,16 @@ async function main(): Promise<void> {
     },
   });
   const builds = values.build.map((b) => {
-    const [spec, ...nodeArgs] = b.split(' ').filter(Boolean);
-    const [name, dir] = spec.split('=');
-    if (!name || !dir) throw new Error(`--build must be 'NAME=DIR [NODE-ARG]...', got "${b}"`);
-    return {
-      name,
-      entry: join(resolve(ROOT, dir), 'cli.js'),
-      nodeArgs: [...values['node-arg'], ...nodeArgs],
-      samples: [] as Sample[],
-    };
+    const build = parseBuild(b);
+    return { ...build, nodeArgs: [...values['node-arg'], ...build.nodeArgs], samples: [] as Sample[] };
   });
   const loadBefore = loadavg()[0];
   const { upstream, stop } = await upstreamFrom(values);
   try {
-    for (const b of builds) await once(b.entry, upstream, b.nodeArgs); // warm-up: the OS file cache
+    for (const b of builds) await once(b.entry, upstream, b.nodeArgs, b.env); // warm-up: the OS file cache
     for (let round = 0; round < Number(values.samples); round++) {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
-        const s = await once(b.entry, upstream, b.nodeArgs);
+        const s = await once(b.entry, upstream, b.nodeArgs, b.env);
         b.samples.push(s);
         console.log(
           `round ${round + 1} ${b.name}: first answer ${s.answerMs.toFixed(0)} ms, CPU ${s.cpuMs.toFixed(0)} ms`,
