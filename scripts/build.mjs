@@ -254,6 +254,34 @@ function graphqlEsmPlugin() {
   };
 }
 
+/**
+ * Has @envelop/response-cache read the schema at start with walkSchemaFields instead of graphql-tools'
+ * mapSchema, which rebuilds the whole schema for answers the plugin throws away (about a tenth of a
+ * start's CPU with the response cache on; src/server/cache/schema-field-walk.ts, whose test holds the
+ * two to the same mapper calls). Fails the build when the plugin no longer calls mapSchema once.
+ */
+function responseCacheSchemaWalkPlugin() {
+  const walk = join(ROOT, 'src', 'server', 'cache', 'schema-field-walk.ts');
+  return {
+    name: 'response-cache-schema-walk',
+    setup(build) {
+      build.onLoad({ filter: /[/\\]@envelop[/\\]response-cache[/\\]esm[/\\]plugin\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        const calls = source.split('mapSchema(schema, {').length - 1;
+        if (calls !== 1)
+          throw new Error(
+            `@envelop/response-cache changed shape: ${calls} mapSchema(schema, ...) calls in ${args.path}`,
+          );
+        const contents = `import { walkSchemaFields } from ${JSON.stringify(walk)};\n${source.replace(
+          'mapSchema(schema, {',
+          'walkSchemaFields(schema, {',
+        )}`;
+        return { contents, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  };
+}
+
 /** Fails the build unless graphql-js is bundled as one copy: the installed one, ESM files only. */
 function assertOneGraphql(metafile) {
   // esbuild names inputs by their real path: node_modules may be a symbolic link (a tree exported to build a commit).
@@ -339,6 +367,7 @@ export async function build(outdir = DEFAULT_OUTDIR) {
     logLevel: 'warning',
     plugins: [
       graphqlEsmPlugin(),
+      responseCacheSchemaWalkPlugin(),
       neverCalledPlugin(),
       neverCalledFilesPlugin(),
       loadOnFirstUsePlugin(),

@@ -105,6 +105,14 @@ describe('npm run build', () => {
     expect(text(serve)).not.toContain(`from "./${printer}"`);
   });
 
+  it("has the response cache read the schema by walkSchemaFields, not graphql-tools' mapSchema", () => {
+    const files = readdirSync(outdir).filter((name) => name.endsWith('.js'));
+    const text = files.map((name) => readFileSync(join(outdir, name), 'utf8')).join('\n');
+    // The bundle may rename the plugin's `schema` (schema2): any name, then the mappers' object.
+    expect(text).toMatch(/walkSchemaFields\d*\(\w+, \{/);
+    expect(text).not.toMatch(/mapSchema\d*\(\w+, \{/);
+  });
+
   it('starts the built CLI (sandbox + graph), which answers a query, compiled from its second run on', async () => {
     const ready = await readyLine(['start', '--port', '0', '--sandbox-port', '0', '--seed-size', 'small']);
     for (let run = 0; run < 3; run++) {
