@@ -1,8 +1,16 @@
 // The pages the profile and A/B runs load: the issue's scenarios, sent as GraphQL over HTTP.
+import { subscriptionDetail } from '../suite/scenarios/nested';
 export interface Scenario {
   name: string;
   query: string;
   variables: (ids: { space: number; transaction: number; subscription: number }) => Record<string, unknown>;
+}
+
+/** The GraphQL text of a suite scenario's one paygraph step, where it does not depend on the fixture. */
+function suiteQuery(scenario: typeof subscriptionDetail): string {
+  const { query } = scenario.paygraph[0];
+  if (typeof query !== 'string') throw new Error(`the suite's ${scenario.name} query depends on its fixture`);
+  return query;
 }
 
 export const scenarios: Record<string, Scenario> = {
@@ -40,16 +48,10 @@ export const scenarios: Record<string, Scenario> = {
     } } }`,
     variables: (ids) => ({ space: String(ids.space), id: String(ids.transaction) }),
   },
-  // The suite's subscription: two links by expand and two child lists, three REST calls in one round.
+  // The suite's subscription (its own query): two links by expand and two child lists, three REST calls in one round.
   subscription: {
     name: '1 subscription, links, versions, charges',
-    query: `query($space: ID!, $id: ID!) { space(id: $space) { subscription(id: $id) {
-      restId state reference
-      subscriber { restId reference emailAddress }
-      token { restId state }
-      versions(first: 10) { nodes { restId state createdOn } }
-      charges(first: 10) { nodes { restId state type plannedExecutionDate } }
-    } } }`,
+    query: suiteQuery(subscriptionDetail),
     variables: (ids) => ({ space: String(ids.space), id: String(ids.subscription) }),
   },
   // Children of many parents: 20 transactions with up to 10 completions each.
