@@ -61,7 +61,8 @@ export function original(frame: CallFrame): CallFrame {
   return { functionName: frame.functionName, url: entry.originalSource, lineNumber: entry.originalLine };
 }
 
-function label(frame: CallFrame): string {
+/** A frame as the tables name it: function, then its file under node_modules/, src/, dist/ or bench/ and line. */
+export function label(frame: CallFrame): string {
   const file = /node_modules\//.test(frame.url)
     ? frame.url.replace(/^.*node_modules\//, '')
     : frame.url.replace(/^.*?(?:^|\/)(src|dist|bench)\//, '$1/');

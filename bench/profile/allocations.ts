@@ -4,19 +4,12 @@
 // percentages of all it sampled.
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { area, original } from './aggregate';
+import { area, label, original } from './aggregate';
 
 interface AllocationNode {
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber?: number };
   selfSize: number;
   children?: AllocationNode[];
-}
-
-function label(frame: AllocationNode['callFrame']): string {
-  const file = frame.url.includes('node_modules/')
-    ? frame.url.replace(/^.*node_modules\//, '')
-    : frame.url.replace(/^.*?(?:^|\/)(src|dist|bench)\//, '$1/');
-  return `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}`;
 }
 
 function summarise(head: AllocationNode): { byFunction: Map<string, number>; byArea: Map<string, number> } {
