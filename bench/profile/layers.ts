@@ -37,9 +37,12 @@ const LAYERS: [string, (f: Frame) => boolean][] = [
       /src\/rest\/json\.ts$/.test(f.url) ||
       f.functionName.startsWith('RegExp: \\d{16}'),
   ],
+  // promise-helpers-v2 (and src/server/http/promise-helpers.ts over it): yoga's promise helpers in the build.
   [
     'yoga, @whatwg-node, @envelop',
-    (f) => pkg('graphql-yoga|@graphql-yoga|@whatwg-node|@envelop').test(f.url),
+    (f) =>
+      pkg('graphql-yoga|@graphql-yoga|@whatwg-node|@envelop|promise-helpers-v2').test(f.url) ||
+      /src\/server\/http\/promise-helpers\.ts$/.test(f.url),
   ],
   ['Pothos', (f) => pkg('@pothos').test(f.url)],
   [
