@@ -286,7 +286,7 @@ function responseCacheSchemaWalkPlugin() {
  * Resolves every import and require of @whatwg-node/promise-helpers (1.x, which graphql-yoga, envelop and
  * @whatwg-node/server ask for) to src/server/http/promise-helpers.ts: its 2.x code with 1.x's API, which
  * answers a hook chain's steps synchronously where nothing waits instead of through three fake promises a
- * step (about a tenth of a served page's CPU). One copy is bundled in place of three
+ * step (1.x's were 14% of the bytes a served page allocates). One copy is bundled in place of three
  * (assertOnePromiseHelpers).
  */
 function promiseHelpersPlugin() {
