@@ -154,37 +154,68 @@ describe('the promise helpers bundled in place of 1.x', () => {
         }
   });
 
-  it('iterateAsync: the same results, order and early end, with steps at once and later', async () => {
+  it("iterateAsync (ours, not 2.x's): the same results, order, early end and errors as 1.x", async () => {
+    let keptEnd: (() => void) | undefined;
     const steps: Record<string, (item: number, endEarly: () => void, index: number) => unknown> = {
       'at once': (item) => item * 10,
       later: (item) => Promise.resolve(item * 10),
+      'at once and later in turn': (item) => (item % 2 ? item : Promise.resolve(item)),
+      'fake promises (answered at once)': (item) => compat.fakePromise(item * 10),
+      "1.x's fake promises": (item) => v1.fakePromise(item * 10),
+      'a hand-made thenable': (item) => thenable(item),
+      'falsy answers (not kept)': (item) => [0, '', null, undefined][item - 1],
       'ends early': (item, endEarly) => {
         if (item === 2) endEarly();
         return item * 10;
+      },
+      'ends early while waiting': (item, endEarly) =>
+        Promise.resolve().then(() => {
+          if (item === 2) endEarly();
+          return item;
+        }),
+      'an endEarly kept and called at a later item': (item, endEarly) => {
+        if (item === 1) keptEnd = endEarly;
+        if (item === 3) keptEnd?.();
+        return item;
       },
       'throws at the third': (item) => {
         if (item === 3) throw new Failure('step threw');
         return item;
       },
+      'rejects at the third': (item) =>
+        item === 3 ? Promise.reject(new Failure('step rejected')) : Promise.resolve(item),
+      'a fake rejection at the second': (item) =>
+        item === 2 ? compat.fakeRejectPromise(new Failure('fake rejection')) : item,
     };
-    for (const [name, step] of Object.entries(steps)) {
-      const run = async (helpers: Helpers) => {
-        const results: unknown[] = [];
-        const seen: string[] = [];
-        const outcome = await outcomeOf(() =>
-          helpers.iterateAsync(
-            [1, 2, 3, 4],
-            (item, endEarly, index) => {
-              seen.push(`${item}@${index}`);
-              return step(item, endEarly, index);
-            },
-            results,
-          ),
-        );
-        return { outcome, results, seen };
-      };
-      expect(await run(compat), name).toEqual(await run(v1));
-    }
+    const lists: Record<string, () => Iterable<number>> = {
+      'an array': () => [1, 2, 3, 4],
+      'a Set': () => new Set([1, 2, 3, 4]),
+      'an empty array': () => [],
+    };
+    for (const [name, step] of Object.entries(steps))
+      for (const [listName, list] of Object.entries(lists))
+        for (const keep of [true, false]) {
+          const run = async (helpers: Helpers) => {
+            keptEnd = undefined;
+            const results: unknown[] = [];
+            const seen: string[] = [];
+            const outcome = await outcomeOf(() =>
+              helpers.iterateAsync(
+                list(),
+                (item, endEarly, index) => {
+                  seen.push(`${item}@${index}`);
+                  return step(item, endEarly, index);
+                },
+                keep ? results : undefined,
+              ),
+            );
+            return { outcome, results, seen };
+          };
+          expect(await run(compat), `${name}, ${listName}, results ${keep ? 'kept' : 'not asked'}`).toEqual(
+            await run(v1),
+          );
+        }
+    expect(compat.iterateAsyncVoid).toBe(compat.iterateAsync);
   });
 
   it('mapAsyncIterator: the same values, errors and end', async () => {
