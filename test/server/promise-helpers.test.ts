@@ -191,6 +191,8 @@ describe('the promise helpers bundled in place of 1.x', () => {
       'an array': () => [1, 2, 3, 4],
       'a Set': () => new Set([1, 2, 3, 4]),
       'an empty array': () => [],
+      // A hook list may grow while it runs (a plugin adding one): both read its length live.
+      'an array that grows at its second item': () => [1, 2, 3, 4],
     };
     for (const [name, step] of Object.entries(steps))
       for (const [listName, list] of Object.entries(lists))
@@ -199,11 +201,13 @@ describe('the promise helpers bundled in place of 1.x', () => {
             keptEnd = undefined;
             const results: unknown[] = [];
             const seen: string[] = [];
+            const items = list();
             const outcome = await outcomeOf(() =>
               helpers.iterateAsync(
-                list(),
+                items,
                 (item, endEarly, index) => {
                   seen.push(`${item}@${index}`);
+                  if (listName.includes('grows') && item === 2) (items as number[]).push(5);
                   return step(item, endEarly, index);
                 },
                 keep ? results : undefined,

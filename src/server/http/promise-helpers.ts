@@ -37,16 +37,25 @@ export function iterateAsync<TInput, TOutput>(
   results?: TOutput[],
 ): MaybePromise<void> {
   if ((iterable as { length?: number } | undefined)?.length === 0) return undefined;
-  const iterator = iterable[Symbol.iterator]();
+  // Hook lists are arrays: read by position, without an iterator result object per item.
+  const list = Array.isArray(iterable) ? (iterable as readonly TInput[]) : undefined;
+  const iterator = list ? undefined : iterable[Symbol.iterator]();
   let index = 0;
   const rest = (): MaybePromise<void> => {
     for (;;) {
-      const next = iterator.next();
-      if (next.done) return undefined;
+      let item: TInput;
+      if (list) {
+        if (index >= list.length) return undefined;
+        item = list[index]!;
+      } else {
+        const next = iterator!.next();
+        if (next.done) return undefined;
+        item = next.value;
+      }
       // One flag per item, as 2.x's: an endEarly kept and called later ends nothing else.
       let endedEarly = false;
       const answer = callback(
-        next.value,
+        item,
         () => {
           endedEarly = true;
         },
