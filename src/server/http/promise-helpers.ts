@@ -1,18 +1,14 @@
-// The promise helpers graphql-yoga, envelop and @whatwg-node/server call (the 1.x API of
-// @whatwg-node/promise-helpers), served by its 2.x code. The production build bundles this module in place
-// of every copy of the package (scripts/build.mjs, promiseHelpersPlugin). 1.x runs each step of a plugin
-// hook chain through three fake promises, each an object literal with its own closures, even when nothing
-// waits: 13-15% of the bytes a served page allocates. 2.x calls the step's callbacks directly when its input
-// is not a thenable, and its fake promises share a class; its contract is 1.x's (its tests and ours:
-// test/server/promise-helpers.test.ts runs both on the same inputs). graphql-yoga 5.24 still asks for
-// ^1.3, and 2.x dropped `mapMaybePromise`, which @envelop/core and @graphql-tools/utils re-export by name:
-// it is defined here as 1.x defines it. `iterateAsync`, which runs each hook list, is 2.x's loop without
-// its three closures and recursion per step (12% of the bytes a checkout allocated through it).
+// The promise helpers yoga, envelop and @whatwg-node/server call (1.x's API of @whatwg-node/promise-helpers)
+// on 2.x's code, which the build bundles in place of every copy (scripts/build.mjs): 1.x runs each hook step
+// through three fake promises even when nothing waits. test/server/promise-helpers.test.ts holds it to 1.x.
 import { handleMaybePromise, isPromise, type MaybePromise, type MaybePromiseLike } from 'promise-helpers-v2';
 
 export * from 'promise-helpers-v2';
 
-/** 1.x's `mapMaybePromise`: `onSuccess` of the value, or `onError` of its rejection. */
+/**
+ * 1.x's `mapMaybePromise`: `onSuccess` of the value, or `onError` of its rejection. 2.x dropped it, and
+ * @envelop/core and @graphql-tools/utils re-export it by name.
+ */
 export function mapMaybePromise<TInput, TOutput>(
   input: MaybePromiseLike<TInput>,
   onSuccess: (value: TInput) => MaybePromiseLike<TOutput>,
@@ -25,7 +21,7 @@ export function mapMaybePromise<TInput, TOutput>(
  * Calls `callback` on each item in turn, waiting where it answers a promise; its truthy answers go to
  * `results`; `endEarly` stops after the current item. Answers at once when no callback waited, as 2.x's
  * does (a fake promise counts as an answer at once: `handleMaybePromise` unwraps it), and throws what a
- * callback throws.
+ * callback throws. 2.x's made four closures and a recursion per item of every hook list a request runs.
  */
 export function iterateAsync<TInput, TOutput>(
   iterable: Iterable<TInput>,
