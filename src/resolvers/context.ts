@@ -208,28 +208,26 @@ export function planOf(
   shape: 'entity' | 'connection',
 ): ExpandPlan {
   if (ctx.naive) return NO_EXPAND;
-  const perField = plansOfField(info, internalsOf(ctx).plans);
-  const id = planId(shape, model);
-  return (
-    perField.get(id) ??
-    keep(perField, id, shape === 'entity' ? planEntity(info, model) : planConnection(info, model))
-  );
+  return keptPlan(ctx, info, planId(shape, model), shape === 'entity' ? planEntity : planConnection, model);
 }
 
-/** The plan `id` of `info`'s field: made by `plan` once per field of the document (plan-cache.ts). */
-export function keptPlan(
+/**
+ * The plan `id` of `info`'s field: `plan(info, arg)` once per field of the document (plan-cache.ts). The
+ * planner and its argument are passed apart, not as a closure: every row of a page asks.
+ */
+export function keptPlan<A>(
   ctx: GraphContext,
   info: GraphQLResolveInfo,
   id: string,
-  plan: () => ExpandPlan,
+  plan: (info: GraphQLResolveInfo, arg: A) => ExpandPlan,
+  arg: A,
 ): ExpandPlan {
   const perField = plansOfField(info, internalsOf(ctx).plans);
-  return perField.get(id) ?? keep(perField, id, plan());
-}
-
-function keep(perField: Map<string, ExpandPlan>, id: string, plan: ExpandPlan): ExpandPlan {
+  const kept = perField.get(id);
+  if (kept) return kept;
+  const made = plan(info, arg);
   // Shared by every request that sends the document: frozen, so no reader can change it for the others.
-  Object.freeze(plan.paths);
-  perField.set(id, plan);
-  return plan;
+  Object.freeze(made.paths);
+  perField.set(id, made);
+  return made;
 }

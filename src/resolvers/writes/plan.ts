@@ -3,7 +3,7 @@
 import type { GraphQLResolveInfo } from 'graphql';
 import type { MutationSpec } from '../../catalog';
 import { keptPlan, type GraphContext } from '../context';
-import { planFor } from '../expand-planner';
+import { planFor, type ExpandPlan } from '../expand-planner';
 import { collectFields, fieldSets, scopeOf } from '../selection';
 
 /** `createCustomer` -> `CreateCustomerPayload`: the payload type's name, as the schema names it. */
@@ -17,10 +17,13 @@ export function payloadTypeName(mutation: string): string {
  */
 export function payloadExpand(ctx: GraphContext, info: GraphQLResolveInfo, spec: MutationSpec): string[] {
   if (!spec.takesExpand || !spec.resultModel || !spec.resultField) return [];
-  const [model, field] = [spec.resultModel, spec.resultField];
-  return keptPlan(ctx, info, `payload:${spec.name}`, () => {
-    const scope = scopeOf(info);
-    const selected = collectFields(scope, fieldSets(info), payloadTypeName(spec.name)).get(field);
-    return selected ? planFor(scope, model, selected) : { paths: [], needs: 'object' };
-  }).paths;
+  return keptPlan(ctx, info, `payload:${spec.name}`, planPayload, spec).paths;
+}
+
+function planPayload(info: GraphQLResolveInfo, spec: MutationSpec): ExpandPlan {
+  const { resultModel, resultField } = spec;
+  const scope = scopeOf(info);
+  const selected =
+    resultField && collectFields(scope, fieldSets(info), payloadTypeName(spec.name)).get(resultField);
+  return selected && resultModel ? planFor(scope, resultModel, selected) : { paths: [], needs: 'object' };
 }
