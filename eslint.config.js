@@ -1,5 +1,6 @@
 // ESLint: typescript-eslint's type-aware recommended rules on every TypeScript file of the project.
-// Style is Prettier's alone (eslint-config-prettier turns off every rule it would fight).
+// Style is the formatters' alone, Biome's and Prettier's (eslint-config-prettier turns off every rule
+// that would fight them).
 // `npm run lint:code` (scripts/lint-code.mjs) runs ESLint once per area, each in a node process with a
 // TypeScript program of its own files: over the whole project type-aware linting needs about 1 GB.
 import js from '@eslint/js';
