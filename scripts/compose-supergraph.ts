@@ -25,7 +25,8 @@ export interface Subgraph {
 }
 
 export type Composition =
-  { supergraphSdl: string; errors?: undefined } | { supergraphSdl?: undefined; errors: string[] };
+  | { supergraphSdl: string; errors?: undefined }
+  | { supergraphSdl?: undefined; errors: string[] };
 
 /** paygraph as a subgraph of this checkout, served at `url`. */
 export async function paygraphSubgraph(url = DEFAULT_PAYGRAPH_URL): Promise<Subgraph> {

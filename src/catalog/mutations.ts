@@ -27,7 +27,13 @@ import {
 } from './resources';
 
 export type MutationKind =
-  'create' | 'update' | 'delete' | 'action' | 'bulkCreate' | 'bulkUpdate' | 'bulkDelete';
+  | 'create'
+  | 'update'
+  | 'delete'
+  | 'action'
+  | 'bulkCreate'
+  | 'bulkUpdate'
+  | 'bulkDelete';
 
 export interface MutationSpec {
   /** The GraphQL field name, verb + noun: `createCustomer`, `completeTransactionOnline`. */

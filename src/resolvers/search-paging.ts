@@ -13,7 +13,8 @@ import { asPage, callOp, withExpand } from './rest-calls';
 import { combineQueries } from './search-syntax';
 
 type Window =
-  { kind: 'offset'; start: number; limit: number } | { kind: 'keyset'; from: SearchCursor; limit: number };
+  | { kind: 'offset'; start: number; limit: number }
+  | { kind: 'keyset'; from: SearchCursor; limit: number };
 
 const flip = (f: Frame): Frame => (f === 0 ? 1 : 0);
 

@@ -30,7 +30,9 @@ export const NO_FAULTS: FaultSettings = {
 };
 
 export type FaultDecision =
-  { kind: 'none' } | { kind: 'error'; status: number; retryAfterSeconds?: number } | { kind: 'drop' };
+  | { kind: 'none' }
+  | { kind: 'error'; status: number; retryAfterSeconds?: number }
+  | { kind: 'drop' };
 
 export class Faults {
   private settings: FaultSettings = { ...NO_FAULTS };

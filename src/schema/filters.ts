@@ -52,11 +52,12 @@ function opField(t: InputFieldBuilder, op: Op, type: Input) {
 }
 
 /** A filter of one field, by name (the name says its operand type and operators). */
-const leafFilter = refCache((name: string, type: Input, ops: Op[]): FilterRef =>
-  builder.inputType(name, {
-    description: `Conditions on one field; all given conditions must hold.`,
-    fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
-  }),
+const leafFilter = refCache(
+  (name: string, type: Input, ops: Op[]): FilterRef =>
+    builder.inputType(name, {
+      description: `Conditions on one field; all given conditions must hold.`,
+      fields: (t) => Object.fromEntries(ops.map((op) => [op, opField(t, op, type)])),
+    }),
 );
 
 /** The filter input of one comparable property, or undefined when it cannot be filtered. */

@@ -32,7 +32,8 @@ export const enumRef: (name: string) => EnumRef<Types, string, string> = refCach
 
 // Embedded object types import their field factory lazily to keep the recursion in one module.
 let implementEmbedded:
-  ((ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void) | undefined;
+  | ((ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void)
+  | undefined;
 
 export function setEmbeddedImplementation(
   fn: (ref: ImplementableObjectRef<Types, EmbeddedValue>, model: string) => void,

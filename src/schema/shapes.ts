@@ -4,10 +4,19 @@ import { deref, keyValueMaps, refName, schemas, type JsonSchema } from '../catal
 import { fieldDescription } from './descriptions';
 
 export type ScalarName =
-  'String' | 'Int' | 'Long' | 'Decimal' | 'Boolean' | 'DateTime' | 'JSON' | 'JSONObject';
+  | 'String'
+  | 'Int'
+  | 'Long'
+  | 'Decimal'
+  | 'Boolean'
+  | 'DateTime'
+  | 'JSON'
+  | 'JSONObject';
 
 export type FieldShape =
-  { kind: 'scalar'; scalar: ScalarName } | { kind: 'enum'; name: string } | { kind: 'object'; model: string };
+  | { kind: 'scalar'; scalar: ScalarName }
+  | { kind: 'enum'; name: string }
+  | { kind: 'object'; model: string };
 
 export interface PropertyShape {
   name: string;

@@ -60,7 +60,8 @@ async function open(
 ): Promise<AsyncGenerator<ExecutionResult> | ExecutionResult> {
   const contextValue = createGraphContext({ rest: upstream, upstream, caller: callerNamed(caller) });
   return (await subscribe({ schema, document: FOLLOW, variableValues: { id }, contextValue })) as
-    AsyncGenerator<ExecutionResult> | ExecutionResult;
+    | AsyncGenerator<ExecutionResult>
+    | ExecutionResult;
 }
 
 async function follow(

@@ -177,7 +177,8 @@ describe.skipIf(!hasRedisServer)('exactly once, whatever Redis and REST do (prop
             : { customer, content: mark };
         const answer = graph(nodes[c.on], DOCUMENTS[c.mutation], { input }, mark).then((body) => {
           const result = body.data?.[c.mutation] as
-            { __typename?: string; customer?: { id: string }; customerComment?: { id: string } } | undefined;
+            | { __typename?: string; customer?: { id: string }; customerComment?: { id: string } }
+            | undefined;
           record(mark, result?.customer?.id ?? result?.customerComment?.id, body);
         });
         answers.push(answer);

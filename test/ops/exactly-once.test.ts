@@ -73,7 +73,8 @@ describe.skipIf(!hasRedisServer)('exactly once under faults: three instances, on
     for (;;) {
       const body = await create(on, key, input);
       const result = body.data?.createCustomer as
-        { __typename?: string; retryAfterSeconds?: number } | undefined;
+        | { __typename?: string; retryAfterSeconds?: number }
+        | undefined;
       if (
         result?.__typename !== 'IdempotencyKeyBusyError' &&
         result?.__typename !== 'IdempotencyUnavailableError'

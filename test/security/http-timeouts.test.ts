@@ -74,37 +74,31 @@ describe('HTTP deadlines', () => {
     socket.close();
   });
 
-  it.concurrent(
-    'cuts off a body trickled a byte at a time at the request deadline (408), with no REST call',
-    async ({ expect }) => {
-      await restCalls();
-      const c = await open();
-      c.socket.write(`${HEAD}Content-Length: 200\r\n\r\n`);
-      const trickle = setInterval(() => c.socket.writable && c.socket.write('{'), 200);
-      try {
-        const after = await c.closedAfter;
-        expect(after).toBeGreaterThanOrEqual(1_400);
-        expect(after).toBeLessThan(10_000);
-        expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
-      } finally {
-        clearInterval(trickle);
-      }
-      expect(await restCalls()).toBe(0);
-    },
-    15_000,
-  );
-
-  it.concurrent(
-    'cuts off unfinished headers at the headers deadline',
-    async ({ expect }) => {
-      const c = await open();
-      c.socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+  it.concurrent('cuts off a body trickled a byte at a time at the request deadline (408), with no REST call', async ({
+    expect,
+  }) => {
+    await restCalls();
+    const c = await open();
+    c.socket.write(`${HEAD}Content-Length: 200\r\n\r\n`);
+    const trickle = setInterval(() => c.socket.writable && c.socket.write('{'), 200);
+    try {
       const after = await c.closedAfter;
-      expect(after).toBeGreaterThanOrEqual(900);
+      expect(after).toBeGreaterThanOrEqual(1_400);
       expect(after).toBeLessThan(10_000);
-    },
-    15_000,
-  );
+      expect(c.received()).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(trickle);
+    }
+    expect(await restCalls()).toBe(0);
+  }, 15_000);
+
+  it.concurrent('cuts off unfinished headers at the headers deadline', async ({ expect }) => {
+    const c = await open();
+    c.socket.write('POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const after = await c.closedAfter;
+    expect(after).toBeGreaterThanOrEqual(900);
+    expect(after).toBeLessThan(10_000);
+  }, 15_000);
 
   it('closes an idle keep-alive connection after its timeout', async () => {
     const c = await open();

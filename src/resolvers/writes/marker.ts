@@ -37,7 +37,9 @@ export function markerValue(scope: string, key: string, fingerprint: string): st
 }
 
 export type Stamped =
-  { body: Input; marking: Marking } | { unmarked: true } | { problem: { path: string; message: string } };
+  | { body: Input; marking: Marking }
+  | { unmarked: true }
+  | { problem: { path: string; message: string } };
 
 /**
  * The body with the marker in it. The client's own metaData is kept (the marker is one more entry;

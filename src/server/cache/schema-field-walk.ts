@@ -35,9 +35,11 @@ export function walkSchemaFields(
   if (unknown.length > 0)
     throw new Error(`walkSchemaFields notes fields and composite types only, not ${unknown.join(', ')}`);
   const onType = mappers[COMPOSITE_TYPE_MAPPER] as
-    ((type: GraphQLNamedType, schema: GraphQLSchema) => unknown) | undefined;
+    | ((type: GraphQLNamedType, schema: GraphQLSchema) => unknown)
+    | undefined;
   const onField = mappers[FIELD_MAPPER] as
-    ((config: unknown, fieldName: string, typeName: string, schema: GraphQLSchema) => unknown) | undefined;
+    | ((config: unknown, fieldName: string, typeName: string, schema: GraphQLSchema) => unknown)
+    | undefined;
   const types = visible(schema);
   if (onType)
     for (const type of types)

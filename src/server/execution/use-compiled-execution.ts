@@ -168,7 +168,8 @@ export function useCompiledExecution(): Plugin {
       return {
         onExecuteDone({ result, setResult }) {
           const errors = (result as ExecutionResult).errors as
-            readonly (GraphQLError | CompiledError)[] | undefined;
+            | readonly (GraphQLError | CompiledError)[]
+            | undefined;
           if (!errors?.some(unlocated)) return;
           setResult({
             ...(result as ExecutionResult),

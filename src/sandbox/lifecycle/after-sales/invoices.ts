@@ -9,7 +9,13 @@ import { lineItemsOf } from '../transactions/fields';
 import { loadTransaction } from '../transactions/life-cycle';
 
 export type TransactionInvoiceState =
-  'CREATE' | 'OPEN' | 'OVERDUE' | 'CANCELED' | 'PAID' | 'DERECOGNIZED' | 'NOT_APPLICABLE';
+  | 'CREATE'
+  | 'OPEN'
+  | 'OVERDUE'
+  | 'CANCELED'
+  | 'PAID'
+  | 'DERECOGNIZED'
+  | 'NOT_APPLICABLE';
 
 export const invoiceLifecycle = defineLifecycle<TransactionInvoiceState, 'TransactionInvoice'>({
   model: 'TransactionInvoice',
