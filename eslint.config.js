@@ -40,6 +40,16 @@ export default tseslint.config(
         'error',
         { ignoredTypeNames: ['Error', 'RegExp', 'URL', 'URLSearchParams', '{}'] },
       ],
+      // An operation's signal is an OperationSignal (src/server/context/operation-signal.ts), which
+      // AbortSignal.any does not follow: join signals by listening, as withDeadline does.
+      'no-restricted-properties': [
+        'error',
+        {
+          object: 'AbortSignal',
+          property: 'any',
+          message: 'AbortSignal.any ignores an OperationSignal aborting: add an abort listener instead.',
+        },
+      ],
       // `_name` marks a parameter or binding kept for its position or to leave it out of a rest spread.
       '@typescript-eslint/no-unused-vars': [
         'error',
