@@ -38,6 +38,12 @@ export const scenarios: Record<string, Scenario> = {
     } } } }`,
     variables: (ids) => ({ space: String(ids.space) }),
   },
+  // One transaction by id, two fields: one REST call, what each call adds to `{ __typename }`.
+  one: {
+    name: '1 transaction by id',
+    query: `query($space: ID!, $id: ID!) { space(id: $space) { transaction(id: $id) { restId state } } }`,
+    variables: (ids) => ({ space: String(ids.space), id: String(ids.transaction) }),
+  },
   // One transaction by id with its two child lists: three REST calls, one round when optimal.
   children: {
     name: '1 transaction, completions, refunds',
