@@ -6,11 +6,12 @@
 // the installed copy's ESM files (graphqlEsmPlugin), and the build fails if any other file of it is in.
 // Files read at run time through `new URL('<relative path>', import.meta.url)` are copied into dist/
 // under their path in src/, and the URL in the bundle is rewritten to point at the copy.
-// `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when dist/ is not current.
+// Packages bundled as something else are in build-substitutions.mjs, the checks of the bundle in
+// build-checks.mjs. `node scripts/build.mjs [outdir]` builds; bin/paygraph.mjs builds on start when
+// dist/ is not current.
 import {
   existsSync,
   mkdirSync,
-  realpathSync,
   readdirSync,
   readFileSync,
   renameSync,
@@ -20,6 +21,17 @@ import {
 } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import {
+  assertNoDynamicPackageImports,
+  assertNoOwnFolderLookups,
+  assertOneGraphql,
+  assertOnePromiseHelpers,
+} from './build-checks.mjs';
+import {
+  graphqlEsmPlugin,
+  promiseHelpersPlugin,
+  responseCacheSchemaWalkPlugin,
+} from './build-substitutions.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SRC = join(ROOT, 'src');
@@ -29,6 +41,8 @@ const STAMP = 'BUILD_STAMP';
 /** Inputs of the build besides src/: a change to this script or to the installed packages makes dist/ stale. */
 const BUILD_INPUTS = [
   fileURLToPath(import.meta.url),
+  fileURLToPath(new URL('build-substitutions.mjs', import.meta.url)),
+  fileURLToPath(new URL('build-checks.mjs', import.meta.url)),
   join(ROOT, 'package-lock.json'),
   join(ROOT, 'node_modules', '.package-lock.json'),
 ];
@@ -221,143 +235,6 @@ function neverCalledFilesPlugin() {
       });
     },
   };
-}
-
-/**
- * Resolves every import and require of graphql-js to its ESM files. Its CommonJS build re-exports
- * through getters, and esbuild's CommonJS interop wraps them in getters again: the executor paid both
- * on every call (about 3% of an operation's CPU). ESM is bundled as direct references, and tree-shaken.
- * Its `instanceOf` is bundled as plain `instanceof` whatever NODE_ENV says: outside production,
- * graphql-js guards against a second copy of itself by inspecting the constructor and toStringTag of
- * every value that is not an instance (each `isListType`, `isNonNullType`... of execution and input
- * coercion: 4% of a 250-item bulk mutation's CPU), and the build already fails on a second copy
- * (assertOneGraphql).
- */
-function graphqlEsmPlugin() {
-  return {
-    name: 'graphql-esm',
-    setup(build) {
-      const dir = realpathSync(join(ROOT, 'node_modules', 'graphql'));
-      build.onResolve({ filter: /^graphql(\/.*)?$/ }, (args) => {
-        const sub = args.path.slice('graphql/'.length).replace(/\.m?js$/, '') || 'index';
-        const file = [join(dir, `${sub}.mjs`), join(dir, sub, 'index.mjs')].find((f) => existsSync(f));
-        return file ? { path: file } : undefined;
-      });
-      build.onLoad({ filter: /[/\\]graphql[/\\]jsutils[/\\]instanceOf\.mjs$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        const plain = source.replace(/const isProduction =[^;]*;/, 'const isProduction = true;');
-        if (plain === source)
-          throw new Error(`graphql-js' instanceOf.mjs changed shape: no isProduction to set in ${args.path}`);
-        return { contents: plain, loader: 'js' };
-      });
-    },
-  };
-}
-
-/**
- * Has @envelop/response-cache read the schema at start with walkSchemaFields instead of graphql-tools'
- * mapSchema, which rebuilds the whole schema for answers the plugin throws away (about a tenth of a
- * start's CPU with the response cache on; src/server/cache/schema-field-walk.ts, whose test holds the
- * two to the same mapper calls). Fails the build when the plugin no longer calls mapSchema once.
- */
-function responseCacheSchemaWalkPlugin() {
-  const walk = join(ROOT, 'src', 'server', 'cache', 'schema-field-walk.ts');
-  return {
-    name: 'response-cache-schema-walk',
-    setup(build) {
-      build.onLoad({ filter: /[/\\]@envelop[/\\]response-cache[/\\]esm[/\\]plugin\.js$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
-        const calls = source.split('mapSchema(schema, {').length - 1;
-        if (calls !== 1)
-          throw new Error(
-            `@envelop/response-cache changed shape: ${calls} mapSchema(schema, ...) calls in ${args.path}`,
-          );
-        const contents = `import { walkSchemaFields } from ${JSON.stringify(walk)};\n${source.replace(
-          'mapSchema(schema, {',
-          'walkSchemaFields(schema, {',
-        )}`;
-        return { contents, loader: 'js', resolveDir: dirname(args.path) };
-      });
-    },
-  };
-}
-
-/**
- * Resolves every import and require of @whatwg-node/promise-helpers (1.x, which graphql-yoga, envelop and
- * @whatwg-node/server ask for) to src/server/http/promise-helpers.ts: its 2.x code with 1.x's API, which
- * answers a hook chain's steps synchronously where nothing waits instead of through three fake promises a
- * step (1.x's were 14% of the bytes a served page allocates). One copy is bundled in place of three
- * (assertOnePromiseHelpers).
- */
-function promiseHelpersPlugin() {
-  const helpers = join(SRC, 'server', 'http', 'promise-helpers.ts');
-  return {
-    name: 'promise-helpers-2',
-    setup(build) {
-      build.onResolve({ filter: /^@whatwg-node\/promise-helpers$/ }, () => ({ path: helpers }));
-    },
-  };
-}
-
-/** Fails the build when a copy of @whatwg-node/promise-helpers is bundled beside promiseHelpersPlugin's. */
-function assertOnePromiseHelpers(metafile) {
-  const copies = Object.keys(metafile.inputs).filter((f) => /[/\\]promise-helpers[/\\]/.test(f));
-  if (copies.length > 0)
-    throw new Error(
-      `@whatwg-node/promise-helpers bundled beside src/server/http/promise-helpers.ts: ${copies[0]}`,
-    );
-}
-
-/** Fails the build unless graphql-js is bundled as one copy: the installed one, ESM files only. */
-function assertOneGraphql(metafile) {
-  // esbuild names inputs by their real path: node_modules may be a symbolic link (a tree exported to build a commit).
-  const own = realpathSync(join(ROOT, 'node_modules', 'graphql')) + sep;
-  const files = Object.keys(metafile.inputs)
-    .map((f) => resolve(ROOT, f))
-    .filter((f) => /[/\\]node_modules[/\\]graphql[/\\]/.test(f));
-  const stray = files.filter((f) => !f.startsWith(own) || !f.endsWith('.mjs'));
-  if (files.length === 0 || stray.length > 0) {
-    throw new Error(
-      `graphql-js must be bundled once, from ${own} (ESM): ${stray.slice(0, 3).join(', ') || 'not found'}`,
-    );
-  }
-}
-
-/**
- * Fails the build on `import('<package>')` of a bundled package in src/: esbuild gives a CommonJS
- * package imported that way only a default export, so its named exports would be undefined at run
- * time. Import the package statically from a module of our own, and import that module dynamically.
- */
-function assertNoDynamicPackageImports(metafile) {
-  for (const [file, input] of Object.entries(metafile.inputs)) {
-    if (!file.startsWith('src/')) continue;
-    const bad = input.imports.find(
-      (i) => i.kind === 'dynamic-import' && !i.external && i.path.includes('node_modules/'),
-    );
-    if (bad)
-      throw new Error(
-        `${file}: import('${bad.original ?? bad.path}') of a bundled package; import it statically from a module of src/`,
-      );
-  }
-}
-
-/**
- * Fails the build when bundled code uses `__dirname` or `__filename` (other than to test for them):
- * in the bundle they are undefined, and a package that finds files next to its own code must be
- * added to KEEP_EXTERNAL.
- */
-function assertNoOwnFolderLookups(outputFiles) {
-  const guarded = /typeof (__dirname|__filename) !== "undefined" \? \1\b/g;
-  for (const file of outputFiles) {
-    if (!file.path.endsWith('.js')) continue;
-    const text = file.text.replace(guarded, (whole) => ' '.repeat(whole.length));
-    const use = /\b__(dirname|filename)\b/.exec(text);
-    if (!use) continue;
-    // esbuild heads each bundled file's code with a comment naming it.
-    const from =
-      [...text.slice(0, use.index).matchAll(/^\/\/ (node_modules\/\S+)$/gm)].pop()?.[1] ?? 'a bundled file';
-    throw new Error(`${from} uses ${use[0]}: add its package to KEEP_EXTERNAL in scripts/build.mjs`);
-  }
 }
 
 /** Writes a file so that a reader sees the old or the new content, never a part (concurrent starts may build at once). */

@@ -1,8 +1,8 @@
 // The production build serves graphql-yoga, envelop and @whatwg-node/server the promise helpers of
 // src/server/http/promise-helpers.ts (2.x's code with 1.x's API) in place of the 1.x copy they install
-// (scripts/build.mjs). Every request's hook chain runs through them, so they must answer as 1.x does:
-// the same value or error, given back at once or later alike, each callback called with the same
-// arguments in the same order. Both run here on every combination of what a step may meet.
+// (scripts/build-substitutions.mjs). Every request's hook chain runs through them, so they must answer
+// as 1.x does: the same value or error, given back at once or later alike, each callback called with the
+// same arguments in the same order. Both run here on every combination of what a step may meet.
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import * as compat from '../../src/server/http/promise-helpers';

@@ -1,7 +1,7 @@
 // The production build has @envelop/response-cache read the schema with walkSchemaFields instead of
-// graphql-tools' mapSchema (scripts/build.mjs): the plugin's notes are only as right as the walk's
-// mapper calls are the same as mapSchema's. Both walk paygraph's own schema here with mappers that note
-// what they are given, as the plugin's do.
+// graphql-tools' mapSchema (scripts/build-substitutions.mjs): the plugin's notes are only as right as
+// the walk's mapper calls are the same as mapSchema's. Both walk paygraph's own schema here with mappers
+// that note what they are given, as the plugin's do.
 import { getDirective, mapSchema, MapperKind } from '@graphql-tools/utils';
 import { GraphQLSchema, isListType, isNonNullType, type GraphQLType } from 'graphql';
 import { describe, expect, it } from 'vitest';

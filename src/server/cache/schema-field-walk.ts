@@ -2,8 +2,8 @@
 // each field's type and the types' id fields through graphql-tools' `mapSchema`, and throws its answer
 // away: mapSchema rebuilds every type, field and argument and a new schema (about a tenth of a start's
 // CPU with the response cache on). The production build has the plugin call this instead
-// (scripts/build.mjs, responseCacheSchemaWalkPlugin): the same mapper calls, in the same order, on the
-// same field configs, and the schema given back untouched.
+// (scripts/build-substitutions.mjs, responseCacheSchemaWalkPlugin): the same mapper calls, in the same
+// order, on the same field configs, and the schema given back untouched.
 import {
   isInputObjectType,
   isInterfaceType,

@@ -1,6 +1,7 @@
 // The promise helpers yoga, envelop and @whatwg-node/server call (1.x's API of @whatwg-node/promise-helpers)
-// on 2.x's code, which the build bundles in place of every copy (scripts/build.mjs): 1.x runs each hook step
-// through three fake promises even when nothing waits. test/server/promise-helpers.test.ts holds it to 1.x.
+// on 2.x's code, which the build bundles in place of every copy (scripts/build-substitutions.mjs): 1.x
+// runs each hook step through three fake promises even when nothing waits.
+// test/server/promise-helpers.test.ts holds it to 1.x.
 import { handleMaybePromise, isPromise, type MaybePromise, type MaybePromiseLike } from 'promise-helpers-v2';
 
 export * from 'promise-helpers-v2';
