@@ -67,6 +67,12 @@ describe('OperationSignal', () => {
     expect(story(ours)).toEqual(story(native));
   });
 
+  it('keeps aborted and reason read-only, as a native signal does', () => {
+    const signal = new OperationSignal();
+    expect(() => Object.assign(signal, { aborted: true })).toThrow(TypeError);
+    expect(signal.aborted).toBe(false);
+  });
+
   it('takes many listeners without a leak warning: every REST call and wait of an operation listens', () => {
     const warnings: string[] = [];
     const onWarning = (w: Error) => warnings.push(w.name);

@@ -4,14 +4,14 @@
 // added and removed); this class is made in 0.1 µs. Its readers are paygraph's own (the REST client,
 // waiting lines, idempotency stores) and read only its public members; undici is handed a line of its
 // own per call (src/rest/transport.ts). `AbortSignal.any` would not follow it (it joins signals through
-// Node's internals): eslint.config.js refuses it in src/, and `instanceof AbortSignal` is false.
+// Node's internals): eslint.config.js refuses it in the project, and `instanceof AbortSignal` is false.
 import { setMaxListeners } from 'node:events';
 
 type AbortHandler = ((this: AbortSignal, event: Event) => unknown) | null;
 
 export class OperationSignal extends EventTarget implements AbortSignal {
-  aborted = false;
-  reason: unknown = undefined;
+  private isAborted = false;
+  private abortReason: unknown = undefined;
   private handler: AbortHandler = null;
   private handlerListener?: (event: Event) => void;
 
@@ -19,6 +19,14 @@ export class OperationSignal extends EventTarget implements AbortSignal {
     super();
     // Every REST call and wait of the operation listens to it: dozens at once are expected, not a leak.
     setMaxListeners(0, this);
+  }
+
+  get aborted(): boolean {
+    return this.isAborted;
+  }
+
+  get reason(): unknown {
+    return this.abortReason;
   }
 
   get onabort(): AbortHandler {
@@ -38,14 +46,14 @@ export class OperationSignal extends EventTarget implements AbortSignal {
   }
 
   throwIfAborted(): void {
-    if (this.aborted) throw this.reason;
+    if (this.isAborted) throw this.abortReason;
   }
 
   /** Aborts once, as AbortController.abort does: `reason` set, then the `abort` event dispatched. */
   abort(reason?: unknown): void {
-    if (this.aborted) return;
-    this.aborted = true;
-    this.reason = reason ?? new DOMException('This operation was aborted', 'AbortError');
+    if (this.isAborted) return;
+    this.isAborted = true;
+    this.abortReason = reason ?? new DOMException('This operation was aborted', 'AbortError');
     this.dispatchEvent(new Event('abort'));
   }
 }
