@@ -4,6 +4,7 @@
 // CPU with the response cache on). The production build has the plugin call this instead
 // (scripts/build-substitutions.mjs, responseCacheSchemaWalkPlugin): the same mapper calls, in the same
 // order, on the same field configs, and the schema given back untouched.
+import { MapperKind } from '@graphql-tools/utils';
 import {
   isInputObjectType,
   isInterfaceType,
@@ -13,9 +14,10 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 
-/** graphql-tools' MapperKind values the plugin passes (its mapper object's keys). */
-export const FIELD_MAPPER = 'MapperKind.FIELD';
-export const COMPOSITE_TYPE_MAPPER = 'MapperKind.COMPOSITE_TYPE';
+/** The kinds of mapper the plugin passes (its mapper object's keys), as graphql-tools names them. */
+export const FIELD_MAPPER = MapperKind.FIELD;
+export const COMPOSITE_TYPE_MAPPER = MapperKind.COMPOSITE_TYPE;
+const NOTED_KINDS: ReadonlySet<string> = new Set([FIELD_MAPPER, COMPOSITE_TYPE_MAPPER]);
 
 type Mapper = (...args: never[]) => unknown;
 
@@ -31,7 +33,7 @@ export function walkSchemaFields(
   schema: GraphQLSchema,
   mappers: Record<string, Mapper | undefined>,
 ): GraphQLSchema {
-  const unknown = Object.keys(mappers).filter((k) => k !== FIELD_MAPPER && k !== COMPOSITE_TYPE_MAPPER);
+  const unknown = Object.keys(mappers).filter((k) => !NOTED_KINDS.has(k));
   if (unknown.length > 0)
     throw new Error(`walkSchemaFields notes fields and composite types only, not ${unknown.join(', ')}`);
   const onType = mappers[COMPOSITE_TYPE_MAPPER] as
