@@ -99,12 +99,20 @@ export function bodyOf(
     if (!model && nested && bodyReferences.has(nested) && isPlainObject(value)) {
       body[name] = bodyOf(nested, bodyProperties(props[name]), value, space, problems, `${prefix}${name}.`);
     } else if (model) {
-      body[name] = Array.isArray(value)
-        ? value.map((v, i) => readReference(model, v, space, `${prefix}${name}[${i}]`, problems))
-        : readReference(model, value, space, `${prefix}${name}`, problems);
+      body[name] = referencesOf(model, value, space, `${prefix}${name}`, problems);
     } else body[name] = withoutNulls(value);
   }
   return body;
+}
+
+/**
+ * A reference field's value, each global ID read. Apart from `bodyOf`'s loop on purpose: a closure
+ * there would capture the loop's bindings, and V8 would then allocate a context for every property of
+ * every item (about 600 bytes an item of a bulk), whether or not the closure is ever made.
+ */
+function referencesOf(model: string, value: unknown, space: number | null, path: string, problems: Problems) {
+  if (!Array.isArray(value)) return readReference(model, value, space, path, problems);
+  return value.map((v, i) => readReference(model, v, space, `${path}[${i}]`, problems));
 }
 
 /** The space a nested create's parent global ID names (`customer` of createCustomerComment), if any. */
