@@ -1,7 +1,7 @@
 // The one place where catalog-driven (dynamic) fields meet Pothos' static typing. Types and shapes
 // come from the REST facts at run time, so fields are declared here with a checked, uniform spec.
 import type { ArgumentRef, FieldKind, FieldRef, InputFieldRef, InputType, OutputType } from '@pothos/core';
-import { GraphQLError, type GraphQLResolveInfo } from 'graphql';
+import { defaultFieldResolver, GraphQLError, type GraphQLResolveInfo } from 'graphql';
 import { KEY_ONLY_EXTENSION, toGraphQLError, type GraphContext } from '../resolvers';
 import type { Types } from './builder';
 
@@ -22,7 +22,12 @@ export interface FieldSpec<P> {
   description?: string;
   /** Complexity of the field, or a function of its arguments (connections). */
   complexity?: number | ((args: Args) => { field: number; multiplier: number });
-  resolve: Resolve<P>;
+  /**
+   * Absent: the parent's property of the field's own name, as graphql-js reads a field without a
+   * resolver. Such a field is built without one, and compiled execution reads it inline: no resolver
+   * call, arguments, path and info objects per row.
+   */
+  resolve?: Resolve<P>;
   /** The resolver calls REST (through the resolvers): errors are turned into typed GraphQL errors. */
   remote?: boolean;
   /**
@@ -109,6 +114,12 @@ export interface InputFieldBuilder {
 
 export type DynamicFieldRef = FieldRef<Types, unknown, FieldKind>;
 
+/** A spec's resolver as Pothos is given it: graphql-js' default one, which Pothos builds as none, when absent. */
+function resolverOf<P>(spec: FieldSpec<P>): Resolve<P> {
+  if (!spec.resolve) return defaultFieldResolver as Resolve<P>;
+  return spec.remote ? guarded(spec.resolve) : spec.resolve;
+}
+
 function fieldOptions<P>(spec: FieldSpec<P>): FieldOptions<P> {
   const nullable = spec.nullable ?? true;
   return {
@@ -119,7 +130,7 @@ function fieldOptions<P>(spec: FieldSpec<P>): FieldOptions<P> {
     complexity: spec.complexity,
     extensions: spec.keyOnly ? { [KEY_ONLY_EXTENSION]: true } : undefined,
     // @ts-expect-error The answer's type is the field's, chosen at run time (see PothosResolved).
-    resolve: spec.remote ? guarded(spec.resolve) : spec.resolve,
+    resolve: resolverOf(spec),
   };
 }
 

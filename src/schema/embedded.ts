@@ -46,6 +46,7 @@ async function embeddedEntity(
   return null;
 }
 
+/** The field answering the REST property `p`: under its own name, but `restId` for `id`. */
 function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
   if (p.localized) {
     return dynamicField<EmbeddedValue>(t, {
@@ -76,7 +77,12 @@ function embeddedField(p: PropertyShape, t: FieldBuilder<EmbeddedValue>) {
     type,
     list: p.list,
     description: p.description,
-    resolve: (parent) => (nested ? carrySpace(parent[p.name], spaceOf(parent)) : parent[p.name]),
+    // A property under its own name is read as it is, with no resolver (compiled execution inlines it).
+    resolve: nested
+      ? (parent) => carrySpace(parent[p.name], spaceOf(parent))
+      : p.name === 'id'
+        ? (parent) => parent.id
+        : undefined,
   });
 }
 

@@ -48,7 +48,9 @@ function requiredOutput(resource: Resource, p: PropertyShape): boolean {
   return resource.versioned && p.name === 'version';
 }
 
-function propertyField(p: PropertyShape, t: EntityFieldBuilder, name = p.name, nullable = true) {
+/** The field `field` answering the REST property `p` (under its own name unless a reference renames it). */
+function propertyField(p: PropertyShape, t: EntityFieldBuilder, field: string, nullable = true) {
+  const name = p.name;
   if (p.localized)
     return dynamicField<Entity>(t, {
       type: localizedStringRef,
@@ -61,7 +63,12 @@ function propertyField(p: PropertyShape, t: EntityFieldBuilder, name = p.name, n
     list: p.list,
     nullable,
     description: p.description,
-    resolve: (parent) => (nested ? carrySpace(parent[name], spaceOfEntity(parent)) : parent[name]),
+    // An entity is the REST object: a property under its own name is read as it is, with no resolver.
+    resolve: nested
+      ? (parent) => carrySpace(parent[name], spaceOfEntity(parent))
+      : field === name
+        ? undefined
+        : (parent) => parent[name],
   });
 }
 
@@ -126,8 +133,7 @@ function referenceFields(
     ref.linkField,
     linkField(t, ref.restField, ref.target, false, `The ${target} named by \`${ref.restField}\`.`),
   );
-  if (ref.rawField === p.name) add(p.name, propertyField(p, t));
-  else add(ref.rawField, propertyField(p, t, p.name));
+  add(ref.rawField, propertyField(p, t, ref.rawField));
 }
 
 /** All fields of an entity type except `id` (added by the Node machinery). */
