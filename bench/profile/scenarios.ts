@@ -1,5 +1,7 @@
 // The pages the profile and A/B runs load: the issue's scenarios, sent as GraphQL over HTTP.
 import { subscriptionDetail } from '../suite/scenarios/nested';
+import type { Fixture, Scenario as SuiteScenario } from '../suite/scenarios/types';
+import { bulkCreate } from '../suite/scenarios/writes';
 export interface Scenario {
   name: string;
   query: string;
@@ -7,7 +9,7 @@ export interface Scenario {
 }
 
 /** The GraphQL text of a suite scenario's one paygraph step, where it does not depend on the fixture. */
-function suiteQuery(scenario: typeof subscriptionDetail): string {
+function suiteQuery(scenario: SuiteScenario): string {
   const { query } = scenario.paygraph[0];
   if (typeof query !== 'string') throw new Error(`the suite's ${scenario.name} query depends on its fixture`);
   return query;
@@ -59,6 +61,13 @@ export const scenarios: Record<string, Scenario> = {
     name: '1 subscription, links, versions, charges',
     query: suiteQuery(subscriptionDetail),
     variables: (ids) => ({ space: String(ids.space), id: String(ids.subscription) }),
+  },
+  // The suite's bulk mutation: 250 customers created in three REST bulk calls (one round), every operation anew.
+  bulk: {
+    name: 'a bulk create of 250 customers',
+    query: suiteQuery(bulkCreate),
+    // The suite's variables read only the fixture's space.
+    variables: (ids) => bulkCreate.paygraph[0].variables({ space: ids.space } as Fixture, {}, {}),
   },
   // Children of many parents: 20 transactions with up to 10 completions each.
   nested: {
