@@ -11,12 +11,28 @@ export interface FieldProblem {
 export const MAX_PROBLEMS = 50;
 const SHOWN_CHARACTERS = 60;
 
-/** Where problems are gathered while a body is walked; `full` tells the walk to stop early. */
+/**
+ * Where problems are gathered while a body is walked; `full` tells the walk to stop early. Unnamed, it
+ * only finds out whether there is a problem: the walk then makes no path of a field (a string per field
+ * of every item of a bulk) and stops at the first problem.
+ */
 export class Problems {
   readonly list: FieldProblem[] = [];
 
+  constructor(readonly named = true) {}
+
   get full(): boolean {
-    return this.list.length >= MAX_PROBLEMS;
+    return this.list.length >= (this.named ? MAX_PROBLEMS : 1);
+  }
+
+  /** The path of `name` under `path`, when problems are named (else `path`: nothing is made). */
+  field(path: string, name: string): string {
+    return this.named ? fieldPath(path, name) : path;
+  }
+
+  /** The path of item `index` under `path`, when problems are named (else `path`). */
+  item(path: string, index: number): string {
+    return this.named ? indexPath(path, index) : path;
   }
 
   add(path: string, message: string): void {

@@ -82,14 +82,16 @@ function checkMetadata(map: Record<string, unknown>, path: string, out: Problems
     out.add(path, `has ${keys.length} keys; at most ${METADATA_LIMITS.keys} are allowed.`);
   }
   for (const key of keys) {
-    const at = fieldPath(path, key);
     if (key.length > METADATA_LIMITS.keyLength) {
-      out.add(at, `key is ${key.length} characters long; at most ${METADATA_LIMITS.keyLength} are allowed.`);
+      out.add(
+        out.field(path, key),
+        `key is ${key.length} characters long; at most ${METADATA_LIMITS.keyLength} are allowed.`,
+      );
     }
     const value = map[key];
     if (typeof value === 'string' && value.length > METADATA_LIMITS.valueLength) {
       out.add(
-        at,
+        out.field(path, key),
         `value is ${value.length} characters long; at most ${METADATA_LIMITS.valueLength} are allowed.`,
       );
     }

@@ -60,7 +60,7 @@ function walkObject(
     if (out.full) return;
     const v = value[key];
     if (v === undefined || (v === null && required.includes(key))) continue;
-    const at = fieldPath(path, key);
+    const at = out.field(path, key);
     // Own properties only: a body key such as `constructor` must not find Object.prototype's.
     const property =
       schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
@@ -89,7 +89,7 @@ function walkArray(schema: Schema, value: unknown[], path: string, out: Problems
     out.add(path, `has ${value.length} items; at least ${schema.minItems} are required.`);
   }
   const items = schema.items;
-  if (items) value.forEach((item, i) => walk(items, item, indexPath(path, i), out));
+  if (items) value.forEach((item, i) => walk(items, item, out.item(path, i), out));
   if (schema.uniqueItems) {
     const seen = new Map<string, number>();
     value.forEach((item, i) => {
@@ -130,11 +130,22 @@ function walk(
   if (property !== undefined) checkPropertyRules(owner, property, resolved, value, path, out);
 }
 
+/**
+ * The problems `check` finds. A valid body is the usual case: the first walk only finds out whether
+ * there is a problem, without naming a field's path; only a body with one is walked again to name them.
+ */
+function problemsOf(check: (out: Problems) => void): FieldProblem[] {
+  const any = new Problems(false);
+  check(any);
+  if (any.list.length === 0) return any.list;
+  const named = new Problems();
+  check(named);
+  return named.list;
+}
+
 /** Every problem of `value` against `schema` (a `$ref` or an inline schema), [] when valid; at most 50. */
 export function validateAgainst(schema: JsonSchema, value: unknown, path: string): FieldProblem[] {
-  const out = new Problems();
-  walk(schema, value, path, out);
-  return out.list;
+  return problemsOf((out) => walk(schema, value, path, out));
 }
 
 /**
@@ -188,8 +199,8 @@ export function validateBodyItem(operationId: string, item: unknown, path: strin
   const body = requestBodySchema(operationId);
   const items = body ? (deref(body) as Schema).items : undefined;
   if (!items) return [{ path, message: `${operationId} takes no list of items.` }];
-  const out = new Problems();
-  walk(items, item, path, out);
-  checkArrayRules(refName(items), [item], path, out);
-  return out.list;
+  return problemsOf((out) => {
+    walk(items, item, path, out);
+    checkArrayRules(refName(items), [item], path, out);
+  });
 }
