@@ -1,5 +1,6 @@
 // The per-request state of the read path: one loader set, one entity cache, plan and extra-call
-// caches. Kept out of the public GraphContext shape (a WeakMap), so the schema sees only what index.ts exports.
+// caches. Kept out of the public GraphContext shape (under a symbol of its own, an ObjectSlot), so the schema
+// sees only what index.ts exports.
 import type DataLoader from 'dataloader';
 import type { GraphQLResolveInfo } from 'graphql';
 import type { Connection } from './connection';
@@ -15,6 +16,7 @@ import type { InboundCaller } from './caller';
 import type { Entity } from './entity';
 import { createMemoryIdempotencyStore, SEND_GRACE_MS, type IdempotencyStore } from './writes/idempotency';
 import type { WriteListener } from './writes/written';
+import { ObjectSlot } from '../shared/object-slot';
 
 /** The REST search offset limit (SPEC "Limits"). */
 export const MAX_SEARCH_OFFSET = 10_000;
@@ -86,7 +88,8 @@ export interface Internals {
   onWrite?: WriteListener;
 }
 
-const internals = new WeakMap<GraphContext, Internals>();
+/** On the context itself, not in a WeakMap: see ObjectSlot (a WeakMap kept every request's graph past it). */
+const internals = new ObjectSlot<GraphContext, Internals>('paygraph.internals');
 
 export function createGraphContext(o: GraphContextOptions): GraphContext {
   const ctx: GraphContext = {

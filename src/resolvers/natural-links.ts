@@ -11,8 +11,11 @@ import { keyOf, spaceFor } from './entity-cache';
 import { guarded } from './errors';
 import { group, term } from './search-syntax';
 import { stableKey } from './stable-key';
+import { ObjectSlot } from '../shared/object-slot';
 
-const loaders = new WeakMap<Internals, Map<string, DataLoader<string, Entity | null>>>();
+const loaders = new ObjectSlot<Internals, Map<string, DataLoader<string, Entity | null>>>(
+  'paygraph.naturalLinks',
+);
 
 function loaderFor(
   internals: Internals,

@@ -3,6 +3,7 @@
 // how many fields it nulled and the first path, in the response's `extensions.warnings`.
 import type { GraphQLResolveInfo } from 'graphql';
 import type { GraphContext } from './context';
+import { ObjectSlot } from '../shared/object-slot';
 
 export interface Warning {
   code: string;
@@ -13,7 +14,7 @@ export interface Warning {
   count: number;
 }
 
-const warnings = new WeakMap<GraphContext, Map<string, Warning>>();
+const warnings = new ObjectSlot<GraphContext, Map<string, Warning>>('paygraph.warnings');
 
 function pathOf(info: GraphQLResolveInfo): (string | number)[] {
   const out: (string | number)[] = [];
