@@ -11,6 +11,7 @@ import {
   safeCause,
   type RestCallInfo,
 } from './errors';
+import { ObjectSlot } from '../shared/object-slot';
 
 export interface Timeouts {
   /** TCP (and TLS) connection set-up. */
@@ -95,7 +96,7 @@ class AbortLine {
  * The exchanges in flight under each caller's signal (the GraphQL operation's, shared by all its REST
  * calls): one listener per signal aborts them all, instead of a listener added and removed per call.
  */
-const inFlightUnder = new WeakMap<AbortSignal, Set<Deadlines>>();
+const inFlightUnder = new ObjectSlot<AbortSignal, Set<Deadlines>>('paygraph.inFlight');
 
 function underSignal(signal: AbortSignal): Set<Deadlines> {
   let set = inFlightUnder.get(signal);

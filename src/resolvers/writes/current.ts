@@ -3,8 +3,9 @@
 import { internalsOf, type GraphContext } from '../context';
 import type { Entity } from '../entity';
 import type { MutationErrorValue } from './errors';
+import { ObjectSlot } from '../../shared/object-slot';
 
-const reads = new WeakMap<MutationErrorValue, Promise<Entity | null>>();
+const reads = new ObjectSlot<MutationErrorValue, Promise<Entity | null>>('paygraph.currentRead');
 
 export function loadCurrent(ctx: GraphContext, e: MutationErrorValue): Promise<Entity | null> {
   if (!e.object) return Promise.resolve(null);

@@ -11,6 +11,7 @@ import { encodeGlobalId } from '../global-id';
 import type { MaybePromise } from '../errors';
 import { resolveKnownKey } from '../links';
 import type { ObjectRef } from './errors';
+import { ObjectSlot } from '../../shared/object-slot';
 
 export interface PayloadValue {
   kind: 'payload';
@@ -26,7 +27,7 @@ export interface PayloadValue {
   deleted?: boolean;
 }
 
-const wrapped = new WeakMap<PayloadValue, Entity>();
+const wrapped = new ObjectSlot<PayloadValue, Entity>('paygraph.payloadObject');
 
 /** The entity REST returned, wrapped once per payload with the expand set the call carried. */
 function returned(ctx: GraphContext, p: PayloadValue): Entity | null {

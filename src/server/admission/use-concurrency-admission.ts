@@ -8,13 +8,14 @@ import type { CallerConcurrency, Release } from './caller-concurrency';
 import { requesterOf } from '../auth/request-auth';
 import { refusalPause } from '../http/refusal-pause';
 import { tooManyRequests } from './use-rate-limit-admission';
+import { ObjectSlot } from '../../shared/object-slot';
 
 /** A full queue empties at the pace of the caller's own operations: a second is a fair guess. */
 const RETRY_AFTER_SECONDS = 1;
 
 export function useConcurrencyAdmission(concurrency: CallerConcurrency | undefined): Plugin {
   if (!concurrency) return {};
-  const slots = new WeakMap<Request, Release>();
+  const slots = new ObjectSlot<Request, Release>('paygraph.concurrencySlot');
   const release = (request: Request) => {
     slots.get(request)?.();
     slots.delete(request);

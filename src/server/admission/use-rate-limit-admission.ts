@@ -8,6 +8,7 @@ import { rateLimited } from '../context/request-rest';
 import { operationCostOf } from '../cost/operation-cost';
 import { requesterNameOf, requesterOf } from '../auth/request-auth';
 import { refusalPause } from '../http/refusal-pause';
+import { ObjectSlot } from '../../shared/object-slot';
 
 /** Tokens (REST calls' worth) a refused operation costs its caller, plus one per KiB of its body. */
 export const REFUSAL_COST = 50;
@@ -49,7 +50,7 @@ export function tooManyRequests(
 }
 
 /** The requester's bucket as admission found it on arrival (a caller's, or an anonymous client address's; when rate limiting is on). */
-const buckets = new WeakMap<Request, Spent>();
+const buckets = new ObjectSlot<Request, Spent>('paygraph.rateLimitBucket');
 
 export function bucketOnArrival(request: Request): Spent | undefined {
   return buckets.get(request);

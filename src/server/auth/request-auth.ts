@@ -4,9 +4,10 @@
 import type { InboundCaller } from '../../resolvers';
 import { ANONYMOUS_CALLER, type AuthOutcome } from './authenticator';
 import { UNKNOWN_ADDRESS } from './client-address';
+import { ObjectSlot } from '../../shared/object-slot';
 
-const outcomes = new WeakMap<Request, AuthOutcome>();
-const addresses = new WeakMap<Request, string>();
+const outcomes = new ObjectSlot<Request, AuthOutcome>('paygraph.auth');
+const addresses = new ObjectSlot<Request, string>('paygraph.clientAddress');
 
 export function recordOutcome(request: Request, outcome: AuthOutcome, address?: string): void {
   outcomes.set(request, outcome);

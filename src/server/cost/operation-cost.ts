@@ -1,6 +1,7 @@
 // What the steps before execution learn of one operation's cost, kept by its execution context: the
 // rate limit's tokens left (admission), the estimate (use-cost), read by the busy admission and the
 // graph context, whose per-request REST caller carries them into `extensions.cost`.
+import { ObjectSlot } from '../../shared/object-slot';
 
 export interface OperationCost {
   /** REST calls estimated from the document before execution (null without an operation). */
@@ -14,7 +15,7 @@ export interface OperationCost {
   variablesValid?: boolean;
 }
 
-const costs = new WeakMap<object, OperationCost>();
+const costs = new ObjectSlot<object, OperationCost>('paygraph.cost');
 
 /** The operation's cost record (made on first use); `context` is the operation's execution context. */
 export function operationCostOf(context: object): OperationCost {

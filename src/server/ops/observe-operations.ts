@@ -11,6 +11,7 @@ import {
 import type { Plugin } from 'graphql-yoga';
 import { performance } from 'node:perf_hooks';
 import type { OperationOutcome, OperationRecord } from './metrics';
+import { ObjectSlot } from '../../shared/object-slot';
 
 export interface ObservedOperation extends OperationRecord {
   /** Distinct `extensions.code` of the errors, at most 5 (messages may carry caller input: never logged). */
@@ -59,7 +60,7 @@ interface Observed {
 }
 
 export function useOperationObserver(listener: OperationListener): Plugin {
-  const observed = new WeakMap<Request, Observed>();
+  const observed = new ObjectSlot<Request, Observed>('paygraph.observed');
   const record = (
     request: Request | undefined,
     document: DocumentNode,

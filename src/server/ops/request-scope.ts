@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sendOn, untypedOptions } from '../../rest/call-layer';
 import type { CallEvent, CallScope, RestCaller } from '../../rest/types';
+import { ObjectSlot } from '../../shared/object-slot';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
@@ -37,7 +38,7 @@ export function requestIdFrom(header: string | null | undefined): string {
   return header && SANE_ID.test(header) ? header : randomUUID();
 }
 
-const scopes = new WeakMap<Request, RequestScope>();
+const scopes = new ObjectSlot<Request, RequestScope>('paygraph.scope');
 
 /** Opens the scope of `request` (its id from the caller's header when sane). */
 export function openScope(request: Request): RequestScope {
