@@ -6,14 +6,12 @@
 // allocated and promoted to the old generation per operation, scavenges and mark-compacts with their
 // pauses, and the share of the load's time spent paused. Promotion is what makes mark-compacts: an
 // object is promoted when it is still alive at its second scavenge.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
 import { loadavg } from 'node:os';
-import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load, parseBuild, saveReport, startUpstream, type Build, type Upstream } from './runner';
-import { scenarios } from './scenarios';
+import { requestBody, scenarios } from './scenarios';
+import { startServer } from './server';
 
 interface Collection {
   kind: 'scavenge' | 'mark-compact' | 'other';
@@ -34,40 +32,6 @@ export function parseCollection(line: string): Collection | undefined {
     allocated: Number(pairs.get('allocated') ?? 0),
     promoted: Number(pairs.get('promoted') ?? 0),
   };
-}
-
-interface Served {
-  url: string;
-  child: ChildProcess;
-  /** Collections are kept only while recording. */
-  collections: Collection[];
-  recording: boolean;
-}
-
-/** `serve` of the build with `--trace-gc-nvp`; its ready line is the first that is JSON. */
-async function serve(build: Build, up: Upstream): Promise<Served> {
-  const args = ['serve', '--rest-url', up.sandbox.baseUrl, '--user-id', up.user.id, '--port', '0'];
-  const child = spawn(process.execPath, [...build.nodeArgs, '--trace-gc-nvp', build.entry, ...args], {
-    env: { ...process.env, PAYGRAPH_AUTH_KEY: up.user.key, PAYGRAPH_CACHE: 'off', ...build.env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const served: Served = { url: '', child, collections: [], recording: false };
-  const ready = new Promise<void>((resolve, reject) => {
-    child.once('exit', (code) =>
-      reject(new Error(`${build.name} exited (code ${code}) before it was ready`)),
-    );
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      if (!served.url && line.startsWith('{')) {
-        served.url = (JSON.parse(line) as { graphql: string }).graphql;
-        resolve();
-      } else if (served.recording) {
-        const collection = parseCollection(line);
-        if (collection) served.collections.push(collection);
-      }
-    });
-  });
-  await ready;
-  return served;
 }
 
 interface Row {
@@ -97,19 +61,30 @@ function summary(build: string, ops: number, seconds: number, collections: Colle
 }
 
 async function measure(build: Build, up: Upstream, body: string, seconds: number, connections: number) {
-  const served = await serve(build, up);
+  const collections: Collection[] = [];
+  let recording = false;
+  const server = await startServer({
+    entry: build.entry,
+    restUrl: up.sandbox.baseUrl,
+    userId: up.user.id,
+    authKey: up.user.key,
+    nodeArgs: [...build.nodeArgs, '--trace-gc-nvp'],
+    env: build.env,
+    onLine: (line) => {
+      const collection = recording ? parseCollection(line) : undefined;
+      if (collection) collections.push(collection);
+    },
+  });
   try {
-    await load(served.url, body, connections, 2); // warm-up: JIT, pools, caches
-    served.recording = true;
-    const result = await load(served.url, body, connections, seconds);
-    served.recording = false;
+    await load(server.url, body, connections, 2); // warm-up: JIT, pools, caches
+    recording = true;
+    const result = await load(server.url, body, connections, seconds);
+    recording = false;
     if (result.non2xx || result.errors)
       throw new Error(`load run: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-    return summary(build.name, result.requests.total, seconds, served.collections);
+    return summary(build.name, result.requests.total, seconds, collections);
   } finally {
-    const exited = once(served.child, 'exit');
-    served.child.kill('SIGTERM');
-    await exited;
+    await server.stop();
   }
 }
 
@@ -129,8 +104,7 @@ async function main(): Promise<void> {
   const up = await startUpstream(5);
   const rows: Row[] = [];
   try {
-    const ids = { space: up.space, transaction: up.transaction, subscription: up.subscription };
-    const body = JSON.stringify({ query: scenario.query, variables: scenario.variables(ids) });
+    const body = requestBody(scenario, up);
     for (const spec of values.build)
       rows.push(await measure(parseBuild(spec), up, body, seconds, connections));
   } finally {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { load, loadOptions, parseBuild, ROOT, startUpstream, type Build, type Upstream } from './runner';
-import { scenarios } from './scenarios';
+import { requestBody, scenarios } from './scenarios';
 import { startServer, type ServerUnderTest } from './server';
 
 const LATENCY_MS = 5;
@@ -139,10 +139,7 @@ async function main(): Promise<void> {
   const up = await startUpstream(LATENCY_MS);
   const rows: Row[] = [];
   try {
-    const body = JSON.stringify({
-      query: scenario.query,
-      variables: scenario.variables(up),
-    });
+    const body = requestBody(scenario, up);
     for (let round = 0; round < o.rounds; round++) {
       for (const b of round % 2 === 0 ? builds : [...builds].reverse()) {
         const measured = await measure(b, up, body, o, dir);

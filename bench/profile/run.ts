@@ -10,7 +10,7 @@ import { cpus, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { load, loadOptions, parseBuild, ROOT, startUpstream } from './runner';
-import { scenarios } from './scenarios';
+import { requestBody, scenarios } from './scenarios';
 import { startServer, type ServerUnderTest } from './server';
 
 const LATENCY_MS = 5;
@@ -87,10 +87,7 @@ async function main(): Promise<void> {
   const { sandbox, user } = upstream;
   const results = new Map<string, Sample[]>(builds.map((b) => [b.name, []]));
   try {
-    const body = JSON.stringify({
-      query: scenario.query,
-      variables: scenario.variables(upstream),
-    });
+    const body = requestBody(scenario, upstream);
     for (let round = 0; round < o.rounds; round++) {
       const order = round % 2 === 0 ? builds : [...builds].reverse();
       for (const b of order) {

@@ -2,10 +2,22 @@
 import { subscriptionDetail } from '../suite/scenarios/nested';
 import type { Fixture, Scenario as SuiteScenario } from '../suite/scenarios/types';
 import { bulkCreate } from '../suite/scenarios/writes';
+/** The sandbox's objects a scenario's variables name. */
+export interface ScenarioIds {
+  space: number;
+  transaction: number;
+  subscription: number;
+}
+
 export interface Scenario {
   name: string;
   query: string;
-  variables: (ids: { space: number; transaction: number; subscription: number }) => Record<string, unknown>;
+  variables: (ids: ScenarioIds) => Record<string, unknown>;
+}
+
+/** The JSON body every load posts for `scenario`. */
+export function requestBody(scenario: Scenario, ids: ScenarioIds): string {
+  return JSON.stringify({ query: scenario.query, variables: scenario.variables(ids) });
 }
 
 /** The GraphQL text of a suite scenario's one paygraph step, where it does not depend on the fixture. */

@@ -29,16 +29,39 @@ function rssMb(pid: number): number {
   return Number(kb) / 1024;
 }
 
-function readyUrl(child: ChildProcess, stderr: () => string): Promise<string> {
+/** Its `graphql` URL when `line` is the ready line (`{"graphql": URL}`). */
+function readyLine(line: string): string | undefined {
+  if (!line.startsWith('{')) return undefined;
+  try {
+    const url = (JSON.parse(line) as { graphql?: unknown }).graphql;
+    return typeof url === 'string' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The URL of the child's ready line. Every other line of its stdout (node's own tracing, such as
+ * `--trace-gc-nvp`, may come before it; log lines after it) goes to `onLine`, else is read and dropped,
+ * as a log shipper would.
+ */
+function readyUrl(
+  child: ChildProcess,
+  stderr: () => string,
+  onLine?: (line: string) => void,
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('the server printed no ready line within 60 s')), 60_000);
     child.once('exit', (code) =>
       reject(new Error(`the server exited (code ${code}) before it was ready: ${stderr()}`)),
     );
-    const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => {
+    let ready = false;
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const url = ready ? undefined : readyLine(line);
+      if (url === undefined) return onLine?.(line);
+      ready = true;
       clearTimeout(timer);
-      resolve((JSON.parse(line) as { graphql: string }).graphql);
+      resolve(url);
     });
   });
 }
@@ -53,6 +76,8 @@ export interface StartOptions {
   /** Extra environment of the server. */
   env?: Record<string, string>;
   cwd?: string;
+  /** Told each line of the server's stdout but the ready line. */
+  onLine?: (line: string) => void;
 }
 
 export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
@@ -71,13 +96,14 @@ export async function startServer(o: StartOptions): Promise<ServerUnderTest> {
   return startChild(args, {
     cwd: o.cwd,
     env: { PAYGRAPH_AUTH_KEY: o.authKey, PAYGRAPH_CACHE: 'off', ...o.env },
+    onLine: o.onLine,
   });
 }
 
 /** Any server child that prints `{"graphql": URL}` once it listens (node `args`, environment added to this one's). */
 export async function startChild(
   args: string[],
-  o: { cwd?: string; env?: Record<string, string> } = {},
+  o: { cwd?: string; env?: Record<string, string>; onLine?: (line: string) => void } = {},
 ): Promise<ServerUnderTest> {
   const child = spawn(process.execPath, args, {
     cwd: o.cwd,
@@ -86,9 +112,7 @@ export async function startChild(
   });
   let stderr = '';
   child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
-  const url = await readyUrl(child, () => stderr);
-  // Log lines after the ready line are read and dropped, as a log shipper would.
-  child.stdout.resume();
+  const url = await readyUrl(child, () => stderr, o.onLine);
   const pid = child.pid!;
   return {
     url,
