@@ -1,5 +1,5 @@
 // Data a module keeps for an object, stored on the object itself (a property under a symbol of the
-// slot's own), with a WeakMap's get, set, has and delete.
+// slot's own), with a WeakMap's get, set and delete.
 //
 // Why not a module-level WeakMap for data of one request (its GraphContext, its Request): V8's
 // young-generation collections (scavenges) keep the value of an entry whose key is young as long as the
@@ -19,10 +19,6 @@ export class ObjectSlot<K extends object, V> {
 
   get(object: K): V | undefined {
     return (object as Record<symbol, V | undefined>)[this.#key];
-  }
-
-  has(object: K): boolean {
-    return this.get(object) !== undefined;
   }
 
   set(object: K, value: V): void {
